@@ -1,0 +1,17 @@
+//! The shared data model of SPEC §2: every type that crosses a boundary (REST, WebSocket, server
+//! functions, MCP, CLI), its validation, and the error body. Compiles for the server and for wasm.
+
+mod config;
+mod error;
+mod event;
+mod question;
+mod validate;
+
+pub use config::{Config, ConfigReport};
+pub use error::ErrorBody;
+pub use event::{Event, InitData, RemindData};
+pub use question::{
+    AnswerRequest, AskRequest, DeclineRequest, Health, Question, QuestionId, QuestionList,
+    QuestionOption, Source, Status, SubQuestion, SubQuestionAnswer, WaitResult,
+};
+pub use validate::{limits, validate_answers, validate_ask, validate_note};

@@ -1,0 +1,183 @@
+//! The daemon's configuration (SPEC §7): typed keys with defaults, per-key validation that names
+//! the key, and unknown keys kept as they were.
+
+use super::ErrorBody;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// `$HARK_HOME/config.json`. Every key is optional on disk; unknown keys survive a save.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Config {
+    /// Default seconds a question waits before it times out; 0 waits forever.
+    pub timeout_secs: u64,
+    /// Seconds between reminders about a question still pending; 0 turns them off.
+    pub remind_secs: u64,
+    pub notification: bool,
+    pub auto_open_browser: bool,
+    pub sound: bool,
+    pub lan: bool,
+    pub port: u16,
+    pub orphan_secs: u64,
+    pub history_days: u64,
+    pub history_max: u64,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            timeout_secs: 0,
+            remind_secs: 60,
+            notification: true,
+            auto_open_browser: true,
+            sound: true,
+            lan: false,
+            port: 13390,
+            orphan_secs: 60,
+            history_days: 30,
+            history_max: 10_000,
+            extra: Map::new(),
+        }
+    }
+}
+
+/// What loading a config file found wrong: each entry names a key whose default was kept.
+pub type ConfigReport = Vec<ErrorBody>;
+
+const DAY: u64 = 24 * 60 * 60;
+
+fn expect_bool(key: &str, value: &Value) -> Result<bool, ErrorBody> {
+    value
+        .as_bool()
+        .ok_or_else(|| ErrorBody::field(key, format!("{key} must be true or false")))
+}
+
+fn expect_u64(key: &str, value: &Value, min: u64, max: u64) -> Result<u64, ErrorBody> {
+    value
+        .as_u64()
+        .filter(|n| (min..=max).contains(n))
+        .ok_or_else(|| {
+            ErrorBody::field(key, format!("{key} must be a whole number from {min} to {max}"))
+        })
+}
+
+impl Config {
+    /// Sets one key from JSON. Unknown keys are stored untouched.
+    ///
+    /// # Errors
+    /// When the value does not fit the key; `self` is then unchanged.
+    pub fn set(&mut self, key: &str, value: &Value) -> Result<(), ErrorBody> {
+        match key {
+            "timeoutSecs" => self.timeout_secs = expect_u64(key, value, 0, 30 * DAY)?,
+            "remindSecs" => self.remind_secs = expect_u64(key, value, 0, DAY)?,
+            "notification" => self.notification = expect_bool(key, value)?,
+            "autoOpenBrowser" => self.auto_open_browser = expect_bool(key, value)?,
+            "sound" => self.sound = expect_bool(key, value)?,
+            "lan" => self.lan = expect_bool(key, value)?,
+            "port" => self.port = expect_u64(key, value, 1, u64::from(u16::MAX))? as u16,
+            "orphanSecs" => self.orphan_secs = expect_u64(key, value, 1, DAY)?,
+            "historyDays" => self.history_days = expect_u64(key, value, 1, 3650)?,
+            "historyMax" => self.history_max = expect_u64(key, value, 1, 1_000_000)?,
+            _ => {
+                self.extra.insert(key.to_string(), value.clone());
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads a config file's JSON leniently: each bad key is reported and keeps its default.
+    pub fn from_json_lenient(value: &Value) -> (Config, ConfigReport) {
+        let mut config = Config::default();
+        let mut report = Vec::new();
+        match value.as_object() {
+            Some(object) => {
+                for (key, value) in object {
+                    if let Err(mut error) = config.set(key, value) {
+                        error.error = format!("{}; the default is kept", error.error);
+                        report.push(error);
+                    }
+                }
+            }
+            None => report.push(ErrorBody::new(
+                "the config file is not a JSON object; every default is kept",
+            )),
+        }
+        (config, report)
+    }
+
+    /// Applies a partial update strictly: all keys fit, or nothing changes.
+    ///
+    /// # Errors
+    /// The first key that does not fit, by name; the current config stays as it was.
+    pub fn patched(&self, patch: &Value) -> Result<Config, ErrorBody> {
+        let object = patch
+            .as_object()
+            .ok_or_else(|| ErrorBody::new("the config must be a JSON object"))?;
+        let mut next = self.clone();
+        for (key, value) in object {
+            next.set(key, value).map_err(|mut error| {
+                error.error = format!("{}; the current value is kept", error.error);
+                error
+            })?;
+        }
+        Ok(next)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn defaults_follow_the_spec() {
+        let config = Config::default();
+        assert_eq!(config.timeout_secs, 0);
+        assert_eq!(config.remind_secs, 60);
+        assert_eq!(config.port, 13390);
+        assert!(config.notification && config.auto_open_browser && config.sound && !config.lan);
+        let json = serde_json::to_value(&config).unwrap();
+        assert_eq!(json["autoOpenBrowser"], json!(true));
+        assert_eq!(json["historyMax"], json!(10_000));
+    }
+
+    #[test]
+    fn lenient_load_keeps_defaults_for_bad_keys_and_keeps_unknown_keys() {
+        let (config, report) = Config::from_json_lenient(&json!({
+            "remindSecs": "soon", "port": 70000, "sound": false, "myOwnKey": [1, 2]
+        }));
+        assert_eq!(config.remind_secs, 60);
+        assert_eq!(config.port, 13390);
+        assert!(!config.sound);
+        let fields: Vec<_> = report.iter().filter_map(|e| e.field.clone()).collect();
+        assert_eq!(fields, vec!["port".to_string(), "remindSecs".to_string()]);
+        let saved = serde_json::to_value(&config).unwrap();
+        assert_eq!(saved["myOwnKey"], json!([1, 2]));
+    }
+
+    #[test]
+    fn lenient_load_of_a_non_object_reports_it() {
+        let (config, report) = Config::from_json_lenient(&json!([1]));
+        assert_eq!(config, Config::default());
+        assert_eq!(report.len(), 1);
+    }
+
+    #[test]
+    fn strict_patch_names_the_key_and_changes_nothing() {
+        let current = Config::default();
+        let error = current
+            .patched(&json!({"sound": false, "timeoutSecs": -1}))
+            .unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("timeoutSecs"));
+        let next = current.patched(&json!({"sound": false, "timeoutSecs": 300})).unwrap();
+        assert!(!next.sound);
+        assert_eq!(next.timeout_secs, 300);
+        assert!(current.patched(&json!("nope")).is_err());
+        assert_eq!(
+            current.patched(&json!({"notification": 1})).unwrap_err().field.as_deref(),
+            Some("notification")
+        );
+    }
+}

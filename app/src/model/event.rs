@@ -1,0 +1,61 @@
+//! The WebSocket events of SPEC §3, one tagged enum so that sender and receiver share a type.
+
+use super::{Config, Question, QuestionId};
+use serde::{Deserialize, Serialize};
+
+/// One message on `/api/ws`: `{"event": "question:created", "data": {…}}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", content = "data")]
+pub enum Event {
+    /// Sent on connect and after a lagged stream: the whole state to rebuild from.
+    #[serde(rename = "init")]
+    Init(InitData),
+    #[serde(rename = "question:created")]
+    QuestionCreated(Question),
+    #[serde(rename = "question:answered")]
+    QuestionAnswered(Question),
+    /// Declined, timed out or cancelled; the question's status says which.
+    #[serde(rename = "question:closed")]
+    QuestionClosed(Question),
+    /// Questions still pending after `remindSecs`, batched per tick.
+    #[serde(rename = "question:remind")]
+    QuestionRemind(RemindData),
+    #[serde(rename = "config:updated")]
+    ConfigUpdated(Config),
+}
+
+/// The payload of `init`: pending questions and recent history, newest first, plus the config.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InitData {
+    pub questions: Vec<Question>,
+    pub config: Config,
+}
+
+/// The payload of `question:remind`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RemindData {
+    pub ids: Vec<QuestionId>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn events_use_the_seed_wire_names() {
+        let event = Event::QuestionRemind(RemindData { ids: vec![] });
+        assert_eq!(
+            serde_json::to_value(&event).unwrap(),
+            json!({"event": "question:remind", "data": {"ids": []}})
+        );
+        let parsed: Event =
+            serde_json::from_value(json!({"event": "config:updated", "data": {"sound": false,
+            "timeoutSecs": 0, "remindSecs": 60, "notification": true, "autoOpenBrowser": true,
+            "lan": false, "port": 1, "orphanSecs": 60, "historyDays": 30, "historyMax": 10}}))
+            .unwrap();
+        assert!(matches!(parsed, Event::ConfigUpdated(config) if !config.sound));
+    }
+}

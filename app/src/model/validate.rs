@@ -1,0 +1,383 @@
+//! The limits and answer rules of SPEC §2, checked the same way wherever a request enters.
+
+use super::{AskRequest, ErrorBody, SubQuestion, SubQuestionAnswer};
+use std::collections::HashSet;
+
+/// Every limit of SPEC §2 in one place.
+pub mod limits {
+    pub const MAX_SUB_QUESTIONS: usize = 4;
+    pub const MAX_OPTIONS: usize = 26;
+    pub const MAX_LABEL_CHARS: usize = 200;
+    pub const MAX_HEADER_CHARS: usize = 200;
+    pub const MAX_DESCRIPTION_CHARS: usize = 10_000;
+    pub const MAX_QUESTION_CHARS: usize = 10_000;
+    pub const MAX_TITLE_CHARS: usize = 20_000;
+    pub const MAX_FREE_TEXT_CHARS: usize = 50_000;
+    pub const MAX_NOTE_CHARS: usize = 50_000;
+    pub const MAX_SOURCE_CHARS: usize = 4_096;
+    /// Thirty days: long enough for any real wait, short enough to stay far from overflow.
+    pub const MAX_TIMEOUT_SECS: u64 = 30 * 24 * 60 * 60;
+    pub const MAX_BODY_BYTES: usize = 256 * 1024;
+    pub const MAX_PENDING: usize = 1_000;
+}
+
+use limits::*;
+
+fn check_len(field: &str, value: &str, max: usize) -> Result<(), ErrorBody> {
+    let chars = value.chars().count();
+    if chars > max {
+        return Err(ErrorBody::field(
+            field,
+            format!("{field} is {chars} characters long; the limit is {max}"),
+        ));
+    }
+    Ok(())
+}
+
+fn check_not_blank(field: &str, value: &str) -> Result<(), ErrorBody> {
+    if value.trim().is_empty() {
+        return Err(ErrorBody::field(field, format!("{field} must not be empty")));
+    }
+    Ok(())
+}
+
+/// Checks an ask request against every limit.
+///
+/// # Errors
+/// The first breach, naming its field (`questions[1].options[0].label`).
+pub fn validate_ask(request: &AskRequest) -> Result<(), ErrorBody> {
+    let count = request.questions.len();
+    if count == 0 || count > MAX_SUB_QUESTIONS {
+        return Err(ErrorBody::field(
+            "questions",
+            format!("questions must hold 1 to {MAX_SUB_QUESTIONS} questions, not {count}"),
+        ));
+    }
+    if let Some(title) = &request.title {
+        check_len("title", title, MAX_TITLE_CHARS)?;
+    }
+    if let Some(secs) = request.timeout_secs
+        && secs > MAX_TIMEOUT_SECS
+    {
+        return Err(ErrorBody::field(
+            "timeoutSecs",
+            format!("timeoutSecs is {secs}; the limit is {MAX_TIMEOUT_SECS} (30 days)"),
+        ));
+    }
+    if let Some(source) = &request.source {
+        if let Some(client) = &source.client {
+            check_len("source.client", client, MAX_SOURCE_CHARS)?;
+        }
+        if let Some(cwd) = &source.cwd {
+            check_len("source.cwd", cwd, MAX_SOURCE_CHARS)?;
+        }
+    }
+    for (index, sub) in request.questions.iter().enumerate() {
+        validate_sub_question(&format!("questions[{index}]"), sub)?;
+    }
+    Ok(())
+}
+
+fn validate_sub_question(path: &str, sub: &SubQuestion) -> Result<(), ErrorBody> {
+    let question_field = format!("{path}.question");
+    check_not_blank(&question_field, &sub.question)?;
+    check_len(&question_field, &sub.question, MAX_QUESTION_CHARS)?;
+    if let Some(header) = &sub.header {
+        check_len(&format!("{path}.header"), header, MAX_HEADER_CHARS)?;
+    }
+    if sub.options.len() > MAX_OPTIONS {
+        return Err(ErrorBody::field(
+            format!("{path}.options"),
+            format!(
+                "{path}.options holds {} options; the limit is {MAX_OPTIONS}",
+                sub.options.len()
+            ),
+        ));
+    }
+    if sub.options.is_empty() && !sub.allow_free_text {
+        return Err(ErrorBody::field(
+            format!("{path}.options"),
+            format!("{path} has no options and no free text, so it cannot be answered"),
+        ));
+    }
+    let mut labels = HashSet::new();
+    for (index, option) in sub.options.iter().enumerate() {
+        let label_field = format!("{path}.options[{index}].label");
+        check_not_blank(&label_field, &option.label)?;
+        check_len(&label_field, &option.label, MAX_LABEL_CHARS)?;
+        if !labels.insert(option.label.as_str()) {
+            return Err(ErrorBody::field(
+                label_field.clone(),
+                format!("{label_field} repeats the label \"{}\"", option.label),
+            ));
+        }
+        if let Some(description) = &option.description {
+            check_len(
+                &format!("{path}.options[{index}].description"),
+                description,
+                MAX_DESCRIPTION_CHARS,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Checks answers against the questions they answer and returns them normalised (blank free
+/// text dropped; everything else kept verbatim).
+///
+/// # Errors
+/// The first broken rule, naming its field (`answers[0].selected`).
+pub fn validate_answers(
+    questions: &[SubQuestion],
+    answers: &[SubQuestionAnswer],
+) -> Result<Vec<SubQuestionAnswer>, ErrorBody> {
+    if answers.len() != questions.len() {
+        return Err(ErrorBody::field(
+            "answers",
+            format!(
+                "answers must hold exactly one answer per question: {} expected, {} given",
+                questions.len(),
+                answers.len()
+            ),
+        ));
+    }
+    questions
+        .iter()
+        .zip(answers)
+        .enumerate()
+        .map(|(index, (question, answer))| validate_answer(index, question, answer))
+        .collect()
+}
+
+fn validate_answer(
+    index: usize,
+    question: &SubQuestion,
+    answer: &SubQuestionAnswer,
+) -> Result<SubQuestionAnswer, ErrorBody> {
+    let selected_field = format!("answers[{index}].selected");
+    let mut seen = HashSet::new();
+    for label in &answer.selected {
+        if !question.options.iter().any(|option| &option.label == label) {
+            return Err(ErrorBody::field(
+                selected_field,
+                format!("answers[{index}].selected names \"{label}\", which is not an option of question {}", index + 1),
+            ));
+        }
+        if !seen.insert(label) {
+            return Err(ErrorBody::field(
+                selected_field,
+                format!("answers[{index}].selected names \"{label}\" twice"),
+            ));
+        }
+    }
+    if answer.selected.len() > 1 && !question.multi_select {
+        return Err(ErrorBody::field(
+            selected_field,
+            format!("answers[{index}].selected holds several labels, but question {} takes one", index + 1),
+        ));
+    }
+    let free_text = answer
+        .free_text
+        .clone()
+        .filter(|text| !text.trim().is_empty());
+    if let Some(text) = &free_text {
+        let field = format!("answers[{index}].freeText");
+        if !question.allow_free_text {
+            return Err(ErrorBody::field(
+                field,
+                format!("answers[{index}].freeText is not allowed for question {}", index + 1),
+            ));
+        }
+        check_len(&field, text, MAX_FREE_TEXT_CHARS)?;
+    }
+    if answer.selected.is_empty() && free_text.is_none() {
+        return Err(ErrorBody::field(
+            format!("answers[{index}]"),
+            format!("answers[{index}] needs a selected option or some free text"),
+        ));
+    }
+    Ok(SubQuestionAnswer {
+        selected: answer.selected.clone(),
+        free_text,
+    })
+}
+
+/// Checks a decline note.
+///
+/// # Errors
+/// When the note is over its limit.
+pub fn validate_note(note: Option<&str>) -> Result<(), ErrorBody> {
+    match note {
+        Some(note) => check_len("note", note, MAX_NOTE_CHARS),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::QuestionOption;
+
+    fn choice(labels: &[&str]) -> SubQuestion {
+        SubQuestion {
+            options: labels.iter().map(|l| QuestionOption::new(*l)).collect(),
+            ..SubQuestion::text("Pick one")
+        }
+    }
+
+    fn ask(questions: Vec<SubQuestion>) -> AskRequest {
+        AskRequest {
+            questions,
+            ..AskRequest::default()
+        }
+    }
+
+    fn field_of(result: Result<(), ErrorBody>) -> String {
+        result.expect_err("should be rejected").field.unwrap_or_default()
+    }
+
+    #[test]
+    fn accepts_one_to_four_questions() {
+        for n in 1..=4 {
+            assert!(validate_ask(&ask(vec![choice(&["A"]); n])).is_ok());
+        }
+        assert_eq!(field_of(validate_ask(&ask(vec![]))), "questions");
+        assert_eq!(field_of(validate_ask(&ask(vec![choice(&["A"]); 5]))), "questions");
+    }
+
+    #[test]
+    fn rejects_blank_and_long_question_text() {
+        assert_eq!(
+            field_of(validate_ask(&ask(vec![SubQuestion::text("  ")]))),
+            "questions[0].question"
+        );
+        let long = "q".repeat(MAX_QUESTION_CHARS + 1);
+        assert_eq!(
+            field_of(validate_ask(&ask(vec![choice(&["A"]), SubQuestion::text(long)]))),
+            "questions[1].question"
+        );
+        let at_limit = "é".repeat(MAX_QUESTION_CHARS);
+        assert!(validate_ask(&ask(vec![SubQuestion::text(at_limit)])).is_ok());
+    }
+
+    #[test]
+    fn rejects_too_many_options() {
+        let labels: Vec<String> = (0..=MAX_OPTIONS).map(|i| format!("o{i}")).collect();
+        let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
+        assert_eq!(field_of(validate_ask(&ask(vec![choice(&refs)]))), "questions[0].options");
+        assert!(validate_ask(&ask(vec![choice(&refs[..MAX_OPTIONS])])).is_ok());
+    }
+
+    #[test]
+    fn rejects_empty_long_and_duplicate_labels() {
+        assert_eq!(
+            field_of(validate_ask(&ask(vec![choice(&["A", ""])]))),
+            "questions[0].options[1].label"
+        );
+        let long = "l".repeat(MAX_LABEL_CHARS + 1);
+        assert_eq!(
+            field_of(validate_ask(&ask(vec![choice(&[long.as_str()])]))),
+            "questions[0].options[0].label"
+        );
+        assert_eq!(
+            field_of(validate_ask(&ask(vec![choice(&["A"]), choice(&["A", "B", "A"])]))),
+            "questions[1].options[2].label"
+        );
+    }
+
+    #[test]
+    fn rejects_long_title_header_description_and_timeout() {
+        let mut request = ask(vec![choice(&["A"])]);
+        request.title = Some("t".repeat(MAX_TITLE_CHARS + 1));
+        assert_eq!(field_of(validate_ask(&request)), "title");
+
+        let mut request = ask(vec![choice(&["A"])]);
+        request.questions[0].header = Some("h".repeat(MAX_HEADER_CHARS + 1));
+        assert_eq!(field_of(validate_ask(&request)), "questions[0].header");
+
+        let mut request = ask(vec![choice(&["A"])]);
+        request.questions[0].options[0].description = Some("d".repeat(MAX_DESCRIPTION_CHARS + 1));
+        assert_eq!(field_of(validate_ask(&request)), "questions[0].options[0].description");
+
+        let mut request = ask(vec![choice(&["A"])]);
+        request.timeout_secs = Some(MAX_TIMEOUT_SECS + 1);
+        assert_eq!(field_of(validate_ask(&request)), "timeoutSecs");
+    }
+
+    #[test]
+    fn rejects_unanswerable_question() {
+        let mut sub = SubQuestion::text("Nothing to pick");
+        sub.allow_free_text = false;
+        assert_eq!(field_of(validate_ask(&ask(vec![sub]))), "questions[0].options");
+    }
+
+    fn answer(selected: &[&str], free_text: Option<&str>) -> SubQuestionAnswer {
+        SubQuestionAnswer {
+            selected: selected.iter().map(|s| s.to_string()).collect(),
+            free_text: free_text.map(str::to_string),
+        }
+    }
+
+    fn answer_field(questions: &[SubQuestion], answers: &[SubQuestionAnswer]) -> String {
+        validate_answers(questions, answers)
+            .expect_err("should be rejected")
+            .field
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn needs_exactly_one_answer_per_question() {
+        let questions = vec![choice(&["A", "B"]), choice(&["C"])];
+        assert_eq!(answer_field(&questions, &[answer(&["A"], None)]), "answers");
+        let three = vec![answer(&["A"], None), answer(&["C"], None), answer(&["C"], None)];
+        assert_eq!(answer_field(&questions, &three), "answers");
+        assert!(validate_answers(&questions, &three[..2]).is_ok());
+    }
+
+    #[test]
+    fn selected_labels_must_belong_to_the_question() {
+        let questions = vec![choice(&["A", "B"]), choice(&["C"])];
+        assert_eq!(
+            answer_field(&questions, &[answer(&["A"], None), answer(&["A"], None)]),
+            "answers[1].selected"
+        );
+    }
+
+    #[test]
+    fn single_select_takes_one_label_and_multi_takes_many() {
+        let mut questions = vec![choice(&["A", "B"])];
+        assert_eq!(answer_field(&questions, &[answer(&["A", "B"], None)]), "answers[0].selected");
+        questions[0].multi_select = true;
+        assert!(validate_answers(&questions, &[answer(&["A", "B"], None)]).is_ok());
+        assert_eq!(answer_field(&questions, &[answer(&["A", "A"], None)]), "answers[0].selected");
+    }
+
+    #[test]
+    fn free_text_only_where_allowed_and_within_limit() {
+        let mut questions = vec![choice(&["A"])];
+        assert!(validate_answers(&questions, &[answer(&[], Some("mine"))]).is_ok());
+        let long = "x".repeat(MAX_FREE_TEXT_CHARS + 1);
+        assert_eq!(answer_field(&questions, &[answer(&[], Some(&long))]), "answers[0].freeText");
+        questions[0].allow_free_text = false;
+        assert_eq!(answer_field(&questions, &[answer(&[], Some("mine"))]), "answers[0].freeText");
+    }
+
+    #[test]
+    fn each_answer_needs_a_label_or_text_and_keeps_text_verbatim() {
+        let questions = vec![choice(&["A"])];
+        assert_eq!(answer_field(&questions, &[answer(&[], Some("   "))]), "answers[0]");
+        assert_eq!(answer_field(&questions, &[answer(&[], None)]), "answers[0]");
+        let text = " 👋 tabs\tand\u{1}control ";
+        let normalised = validate_answers(&questions, &[answer(&["A"], Some(text))]).unwrap();
+        assert_eq!(normalised[0].free_text.as_deref(), Some(text));
+        let blank_dropped = validate_answers(&questions, &[answer(&["A"], Some(" "))]).unwrap();
+        assert_eq!(blank_dropped[0].free_text, None);
+    }
+
+    #[test]
+    fn note_has_a_limit() {
+        assert!(validate_note(Some("fine")).is_ok());
+        let long = "n".repeat(MAX_NOTE_CHARS + 1);
+        assert_eq!(validate_note(Some(&long)).unwrap_err().field.as_deref(), Some("note"));
+    }
+}

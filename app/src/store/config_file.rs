@@ -1,0 +1,131 @@
+//! `$HARK_HOME/config.json`: read leniently at start, replaced atomically on every change.
+
+use super::StoreError;
+use crate::model::{Config, ConfigReport, ErrorBody};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// The config and where it is saved (nowhere for an in-memory store).
+pub struct ConfigFile {
+    path: Option<PathBuf>,
+    current: Mutex<Config>,
+}
+
+impl ConfigFile {
+    /// Loads `home/config.json` when there is one. A missing file gives the defaults; a broken
+    /// one is reported and left untouched on disk until the next change.
+    pub fn load(home: Option<&Path>) -> (ConfigFile, ConfigReport) {
+        let path = home.map(|home| home.join("config.json"));
+        let (config, report) = match &path {
+            Some(path) => read(path),
+            None => (Config::default(), Vec::new()),
+        };
+        let file = ConfigFile {
+            path,
+            current: Mutex::new(config),
+        };
+        (file, report)
+    }
+
+    /// A copy of the current config.
+    pub fn current(&self) -> Config {
+        self.lock().clone()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Config> {
+        self.current
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Applies `patch` strictly and saves it before it takes effect.
+    pub fn update(&self, patch: &serde_json::Value) -> Result<Config, StoreError> {
+        let mut current = self.lock();
+        let next = current.patched(patch)?;
+        if let Some(path) = &self.path {
+            save_atomically(path, &next).map_err(|error| StoreError::Save(error.to_string()))?;
+        }
+        *current = next.clone();
+        Ok(next)
+    }
+}
+
+fn read(path: &Path) -> (Config, ConfigReport) {
+    match std::fs::read(path) {
+        Ok(bytes) => match serde_json::from_slice::<serde_json::Value>(&bytes) {
+            Ok(value) => Config::from_json_lenient(&value),
+            Err(error) => (
+                Config::default(),
+                vec![ErrorBody::new(format!(
+                    "{} is not valid JSON ({error}); every default is kept",
+                    path.display()
+                ))],
+            ),
+        },
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            (Config::default(), Vec::new())
+        }
+        Err(error) => (
+            Config::default(),
+            vec![ErrorBody::new(format!(
+                "cannot read {} ({error}); every default is kept",
+                path.display()
+            ))],
+        ),
+    }
+}
+
+/// Writes a sibling temporary file, flushes it to disk, then renames it over the old one, so a
+/// crash leaves either the old config or the new one, never half of either.
+fn save_atomically(path: &Path, config: &Config) -> std::io::Result<()> {
+    let dir = path.parent().unwrap_or_else(|| Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let temp = dir.join(format!(".config.json.{}.tmp", std::process::id()));
+    let mut file = std::fs::File::create(&temp)?;
+    let json = serde_json::to_vec_pretty(config).map_err(std::io::Error::other)?;
+    file.write_all(&json)?;
+    file.write_all(b"\n")?;
+    file.sync_all()?;
+    drop(file);
+    std::fs::rename(&temp, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn saves_atomically_and_reloads_keeping_unknown_keys() {
+        let home = tempfile::tempdir().unwrap();
+        std::fs::write(home.path().join("config.json"), r#"{"mine": 1, "port": "x"}"#).unwrap();
+        let (file, report) = ConfigFile::load(Some(home.path()));
+        assert_eq!(report[0].field.as_deref(), Some("port"));
+        file.update(&json!({"remindSecs": 5})).unwrap();
+        let (reloaded, report) = ConfigFile::load(Some(home.path()));
+        assert!(report.is_empty());
+        assert_eq!(reloaded.current().remind_secs, 5);
+        assert_eq!(reloaded.current().extra["mine"], json!(1));
+        let leftovers: Vec<_> = std::fs::read_dir(home.path()).unwrap().collect();
+        assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
+    }
+
+    #[test]
+    fn broken_file_gives_defaults_and_a_report() {
+        let home = tempfile::tempdir().unwrap();
+        std::fs::write(home.path().join("config.json"), "{not json").unwrap();
+        let (file, report) = ConfigFile::load(Some(home.path()));
+        assert_eq!(file.current(), Config::default());
+        assert_eq!(report.len(), 1);
+    }
+
+    #[test]
+    fn rejected_update_changes_nothing_on_disk() {
+        let home = tempfile::tempdir().unwrap();
+        let (file, _) = ConfigFile::load(Some(home.path()));
+        assert!(file.update(&json!({"sound": "loud"})).is_err());
+        assert!(!home.path().join("config.json").exists());
+        assert!(file.current().sound);
+    }
+}

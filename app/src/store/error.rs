@@ -1,0 +1,20 @@
+//! What can go wrong when a question or the config changes.
+
+use crate::model::{ErrorBody, QuestionId, Status, limits::MAX_PENDING};
+
+/// A store failure; the HTTP layer maps each variant to its status code.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error(transparent)]
+    Invalid(#[from] ErrorBody),
+    #[error("no question has the id {0}")]
+    NotFound(QuestionId),
+    #[error("question {id} is no longer pending: it is {}", status.as_str())]
+    NotPending { id: QuestionId, status: Status },
+    #[error("{MAX_PENDING} questions are already pending; answer or cancel some first")]
+    TooManyPending,
+    #[error("could not save the config: {0}")]
+    Save(String),
+    #[error("the daemon is shutting down")]
+    ShuttingDown,
+}

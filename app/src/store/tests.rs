@@ -1,0 +1,275 @@
+//! Store behaviour: idempotent create, first answer wins, every waiter released, timeouts on a
+//! paused clock, events in order, the pending cap and the bounded history.
+
+use super::*;
+use crate::model::{QuestionOption, SubQuestion};
+
+fn open() -> Store {
+    Store::open(None, CancellationToken::new()).0
+}
+
+fn yes_no() -> AskRequest {
+    AskRequest {
+        questions: vec![SubQuestion {
+            options: vec![QuestionOption::new("Yes"), QuestionOption::new("No")],
+            ..SubQuestion::text("Deploy now?")
+        }],
+        ..AskRequest::default()
+    }
+}
+
+fn pick(label: &str) -> Vec<SubQuestionAnswer> {
+    vec![SubQuestionAnswer {
+        selected: vec![label.to_string()],
+        free_text: None,
+    }]
+}
+
+fn new_question(store: &Store, request: AskRequest) -> Question {
+    match store.create(request).unwrap() {
+        Created::New(question) => question,
+        Created::Existing(_) => panic!("expected a new question"),
+    }
+}
+
+#[tokio::test]
+async fn create_with_a_known_id_returns_the_existing_question() {
+    let store = open();
+    let id = QuestionId::new_random();
+    let first = new_question(&store, AskRequest { id: Some(id), ..yes_no() });
+    assert_eq!(first.id, id);
+    let again = store.create(AskRequest { id: Some(id), ..yes_no() }).unwrap();
+    assert!(matches!(again, Created::Existing(ref q) if q == &first));
+    assert_eq!(store.pending_count(), 1);
+}
+
+#[tokio::test]
+async fn first_answer_wins_and_later_ones_are_refused() {
+    let store = open();
+    let question = new_question(&store, yes_no());
+    let answered = store.answer(question.id, &pick("Yes")).unwrap();
+    assert_eq!(answered.status, Status::Answered);
+    assert!(answered.closed_at.is_some());
+    let late = store.answer(question.id, &pick("No")).unwrap_err();
+    assert!(matches!(late, StoreError::NotPending { status: Status::Answered, .. }));
+    assert!(matches!(store.decline(question.id, None), Err(StoreError::NotPending { .. })));
+    assert!(matches!(store.cancel(question.id), Err(StoreError::NotPending { .. })));
+    assert_eq!(store.get(question.id).unwrap().answers, Some(pick("Yes")));
+}
+
+#[tokio::test]
+async fn invalid_answer_leaves_the_question_pending() {
+    let store = open();
+    let question = new_question(&store, yes_no());
+    let error = store.answer(question.id, &[]).unwrap_err();
+    assert!(matches!(error, StoreError::Invalid(ref body) if body.field.as_deref() == Some("answers")));
+    assert!(store.get(question.id).unwrap().is_pending());
+    assert!(store.answer(question.id, &pick("No")).is_ok());
+}
+
+#[tokio::test]
+async fn unknown_ids_are_not_found() {
+    let store = open();
+    let id = QuestionId::new_random();
+    assert!(matches!(store.answer(id, &pick("Yes")), Err(StoreError::NotFound(_))));
+    assert!(matches!(store.wait(id, None).await, Err(StoreError::NotFound(_))));
+}
+
+#[tokio::test]
+async fn every_concurrent_waiter_is_released() {
+    let store = open();
+    let question = new_question(&store, yes_no());
+    let waiters: Vec<_> = (0..3)
+        .map(|_| {
+            let store = store.clone();
+            tokio::spawn(async move { store.wait(question.id, None).await })
+        })
+        .collect();
+    tokio::task::yield_now().await;
+    store.answer(question.id, &pick("No")).unwrap();
+    for waiter in waiters {
+        let Waited::Closed(result) = waiter.await.unwrap().unwrap() else {
+            panic!("waiter not released");
+        };
+        assert_eq!(result.status, Status::Answered);
+        assert_eq!(result.answers, Some(pick("No")));
+    }
+}
+
+#[tokio::test]
+async fn waiting_on_a_closed_question_returns_at_once() {
+    let store = open();
+    let question = new_question(&store, yes_no());
+    store.decline(question.id, Some("not now".into())).unwrap();
+    let waited = store.wait(question.id, Some(Duration::from_secs(1))).await.unwrap();
+    assert_eq!(
+        waited,
+        Waited::Closed(WaitResult {
+            status: Status::Declined,
+            answers: None,
+            note: Some("not now".into())
+        })
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_wait_with_a_limit_ends_still_pending() {
+    let store = open();
+    let question = new_question(&store, yes_no());
+    let waited = store.wait(question.id, Some(Duration::from_secs(30))).await.unwrap();
+    assert_eq!(waited, Waited::StillPending);
+    assert!(store.get(question.id).unwrap().is_pending());
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_question_times_out_at_its_deadline() {
+    let store = open();
+    let question = new_question(&store, AskRequest { timeout_secs: Some(90), ..yes_no() });
+    assert!(question.expires_at.is_some());
+    let waiter = {
+        let store = store.clone();
+        tokio::spawn(async move { store.wait(question.id, None).await })
+    };
+    tokio::time::sleep(Duration::from_secs(89)).await;
+    assert!(store.get(question.id).unwrap().is_pending());
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(store.get(question.id).unwrap().status, Status::Timeout);
+    let Waited::Closed(result) = waiter.await.unwrap().unwrap() else {
+        panic!("waiter not released by the timeout");
+    };
+    assert_eq!(result.status, Status::Timeout);
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_config_timeout_applies_when_the_request_has_none() {
+    let store = open();
+    store.update_config(&serde_json::json!({"timeoutSecs": 10})).unwrap();
+    let question = new_question(&store, yes_no());
+    tokio::time::sleep(Duration::from_secs(11)).await;
+    assert_eq!(store.get(question.id).unwrap().status, Status::Timeout);
+    let answered_first = new_question(&store, yes_no());
+    store.answer(answered_first.id, &pick("Yes")).unwrap();
+    tokio::time::sleep(Duration::from_secs(11)).await;
+    assert_eq!(store.get(answered_first.id).unwrap().status, Status::Answered);
+}
+
+#[tokio::test]
+async fn shutdown_releases_waiters() {
+    let shutdown = CancellationToken::new();
+    let (store, _) = Store::open(None, shutdown.clone());
+    let question = new_question(&store, yes_no());
+    let waiter = {
+        let store = store.clone();
+        tokio::spawn(async move { store.wait(question.id, None).await })
+    };
+    shutdown.cancel();
+    assert!(matches!(waiter.await.unwrap(), Err(StoreError::ShuttingDown)));
+}
+
+#[tokio::test]
+async fn one_event_per_change_in_order() {
+    let store = open();
+    let mut events = store.subscribe();
+    let first = new_question(&store, yes_no());
+    let second = new_question(&store, yes_no());
+    let third = new_question(&store, yes_no());
+    store.answer(first.id, &pick("Yes")).unwrap();
+    store.decline(second.id, None).unwrap();
+    store.cancel(third.id).unwrap();
+    store.update_config(&serde_json::json!({"sound": false})).unwrap();
+    let mut names = Vec::new();
+    while let Ok(event) = events.try_recv() {
+        names.push(match event {
+            Event::QuestionCreated(q) => format!("created {}", q.id == first.id || q.id == second.id || q.id == third.id),
+            Event::QuestionAnswered(q) => format!("answered {}", q.status.as_str()),
+            Event::QuestionClosed(q) => format!("closed {}", q.status.as_str()),
+            Event::ConfigUpdated(c) => format!("config {}", c.sound),
+            other => format!("{other:?}"),
+        });
+    }
+    assert_eq!(
+        names,
+        [
+            "created true",
+            "created true",
+            "created true",
+            "answered answered",
+            "closed declined",
+            "closed cancelled",
+            "config false"
+        ]
+    );
+}
+
+#[tokio::test]
+async fn pending_is_capped() {
+    let store = open();
+    for _ in 0..limits::MAX_PENDING {
+        new_question(&store, yes_no());
+    }
+    assert!(matches!(store.create(yes_no()), Err(StoreError::TooManyPending)));
+    let some = store.list(Some(Status::Pending), Some(1)).remove(0);
+    store.cancel(some.id).unwrap();
+    assert!(store.create(yes_no()).is_ok());
+}
+
+#[tokio::test]
+async fn closed_history_is_bounded() {
+    let store = open();
+    let first = new_question(&store, yes_no());
+    store.cancel(first.id).unwrap();
+    for _ in 0..HISTORY_IN_MEMORY {
+        let question = new_question(&store, yes_no());
+        store.cancel(question.id).unwrap();
+    }
+    assert!(store.get(first.id).is_none());
+    assert_eq!(store.list(None, None).len(), HISTORY_IN_MEMORY);
+}
+
+#[tokio::test]
+async fn list_is_newest_first_and_filters() {
+    let store = open();
+    let older = new_question(&store, yes_no());
+    let newer = new_question(&store, yes_no());
+    store.answer(older.id, &pick("Yes")).unwrap();
+    let all = store.list(None, None);
+    assert_eq!(all[0].id, newer.id);
+    assert_eq!(all[1].id, older.id);
+    assert_eq!(store.list(Some(Status::Answered), None)[0].id, older.id);
+    assert_eq!(store.list(None, Some(1)).len(), 1);
+}
+
+#[tokio::test(start_paused = true)]
+async fn reminders_batch_pending_questions_per_tick() {
+    let store = open();
+    store.update_config(&serde_json::json!({"remindSecs": 30})).unwrap();
+    let mut events = store.subscribe();
+    let question = new_question(&store, yes_no());
+    store.spawn_reminders();
+    // Paused time advances instantly while every task waits, and chrono's wall clock does not;
+    // so the question is "old enough" only through real elapsed time. Backdate it instead.
+    {
+        let mut state = store.state();
+        let entry = state.entries.get_mut(&question.id).unwrap();
+        entry.question.created_at -= chrono::Duration::seconds(60);
+    }
+    tokio::time::sleep(Duration::from_secs(31)).await;
+    let mut reminded = None;
+    while let Ok(event) = events.try_recv() {
+        if let Event::QuestionRemind(data) = event {
+            reminded = Some(data.ids);
+        }
+    }
+    assert_eq!(reminded, Some(vec![question.id]));
+}
+
+#[test]
+fn browser_clients_are_counted_while_connected() {
+    let store = open();
+    let first = store.browser_connected();
+    let second = store.browser_connected();
+    assert_eq!(store.browser_clients(), 2);
+    drop(first);
+    drop(second);
+    assert_eq!(store.browser_clients(), 0);
+}
