@@ -1,6 +1,82 @@
 //! Hark's app crate: the shared model, the store (server only), and the Leptos UI that the
 //! server renders and the browser hydrates.
 
+pub mod components;
+pub mod i18n;
+pub mod live;
 pub mod model;
+pub mod pages;
 #[cfg(feature = "ssr")]
 pub mod store;
+
+use i18n::t;
+use leptos::prelude::*;
+use leptos_meta::{MetaTags, Title, provide_meta_context};
+use leptos_router::components::{Route, Router, Routes};
+use leptos_router::path;
+
+/// The HTML document around the app, rendered on the server.
+pub fn shell(options: LeptosOptions) -> impl IntoView {
+    #[cfg(feature = "ssr")]
+    set_content_security_policy();
+    view! {
+        <!DOCTYPE html>
+        <html lang="en">
+            <head>
+                <meta charset="utf-8" />
+                <meta name="viewport" content="width=device-width, initial-scale=1" />
+                <meta name="color-scheme" content="light dark" />
+                <link rel="stylesheet" href="/pkg/hark.css" />
+                <link rel="icon" href="/favicon.ico" />
+                <HydrationScripts options />
+                <MetaTags />
+            </head>
+            <body>
+                <App />
+            </body>
+        </html>
+    }
+}
+
+/// The page's CSP: scripts only from this server or carrying this response's nonce, so the
+/// hydration script runs and nothing injected does.
+#[cfg(feature = "ssr")]
+fn set_content_security_policy() {
+    use axum::http::{HeaderValue, header};
+    let Some(nonce) = leptos::nonce::use_nonce() else {
+        return;
+    };
+    let policy = format!(
+        "default-src 'self'; script-src 'self' 'nonce-{nonce}' 'wasm-unsafe-eval'; \
+         style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
+         object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    );
+    if let (Some(response), Ok(value)) = (
+        use_context::<leptos_axum::ResponseOptions>(),
+        HeaderValue::from_str(&policy),
+    ) {
+        response.insert_header(header::CONTENT_SECURITY_POLICY, value);
+    }
+}
+
+/// The whole UI: header, inbox and question pages, fed live over the WebSocket once hydrated.
+#[component]
+pub fn App() -> impl IntoView {
+    provide_meta_context();
+    let live = live::Live::provide();
+    live::connect(live);
+    view! {
+        <Title text=t("app-title") />
+        <Router>
+            <a class="skip-link" href="#main">{t("skip-to-content")}</a>
+            <components::header::Header />
+            <main id="main">
+                <Routes fallback=pages::not_found::NotFound>
+                    <Route path=path!("/") view=pages::home::HomePage />
+                    <Route path=path!("/q/:id") view=pages::question::QuestionPage />
+                    <Route path=path!("/question/:id") view=pages::question::QuestionPage />
+                </Routes>
+            </main>
+        </Router>
+    }
+}

@@ -1,0 +1,51 @@
+//! The page header: name, pending count and the connection dot.
+
+use crate::i18n::{t, t_args};
+use crate::live::{Connection, Live};
+use leptos::prelude::*;
+
+/// The header bar at the top of every page.
+#[component]
+pub fn Header() -> impl IntoView {
+    let live = Live::expect();
+    let pending = move || {
+        live.questions.read().as_ref().map(|questions| {
+            questions.iter().filter(|question| question.is_pending()).count()
+        })
+    };
+    let dot = move || match live.connection.get() {
+        Connection::Connecting => ("connecting", t("connection-connecting")),
+        Connection::Live => ("live", t("connection-live")),
+        Connection::Reconnecting => ("reconnecting", t("connection-reconnecting")),
+        Connection::Offline => ("offline", t("connection-offline")),
+    };
+    view! {
+        <header class="top">
+            <a class="brand" href="/">
+                <span class="logo" aria-hidden="true">"?"</span>
+                {t("app-name")}
+            </a>
+            <nav>
+                <a href="/">{t("nav-inbox")}</a>
+            </nav>
+            {move || {
+                pending()
+                    .filter(|count| *count > 0)
+                    .map(|count| {
+                        view! {
+                            <span class="badge" data-testid="pending-count">
+                                {t_args("pending-badge", &[("count", count.into())])}
+                            </span>
+                        }
+                    })
+            }}
+            <span
+                class=move || format!("dot dot-{}", dot().0)
+                role="status"
+                title=move || dot().1
+                aria-label=move || dot().1
+                data-connection=move || dot().0
+            ></span>
+        </header>
+    }
+}

@@ -1,0 +1,86 @@
+//! The fields of one sub-question: header chip, text, options as large rows (radio or checkbox),
+//! descriptions, the "Recommended" mark, danger options, and the free-text box.
+//!
+//! Field names follow serde_qs indexing, so the plain HTML post and the hydrated form both decode
+//! into `submit_answer`'s arguments: `answer[i][selected][j]` and `answer[i][free_text]`.
+
+use crate::i18n::t;
+use crate::model::SubQuestion;
+use leptos::prelude::*;
+
+/// One sub-question inside the answer form.
+#[component]
+pub fn SubQuestionFields(index: usize, sub: SubQuestion) -> impl IntoView {
+    let multi = sub.multi_select;
+    let legend_id = format!("q{index}-legend");
+    let labelled_by = legend_id.clone();
+    let text_id = format!("q{index}-text");
+    let options = sub
+        .options
+        .into_iter()
+        .enumerate()
+        .map(|(option_index, option)| {
+            // Radios of one group must share a name to exclude each other; checkboxes each get
+            // their own index.
+            let name = if multi {
+                format!("answer[{index}][selected][{option_index}]")
+            } else {
+                format!("answer[{index}][selected][0]")
+            };
+            let input_id = format!("q{index}-o{option_index}");
+            let class = format!(
+                "option{}{}",
+                if option.recommended { " recommended" } else { "" },
+                if option.danger { " danger" } else { "" }
+            );
+            view! {
+                <div class=class>
+                    <input
+                        type=if multi { "checkbox" } else { "radio" }
+                        id=input_id.clone()
+                        name=name
+                        value=option.label.clone()
+                    />
+                    <label for=input_id>
+                        <span class="label">{option.label}</span>
+                        {option.recommended.then(|| view! {
+                            <span class="mark">{t("question-option-recommended")}</span>
+                        })}
+                        {option.description.map(|description| view! {
+                            <span class="description">{description}</span>
+                        })}
+                    </label>
+                </div>
+            }
+        })
+        .collect_view();
+    let free_text_name = format!("answer[{index}][free_text]");
+    let free_text = if sub.allow_free_text {
+        view! {
+            <div class="other">
+                <label for=text_id.clone()>{t("question-other-label")}</label>
+                <textarea
+                    id=text_id
+                    name=free_text_name
+                    rows="3"
+                    placeholder=t("question-other-placeholder")
+                ></textarea>
+            </div>
+        }
+        .into_any()
+    } else {
+        // Keeps this answer's index present in the post even when nothing is picked, so the
+        // answers line up with their questions.
+        view! { <input type="hidden" name=free_text_name value="" /> }.into_any()
+    };
+    view! {
+        <fieldset class="sub-question" aria-labelledby=labelled_by>
+            <legend id=legend_id>
+                {sub.header.map(|header| view! { <span class="chip header">{header}</span> })}
+                <span class="text">{sub.question}</span>
+            </legend>
+            <div class="options">{options}</div>
+            {free_text}
+        </fieldset>
+    }
+}

@@ -1,0 +1,139 @@
+//! The live state of the UI: questions, config and connection, kept current over `/api/ws` in
+//! the browser (gloo-net, reconnecting with backoff and rebuilding from `init`).
+
+use crate::model::{Config, Event, Question, QuestionId};
+use leptos::prelude::*;
+
+/// How the page's WebSocket stands, shown by the connection dot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Connection {
+    /// Before the first attempt (and always on the server).
+    Connecting,
+    Live,
+    Reconnecting,
+    Offline,
+}
+
+/// Reactive state shared by every page through context.
+#[derive(Clone, Copy)]
+pub struct Live {
+    /// `None` until the first `init`; pages fall back to their server-rendered data until then.
+    pub questions: RwSignal<Option<Vec<Question>>>,
+    pub config: RwSignal<Option<Config>>,
+    pub connection: RwSignal<Connection>,
+}
+
+impl Live {
+    /// Creates the state and provides it to every component below.
+    pub fn provide() -> Live {
+        let live = Live {
+            questions: RwSignal::new(None),
+            config: RwSignal::new(None),
+            connection: RwSignal::new(Connection::Connecting),
+        };
+        provide_context(live);
+        live
+    }
+
+    /// The state provided by `App`.
+    pub fn expect() -> Live {
+        expect_context::<Live>()
+    }
+
+    /// Applies one event from the daemon.
+    pub fn apply(&self, event: Event) {
+        match event {
+            Event::Init(init) => {
+                self.questions.set(Some(init.questions));
+                self.config.set(Some(init.config));
+            }
+            Event::QuestionCreated(question)
+            | Event::QuestionAnswered(question)
+            | Event::QuestionClosed(question) => self.upsert(question),
+            Event::QuestionRemind(_) => {}
+            Event::ConfigUpdated(config) => self.config.set(Some(config)),
+        }
+    }
+
+    fn upsert(&self, question: Question) {
+        self.questions.update(|questions| {
+            let Some(questions) = questions else { return };
+            match questions.iter_mut().find(|known| known.id == question.id) {
+                Some(known) => *known = question,
+                None => questions.insert(0, question),
+            }
+        });
+    }
+
+    /// The live copy of one question, when the stream has it.
+    pub fn question(&self, id: QuestionId) -> Option<Question> {
+        self.questions
+            .read()
+            .as_ref()
+            .and_then(|questions| questions.iter().find(|q| q.id == id).cloned())
+    }
+}
+
+/// Opens the event stream once the page has hydrated; does nothing on the server.
+pub fn connect(live: Live) {
+    #[cfg(feature = "hydrate")]
+    {
+        Effect::new(move |_| {
+            if let Some(body) = document().body() {
+                let _ = body.set_attribute("data-hydrated", "true");
+            }
+        });
+        leptos::task::spawn_local(browser::run(live));
+    }
+    #[cfg(not(feature = "hydrate"))]
+    let _ = live;
+}
+
+#[cfg(feature = "hydrate")]
+mod browser {
+    use super::{Connection, Live};
+    use crate::model::Event;
+    use futures::StreamExt;
+    use gloo_net::websocket::{Message, futures::WebSocket};
+    use gloo_timers::future::TimeoutFuture;
+    use leptos::prelude::*;
+
+    const FIRST_RETRY_MS: u32 = 500;
+    const MAX_RETRY_MS: u32 = 15_000;
+    /// After this many failed attempts in a row the dot says "offline" rather than "reconnecting".
+    const ATTEMPTS_BEFORE_OFFLINE: u32 = 4;
+
+    fn events_url() -> Option<String> {
+        let location = window().location();
+        let scheme = if location.protocol().ok()? == "https:" { "wss" } else { "ws" };
+        Some(format!("{scheme}://{}/api/ws", location.host().ok()?))
+    }
+
+    pub async fn run(live: Live) {
+        let mut retry_ms = FIRST_RETRY_MS;
+        let mut failures = 0;
+        loop {
+            if let Some(socket) = events_url().and_then(|url| WebSocket::open(&url).ok()) {
+                let (_keep_open, mut incoming) = socket.split();
+                while let Some(Ok(message)) = incoming.next().await {
+                    let Message::Text(text) = message else { continue };
+                    let Ok(event) = serde_json::from_str::<Event>(&text) else { continue };
+                    if matches!(event, Event::Init(_)) {
+                        live.connection.set(Connection::Live);
+                        retry_ms = FIRST_RETRY_MS;
+                        failures = 0;
+                    }
+                    live.apply(event);
+                }
+            }
+            failures += 1;
+            live.connection.set(if failures >= ATTEMPTS_BEFORE_OFFLINE {
+                Connection::Offline
+            } else {
+                Connection::Reconnecting
+            });
+            TimeoutFuture::new(retry_ms).await;
+            retry_ms = (retry_ms * 2).min(MAX_RETRY_MS);
+        }
+    }
+}

@@ -1,0 +1,20 @@
+//! The page for an address the app does not know.
+
+use crate::i18n::t;
+use leptos::prelude::*;
+
+/// 404.
+#[component]
+pub fn NotFound() -> impl IntoView {
+    #[cfg(feature = "ssr")]
+    if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
+        response.set_status(axum::http::StatusCode::NOT_FOUND);
+    }
+    view! {
+        <section class="panel">
+            <h1>{t("not-found-title")}</h1>
+            <p>{t("not-found-body")}</p>
+            <a href="/">{t("question-back")}</a>
+        </section>
+    }
+}

@@ -1,0 +1,174 @@
+//! `/q/:id`: one question, answerable in any shape, locked with a banner once it is closed.
+
+use crate::components::question_form::SubQuestionFields;
+use crate::components::status_chip::StatusChip;
+use crate::i18n::{t, t_args};
+use crate::live::Live;
+use crate::model::{Question, QuestionId, Status};
+use crate::pages::home::answer_summary;
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+use serde::{Deserialize, Serialize};
+
+/// One question by id, `None` when the daemon does not know it.
+#[server(prefix = "/fn")]
+pub async fn get_question(id: QuestionId) -> Result<Option<Question>, ServerFnError> {
+    let store = expect_context::<crate::store::Store>();
+    Ok(store.get(id))
+}
+
+/// One sub-question's answer as the form posts it (`answer[0][selected][1]=Yes`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FormAnswer {
+    #[serde(default)]
+    pub selected: Vec<String>,
+    #[serde(default)]
+    pub free_text: String,
+}
+
+impl FormAnswer {
+    /// The shared answer type; an empty text box means no free text.
+    pub fn into_answer(self) -> crate::model::SubQuestionAnswer {
+        crate::model::SubQuestionAnswer {
+            selected: self.selected,
+            free_text: Some(self.free_text).filter(|text| !text.is_empty()),
+        }
+    }
+}
+
+/// Answers a question from its form, then opens the next pending one (or the inbox).
+/// Works as a plain HTML form post too, before or without the WASM.
+#[server(prefix = "/fn")]
+pub async fn submit_answer(
+    id: QuestionId,
+    #[server(default)] answer: Vec<FormAnswer>,
+) -> Result<(), ServerFnError> {
+    let store = expect_context::<crate::store::Store>();
+    let answers: Vec<_> = answer.into_iter().map(FormAnswer::into_answer).collect();
+    store
+        .answer(id, &answers)
+        .map_err(|error| ServerFnError::new(error.to_string()))?;
+    let next = store
+        .list(Some(Status::Pending), None)
+        .into_iter()
+        .min_by_key(|question| question.created_at);
+    let target = next.map_or_else(|| "/".to_string(), |question| format!("/q/{}", question.id));
+    leptos_axum::redirect(&target);
+    Ok(())
+}
+
+/// The question page.
+#[component]
+pub fn QuestionPage() -> impl IntoView {
+    let params = use_params_map();
+    let id = move || {
+        params
+            .read()
+            .get("id")
+            .and_then(|id| id.parse::<QuestionId>().ok())
+    };
+    let rendered = Resource::new(id, |id| async move {
+        match id {
+            Some(id) => get_question(id).await,
+            None => Ok(None),
+        }
+    });
+    view! {
+        <Suspense fallback=|| view! { <p class="muted">{t("question-loading")}</p> }>
+            {move || {
+                rendered
+                    .get()
+                    .map(|loaded| match loaded {
+                        Ok(Some(question)) => view! { <QuestionView question /> }.into_any(),
+                        _ => {
+                            view! {
+                                <section class="panel">
+                                    <p>{t("question-not-found")}</p>
+                                    <a href="/">{t("question-back")}</a>
+                                </section>
+                            }
+                                .into_any()
+                        }
+                    })
+            }}
+        </Suspense>
+    }
+}
+
+fn closed_key(status: Status) -> &'static str {
+    match status {
+        Status::Pending | Status::Answered => "question-closed-answered",
+        Status::Declined => "question-closed-declined",
+        Status::Timeout => "question-closed-timeout",
+        Status::Cancelled => "question-closed-cancelled",
+    }
+}
+
+/// The question itself: rendered once, so typed text survives live updates; only the lock and
+/// banner follow the live status.
+#[component]
+fn QuestionView(question: Question) -> impl IntoView {
+    let live = Live::expect();
+    let id = question.id;
+    let initial = question.clone();
+    let current = Memo::new(move |_| live.question(id).unwrap_or_else(|| initial.clone()));
+    let closed = move || !current.read().is_pending();
+    let submit = ServerAction::<SubmitAnswer>::new();
+    let failure = move || match submit.value().get() {
+        Some(Err(error)) => Some(t_args(
+            "question-submit-failed",
+            &[("reason", error.to_string().into())],
+        )),
+        _ => None,
+    };
+    let title = question.title.clone();
+    view! {
+        <article class="panel question" data-question-id=id.to_string()>
+            <a class="back" href="/">{t("question-back")}</a>
+            {title.map(|title| view! { <div class="title text">{title}</div> })}
+            <div aria-live="polite">
+                {move || closed().then(|| {
+                    let question = current.get();
+                    view! {
+                        <div class="banner" role="status" data-testid="closed-banner">
+                            <StatusChip status=question.status />
+                            <span>{t(closed_key(question.status))}</span>
+                            {question.answers.is_some().then(|| view! {
+                                <p class="answer">
+                                    {t("question-your-answer")}": "{answer_summary(&question)}
+                                </p>
+                            })}
+                            {question.note.clone().map(|note| view! {
+                                <p class="note">{t_args("question-note", &[("note", note.into())])}</p>
+                            })}
+                        </div>
+                    }
+                })}
+            </div>
+            <ActionForm action=submit>
+                <input type="hidden" name="id" value=id.to_string() />
+                <fieldset class="form-body" disabled=closed>
+                    {question
+                        .questions
+                        .iter()
+                        .cloned()
+                        .enumerate()
+                        .map(|(index, sub)| view! { <SubQuestionFields index sub /> })
+                        .collect_view()}
+                    <p class="error" role="alert">{failure}</p>
+                    <div class="actions">
+                        <button type="submit" class="primary" disabled=move || submit.pending().get()>
+                            {move || {
+                                if submit.pending().get() {
+                                    t("question-submitting")
+                                } else {
+                                    t("question-submit")
+                                }
+                            }}
+                        </button>
+                    </div>
+                </fieldset>
+            </ActionForm>
+        </article>
+    }
+}

@@ -1,0 +1,55 @@
+# Hark — English. Every string a person sees comes from here.
+
+app-name = Hark
+app-title = Hark — questions from your agents
+pending-badge = { $count ->
+    [one] { $count } waiting
+   *[other] { $count } waiting
+}
+
+connection-live = Live: new questions appear at once
+connection-reconnecting = Reconnecting…
+connection-offline = Offline: trying again soon
+connection-connecting = Connecting…
+
+nav-inbox = Inbox
+skip-to-content = Skip to content
+
+home-waiting-heading = Waiting for you
+home-history-heading = History
+home-empty-pending = Nothing is waiting. Questions from your agents will appear here.
+home-empty-history = No answered questions yet.
+home-loading = Loading questions…
+home-question-count = { $count ->
+    [one] { $count } question
+   *[other] { $count } questions
+}
+home-from = from { $client }
+home-in = in { $cwd }
+home-asked-at = Asked { $time }
+
+status-pending = Waiting
+status-answered = Answered
+status-declined = Skipped
+status-timeout = Timed out
+status-cancelled = Withdrawn
+
+question-loading = Loading the question…
+question-not-found = This question does not exist, or it is no longer kept.
+question-back = Back to the inbox
+question-option-recommended = Recommended
+question-other-label = Other (type your own answer)
+question-other-placeholder = Type your answer…
+question-submit = Send answer
+question-submitting = Sending…
+question-submit-failed = The answer was not accepted: { $reason }
+question-closed-answered = This question has been answered.
+question-closed-declined = This question was skipped.
+question-closed-timeout = This question timed out before anyone answered.
+question-closed-cancelled = The agent withdrew this question.
+question-your-answer = Answer
+question-note = Note: { $note }
+question-nothing-selected = (no option chosen)
+
+not-found-title = Page not found
+not-found-body = There is nothing at this address.

@@ -1,0 +1,20 @@
+//! The REST routes of SPEC §3 under `/api`, one file per resource, plus the event stream.
+
+mod config;
+mod health;
+mod questions;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+use axum::Router;
+use axum::routing::get;
+
+/// Every `/api` route; unknown ones get a JSON 404.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .merge(health::router())
+        .merge(questions::router())
+        .merge(config::router())
+        .route("/ws", get(crate::ws::upgrade))
+        .fallback(|| async { ApiError::no_route() })
+}

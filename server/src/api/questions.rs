@@ -1,0 +1,139 @@
+//! `/api/questions…`: ask, list, read, answer, decline, cancel, and long-poll a question.
+
+use crate::error::ApiError;
+use crate::json::ApiJson;
+use crate::state::AppState;
+use app::model::{
+    AnswerRequest, AskRequest, DeclineRequest, Question, QuestionId, QuestionList, Status,
+    WaitResult,
+};
+use app::store::{Created, Waited};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use std::collections::HashMap;
+use std::time::Duration;
+
+/// The longest a single `/wait` holds the connection when the client names a timeout.
+pub const MAX_WAIT_SECS: u64 = 60;
+
+/// The question routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/questions", get(list).post(create))
+        .route("/questions/{id}", get(read))
+        .route("/questions/{id}/answer", post(answer))
+        .route("/questions/{id}/decline", post(decline))
+        .route("/questions/{id}/cancel", post(cancel))
+        .route("/questions/{id}/wait", get(wait))
+}
+
+fn parse_id(id: &str) -> Result<QuestionId, ApiError> {
+    id.parse()
+        .map_err(|_| ApiError::bad_field("id", format!("id \"{id}\" is not a UUID")))
+}
+
+async fn list(
+    State(state): State<AppState>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Json<QuestionList>, ApiError> {
+    let status = match query.get("status") {
+        Some(value) => Some(value.parse::<Status>().map_err(|()| {
+            ApiError::bad_field(
+                "status",
+                format!(
+                    "status \"{value}\" is not one of pending, answered, declined, timeout, cancelled"
+                ),
+            )
+        })?),
+        None => None,
+    };
+    let limit = match query.get("limit") {
+        Some(value) => Some(value.parse::<usize>().map_err(|_| {
+            ApiError::bad_field("limit", format!("limit \"{value}\" is not a whole number"))
+        })?),
+        None => None,
+    };
+    Ok(Json(QuestionList {
+        questions: state.store.list(status, limit),
+    }))
+}
+
+async fn create(
+    State(state): State<AppState>,
+    ApiJson(request): ApiJson<AskRequest>,
+) -> Result<Response, ApiError> {
+    Ok(match state.store.create(request)? {
+        Created::New(question) => (StatusCode::CREATED, Json(question)).into_response(),
+        Created::Existing(question) => (StatusCode::OK, Json(question)).into_response(),
+    })
+}
+
+async fn read(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Question>, ApiError> {
+    let id = parse_id(&id)?;
+    state
+        .store
+        .get(id)
+        .map(Json)
+        .ok_or_else(|| app::store::StoreError::NotFound(id).into())
+}
+
+async fn answer(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiJson(request): ApiJson<AnswerRequest>,
+) -> Result<Json<Question>, ApiError> {
+    Ok(Json(state.store.answer(parse_id(&id)?, &request.answers)?))
+}
+
+async fn decline(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    body: axum::body::Bytes,
+) -> Result<Json<Question>, ApiError> {
+    // The note is optional, and so is the whole body.
+    let request: DeclineRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        DeclineRequest::default()
+    } else {
+        crate::json::parse(&body)?
+    };
+    Ok(Json(state.store.decline(parse_id(&id)?, request.note)?))
+}
+
+async fn cancel(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Question>, ApiError> {
+    Ok(Json(state.store.cancel(parse_id(&id)?)?))
+}
+
+/// Long-poll. Without `timeout` it waits until the question closes, as the Node reference did;
+/// with one it waits at most that many seconds (capped at 60) and answers 204 if still pending.
+async fn wait(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Response, ApiError> {
+    let id = parse_id(&id)?;
+    let timeout = match query.get("timeout") {
+        Some(value) => {
+            let secs = value.parse::<u64>().map_err(|_| {
+                ApiError::bad_field(
+                    "timeout",
+                    format!("timeout \"{value}\" is not a whole number of seconds"),
+                )
+            })?;
+            Some(Duration::from_secs(secs.min(MAX_WAIT_SECS)))
+        }
+        None => None,
+    };
+    Ok(match state.store.wait(id, timeout).await? {
+        Waited::Closed(result) => Json::<WaitResult>(result).into_response(),
+        Waited::StillPending => StatusCode::NO_CONTENT.into_response(),
+    })
+}

@@ -1,0 +1,61 @@
+//! Where Hark keeps its files (`HARK_HOME`, default `~/.hark`) and which port it uses.
+
+use std::path::{Path, PathBuf};
+
+/// The default port of SPEC §1.
+pub const DEFAULT_PORT: u16 = 13390;
+
+/// `HARK_HOME`, else `~/.hark`, else `.hark` in the working directory.
+pub fn hark_home() -> PathBuf {
+    match std::env::var_os("HARK_HOME").filter(|value| !value.is_empty()) {
+        Some(home) => PathBuf::from(home),
+        None => dirs::home_dir()
+            .unwrap_or_else(|| PathBuf::from("."))
+            .join(".hark"),
+    }
+}
+
+/// Creates the home directory, private to this user.
+///
+/// # Errors
+/// When it cannot be created.
+pub fn ensure_home(home: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(home)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(home, std::fs::Permissions::from_mode(0o700))?;
+    }
+    Ok(())
+}
+
+/// The pid file of a running daemon.
+pub fn pid_file(home: &Path) -> PathBuf {
+    home.join("daemon.pid")
+}
+
+/// The port file of a running daemon (it may have been started with `--port`).
+pub fn port_file(home: &Path) -> PathBuf {
+    home.join("daemon.port")
+}
+
+/// The log of a detached daemon.
+pub fn log_file(home: &Path) -> PathBuf {
+    home.join("daemon.log")
+}
+
+/// The port a command should use: the flag or `HARK_PORT` (clap passes either as `explicit`),
+/// else the port of the running daemon, else the config's, else 13390.
+pub fn resolve_port(explicit: Option<u16>, home: &Path, config_port: u16) -> u16 {
+    explicit
+        .or_else(|| running_port(home))
+        .unwrap_or(if config_port == 0 { DEFAULT_PORT } else { config_port })
+}
+
+/// The port recorded by a daemon that is (or was) running from this home.
+pub fn running_port(home: &Path) -> Option<u16> {
+    std::fs::read_to_string(port_file(home))
+        .ok()
+        .and_then(|text| text.trim().parse().ok())
+        .filter(|port| *port != 0)
+}

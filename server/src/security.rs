@@ -1,0 +1,152 @@
+//! One layer around every route: the Host allow-list (no DNS rebinding), the Origin check on
+//! WebSocket upgrades and non-GET requests (no cross-site hijacking, no CSRF), the body limit,
+//! and the security headers. No CORS headers are ever sent.
+
+use crate::error::ApiError;
+use crate::json::too_large;
+use crate::state::AppState;
+use app::model::{ErrorBody, limits::MAX_BODY_BYTES};
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+/// Host names that always mean this machine.
+const LOOPBACK_HOSTS: [&str; 3] = ["localhost", "127.0.0.1", "[::1]"];
+
+/// The policy for responses that do not set their own (pages set one with a script nonce).
+const DEFAULT_CSP: &str =
+    "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+/// The middleware.
+pub async fn guard(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    if let Err(rejection) = check(&state, &request) {
+        tracing::warn!(
+            method = %request.method(),
+            path = %request.uri().path(),
+            reason = %rejection.body.error,
+            "request rejected"
+        );
+        return with_security_headers(rejection.into_response());
+    }
+    let declared_length = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<usize>().ok());
+    if declared_length.is_some_and(|length| length > MAX_BODY_BYTES) {
+        return with_security_headers(too_large().into_response());
+    }
+    // Bodies without a declared length are cut at the limit as they stream.
+    let request = request.map(|body| Body::new(http_body_util::Limited::new(body, MAX_BODY_BYTES)));
+    with_security_headers(next.run(request).await)
+}
+
+fn check(state: &AppState, request: &Request) -> Result<(), ApiError> {
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or("");
+    if !host_is_allowed(host) {
+        return Err(ApiError::new(
+            StatusCode::MISDIRECTED_REQUEST,
+            ErrorBody::new(format!(
+                "this Hark daemon only answers to localhost, 127.0.0.1 or [::1], not to \"{host}\""
+            )),
+        ));
+    }
+    let needs_origin_check = request.method() != Method::GET && request.method() != Method::HEAD
+        || is_websocket_upgrade(request.headers());
+    if needs_origin_check && let Some(origin) = request.headers().get(header::ORIGIN) {
+        let origin = origin.to_str().unwrap_or("");
+        if !origin_is_this_server(origin, host, state.port) {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                ErrorBody::new(format!(
+                    "requests from the web page at \"{origin}\" are not allowed"
+                )),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Splits `host[:port]`, keeping IPv6 brackets.
+fn host_name(authority: &str) -> &str {
+    if authority.starts_with('[') {
+        return authority
+            .find(']')
+            .map_or(authority, |end| &authority[..=end]);
+    }
+    authority.split(':').next().unwrap_or(authority)
+}
+
+fn host_is_allowed(host: &str) -> bool {
+    let name = host_name(host).to_ascii_lowercase();
+    LOOPBACK_HOSTS.contains(&name.as_str())
+}
+
+fn is_websocket_upgrade(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::UPGRADE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.eq_ignore_ascii_case("websocket"))
+}
+
+/// The page's origin must be this very server: an allowed host name on this daemon's port.
+fn origin_is_this_server(origin: &str, host: &str, port: u16) -> bool {
+    let Some(authority) = origin.strip_prefix("http://") else {
+        return false;
+    };
+    let name = host_name(authority);
+    let origin_port = authority[name.len()..].strip_prefix(':');
+    let port_matches = origin_port == Some(port.to_string().as_str())
+        || (origin_port.is_none() && port == 80);
+    host_is_allowed(name) && port_matches && host_is_allowed(host)
+}
+
+fn with_security_headers(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    headers
+        .entry(header::CONTENT_SECURITY_POLICY)
+        .or_insert(HeaderValue::from_static(DEFAULT_CSP));
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hosts() {
+        assert!(host_is_allowed("localhost:13390"));
+        assert!(host_is_allowed("127.0.0.1"));
+        assert!(host_is_allowed("[::1]:13390"));
+        assert!(host_is_allowed("LOCALHOST:1"));
+        assert!(!host_is_allowed("evil.example:13390"));
+        assert!(!host_is_allowed("127.0.0.1.evil.example"));
+        assert!(!host_is_allowed(""));
+    }
+
+    #[test]
+    fn origins() {
+        assert!(origin_is_this_server("http://127.0.0.1:4000", "127.0.0.1:4000", 4000));
+        assert!(origin_is_this_server("http://localhost:4000", "127.0.0.1:4000", 4000));
+        assert!(origin_is_this_server("http://[::1]:4000", "[::1]:4000", 4000));
+        assert!(!origin_is_this_server("http://127.0.0.1:4001", "127.0.0.1:4000", 4000));
+        assert!(!origin_is_this_server("https://evil.example", "127.0.0.1:4000", 4000));
+        assert!(!origin_is_this_server("null", "127.0.0.1:4000", 4000));
+        assert!(!origin_is_this_server("http://evil.example:4000", "127.0.0.1:4000", 4000));
+    }
+}

@@ -1,0 +1,14 @@
+//! Integration tests: each starts the real `hark` binary on an ephemeral port with a temporary
+//! `HARK_HOME` and talks HTTP and WebSocket to it, as a user's tools would.
+
+mod api {
+    pub mod support;
+
+    mod cli;
+    mod config;
+    mod errors;
+    pub mod events;
+    mod pages;
+    mod questions;
+    mod security;
+}

@@ -1,0 +1,124 @@
+//! The server-rendered pages, and answering through the form's server function without any
+//! JavaScript.
+
+use crate::api::support::*;
+use serde_json::{Value, json};
+
+#[tokio::test]
+async fn the_inbox_lists_pending_questions_with_a_nonce_policy() {
+    let daemon = Daemon::start();
+    daemon
+        .ask(&json!({"questions": [{"question": "Ship the <script>alert(1)</script> fix?"}]}))
+        .await;
+    let response = daemon.get("/").await;
+    assert_eq!(response.status(), 200);
+    let csp = response.headers()["content-security-policy"].to_str().unwrap().to_string();
+    let html = response.text().await.unwrap();
+    assert!(html.contains("Waiting for you"));
+    assert!(html.contains("Ship the &lt;script&gt;alert(1)&lt;/script&gt; fix?"), "escaped");
+    assert!(!html.contains("<script>alert(1)"));
+    let nonce = csp
+        .split("'nonce-")
+        .nth(1)
+        .and_then(|rest| rest.split('\'').next())
+        .expect("the page's policy carries a nonce");
+    assert!(html.contains(&format!("nonce=\"{nonce}\"")), "inline scripts carry the nonce");
+}
+
+#[tokio::test]
+async fn a_question_page_shows_every_shape() {
+    let daemon = Daemon::start();
+    let question = daemon
+        .ask(&json!({"title": "Release plan", "questions": [
+            {"question": "Which day?", "header": "Day", "options": [
+                {"label": "Monday", "description": "start of week", "recommended": true},
+                {"label": "Friday", "danger": true}]},
+            {"question": "Which parts?", "multiSelect": true, "allowFreeText": false,
+             "options": [{"label": "API"}, {"label": "UI"}]},
+            {"question": "Anything else?"}
+        ]}))
+        .await;
+    let id = question["id"].as_str().unwrap();
+    let html = daemon.get(&format!("/q/{id}")).await.text().await.unwrap();
+    for expected in ["Release plan", "Which day?", "Monday", "start of week", "Recommended", "Which parts?", "Anything else?"] {
+        assert!(html.contains(expected), "missing {expected}");
+    }
+    assert!(html.contains(r#"type="radio""#));
+    assert!(html.contains(r#"type="checkbox""#));
+    assert!(html.contains("option danger"));
+    let alias = daemon.get(&format!("/question/{id}")).await;
+    assert_eq!(alias.status(), 200);
+    let missing = daemon.get("/q/00000000-0000-4000-8000-000000000000").await.text().await.unwrap();
+    assert!(missing.contains("does not exist"));
+    assert_eq!(daemon.get("/no/such/page").await.status(), 404);
+}
+
+/// The `action` of the page's answer form (the server function's URL).
+fn form_action(html: &str) -> String {
+    let start = html.find("action=\"/fn/").expect("a form posting to a server function") + 8;
+    html[start..].split('"').next().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn the_form_answers_without_javascript_and_opens_the_next_question() {
+    let daemon = Daemon::start();
+    let first = daemon
+        .ask(&json!({"questions": [
+            {"question": "Colour?", "options": [{"label": "Red"}, {"label": "Blue"}]},
+            {"question": "Sizes?", "multiSelect": true, "allowFreeText": false,
+             "options": [{"label": "S"}, {"label": "M"}, {"label": "L"}]}
+        ]}))
+        .await;
+    let next = daemon.ask(&yes_no()).await;
+    let id = first["id"].as_str().unwrap();
+    let html = daemon.get(&format!("/q/{id}")).await.text().await.unwrap();
+    let action = form_action(&html);
+    let form = [
+        ("id", id),
+        ("answer[0][selected][0]", "Blue"),
+        ("answer[0][free_text]", "navy if possible"),
+        ("answer[1][selected][0]", "S"),
+        ("answer[1][selected][2]", "L"),
+        ("answer[1][free_text]", ""),
+    ];
+    let response = daemon
+        .http
+        .post(daemon.url(&action))
+        .header("accept", "text/html")
+        .header("referer", daemon.url(&format!("/q/{id}")))
+        .form(&form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 302);
+    assert_eq!(response.headers()["location"], format!("/q/{}", next["id"].as_str().unwrap()));
+    let answered: Value = daemon.get(&format!("/api/questions/{id}")).await.json().await.unwrap();
+    assert_eq!(answered["status"], "answered");
+    assert_eq!(
+        answered["answers"],
+        json!([{"selected": ["Blue"], "freeText": "navy if possible"}, {"selected": ["S", "L"]}])
+    );
+    let page = daemon.get(&format!("/q/{id}")).await.text().await.unwrap();
+    assert!(page.contains("This question has been answered."));
+}
+
+#[tokio::test]
+async fn an_invalid_form_post_leaves_the_question_pending() {
+    let daemon = Daemon::start();
+    let question = daemon.ask(&yes_no()).await;
+    let id = question["id"].as_str().unwrap();
+    let html = daemon.get(&format!("/q/{id}")).await.text().await.unwrap();
+    let action = form_action(&html);
+    let response = daemon
+        .http
+        .post(daemon.url(&action))
+        .form(&[("id", id), ("answer[0][free_text]", "")])
+        .send()
+        .await
+        .unwrap();
+    assert!(response.status().is_server_error() || response.status().is_client_error());
+    let body = response.text().await.unwrap();
+    assert!(body.contains("answers[0]"), "{body}");
+    let read: Value = daemon.get(&format!("/api/questions/{id}")).await.json().await.unwrap();
+    assert_eq!(read["status"], "pending");
+}

@@ -1,0 +1,124 @@
+//! Starting a real daemon for a test, and small helpers to talk to it.
+
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// A running `hark serve` with its own temporary home; stopped when dropped.
+pub struct Daemon {
+    pub child: Child,
+    pub port: u16,
+    pub home: tempfile::TempDir,
+    pub http: reqwest::Client,
+}
+
+impl Daemon {
+    /// Starts a daemon on a free port.
+    pub fn start() -> Daemon {
+        Self::start_in(tempfile::tempdir().expect("temporary HARK_HOME"))
+    }
+
+    /// Starts a daemon in an existing home.
+    pub fn start_in(home: tempfile::TempDir) -> Daemon {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hark"))
+            .args(["serve", "--port", "0"])
+            .env("HARK_HOME", home.path())
+            .env_remove("HARK_PORT")
+            .env("HARK_LOG", "warn")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("hark serve starts");
+        let stdout = child.stdout.take().expect("stdout");
+        let mut line = String::new();
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("the daemon prints its address");
+        let port = line
+            .trim()
+            .rsplit(':')
+            .next()
+            .and_then(|port| port.parse().ok())
+            .unwrap_or_else(|| panic!("no port in {line:?}"));
+        let http = reqwest::Client::builder()
+            .timeout(Duration::from_secs(30))
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap();
+        Daemon {
+            child,
+            port,
+            home,
+            http,
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://127.0.0.1:{}{path}", self.port)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.http.get(self.url(path)).send().await.unwrap()
+    }
+
+    pub async fn post(&self, path: &str, body: &Value) -> reqwest::Response {
+        self.http.post(self.url(path)).json(body).send().await.unwrap()
+    }
+
+    pub async fn put(&self, path: &str, body: &Value) -> reqwest::Response {
+        self.http.put(self.url(path)).json(body).send().await.unwrap()
+    }
+
+    /// Creates a question and returns its JSON.
+    pub async fn ask(&self, body: &Value) -> Value {
+        let response = self.post("/api/questions", body).await;
+        assert_eq!(response.status(), 201, "create failed");
+        response.json().await.unwrap()
+    }
+
+    /// Sends SIGTERM and waits (bounded) for the exit status.
+    pub fn terminate(&mut self) -> Option<std::process::ExitStatus> {
+        let pid = nix::unistd::Pid::from_raw(self.child.id() as i32);
+        let _ = nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGTERM);
+        for _ in 0..100 {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        None
+    }
+}
+
+impl Drop for Daemon {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A one-question yes/no request.
+pub fn yes_no() -> Value {
+    json!({"questions": [{"question": "Deploy now?", "options": [{"label": "Yes"}, {"label": "No"}]}]})
+}
+
+/// The answer picking `label` for a one-question request.
+pub fn pick(label: &str) -> Value {
+    json!({"answers": [{"selected": [label]}]})
+}
+
+/// Asserts a JSON error with status and field.
+pub async fn assert_error(response: reqwest::Response, status: u16, field: Option<&str>) -> Value {
+    assert_eq!(response.status(), status);
+    assert!(
+        response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("application/json")
+    );
+    let body: Value = response.json().await.unwrap();
+    assert!(body["error"].as_str().is_some_and(|e| !e.is_empty()), "{body}");
+    assert_eq!(body["field"].as_str(), field, "{body}");
+    body
+}
