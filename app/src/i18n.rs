@@ -9,14 +9,13 @@ use std::sync::LazyLock;
 const EN_MAIN: &str = include_str!("../../locales/en/main.ftl");
 
 static ENGLISH: LazyLock<FluentBundle<FluentResource>> = LazyLock::new(|| {
-    let resource = FluentResource::try_new(EN_MAIN.to_string())
-        .unwrap_or_else(|(resource, _errors)| resource);
+    let resource =
+        FluentResource::try_new(EN_MAIN.to_string()).unwrap_or_else(|(resource, _errors)| resource);
     let mut bundle = FluentBundle::new_concurrent(vec![unic_langid::langid!("en")]);
     // Isolation marks (U+2068/U+2069) around placeables would leak into titles and tests.
     bundle.set_use_isolating(false);
-    bundle
-        .add_resource(resource)
-        .unwrap_or_else(|_duplicates| ());
+    // Duplicate ids are a catalogue bug that the tests below catch; the first one wins.
+    let _ = bundle.add_resource(resource);
     bundle
 });
 
@@ -40,7 +39,9 @@ fn format_message(key: &str, args: Option<&FluentArgs<'_>>) -> String {
         return key.to_string();
     };
     let mut errors = Vec::new();
-    bundle.format_pattern(pattern, args, &mut errors).into_owned()
+    bundle
+        .format_pattern(pattern, args, &mut errors)
+        .into_owned()
 }
 
 /// Every message id in the English catalogue, for the catalogue tests.
@@ -49,8 +50,8 @@ pub fn message_ids() -> Vec<String> {
 }
 
 static ENGLISH_IDS: LazyLock<Vec<String>> = LazyLock::new(|| {
-    let resource = FluentResource::try_new(EN_MAIN.to_string())
-        .unwrap_or_else(|(resource, _errors)| resource);
+    let resource =
+        FluentResource::try_new(EN_MAIN.to_string()).unwrap_or_else(|(resource, _errors)| resource);
     resource
         .entries()
         .filter_map(|entry| match entry {
@@ -72,8 +73,14 @@ mod tests {
     #[test]
     fn messages_format_with_plurals() {
         assert_eq!(t("app-name"), "Hark");
-        assert_eq!(t_args("home-question-count", &[("count", 1.into())]), "1 question");
-        assert_eq!(t_args("home-question-count", &[("count", 3.into())]), "3 questions");
+        assert_eq!(
+            t_args("home-question-count", &[("count", 1.into())]),
+            "1 question"
+        );
+        assert_eq!(
+            t_args("home-question-count", &[("count", 3.into())]),
+            "3 questions"
+        );
         assert_eq!(t("no-such-key"), "no-such-key");
     }
 
@@ -89,7 +96,10 @@ mod tests {
         }
         let used = regex_lite_keys(&sources);
         for key in used {
-            assert!(ids.contains(&key), "the code uses {key}, which the catalogue lacks");
+            assert!(
+                ids.contains(&key),
+                "the code uses {key}, which the catalogue lacks"
+            );
         }
     }
 
@@ -99,7 +109,8 @@ mod tests {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 all.push_str(&collect_sources(path));
-            } else if path.extension().is_some_and(|ext| ext == "rs") && !path.ends_with("i18n.rs") {
+            } else if path.extension().is_some_and(|ext| ext == "rs") && !path.ends_with("i18n.rs")
+            {
                 all.push_str(&std::fs::read_to_string(path).unwrap());
             }
         }

@@ -13,7 +13,7 @@ use i18n::t;
 use leptos::prelude::*;
 use leptos_meta::{MetaTags, Title, provide_meta_context};
 use leptos_router::components::{Route, Router, Routes};
-use leptos_router::path;
+use leptos_router::{SsrMode, path};
 
 /// The HTML document around the app, rendered on the server.
 pub fn shell(options: LeptosOptions) -> impl IntoView {
@@ -72,9 +72,18 @@ pub fn App() -> impl IntoView {
             <components::header::Header />
             <main id="main">
                 <Routes fallback=pages::not_found::NotFound>
-                    <Route path=path!("/") view=pages::home::HomePage />
-                    <Route path=path!("/q/:id") view=pages::question::QuestionPage />
-                    <Route path=path!("/question/:id") view=pages::question::QuestionPage />
+                    // Async: the page arrives complete, so it reads and answers without JavaScript.
+                    <Route path=path!("/") view=pages::home::HomePage ssr=SsrMode::Async />
+                    <Route
+                        path=path!("/q/:id")
+                        view=pages::question::QuestionPage
+                        ssr=SsrMode::Async
+                    />
+                    <Route
+                        path=path!("/question/:id")
+                        view=pages::question::QuestionPage
+                        ssr=SsrMode::Async
+                    />
                 </Routes>
             </main>
         </Router>

@@ -105,7 +105,11 @@ mod browser {
 
     fn events_url() -> Option<String> {
         let location = window().location();
-        let scheme = if location.protocol().ok()? == "https:" { "wss" } else { "ws" };
+        let scheme = if location.protocol().ok()? == "https:" {
+            "wss"
+        } else {
+            "ws"
+        };
         Some(format!("{scheme}://{}/api/ws", location.host().ok()?))
     }
 
@@ -116,8 +120,12 @@ mod browser {
             if let Some(socket) = events_url().and_then(|url| WebSocket::open(&url).ok()) {
                 let (_keep_open, mut incoming) = socket.split();
                 while let Some(Ok(message)) = incoming.next().await {
-                    let Message::Text(text) = message else { continue };
-                    let Ok(event) = serde_json::from_str::<Event>(&text) else { continue };
+                    let Message::Text(text) = message else {
+                        continue;
+                    };
+                    let Ok(event) = serde_json::from_str::<Event>(&text) else {
+                        continue;
+                    };
                     if matches!(event, Event::Init(_)) {
                         live.connection.set(Connection::Live);
                         retry_ms = FIRST_RETRY_MS;

@@ -133,8 +133,8 @@ impl Store {
         }
         let timeout_secs = request.timeout_secs.unwrap_or(default_timeout);
         let created_at = Utc::now();
-        let expires_at = (timeout_secs > 0)
-            .then(|| created_at + chrono::Duration::seconds(timeout_secs as i64));
+        let expires_at =
+            (timeout_secs > 0).then(|| created_at + chrono::Duration::seconds(timeout_secs as i64));
         let question = Question {
             id: request.id.unwrap_or_else(QuestionId::new_random),
             questions: request.questions,
@@ -155,7 +155,10 @@ impl Store {
             },
         );
         state.pending += 1;
-        let _ = self.shared.events.send(Event::QuestionCreated(question.clone()));
+        let _ = self
+            .shared
+            .events
+            .send(Event::QuestionCreated(question.clone()));
         drop(state);
         if timeout_secs > 0 {
             timers::expire_after(self.clone(), question.id, Duration::from_secs(timeout_secs));
@@ -278,7 +281,10 @@ impl Store {
 
     /// One question by id.
     pub fn get(&self, id: QuestionId) -> Option<Question> {
-        self.state().entries.get(&id).map(|entry| entry.question.clone())
+        self.state()
+            .entries
+            .get(&id)
+            .map(|entry| entry.question.clone())
     }
 
     /// Questions newest first, optionally of one status and at most `limit` of them.
@@ -290,7 +296,7 @@ impl Store {
             .filter(|entry| status.is_none_or(|status| entry.question.status == status))
             .map(|entry| entry.question.clone())
             .collect();
-        questions.sort_by(|a, b| b.created_at.cmp(&a.created_at));
+        questions.sort_by_key(|question| std::cmp::Reverse(question.created_at));
         questions.truncate(limit.unwrap_or(usize::MAX));
         questions
     }
@@ -319,7 +325,10 @@ impl Store {
     /// `Invalid` naming the key (nothing changes), or `Save` when the file cannot be written.
     pub fn update_config(&self, patch: &serde_json::Value) -> Result<Config, StoreError> {
         let config = self.shared.config.update(patch)?;
-        let _ = self.shared.events.send(Event::ConfigUpdated(config.clone()));
+        let _ = self
+            .shared
+            .events
+            .send(Event::ConfigUpdated(config.clone()));
         Ok(config)
     }
 

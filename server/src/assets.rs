@@ -37,9 +37,11 @@ fn accepts(headers: &HeaderMap, encoding: &str) -> bool {
         .get(header::ACCEPT_ENCODING)
         .and_then(|value| value.to_str().ok())
         .is_some_and(|value| {
-            value
-                .split(',')
-                .any(|item| item.split(';').next().is_some_and(|name| name.trim() == encoding))
+            value.split(',').any(|item| {
+                item.split(';')
+                    .next()
+                    .is_some_and(|name| name.trim() == encoding)
+            })
         })
 }
 
@@ -51,7 +53,9 @@ fn embedded(path: &str, headers: &HeaderMap) -> Option<Response> {
     let (file, encoding) = [("br", ".br"), ("gzip", ".gz")]
         .into_iter()
         .filter(|(name, _)| accepts(headers, name))
-        .find_map(|(name, suffix)| Site::get(&format!("{path}{suffix}")).map(|file| (file, Some(name))))
+        .find_map(|(name, suffix)| {
+            Site::get(&format!("{path}{suffix}")).map(|file| (file, Some(name)))
+        })
         .unwrap_or((original, None));
     let etag = format!("\"{}\"", hex(&file.metadata.sha256_hash()[..16]));
     if headers

@@ -49,7 +49,11 @@ pub fn log_file(home: &Path) -> PathBuf {
 pub fn resolve_port(explicit: Option<u16>, home: &Path, config_port: u16) -> u16 {
     explicit
         .or_else(|| running_port(home))
-        .unwrap_or(if config_port == 0 { DEFAULT_PORT } else { config_port })
+        .unwrap_or(if config_port == 0 {
+            DEFAULT_PORT
+        } else {
+            config_port
+        })
 }
 
 /// The port recorded by a daemon that is (or was) running from this home.

@@ -52,14 +52,20 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         let inner = error.inner().to_string();
         let mut field = error.path().to_string();
         if let Some(missing) = missing_field(&inner) {
-            field = if field == "." { missing } else { format!("{field}.{missing}") };
+            field = if field == "." {
+                missing
+            } else {
+                format!("{field}.{missing}")
+            };
         }
         let not_json = matches!(
             error.inner().classify(),
             serde_json::error::Category::Syntax | serde_json::error::Category::Eof
         );
         let body = if not_json || matches!(field.as_str(), "." | "?" | "") {
-            ErrorBody::new(format!("the request body is not valid JSON for this route: {inner}"))
+            ErrorBody::new(format!(
+                "the request body is not valid JSON for this route: {inner}"
+            ))
         } else {
             ErrorBody::field(field.clone(), format!("{field}: {inner}"))
         };

@@ -81,7 +81,11 @@ async fn serve(port: Option<u16>, detach: bool) -> ExitCode {
     if detach {
         return match daemon::detach(&home, port).await {
             Ok((health, already)) => {
-                let state = if already { "is already running" } else { "started" };
+                let state = if already {
+                    "is already running"
+                } else {
+                    "started"
+                };
                 println!(
                     "Hark {} {state} at http://127.0.0.1:{port} ({} pending)",
                     health.version, health.pending
@@ -104,7 +108,10 @@ async fn serve(port: Option<u16>, detach: bool) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let bound = listener.local_addr().map(|addr| addr.port()).unwrap_or(port);
+    let bound = listener
+        .local_addr()
+        .map(|addr| addr.port())
+        .unwrap_or(port);
     println!("Hark listening on http://127.0.0.1:{bound}");
     if let Err(error) = daemon::write_pid_files(&home, bound) {
         tracing::warn!("cannot write the pid file: {error}");

@@ -59,18 +59,46 @@ fn check(state: &AppState, request: &Request) -> Result<(), ApiError> {
     }
     let needs_origin_check = request.method() != Method::GET && request.method() != Method::HEAD
         || is_websocket_upgrade(request.headers());
-    if needs_origin_check && let Some(origin) = request.headers().get(header::ORIGIN) {
-        let origin = origin.to_str().unwrap_or("");
-        if !origin_is_this_server(origin, host, state.port) {
+    if needs_origin_check {
+        let origin = request
+            .headers()
+            .get(header::ORIGIN)
+            .map(|value| value.to_str().unwrap_or("?"));
+        let fetch_site = request
+            .headers()
+            .get("sec-fetch-site")
+            .and_then(|value| value.to_str().ok());
+        if !request_is_from_this_server(origin, fetch_site, host, state.port) {
             return Err(ApiError::new(
                 StatusCode::FORBIDDEN,
                 ErrorBody::new(format!(
-                    "requests from the web page at \"{origin}\" are not allowed"
+                    "requests from another web page ({}) are not allowed",
+                    origin.unwrap_or("unknown origin")
                 )),
             ));
         }
     }
     Ok(())
+}
+
+/// Decides whether a state-changing request or a WebSocket upgrade comes from this server's own
+/// page (or from a non-browser tool, which sends neither header). Browsers send `Origin: null`
+/// for form posts under `Referrer-Policy: no-referrer`; `Sec-Fetch-Site`, which pages cannot
+/// forge, then tells a same-origin post from a cross-site one.
+fn request_is_from_this_server(
+    origin: Option<&str>,
+    fetch_site: Option<&str>,
+    host: &str,
+    port: u16,
+) -> bool {
+    if matches!(fetch_site, Some("cross-site" | "same-site")) {
+        return false;
+    }
+    match origin {
+        None => true,
+        Some("null") => fetch_site == Some("same-origin"),
+        Some(origin) => origin_is_this_server(origin, host, port),
+    }
 }
 
 /// Splits `host[:port]`, keeping IPv6 brackets.
@@ -102,8 +130,8 @@ fn origin_is_this_server(origin: &str, host: &str, port: u16) -> bool {
     };
     let name = host_name(authority);
     let origin_port = authority[name.len()..].strip_prefix(':');
-    let port_matches = origin_port == Some(port.to_string().as_str())
-        || (origin_port.is_none() && port == 80);
+    let port_matches =
+        origin_port == Some(port.to_string().as_str()) || (origin_port.is_none() && port == 80);
     host_is_allowed(name) && port_matches && host_is_allowed(host)
 }
 
@@ -141,12 +169,79 @@ mod tests {
 
     #[test]
     fn origins() {
-        assert!(origin_is_this_server("http://127.0.0.1:4000", "127.0.0.1:4000", 4000));
-        assert!(origin_is_this_server("http://localhost:4000", "127.0.0.1:4000", 4000));
-        assert!(origin_is_this_server("http://[::1]:4000", "[::1]:4000", 4000));
-        assert!(!origin_is_this_server("http://127.0.0.1:4001", "127.0.0.1:4000", 4000));
-        assert!(!origin_is_this_server("https://evil.example", "127.0.0.1:4000", 4000));
+        assert!(origin_is_this_server(
+            "http://127.0.0.1:4000",
+            "127.0.0.1:4000",
+            4000
+        ));
+        assert!(origin_is_this_server(
+            "http://localhost:4000",
+            "127.0.0.1:4000",
+            4000
+        ));
+        assert!(origin_is_this_server(
+            "http://[::1]:4000",
+            "[::1]:4000",
+            4000
+        ));
+        assert!(!origin_is_this_server(
+            "http://127.0.0.1:4001",
+            "127.0.0.1:4000",
+            4000
+        ));
+        assert!(!origin_is_this_server(
+            "https://evil.example",
+            "127.0.0.1:4000",
+            4000
+        ));
         assert!(!origin_is_this_server("null", "127.0.0.1:4000", 4000));
-        assert!(!origin_is_this_server("http://evil.example:4000", "127.0.0.1:4000", 4000));
+        assert!(!origin_is_this_server(
+            "http://evil.example:4000",
+            "127.0.0.1:4000",
+            4000
+        ));
+    }
+
+    #[test]
+    fn fetch_metadata() {
+        let host = "127.0.0.1:4000";
+        assert!(request_is_from_this_server(None, None, host, 4000));
+        assert!(request_is_from_this_server(
+            Some("null"),
+            Some("same-origin"),
+            host,
+            4000
+        ));
+        assert!(!request_is_from_this_server(Some("null"), None, host, 4000));
+        assert!(!request_is_from_this_server(
+            Some("null"),
+            Some("cross-site"),
+            host,
+            4000
+        ));
+        assert!(!request_is_from_this_server(
+            None,
+            Some("cross-site"),
+            host,
+            4000
+        ));
+        assert!(!request_is_from_this_server(
+            None,
+            Some("same-site"),
+            host,
+            4000
+        ));
+        assert!(request_is_from_this_server(
+            Some("http://127.0.0.1:4000"),
+            Some("same-origin"),
+            host,
+            4000
+        ));
+        assert!(!request_is_from_this_server(
+            Some("http://127.0.0.1:4000"),
+            Some("cross-site"),
+            host,
+            4000
+        ));
     }
 }

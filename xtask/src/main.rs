@@ -1,1 +1,133 @@
-fn main() {}
+//! `cargo xtask build | run | test | bench`: builds Hark's one binary, runs it, tests everything,
+//! and measures it. Installs the tools each step needs when they are missing, from the package
+//! registries only (see TOOLCHAIN facts in the README).
+
+mod bench;
+mod tools;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+const USAGE: &str = "usage: cargo xtask <build | run [hark serve args…] | test | bench>
+
+  build   install missing build tools, then build target/release/hark (site embedded)
+  run     build, then start the daemon in the foreground (default http://127.0.0.1:13390)
+  test    fmt check, clippy, unit, integration and browser tests (installs what they need)
+  bench   build, then print sizes, memory and latency figures (never fails on a number)";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("build") => build(),
+        Some("run") => build().and_then(|()| run(&args[1..])),
+        Some("test") => test(),
+        Some("bench") => build().and_then(|()| bench::run(&root())),
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("xtask: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The workspace root.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives in the workspace")
+        .to_path_buf()
+}
+
+/// Runs a command (in the workspace root unless it names a directory), echoing it, and fails when it fails.
+pub fn run_command(command: &mut Command) -> Result<(), String> {
+    if command.get_current_dir().is_none() {
+        command.current_dir(root());
+    }
+    eprintln!("\n$ {}", describe(command));
+    let status = command
+        .status()
+        .map_err(|error| format!("cannot start {}: {error}", describe(command)))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{} failed ({status})", describe(command)))
+    }
+}
+
+fn describe(command: &Command) -> String {
+    let mut text = command.get_program().to_string_lossy().into_owned();
+    for arg in command.get_args() {
+        text.push(' ');
+        text.push_str(&arg.to_string_lossy());
+    }
+    text
+}
+
+/// A `cargo` command with the npm tools (wasm-opt) first on PATH.
+pub fn cargo(args: &[&str]) -> Command {
+    let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    command.args(args).env("PATH", tools::path_with_npm_bin());
+    command
+}
+
+fn build() -> Result<(), String> {
+    tools::ensure_build_tools()?;
+    // Precompressed (-P). cargo-leptos builds the front end first, then the server, which
+    // embeds the finished site.
+    run_command(&mut cargo(&["leptos", "build", "--release", "-P"]))?;
+    let binary = root().join("target/release/hark");
+    if !binary.exists() || !root().join("target/site/pkg/hark.wasm").exists() {
+        return Err("the build finished but target/release/hark or its site is missing".into());
+    }
+    eprintln!("\nBuilt {}", binary.display());
+    Ok(())
+}
+
+fn run(serve_args: &[String]) -> Result<(), String> {
+    run_command(
+        Command::new(root().join("target/release/hark"))
+            .arg("serve")
+            .args(serve_args),
+    )
+}
+
+fn test() -> Result<(), String> {
+    tools::ensure_build_tools()?;
+    tools::ensure_chromium()?;
+    run_command(&mut cargo(&["fmt", "--all", "--check"]))?;
+    // Each package is checked with the features it ships with: `--workspace` would unify
+    // `ssr` and `hydrate` into one build.
+    let deny = ["--", "-D", "warnings"];
+    for args in [
+        &["clippy", "-p", "app", "--features", "ssr", "--all-targets"][..],
+        &["clippy", "-p", "hark", "--all-targets"],
+        &["clippy", "-p", "xtask", "--all-targets"],
+        &[
+            "clippy",
+            "-p",
+            "frontend",
+            "--target",
+            "wasm32-unknown-unknown",
+        ],
+    ] {
+        run_command(&mut cargo(&[args, &deny].concat()))?;
+    }
+    run_command(&mut cargo(&["test", "-p", "app", "--features", "ssr"]))?;
+    run_command(&mut cargo(&["test", "-p", "xtask"]))?;
+    // The release build comes before the server's tests, so the site they embed exists.
+    build()?;
+    run_command(&mut cargo(&["test", "-p", "hark"]))?;
+    run_command(
+        Command::new("npx")
+            .args(["playwright", "test"])
+            .current_dir(root().join("end2end"))
+            .env("PATH", tools::path_with_npm_bin()),
+    )
+    .map_err(|error| format!("browser tests: {error}"))
+}

@@ -10,7 +10,10 @@ pub fn Header() -> impl IntoView {
     let live = Live::expect();
     let pending = move || {
         live.questions.read().as_ref().map(|questions| {
-            questions.iter().filter(|question| question.is_pending()).count()
+            questions
+                .iter()
+                .filter(|question| question.is_pending())
+                .count()
         })
     };
     let dot = move || match live.connection.get() {

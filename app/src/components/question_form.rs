@@ -28,20 +28,25 @@ pub fn SubQuestionFields(index: usize, sub: SubQuestion) -> impl IntoView {
                 format!("answer[{index}][selected][0]")
             };
             let input_id = format!("q{index}-o{option_index}");
+            let label_for = input_id.clone();
             let class = format!(
                 "option{}{}",
-                if option.recommended { " recommended" } else { "" },
+                if option.recommended {
+                    " recommended"
+                } else {
+                    ""
+                },
                 if option.danger { " danger" } else { "" }
             );
             view! {
-                <div class=class>
+                <label class=class for=label_for>
                     <input
                         type=if multi { "checkbox" } else { "radio" }
-                        id=input_id.clone()
+                        id=input_id
                         name=name
                         value=option.label.clone()
                     />
-                    <label for=input_id>
+                    <span class="option-text">
                         <span class="label">{option.label}</span>
                         {option.recommended.then(|| view! {
                             <span class="mark">{t("question-option-recommended")}</span>
@@ -49,8 +54,8 @@ pub fn SubQuestionFields(index: usize, sub: SubQuestion) -> impl IntoView {
                         {option.description.map(|description| view! {
                             <span class="description">{description}</span>
                         })}
-                    </label>
-                </div>
+                    </span>
+                </label>
             }
         })
         .collect_view();

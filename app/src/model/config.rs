@@ -59,7 +59,10 @@ fn expect_u64(key: &str, value: &Value, min: u64, max: u64) -> Result<u64, Error
         .as_u64()
         .filter(|n| (min..=max).contains(n))
         .ok_or_else(|| {
-            ErrorBody::field(key, format!("{key} must be a whole number from {min} to {max}"))
+            ErrorBody::field(
+                key,
+                format!("{key} must be a whole number from {min} to {max}"),
+            )
         })
 }
 
@@ -171,12 +174,18 @@ mod tests {
             .patched(&json!({"sound": false, "timeoutSecs": -1}))
             .unwrap_err();
         assert_eq!(error.field.as_deref(), Some("timeoutSecs"));
-        let next = current.patched(&json!({"sound": false, "timeoutSecs": 300})).unwrap();
+        let next = current
+            .patched(&json!({"sound": false, "timeoutSecs": 300}))
+            .unwrap();
         assert!(!next.sound);
         assert_eq!(next.timeout_secs, 300);
         assert!(current.patched(&json!("nope")).is_err());
         assert_eq!(
-            current.patched(&json!({"notification": 1})).unwrap_err().field.as_deref(),
+            current
+                .patched(&json!({"notification": 1}))
+                .unwrap_err()
+                .field
+                .as_deref(),
             Some("notification")
         );
     }

@@ -36,7 +36,10 @@ fn check_len(field: &str, value: &str, max: usize) -> Result<(), ErrorBody> {
 
 fn check_not_blank(field: &str, value: &str) -> Result<(), ErrorBody> {
     if value.trim().is_empty() {
-        return Err(ErrorBody::field(field, format!("{field} must not be empty")));
+        return Err(ErrorBody::field(
+            field,
+            format!("{field} must not be empty"),
+        ));
     }
     Ok(())
 }
@@ -160,7 +163,10 @@ fn validate_answer(
         if !question.options.iter().any(|option| &option.label == label) {
             return Err(ErrorBody::field(
                 selected_field,
-                format!("answers[{index}].selected names \"{label}\", which is not an option of question {}", index + 1),
+                format!(
+                    "answers[{index}].selected names \"{label}\", which is not an option of question {}",
+                    index + 1
+                ),
             ));
         }
         if !seen.insert(label) {
@@ -173,7 +179,10 @@ fn validate_answer(
     if answer.selected.len() > 1 && !question.multi_select {
         return Err(ErrorBody::field(
             selected_field,
-            format!("answers[{index}].selected holds several labels, but question {} takes one", index + 1),
+            format!(
+                "answers[{index}].selected holds several labels, but question {} takes one",
+                index + 1
+            ),
         ));
     }
     let free_text = answer
@@ -185,7 +194,10 @@ fn validate_answer(
         if !question.allow_free_text {
             return Err(ErrorBody::field(
                 field,
-                format!("answers[{index}].freeText is not allowed for question {}", index + 1),
+                format!(
+                    "answers[{index}].freeText is not allowed for question {}",
+                    index + 1
+                ),
             ));
         }
         check_len(&field, text, MAX_FREE_TEXT_CHARS)?;
@@ -233,7 +245,10 @@ mod tests {
     }
 
     fn field_of(result: Result<(), ErrorBody>) -> String {
-        result.expect_err("should be rejected").field.unwrap_or_default()
+        result
+            .expect_err("should be rejected")
+            .field
+            .unwrap_or_default()
     }
 
     #[test]
@@ -242,7 +257,10 @@ mod tests {
             assert!(validate_ask(&ask(vec![choice(&["A"]); n])).is_ok());
         }
         assert_eq!(field_of(validate_ask(&ask(vec![]))), "questions");
-        assert_eq!(field_of(validate_ask(&ask(vec![choice(&["A"]); 5]))), "questions");
+        assert_eq!(
+            field_of(validate_ask(&ask(vec![choice(&["A"]); 5]))),
+            "questions"
+        );
     }
 
     #[test]
@@ -253,7 +271,10 @@ mod tests {
         );
         let long = "q".repeat(MAX_QUESTION_CHARS + 1);
         assert_eq!(
-            field_of(validate_ask(&ask(vec![choice(&["A"]), SubQuestion::text(long)]))),
+            field_of(validate_ask(&ask(vec![
+                choice(&["A"]),
+                SubQuestion::text(long)
+            ]))),
             "questions[1].question"
         );
         let at_limit = "é".repeat(MAX_QUESTION_CHARS);
@@ -264,7 +285,10 @@ mod tests {
     fn rejects_too_many_options() {
         let labels: Vec<String> = (0..=MAX_OPTIONS).map(|i| format!("o{i}")).collect();
         let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
-        assert_eq!(field_of(validate_ask(&ask(vec![choice(&refs)]))), "questions[0].options");
+        assert_eq!(
+            field_of(validate_ask(&ask(vec![choice(&refs)]))),
+            "questions[0].options"
+        );
         assert!(validate_ask(&ask(vec![choice(&refs[..MAX_OPTIONS])])).is_ok());
     }
 
@@ -280,7 +304,10 @@ mod tests {
             "questions[0].options[0].label"
         );
         assert_eq!(
-            field_of(validate_ask(&ask(vec![choice(&["A"]), choice(&["A", "B", "A"])]))),
+            field_of(validate_ask(&ask(vec![
+                choice(&["A"]),
+                choice(&["A", "B", "A"])
+            ]))),
             "questions[1].options[2].label"
         );
     }
@@ -297,7 +324,10 @@ mod tests {
 
         let mut request = ask(vec![choice(&["A"])]);
         request.questions[0].options[0].description = Some("d".repeat(MAX_DESCRIPTION_CHARS + 1));
-        assert_eq!(field_of(validate_ask(&request)), "questions[0].options[0].description");
+        assert_eq!(
+            field_of(validate_ask(&request)),
+            "questions[0].options[0].description"
+        );
 
         let mut request = ask(vec![choice(&["A"])]);
         request.timeout_secs = Some(MAX_TIMEOUT_SECS + 1);
@@ -308,7 +338,10 @@ mod tests {
     fn rejects_unanswerable_question() {
         let mut sub = SubQuestion::text("Nothing to pick");
         sub.allow_free_text = false;
-        assert_eq!(field_of(validate_ask(&ask(vec![sub]))), "questions[0].options");
+        assert_eq!(
+            field_of(validate_ask(&ask(vec![sub]))),
+            "questions[0].options"
+        );
     }
 
     fn answer(selected: &[&str], free_text: Option<&str>) -> SubQuestionAnswer {
@@ -329,7 +362,11 @@ mod tests {
     fn needs_exactly_one_answer_per_question() {
         let questions = vec![choice(&["A", "B"]), choice(&["C"])];
         assert_eq!(answer_field(&questions, &[answer(&["A"], None)]), "answers");
-        let three = vec![answer(&["A"], None), answer(&["C"], None), answer(&["C"], None)];
+        let three = vec![
+            answer(&["A"], None),
+            answer(&["C"], None),
+            answer(&["C"], None),
+        ];
         assert_eq!(answer_field(&questions, &three), "answers");
         assert!(validate_answers(&questions, &three[..2]).is_ok());
     }
@@ -346,10 +383,16 @@ mod tests {
     #[test]
     fn single_select_takes_one_label_and_multi_takes_many() {
         let mut questions = vec![choice(&["A", "B"])];
-        assert_eq!(answer_field(&questions, &[answer(&["A", "B"], None)]), "answers[0].selected");
+        assert_eq!(
+            answer_field(&questions, &[answer(&["A", "B"], None)]),
+            "answers[0].selected"
+        );
         questions[0].multi_select = true;
         assert!(validate_answers(&questions, &[answer(&["A", "B"], None)]).is_ok());
-        assert_eq!(answer_field(&questions, &[answer(&["A", "A"], None)]), "answers[0].selected");
+        assert_eq!(
+            answer_field(&questions, &[answer(&["A", "A"], None)]),
+            "answers[0].selected"
+        );
     }
 
     #[test]
@@ -357,15 +400,24 @@ mod tests {
         let mut questions = vec![choice(&["A"])];
         assert!(validate_answers(&questions, &[answer(&[], Some("mine"))]).is_ok());
         let long = "x".repeat(MAX_FREE_TEXT_CHARS + 1);
-        assert_eq!(answer_field(&questions, &[answer(&[], Some(&long))]), "answers[0].freeText");
+        assert_eq!(
+            answer_field(&questions, &[answer(&[], Some(&long))]),
+            "answers[0].freeText"
+        );
         questions[0].allow_free_text = false;
-        assert_eq!(answer_field(&questions, &[answer(&[], Some("mine"))]), "answers[0].freeText");
+        assert_eq!(
+            answer_field(&questions, &[answer(&[], Some("mine"))]),
+            "answers[0].freeText"
+        );
     }
 
     #[test]
     fn each_answer_needs_a_label_or_text_and_keeps_text_verbatim() {
         let questions = vec![choice(&["A"])];
-        assert_eq!(answer_field(&questions, &[answer(&[], Some("   "))]), "answers[0]");
+        assert_eq!(
+            answer_field(&questions, &[answer(&[], Some("   "))]),
+            "answers[0]"
+        );
         assert_eq!(answer_field(&questions, &[answer(&[], None)]), "answers[0]");
         let text = " 👋 tabs\tand\u{1}control ";
         let normalised = validate_answers(&questions, &[answer(&["A"], Some(text))]).unwrap();
@@ -378,6 +430,9 @@ mod tests {
     fn note_has_a_limit() {
         assert!(validate_note(Some("fine")).is_ok());
         let long = "n".repeat(MAX_NOTE_CHARS + 1);
-        assert_eq!(validate_note(Some(&long)).unwrap_err().field.as_deref(), Some("note"));
+        assert_eq!(
+            validate_note(Some(&long)).unwrap_err().field.as_deref(),
+            Some("note")
+        );
     }
 }

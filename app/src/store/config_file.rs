@@ -99,7 +99,11 @@ mod tests {
     #[test]
     fn saves_atomically_and_reloads_keeping_unknown_keys() {
         let home = tempfile::tempdir().unwrap();
-        std::fs::write(home.path().join("config.json"), r#"{"mine": 1, "port": "x"}"#).unwrap();
+        std::fs::write(
+            home.path().join("config.json"),
+            r#"{"mine": 1, "port": "x"}"#,
+        )
+        .unwrap();
         let (file, report) = ConfigFile::load(Some(home.path()));
         assert_eq!(report[0].field.as_deref(), Some("port"));
         file.update(&json!({"remindSecs": 5})).unwrap();

@@ -36,9 +36,20 @@ fn new_question(store: &Store, request: AskRequest) -> Question {
 async fn create_with_a_known_id_returns_the_existing_question() {
     let store = open();
     let id = QuestionId::new_random();
-    let first = new_question(&store, AskRequest { id: Some(id), ..yes_no() });
+    let first = new_question(
+        &store,
+        AskRequest {
+            id: Some(id),
+            ..yes_no()
+        },
+    );
     assert_eq!(first.id, id);
-    let again = store.create(AskRequest { id: Some(id), ..yes_no() }).unwrap();
+    let again = store
+        .create(AskRequest {
+            id: Some(id),
+            ..yes_no()
+        })
+        .unwrap();
     assert!(matches!(again, Created::Existing(ref q) if q == &first));
     assert_eq!(store.pending_count(), 1);
 }
@@ -51,9 +62,21 @@ async fn first_answer_wins_and_later_ones_are_refused() {
     assert_eq!(answered.status, Status::Answered);
     assert!(answered.closed_at.is_some());
     let late = store.answer(question.id, &pick("No")).unwrap_err();
-    assert!(matches!(late, StoreError::NotPending { status: Status::Answered, .. }));
-    assert!(matches!(store.decline(question.id, None), Err(StoreError::NotPending { .. })));
-    assert!(matches!(store.cancel(question.id), Err(StoreError::NotPending { .. })));
+    assert!(matches!(
+        late,
+        StoreError::NotPending {
+            status: Status::Answered,
+            ..
+        }
+    ));
+    assert!(matches!(
+        store.decline(question.id, None),
+        Err(StoreError::NotPending { .. })
+    ));
+    assert!(matches!(
+        store.cancel(question.id),
+        Err(StoreError::NotPending { .. })
+    ));
     assert_eq!(store.get(question.id).unwrap().answers, Some(pick("Yes")));
 }
 
@@ -62,7 +85,9 @@ async fn invalid_answer_leaves_the_question_pending() {
     let store = open();
     let question = new_question(&store, yes_no());
     let error = store.answer(question.id, &[]).unwrap_err();
-    assert!(matches!(error, StoreError::Invalid(ref body) if body.field.as_deref() == Some("answers")));
+    assert!(
+        matches!(error, StoreError::Invalid(ref body) if body.field.as_deref() == Some("answers"))
+    );
     assert!(store.get(question.id).unwrap().is_pending());
     assert!(store.answer(question.id, &pick("No")).is_ok());
 }
@@ -71,8 +96,14 @@ async fn invalid_answer_leaves_the_question_pending() {
 async fn unknown_ids_are_not_found() {
     let store = open();
     let id = QuestionId::new_random();
-    assert!(matches!(store.answer(id, &pick("Yes")), Err(StoreError::NotFound(_))));
-    assert!(matches!(store.wait(id, None).await, Err(StoreError::NotFound(_))));
+    assert!(matches!(
+        store.answer(id, &pick("Yes")),
+        Err(StoreError::NotFound(_))
+    ));
+    assert!(matches!(
+        store.wait(id, None).await,
+        Err(StoreError::NotFound(_))
+    ));
 }
 
 #[tokio::test]
@@ -101,7 +132,10 @@ async fn waiting_on_a_closed_question_returns_at_once() {
     let store = open();
     let question = new_question(&store, yes_no());
     store.decline(question.id, Some("not now".into())).unwrap();
-    let waited = store.wait(question.id, Some(Duration::from_secs(1))).await.unwrap();
+    let waited = store
+        .wait(question.id, Some(Duration::from_secs(1)))
+        .await
+        .unwrap();
     assert_eq!(
         waited,
         Waited::Closed(WaitResult {
@@ -116,7 +150,10 @@ async fn waiting_on_a_closed_question_returns_at_once() {
 async fn a_wait_with_a_limit_ends_still_pending() {
     let store = open();
     let question = new_question(&store, yes_no());
-    let waited = store.wait(question.id, Some(Duration::from_secs(30))).await.unwrap();
+    let waited = store
+        .wait(question.id, Some(Duration::from_secs(30)))
+        .await
+        .unwrap();
     assert_eq!(waited, Waited::StillPending);
     assert!(store.get(question.id).unwrap().is_pending());
 }
@@ -124,7 +161,13 @@ async fn a_wait_with_a_limit_ends_still_pending() {
 #[tokio::test(start_paused = true)]
 async fn a_question_times_out_at_its_deadline() {
     let store = open();
-    let question = new_question(&store, AskRequest { timeout_secs: Some(90), ..yes_no() });
+    let question = new_question(
+        &store,
+        AskRequest {
+            timeout_secs: Some(90),
+            ..yes_no()
+        },
+    );
     assert!(question.expires_at.is_some());
     let waiter = {
         let store = store.clone();
@@ -143,14 +186,19 @@ async fn a_question_times_out_at_its_deadline() {
 #[tokio::test(start_paused = true)]
 async fn the_config_timeout_applies_when_the_request_has_none() {
     let store = open();
-    store.update_config(&serde_json::json!({"timeoutSecs": 10})).unwrap();
+    store
+        .update_config(&serde_json::json!({"timeoutSecs": 10}))
+        .unwrap();
     let question = new_question(&store, yes_no());
     tokio::time::sleep(Duration::from_secs(11)).await;
     assert_eq!(store.get(question.id).unwrap().status, Status::Timeout);
     let answered_first = new_question(&store, yes_no());
     store.answer(answered_first.id, &pick("Yes")).unwrap();
     tokio::time::sleep(Duration::from_secs(11)).await;
-    assert_eq!(store.get(answered_first.id).unwrap().status, Status::Answered);
+    assert_eq!(
+        store.get(answered_first.id).unwrap().status,
+        Status::Answered
+    );
 }
 
 #[tokio::test]
@@ -163,7 +211,10 @@ async fn shutdown_releases_waiters() {
         tokio::spawn(async move { store.wait(question.id, None).await })
     };
     shutdown.cancel();
-    assert!(matches!(waiter.await.unwrap(), Err(StoreError::ShuttingDown)));
+    assert!(matches!(
+        waiter.await.unwrap(),
+        Err(StoreError::ShuttingDown)
+    ));
 }
 
 #[tokio::test]
@@ -176,11 +227,16 @@ async fn one_event_per_change_in_order() {
     store.answer(first.id, &pick("Yes")).unwrap();
     store.decline(second.id, None).unwrap();
     store.cancel(third.id).unwrap();
-    store.update_config(&serde_json::json!({"sound": false})).unwrap();
+    store
+        .update_config(&serde_json::json!({"sound": false}))
+        .unwrap();
     let mut names = Vec::new();
     while let Ok(event) = events.try_recv() {
         names.push(match event {
-            Event::QuestionCreated(q) => format!("created {}", q.id == first.id || q.id == second.id || q.id == third.id),
+            Event::QuestionCreated(q) => format!(
+                "created {}",
+                q.id == first.id || q.id == second.id || q.id == third.id
+            ),
             Event::QuestionAnswered(q) => format!("answered {}", q.status.as_str()),
             Event::QuestionClosed(q) => format!("closed {}", q.status.as_str()),
             Event::ConfigUpdated(c) => format!("config {}", c.sound),
@@ -207,7 +263,10 @@ async fn pending_is_capped() {
     for _ in 0..limits::MAX_PENDING {
         new_question(&store, yes_no());
     }
-    assert!(matches!(store.create(yes_no()), Err(StoreError::TooManyPending)));
+    assert!(matches!(
+        store.create(yes_no()),
+        Err(StoreError::TooManyPending)
+    ));
     let some = store.list(Some(Status::Pending), Some(1)).remove(0);
     store.cancel(some.id).unwrap();
     assert!(store.create(yes_no()).is_ok());
@@ -242,7 +301,9 @@ async fn list_is_newest_first_and_filters() {
 #[tokio::test(start_paused = true)]
 async fn reminders_batch_pending_questions_per_tick() {
     let store = open();
-    store.update_config(&serde_json::json!({"remindSecs": 30})).unwrap();
+    store
+        .update_config(&serde_json::json!({"remindSecs": 30}))
+        .unwrap();
     let mut events = store.subscribe();
     let question = new_question(&store, yes_no());
     store.spawn_reminders();

@@ -29,7 +29,11 @@ fn detach_status_stop() {
     assert!(String::from_utf8_lossy(&status.stdout).contains("not running"));
 
     let started = hark(home.path(), &["serve", "--detach", "--port", &port]);
-    assert!(started.status.success(), "{}", String::from_utf8_lossy(&started.stderr));
+    assert!(
+        started.status.success(),
+        "{}",
+        String::from_utf8_lossy(&started.stderr)
+    );
     assert!(String::from_utf8_lossy(&started.stdout).contains("started"));
     assert!(home.path().join("daemon.pid").exists());
     assert!(home.path().join("daemon.log").exists());
@@ -41,12 +45,18 @@ fn detach_status_stop() {
     let status = hark(home.path(), &["status"]);
     assert!(status.status.success());
     let text = String::from_utf8_lossy(&status.stdout);
-    assert!(text.contains("is running") && text.contains("0 pending"), "{text}");
+    assert!(
+        text.contains("is running") && text.contains("0 pending"),
+        "{text}"
+    );
 
     let stopped = hark(home.path(), &["stop"]);
     assert!(stopped.status.success());
     assert!(String::from_utf8_lossy(&stopped.stdout).contains("Stopped"));
-    assert!(!home.path().join("daemon.pid").exists(), "the daemon removed its pid file");
+    assert!(
+        !home.path().join("daemon.pid").exists(),
+        "the daemon removed its pid file"
+    );
     let status = hark(home.path(), &["status", "--port", &port]);
     assert!(!status.status.success());
     let stop_again = hark(home.path(), &["stop", "--port", &port]);
@@ -61,5 +71,8 @@ fn a_port_held_by_another_program_is_named() {
     let serve = hark(home.path(), &["serve", "--port", &port]);
     assert!(!serve.status.success());
     let stderr = String::from_utf8_lossy(&serve.stderr);
-    assert!(stderr.contains(&port) && stderr.contains("HARK_PORT"), "{stderr}");
+    assert!(
+        stderr.contains(&port) && stderr.contains("HARK_PORT"),
+        "{stderr}"
+    );
 }

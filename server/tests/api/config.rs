@@ -9,15 +9,19 @@ async fn config_round_trip_is_saved_to_disk() {
     let config: Value = daemon.get("/api/config").await.json().await.unwrap();
     assert_eq!(config["timeoutSecs"], 0);
     assert_eq!(config["remindSecs"], 60);
-    let response = daemon.put("/api/config", &json!({"sound": false, "remindSecs": 120, "myKey": "kept"})).await;
+    let response = daemon
+        .put(
+            "/api/config",
+            &json!({"sound": false, "remindSecs": 120, "myKey": "kept"}),
+        )
+        .await;
     assert_eq!(response.status(), 200);
     let updated: Value = response.json().await.unwrap();
     assert_eq!(updated["sound"], false);
     assert_eq!(updated["remindSecs"], 120);
-    let saved: Value = serde_json::from_slice(
-        &std::fs::read(daemon.home.path().join("config.json")).unwrap(),
-    )
-    .unwrap();
+    let saved: Value =
+        serde_json::from_slice(&std::fs::read(daemon.home.path().join("config.json")).unwrap())
+            .unwrap();
     assert_eq!(saved["sound"], false);
     assert_eq!(saved["myKey"], "kept");
 }
@@ -42,7 +46,11 @@ async fn invalid_config_values_name_the_key_and_change_nothing() {
 #[tokio::test]
 async fn a_broken_config_file_falls_back_to_defaults() {
     let home = tempfile::tempdir().unwrap();
-    std::fs::write(home.path().join("config.json"), r#"{"remindSecs": "often", "sound": false}"#).unwrap();
+    std::fs::write(
+        home.path().join("config.json"),
+        r#"{"remindSecs": "often", "sound": false}"#,
+    )
+    .unwrap();
     let daemon = Daemon::start_in(home);
     let config: Value = daemon.get("/api/config").await.json().await.unwrap();
     assert_eq!(config["remindSecs"], 60);
@@ -52,10 +60,21 @@ async fn a_broken_config_file_falls_back_to_defaults() {
 #[tokio::test]
 async fn the_config_default_timeout_applies_to_new_questions() {
     let daemon = Daemon::start();
-    assert_eq!(daemon.put("/api/config", &json!({"timeoutSecs": 1})).await.status(), 200);
+    assert_eq!(
+        daemon
+            .put("/api/config", &json!({"timeoutSecs": 1}))
+            .await
+            .status(),
+        200
+    );
     let question = daemon.ask(&yes_no()).await;
     assert!(question["expiresAt"].is_string());
     let id = question["id"].as_str().unwrap();
-    let waited: Value = daemon.get(&format!("/api/questions/{id}/wait?timeout=30")).await.json().await.unwrap();
+    let waited: Value = daemon
+        .get(&format!("/api/questions/{id}/wait?timeout=30"))
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(waited["status"], "timeout");
 }

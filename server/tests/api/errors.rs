@@ -9,23 +9,58 @@ async fn bad_ask_requests_name_the_field() {
     let cases = [
         (json!({}), "questions"),
         (json!({"questions": []}), "questions"),
-        (json!({"questions": [{"question": "q"}, {"question": "q"}, {"question": "q"}, {"question": "q"}, {"question": "q"}]}), "questions"),
-        (json!({"questions": [{"question": ""}]}), "questions[0].question"),
-        (json!({"questions": [{"question": "q", "options": [{"label": "A"}, {"label": ""}]}]}), "questions[0].options[1].label"),
-        (json!({"questions": [{"question": "q", "options": [{"label": "A"}, {"label": "A"}]}]}), "questions[0].options[1].label"),
-        (json!({"questions": [{"question": "q", "options": [{"label": 3}]}]}), "questions[0].options[0].label"),
-        (json!({"questions": [{"question": "q", "options": [{"label": "x".repeat(201)}]}]}), "questions[0].options[0].label"),
-        (json!({"questions": [{"question": "q", "multiSelect": "yes"}]}), "questions[0].multiSelect"),
-        (json!({"questions": [{"question": "q"}], "title": "t".repeat(20_001)}), "title"),
-        (json!({"questions": [{"question": "q"}], "timeoutSecs": -5}), "timeoutSecs"),
-        (json!({"questions": [{"question": "q"}], "id": "not-a-uuid"}), "id"),
+        (
+            json!({"questions": [{"question": "q"}, {"question": "q"}, {"question": "q"}, {"question": "q"}, {"question": "q"}]}),
+            "questions",
+        ),
+        (
+            json!({"questions": [{"question": ""}]}),
+            "questions[0].question",
+        ),
+        (
+            json!({"questions": [{"question": "q", "options": [{"label": "A"}, {"label": ""}]}]}),
+            "questions[0].options[1].label",
+        ),
+        (
+            json!({"questions": [{"question": "q", "options": [{"label": "A"}, {"label": "A"}]}]}),
+            "questions[0].options[1].label",
+        ),
+        (
+            json!({"questions": [{"question": "q", "options": [{"label": 3}]}]}),
+            "questions[0].options[0].label",
+        ),
+        (
+            json!({"questions": [{"question": "q", "options": [{"label": "x".repeat(201)}]}]}),
+            "questions[0].options[0].label",
+        ),
+        (
+            json!({"questions": [{"question": "q", "multiSelect": "yes"}]}),
+            "questions[0].multiSelect",
+        ),
+        (
+            json!({"questions": [{"question": "q"}], "title": "t".repeat(20_001)}),
+            "title",
+        ),
+        (
+            json!({"questions": [{"question": "q"}], "timeoutSecs": -5}),
+            "timeoutSecs",
+        ),
+        (
+            json!({"questions": [{"question": "q"}], "id": "not-a-uuid"}),
+            "id",
+        ),
     ];
     for (body, field) in cases {
         assert_error(daemon.post("/api/questions", &body).await, 400, Some(field)).await;
     }
     let options: Vec<Value> = (0..27).map(|i| json!({"label": format!("o{i}")})).collect();
     let too_many = json!({"questions": [{"question": "q", "options": options}]});
-    assert_error(daemon.post("/api/questions", &too_many).await, 400, Some("questions[0].options")).await;
+    assert_error(
+        daemon.post("/api/questions", &too_many).await,
+        400,
+        Some("questions[0].options"),
+    )
+    .await;
     let health: Value = daemon.get("/api/health").await.json().await.unwrap();
     assert_eq!(health["pending"], 0, "nothing was created by bad requests");
 }
@@ -45,9 +80,7 @@ async fn broken_json_and_oversized_bodies() {
     let huge = json!({"questions": [{"question": "x".repeat(300 * 1024)}]});
     assert_error(daemon.post("/api/questions", &huge).await, 413, None).await;
     // Without a declared length the limit still holds.
-    let stream = futures::stream::iter(
-        (0..300).map(|_| Ok::<_, std::io::Error>(vec![b' '; 1024])),
-    );
+    let stream = futures::stream::iter((0..300).map(|_| Ok::<_, std::io::Error>(vec![b' '; 1024])));
     let chunked = daemon
         .http
         .post(daemon.url("/api/questions"))
@@ -76,14 +109,29 @@ async fn short_or_long_answers_are_rejected_and_the_question_stays_answerable() 
     assert_error(daemon.post(&path, &short).await, 400, Some("answers")).await;
     assert_error(daemon.post(&path, &long).await, 400, Some("answers")).await;
     let wrong_label = json!({"answers": [{"selected": ["C"]}, {"freeText": "x"}]});
-    assert_error(daemon.post(&path, &wrong_label).await, 400, Some("answers[0].selected")).await;
+    assert_error(
+        daemon.post(&path, &wrong_label).await,
+        400,
+        Some("answers[0].selected"),
+    )
+    .await;
     let two_in_single = json!({"answers": [{"selected": ["A", "B"]}, {"freeText": "x"}]});
-    assert_error(daemon.post(&path, &two_in_single).await, 400, Some("answers[0].selected")).await;
+    assert_error(
+        daemon.post(&path, &two_in_single).await,
+        400,
+        Some("answers[0].selected"),
+    )
+    .await;
     let empty = json!({"answers": [{"selected": ["A"]}, {"freeText": "  "}]});
     assert_error(daemon.post(&path, &empty).await, 400, Some("answers[1]")).await;
     assert_error(daemon.post(&path, &json!({})).await, 400, Some("answers")).await;
 
-    let read: Value = daemon.get(&format!("/api/questions/{id}")).await.json().await.unwrap();
+    let read: Value = daemon
+        .get(&format!("/api/questions/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(read["status"], "pending");
     let good = json!({"answers": [{"selected": ["B"]}, {"freeText": "fine"}]});
     assert_eq!(daemon.post(&path, &good).await.status(), 200);
@@ -95,12 +143,28 @@ async fn short_or_long_answers_are_rejected_and_the_question_stays_answerable() 
 async fn unknown_and_malformed_ids() {
     let daemon = Daemon::start();
     let unknown = "00000000-0000-4000-8000-000000000000";
-    assert_error(daemon.get(&format!("/api/questions/{unknown}")).await, 404, None).await;
-    assert_error(daemon.get(&format!("/api/questions/{unknown}/wait?timeout=1")).await, 404, None).await;
+    assert_error(
+        daemon.get(&format!("/api/questions/{unknown}")).await,
+        404,
+        None,
+    )
+    .await;
+    assert_error(
+        daemon
+            .get(&format!("/api/questions/{unknown}/wait?timeout=1"))
+            .await,
+        404,
+        None,
+    )
+    .await;
     for action in ["answer", "decline", "cancel"] {
-        let response = daemon.post(&format!("/api/questions/{unknown}/{action}"), &pick("Yes")).await;
+        let response = daemon
+            .post(&format!("/api/questions/{unknown}/{action}"), &pick("Yes"))
+            .await;
         assert_error(response, 404, None).await;
-        let response = daemon.post(&format!("/api/questions/nope/{action}"), &pick("Yes")).await;
+        let response = daemon
+            .post(&format!("/api/questions/nope/{action}"), &pick("Yes"))
+            .await;
         assert_error(response, 400, Some("id")).await;
     }
     assert_error(daemon.get("/api/questions/nope").await, 400, Some("id")).await;
@@ -112,9 +176,17 @@ async fn closed_questions_refuse_every_change_with_409() {
     let daemon = Daemon::start();
     let question = daemon.ask(&yes_no()).await;
     let id = question["id"].as_str().unwrap();
-    assert_eq!(daemon.post(&format!("/api/questions/{id}/cancel"), &json!({})).await.status(), 200);
+    assert_eq!(
+        daemon
+            .post(&format!("/api/questions/{id}/cancel"), &json!({}))
+            .await
+            .status(),
+        200
+    );
     for action in ["answer", "decline", "cancel"] {
-        let response = daemon.post(&format!("/api/questions/{id}/{action}"), &pick("Yes")).await;
+        let response = daemon
+            .post(&format!("/api/questions/{id}/{action}"), &pick("Yes"))
+            .await;
         assert_error(response, 409, None).await;
     }
 }
@@ -122,14 +194,43 @@ async fn closed_questions_refuse_every_change_with_409() {
 #[tokio::test]
 async fn bad_query_parameters_name_the_parameter() {
     let daemon = Daemon::start();
-    assert_error(daemon.get("/api/questions?status=maybe").await, 400, Some("status")).await;
-    assert_error(daemon.get("/api/questions?limit=ten").await, 400, Some("limit")).await;
+    assert_error(
+        daemon.get("/api/questions?status=maybe").await,
+        400,
+        Some("status"),
+    )
+    .await;
+    assert_error(
+        daemon.get("/api/questions?limit=ten").await,
+        400,
+        Some("limit"),
+    )
+    .await;
     let question = daemon.ask(&yes_no()).await;
     let id = question["id"].as_str().unwrap();
-    assert_error(daemon.get(&format!("/api/questions/{id}/wait?timeout=soon")).await, 400, Some("timeout")).await;
+    assert_error(
+        daemon
+            .get(&format!("/api/questions/{id}/wait?timeout=soon"))
+            .await,
+        400,
+        Some("timeout"),
+    )
+    .await;
     let long_note = json!({"note": "n".repeat(50_001)});
-    assert_error(daemon.post(&format!("/api/questions/{id}/decline"), &long_note).await, 400, Some("note")).await;
-    let read: Value = daemon.get(&format!("/api/questions/{id}")).await.json().await.unwrap();
+    assert_error(
+        daemon
+            .post(&format!("/api/questions/{id}/decline"), &long_note)
+            .await,
+        400,
+        Some("note"),
+    )
+    .await;
+    let read: Value = daemon
+        .get(&format!("/api/questions/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(read["status"], "pending");
 }
 
@@ -142,6 +243,12 @@ async fn the_thousand_and_first_pending_question_gets_429() {
     }
     assert_error(daemon.post("/api/questions", &yes_no()).await, 429, None).await;
     let id = created[0]["id"].as_str().unwrap();
-    assert_eq!(daemon.post(&format!("/api/questions/{id}/answer"), &pick("Yes")).await.status(), 200);
+    assert_eq!(
+        daemon
+            .post(&format!("/api/questions/{id}/answer"), &pick("Yes"))
+            .await
+            .status(),
+        200
+    );
     assert_eq!(daemon.post("/api/questions", &yes_no()).await.status(), 201);
 }

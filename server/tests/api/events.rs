@@ -9,14 +9,21 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-pub async fn connect(daemon: &Daemon, origin: Option<&str>) -> Result<Socket, tokio_tungstenite::tungstenite::Error> {
+pub async fn connect(
+    daemon: &Daemon,
+    origin: Option<&str>,
+) -> Result<Socket, tokio_tungstenite::tungstenite::Error> {
     let mut request = format!("ws://127.0.0.1:{}/api/ws", daemon.port)
         .into_client_request()
         .unwrap();
     if let Some(origin) = origin {
-        request.headers_mut().insert("origin", origin.parse().unwrap());
+        request
+            .headers_mut()
+            .insert("origin", origin.parse().unwrap());
     }
-    tokio_tungstenite::connect_async(request).await.map(|(socket, _)| socket)
+    tokio_tungstenite::connect_async(request)
+        .await
+        .map(|(socket, _)| socket)
 }
 
 pub async fn next_event(socket: &mut Socket) -> Value {
@@ -48,9 +55,21 @@ async fn init_then_every_change_in_order() {
     let second = daemon.ask(&yes_no()).await;
     let third = daemon.ask(&yes_no()).await;
     let id = |q: &Value| q["id"].as_str().unwrap().to_string();
-    daemon.post(&format!("/api/questions/{}/answer", id(&early)), &pick("Yes")).await;
-    daemon.post(&format!("/api/questions/{}/decline", id(&second)), &json!({"note": "later"})).await;
-    daemon.post(&format!("/api/questions/{}/cancel", id(&third)), &json!({})).await;
+    daemon
+        .post(
+            &format!("/api/questions/{}/answer", id(&early)),
+            &pick("Yes"),
+        )
+        .await;
+    daemon
+        .post(
+            &format!("/api/questions/{}/decline", id(&second)),
+            &json!({"note": "later"}),
+        )
+        .await;
+    daemon
+        .post(&format!("/api/questions/{}/cancel", id(&third)), &json!({}))
+        .await;
     daemon.put("/api/config", &json!({"sound": false})).await;
 
     let expected = [

@@ -12,17 +12,26 @@ async fn the_inbox_lists_pending_questions_with_a_nonce_policy() {
         .await;
     let response = daemon.get("/").await;
     assert_eq!(response.status(), 200);
-    let csp = response.headers()["content-security-policy"].to_str().unwrap().to_string();
+    let csp = response.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_string();
     let html = response.text().await.unwrap();
     assert!(html.contains("Waiting for you"));
-    assert!(html.contains("Ship the &lt;script&gt;alert(1)&lt;/script&gt; fix?"), "escaped");
+    assert!(
+        html.contains("Ship the &lt;script&gt;alert(1)&lt;/script&gt; fix?"),
+        "escaped"
+    );
     assert!(!html.contains("<script>alert(1)"));
     let nonce = csp
         .split("'nonce-")
         .nth(1)
         .and_then(|rest| rest.split('\'').next())
         .expect("the page's policy carries a nonce");
-    assert!(html.contains(&format!("nonce=\"{nonce}\"")), "inline scripts carry the nonce");
+    assert!(
+        html.contains(&format!("nonce=\"{nonce}\"")),
+        "inline scripts carry the nonce"
+    );
 }
 
 #[tokio::test]
@@ -40,7 +49,15 @@ async fn a_question_page_shows_every_shape() {
         .await;
     let id = question["id"].as_str().unwrap();
     let html = daemon.get(&format!("/q/{id}")).await.text().await.unwrap();
-    for expected in ["Release plan", "Which day?", "Monday", "start of week", "Recommended", "Which parts?", "Anything else?"] {
+    for expected in [
+        "Release plan",
+        "Which day?",
+        "Monday",
+        "start of week",
+        "Recommended",
+        "Which parts?",
+        "Anything else?",
+    ] {
         assert!(html.contains(expected), "missing {expected}");
     }
     assert!(html.contains(r#"type="radio""#));
@@ -48,14 +65,22 @@ async fn a_question_page_shows_every_shape() {
     assert!(html.contains("option danger"));
     let alias = daemon.get(&format!("/question/{id}")).await;
     assert_eq!(alias.status(), 200);
-    let missing = daemon.get("/q/00000000-0000-4000-8000-000000000000").await.text().await.unwrap();
+    let missing = daemon
+        .get("/q/00000000-0000-4000-8000-000000000000")
+        .await
+        .text()
+        .await
+        .unwrap();
     assert!(missing.contains("does not exist"));
     assert_eq!(daemon.get("/no/such/page").await.status(), 404);
 }
 
 /// The `action` of the page's answer form (the server function's URL).
 fn form_action(html: &str) -> String {
-    let start = html.find("action=\"/fn/").expect("a form posting to a server function") + 8;
+    let start = html
+        .find("action=\"/fn/")
+        .expect("a form posting to a server function")
+        + 8;
     html[start..].split('"').next().unwrap().to_string()
 }
 
@@ -91,8 +116,16 @@ async fn the_form_answers_without_javascript_and_opens_the_next_question() {
         .await
         .unwrap();
     assert_eq!(response.status(), 302);
-    assert_eq!(response.headers()["location"], format!("/q/{}", next["id"].as_str().unwrap()));
-    let answered: Value = daemon.get(&format!("/api/questions/{id}")).await.json().await.unwrap();
+    assert_eq!(
+        response.headers()["location"],
+        format!("/q/{}", next["id"].as_str().unwrap())
+    );
+    let answered: Value = daemon
+        .get(&format!("/api/questions/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(answered["status"], "answered");
     assert_eq!(
         answered["answers"],
@@ -119,6 +152,11 @@ async fn an_invalid_form_post_leaves_the_question_pending() {
     assert!(response.status().is_server_error() || response.status().is_client_error());
     let body = response.text().await.unwrap();
     assert!(body.contains("answers[0]"), "{body}");
-    let read: Value = daemon.get(&format!("/api/questions/{id}")).await.json().await.unwrap();
+    let read: Value = daemon
+        .get(&format!("/api/questions/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(read["status"], "pending");
 }

@@ -25,13 +25,21 @@ async fn ask_list_read_answer_and_wait() {
     assert_eq!(question["questions"][0]["allowFreeText"], true);
     assert!(question["createdAt"].is_string());
 
-    let read: Value = daemon.get(&format!("/api/questions/{id}")).await.json().await.unwrap();
+    let read: Value = daemon
+        .get(&format!("/api/questions/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(read, question);
     let health: Value = daemon.get("/api/health").await.json().await.unwrap();
     assert_eq!(health["pending"], 1);
 
     let answered = daemon
-        .post(&format!("/api/questions/{id}/answer"), &json!({"answers": [{"selected": ["Yes"], "freeText": "after lunch"}]}))
+        .post(
+            &format!("/api/questions/{id}/answer"),
+            &json!({"answers": [{"selected": ["Yes"], "freeText": "after lunch"}]}),
+        )
         .await;
     assert_eq!(answered.status(), 200);
     let answered: Value = answered.json().await.unwrap();
@@ -48,9 +56,19 @@ async fn ask_list_read_answer_and_wait() {
         waited,
         json!({"status": "answered", "answers": [{"selected": ["Yes"], "freeText": "after lunch"}]})
     );
-    let list: Value = daemon.get("/api/questions?status=answered").await.json().await.unwrap();
+    let list: Value = daemon
+        .get("/api/questions?status=answered")
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(list["questions"][0]["id"], id);
-    let none: Value = daemon.get("/api/questions?status=pending").await.json().await.unwrap();
+    let none: Value = daemon
+        .get("/api/questions?status=pending")
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(none["questions"], json!([]));
 }
 
@@ -62,7 +80,12 @@ async fn list_is_newest_first_with_a_limit() {
     let list: Value = daemon.get("/api/questions").await.json().await.unwrap();
     assert_eq!(list["questions"][0]["id"], second["id"]);
     assert_eq!(list["questions"][1]["id"], first["id"]);
-    let limited: Value = daemon.get("/api/questions?limit=1").await.json().await.unwrap();
+    let limited: Value = daemon
+        .get("/api/questions?limit=1")
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(limited["questions"].as_array().unwrap().len(), 1);
 }
 
@@ -100,7 +123,9 @@ async fn two_concurrent_waits_on_one_question_are_both_released() {
     let answer = async {
         // The waits are in flight once the daemon counts them as connections; answering a bit
         // later is not needed for correctness, since a closed question answers waits at once.
-        daemon.post(&format!("/api/questions/{id}/answer"), &pick("No")).await
+        daemon
+            .post(&format!("/api/questions/{id}/answer"), &pick("No"))
+            .await
     };
     let (first, second, answered) = tokio::join!(first, second, answer);
     assert_eq!(answered.status(), 200);
@@ -117,9 +142,16 @@ async fn a_wait_that_runs_out_answers_204_and_the_question_stays_pending() {
     let daemon = Daemon::start();
     let question = daemon.ask(&yes_no()).await;
     let id = question["id"].as_str().unwrap();
-    let response = daemon.get(&format!("/api/questions/{id}/wait?timeout=1")).await;
+    let response = daemon
+        .get(&format!("/api/questions/{id}/wait?timeout=1"))
+        .await;
     assert_eq!(response.status(), 204);
-    let read: Value = daemon.get(&format!("/api/questions/{id}")).await.json().await.unwrap();
+    let read: Value = daemon
+        .get(&format!("/api/questions/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(read["status"], "pending");
 }
 
@@ -138,7 +170,9 @@ async fn a_question_times_out_with_status_timeout() {
         .await
         .unwrap();
     assert_eq!(waited, json!({"status": "timeout"}));
-    let late = daemon.post(&format!("/api/questions/{id}/answer"), &pick("Yes")).await;
+    let late = daemon
+        .post(&format!("/api/questions/{id}/answer"), &pick("Yes"))
+        .await;
     assert_error(late, 409, None).await;
 }
 
@@ -148,7 +182,10 @@ async fn decline_with_a_note_and_cancel() {
     let declined = daemon.ask(&yes_no()).await;
     let id = declined["id"].as_str().unwrap();
     let response = daemon
-        .post(&format!("/api/questions/{id}/decline"), &json!({"note": "ask me tomorrow"}))
+        .post(
+            &format!("/api/questions/{id}/decline"),
+            &json!({"note": "ask me tomorrow"}),
+        )
         .await;
     assert_eq!(response.status(), 200);
     let body: Value = response.json().await.unwrap();
@@ -157,14 +194,29 @@ async fn decline_with_a_note_and_cancel() {
 
     let cancelled = daemon.ask(&yes_no()).await;
     let id = cancelled["id"].as_str().unwrap();
-    let response = daemon.http.post(daemon.url(&format!("/api/questions/{id}/cancel"))).send().await.unwrap();
+    let response = daemon
+        .http
+        .post(daemon.url(&format!("/api/questions/{id}/cancel")))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), 200);
-    let waited: Value = daemon.get(&format!("/api/questions/{id}/wait")).await.json().await.unwrap();
+    let waited: Value = daemon
+        .get(&format!("/api/questions/{id}/wait"))
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(waited["status"], "cancelled");
 
     let bare = daemon.ask(&yes_no()).await;
     let id = bare["id"].as_str().unwrap();
-    let response = daemon.http.post(daemon.url(&format!("/api/questions/{id}/decline"))).send().await.unwrap();
+    let response = daemon
+        .http
+        .post(daemon.url(&format!("/api/questions/{id}/decline")))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), 200, "a decline needs no body");
 }
 
@@ -177,10 +229,18 @@ async fn text_comes_back_verbatim() {
     let id = question["id"].as_str().unwrap();
     let text = format!("héllo 👋\ttab\u{1}ctl {}", "x".repeat(10_000));
     let response = daemon
-        .post(&format!("/api/questions/{id}/answer"), &json!({"answers": [{"freeText": text}]}))
+        .post(
+            &format!("/api/questions/{id}/answer"),
+            &json!({"answers": [{"freeText": text}]}),
+        )
         .await;
     assert_eq!(response.status(), 200);
-    let waited: Value = daemon.get(&format!("/api/questions/{id}/wait?timeout=1")).await.json().await.unwrap();
+    let waited: Value = daemon
+        .get(&format!("/api/questions/{id}/wait?timeout=1"))
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(waited["answers"][0]["freeText"], text);
     assert_eq!(waited["answers"][0]["selected"], json!([]));
 }
@@ -190,7 +250,10 @@ async fn graceful_shutdown_releases_waiters_and_exits_cleanly() {
     let mut daemon = Daemon::start();
     let question = daemon.ask(&yes_no()).await;
     let id = question["id"].as_str().unwrap().to_string();
-    let waiter = daemon.http.get(daemon.url(&format!("/api/questions/{id}/wait"))).send();
+    let waiter = daemon
+        .http
+        .get(daemon.url(&format!("/api/questions/{id}/wait")))
+        .send();
     let terminate = async {
         // Let the wait reach the daemon first; the assertion below holds either way.
         tokio::time::sleep(std::time::Duration::from_millis(300)).await;
@@ -200,7 +263,10 @@ async fn graceful_shutdown_releases_waiters_and_exits_cleanly() {
     if let Ok(response) = waited {
         assert_eq!(response.status(), 503);
     }
-    assert!(status.is_some_and(|status| status.success()), "exit status {status:?}");
+    assert!(
+        status.is_some_and(|status| status.success()),
+        "exit status {status:?}"
+    );
 }
 
 fn daemon_exit(daemon: &mut Daemon) -> Option<std::process::ExitStatus> {

@@ -42,7 +42,10 @@ async fn a_foreign_origin_cannot_post_or_open_the_event_stream() {
     let other_port = daemon
         .http
         .post(daemon.url("/api/questions"))
-        .header("origin", format!("http://127.0.0.1:{}", daemon.port.wrapping_add(1)))
+        .header(
+            "origin",
+            format!("http://127.0.0.1:{}", daemon.port.wrapping_add(1)),
+        )
         .json(&yes_no())
         .send()
         .await
@@ -60,6 +63,29 @@ async fn a_foreign_origin_cannot_post_or_open_the_event_stream() {
         .await
         .unwrap();
     assert_eq!(same_origin.status(), 201);
+
+    // Under no-referrer a browser's form post says `Origin: null`; fetch metadata tells
+    // whether it came from this server's own page.
+    let null_cross_site = daemon
+        .http
+        .post(daemon.url("/api/questions"))
+        .header("origin", "null")
+        .header("sec-fetch-site", "cross-site")
+        .json(&yes_no())
+        .send()
+        .await
+        .unwrap();
+    assert_error(null_cross_site, 403, None).await;
+    let null_same_origin = daemon
+        .http
+        .post(daemon.url("/api/questions"))
+        .header("origin", "null")
+        .header("sec-fetch-site", "same-origin")
+        .json(&yes_no())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(null_same_origin.status(), 201);
 
     let refused = connect(&daemon, Some("https://evil.example")).await;
     match refused {
@@ -85,8 +111,19 @@ async fn no_cors_headers_and_security_headers_everywhere() {
         .send()
         .await
         .unwrap();
-    assert!(preflight.headers().get("access-control-allow-origin").is_none());
-    for path in ["/api/health", "/api/questions", "/", &format!("/q/{id}"), "/nope"] {
+    assert!(
+        preflight
+            .headers()
+            .get("access-control-allow-origin")
+            .is_none()
+    );
+    for path in [
+        "/api/health",
+        "/api/questions",
+        "/",
+        &format!("/q/{id}"),
+        "/nope",
+    ] {
         let response = daemon
             .http
             .get(daemon.url(path))
@@ -95,15 +132,23 @@ async fn no_cors_headers_and_security_headers_everywhere() {
             .await
             .unwrap();
         let headers = response.headers();
-        assert!(headers.get("access-control-allow-origin").is_none(), "{path}");
+        assert!(
+            headers.get("access-control-allow-origin").is_none(),
+            "{path}"
+        );
         assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
         assert_eq!(headers["referrer-policy"], "no-referrer", "{path}");
         let csp = headers["content-security-policy"].to_str().unwrap();
         assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
-        assert!(!csp.contains("'unsafe-inline'") || !script_src(csp).contains("'unsafe-inline'"), "{path}: {csp}");
+        assert!(
+            !csp.contains("'unsafe-inline'") || !script_src(csp).contains("'unsafe-inline'"),
+            "{path}: {csp}"
+        );
     }
 }
 
 fn script_src(csp: &str) -> &str {
-    csp.split(';').find(|part| part.trim().starts_with("script-src")).unwrap_or("")
+    csp.split(';')
+        .find(|part| part.trim().starts_with("script-src"))
+        .unwrap_or("")
 }

@@ -63,11 +63,21 @@ impl Daemon {
     }
 
     pub async fn post(&self, path: &str, body: &Value) -> reqwest::Response {
-        self.http.post(self.url(path)).json(body).send().await.unwrap()
+        self.http
+            .post(self.url(path))
+            .json(body)
+            .send()
+            .await
+            .unwrap()
     }
 
     pub async fn put(&self, path: &str, body: &Value) -> reqwest::Response {
-        self.http.put(self.url(path)).json(body).send().await.unwrap()
+        self.http
+            .put(self.url(path))
+            .json(body)
+            .send()
+            .await
+            .unwrap()
     }
 
     /// Creates a question and returns its JSON.
@@ -118,7 +128,10 @@ pub async fn assert_error(response: reqwest::Response, status: u16, field: Optio
             .starts_with("application/json")
     );
     let body: Value = response.json().await.unwrap();
-    assert!(body["error"].as_str().is_some_and(|e| !e.is_empty()), "{body}");
+    assert!(
+        body["error"].as_str().is_some_and(|e| !e.is_empty()),
+        "{body}"
+    );
     assert_eq!(body["field"].as_str(), field, "{body}");
     body
 }

@@ -1,0 +1,69 @@
+// A fixture that starts the release `hark` binary on a free port with a temporary HARK_HOME,
+// one per test, and a small REST helper to play the agent's side.
+import { test as base, expect, APIRequestContext } from '@playwright/test';
+import { spawn, ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+
+const binary = process.env.HARK_BIN ?? path.resolve(__dirname, '../../target/release/hark');
+
+export type Daemon = {
+  url: string;
+  home: string;
+  /** POSTs an ask request and returns the created question. */
+  ask: (request: object) => Promise<any>;
+  /** GETs a question's JSON. */
+  question: (id: string) => Promise<any>;
+};
+
+async function startDaemon(): Promise<{ daemon: Daemon; child: ChildProcess }> {
+  const home = mkdtempSync(path.join(tmpdir(), 'hark-e2e-'));
+  const child = spawn(binary, ['serve', '--port', '0'], {
+    env: { ...process.env, HARK_HOME: home, HARK_LOG: 'warn', HARK_PORT: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = readline.createInterface({ input: child.stdout! });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('hark did not start within 10 s')), 10_000);
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      const match = line.match(/http:\/\/127\.0\.0\.1:\d+/);
+      match ? resolve(match[0]) : reject(new Error(`unexpected first line: ${line}`));
+    });
+    child.once('exit', (code) => reject(new Error(`hark exited with ${code}`)));
+  });
+  const json = async (response: Response) => {
+    if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const daemon: Daemon = {
+    url,
+    home,
+    ask: (request) =>
+      fetch(`${url}/api/questions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(request),
+      }).then(json),
+    question: (id) => fetch(`${url}/api/questions/${id}`).then(json),
+  };
+  return { daemon, child };
+}
+
+export const test = base.extend<{ daemon: Daemon }>({
+  daemon: async ({}, use) => {
+    const { daemon, child } = await startDaemon();
+    await use(daemon);
+    child.kill('SIGTERM');
+    rmSync(daemon.home, { recursive: true, force: true });
+  },
+});
+
+export { expect };
+
+/** Waits until the WASM has hydrated the page, so clicks are not lost. */
+export async function hydrated(page: import('@playwright/test').Page) {
+  await expect(page.locator('body')).toHaveAttribute('data-hydrated', 'true');
+}

@@ -1,0 +1,130 @@
+//! Installing the build and test tools when missing: the wasm target, cargo-leptos, the exact
+//! wasm-bindgen CLI of Cargo.lock, wasm-opt (npm binaryen), Playwright and Debian's Chromium.
+//! Nothing is downloaded from outside the package registries.
+
+use crate::{root, run_command};
+use std::path::Path;
+use std::process::Command;
+
+fn has(program: &str, version_arg: &str) -> Option<String> {
+    let output = Command::new(program).arg(version_arg).output().ok()?;
+    output
+        .status
+        .success()
+        .then(|| String::from_utf8_lossy(&output.stdout).trim().to_string())
+}
+
+/// PATH with `end2end/node_modules/.bin` first, so cargo-leptos finds wasm-opt ≥ 116 there and
+/// never Debian's old binaryen, nor tries to download one.
+pub fn path_with_npm_bin() -> String {
+    let npm_bin = root().join("end2end/node_modules/.bin");
+    let current = std::env::var("PATH").unwrap_or_default();
+    format!("{}:{current}", npm_bin.display())
+}
+
+/// The wasm-bindgen version in Cargo.lock; the CLI must match it exactly.
+fn locked_wasm_bindgen() -> Result<String, String> {
+    let lock = std::fs::read_to_string(root().join("Cargo.lock"))
+        .map_err(|error| format!("cannot read Cargo.lock: {error}"))?;
+    let mut lines = lock.lines();
+    while let Some(line) = lines.next() {
+        if line == "name = \"wasm-bindgen\"" {
+            let version = lines.next().unwrap_or_default();
+            return version
+                .strip_prefix("version = \"")
+                .and_then(|rest| rest.strip_suffix('"'))
+                .map(str::to_string)
+                .ok_or_else(|| "Cargo.lock names wasm-bindgen without a version".into());
+        }
+    }
+    Err("Cargo.lock has no wasm-bindgen".into())
+}
+
+/// Everything `cargo leptos build --release` needs.
+pub fn ensure_build_tools() -> Result<(), String> {
+    let targets = Command::new("rustup")
+        .args(["target", "list", "--installed"])
+        .output()
+        .map(|output| String::from_utf8_lossy(&output.stdout).into_owned())
+        .unwrap_or_default();
+    if !targets.contains("wasm32-unknown-unknown") {
+        run_command(Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]))?;
+    }
+    if has("cargo-leptos", "--version").is_none() {
+        eprintln!("Installing cargo-leptos (about 12 minutes on 2 cores, once)…");
+        // Its own LTO profile needs 3.6 GB and 15 min here; this needs 1.1 GB and less time.
+        run_command(
+            Command::new("cargo")
+                .args([
+                    "install",
+                    "--locked",
+                    "--ignore-rust-version",
+                    "cargo-leptos",
+                ])
+                .env("CARGO_PROFILE_RELEASE_LTO", "false")
+                .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16"),
+        )?;
+    }
+    let wanted = locked_wasm_bindgen()?;
+    let installed = has("wasm-bindgen", "--version").unwrap_or_default();
+    if !installed.ends_with(&wanted) {
+        eprintln!("Installing wasm-bindgen-cli {wanted} (found: {installed:?})…");
+        // No --locked: its lockfile wants crates this registry lacks.
+        run_command(
+            Command::new("cargo")
+                .args([
+                    "install",
+                    "--force",
+                    "wasm-bindgen-cli",
+                    "--version",
+                    &wanted,
+                ])
+                .env("CARGO_RESOLVER_INCOMPATIBLE_RUST_VERSIONS", "fallback")
+                .env("CARGO_PROFILE_RELEASE_LTO", "false")
+                .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16"),
+        )?;
+    }
+    ensure_npm_packages()
+}
+
+/// `npm ci` in end2end when its packages (binaryen's wasm-opt, Playwright) are missing.
+fn ensure_npm_packages() -> Result<(), String> {
+    let end2end = root().join("end2end");
+    let ready = end2end.join("node_modules/.bin/wasm-opt").exists()
+        && end2end.join("node_modules/.bin/playwright").exists();
+    if !ready {
+        run_command(
+            Command::new("npm")
+                .args(["ci", "--no-audit", "--no-fund"])
+                .current_dir(&end2end),
+        )?;
+    }
+    Ok(())
+}
+
+/// Debian's Chromium for the browser tests (never a browser downloaded by Playwright).
+pub fn ensure_chromium() -> Result<(), String> {
+    if Path::new("/usr/bin/chromium").exists() {
+        return Ok(());
+    }
+    eprintln!("Installing Debian's chromium…");
+    run_command(Command::new("apt-get").arg("update"))?;
+    run_command(
+        Command::new("apt-get")
+            .args(["install", "-y", "--no-install-recommends", "chromium"])
+            .env("DEBIAN_FRONTEND", "noninteractive"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_locked_wasm_bindgen_is_the_pinned_one() {
+        let manifest = std::fs::read_to_string(crate::root().join("Cargo.toml")).unwrap();
+        let locked = super::locked_wasm_bindgen().unwrap();
+        assert!(
+            manifest.contains(&format!("wasm-bindgen = {{ version = \"={locked}\" }}")),
+            "Cargo.toml must pin wasm-bindgen to exactly {locked}, the CLI version installed"
+        );
+    }
+}
