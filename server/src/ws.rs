@@ -44,15 +44,8 @@ where
     }
     let shutdown = store.shutdown_token().clone();
     loop {
-        let message = tokio::select! {
-            received = events.recv() => match received {
-                Ok(event) => encode(&event),
-                Err(RecvError::Lagged(skipped)) => {
-                    tracing::debug!(skipped, "a WebSocket subscriber lagged; resyncing");
-                    encode(&Event::Init(store.snapshot()))
-                }
-                Err(RecvError::Closed) => break,
-            },
+        let received = tokio::select! {
+            received = events.recv() => received,
             from_client = incoming.next() => match from_client {
                 Some(Ok(Message::Close(_)) | Err(_)) | None => break,
                 Some(Ok(_)) => continue,
@@ -62,8 +55,98 @@ where
                 break;
             }
         };
+        let message = match received {
+            Ok(event) => encode(&event),
+            Err(RecvError::Lagged(skipped)) => {
+                tracing::debug!(skipped, "a WebSocket subscriber lagged; resyncing");
+                // Start over from now: the snapshot covers everything still buffered.
+                events = events.resubscribe();
+                encode(&Event::Init(store.snapshot()))
+            }
+            Err(RecvError::Closed) => break,
+        };
         if outgoing.send(message).await.is_err() {
             break;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use app::model::{AskRequest, SubQuestion};
+    use futures::channel::mpsc;
+    use tokio_util::sync::CancellationToken;
+
+    fn decode(message: Message) -> Event {
+        let Message::Text(text) = message else {
+            panic!("expected text, got {message:?}");
+        };
+        serde_json::from_str(&text).unwrap()
+    }
+
+    fn ask() -> AskRequest {
+        AskRequest {
+            questions: vec![SubQuestion::text("Still there?")],
+            ..AskRequest::default()
+        }
+    }
+
+    #[tokio::test]
+    async fn a_subscriber_that_falls_behind_is_resynced_with_a_fresh_init() {
+        let (store, _) = Store::open(None, CancellationToken::new());
+        let (outgoing, mut received) = mpsc::channel::<Message>(0);
+        let (_client, incoming) = mpsc::unbounded::<Result<Message, ()>>();
+        let server = tokio::spawn(serve(store.clone(), outgoing, incoming));
+        let Event::Init(first) = decode(received.next().await.unwrap()) else {
+            panic!("the first message is init");
+        };
+        assert!(first.questions.is_empty());
+
+        // More changes than the broadcast buffer holds, while the subscriber reads nothing.
+        for _ in 0..300 {
+            store.create(ask()).unwrap();
+        }
+        let mut resynced = None;
+        for _ in 0..300 {
+            match decode(received.next().await.unwrap()) {
+                Event::Init(init) => {
+                    resynced = Some(init);
+                    break;
+                }
+                Event::QuestionCreated(_) => continue,
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        let resynced = resynced.expect("a lagged subscriber gets a fresh init");
+        assert_eq!(resynced.questions.len(), 300);
+
+        // And it keeps streaming afterwards.
+        let created = store.create(ask()).unwrap();
+        let Event::QuestionCreated(question) = decode(received.next().await.unwrap()) else {
+            panic!("live events continue after the resync");
+        };
+        assert_eq!(&question, created.question());
+        assert_eq!(store.browser_clients(), 1);
+        drop(received);
+        store.create(ask()).unwrap();
+        server.await.unwrap();
+        assert_eq!(store.browser_clients(), 0);
+    }
+
+    #[tokio::test]
+    async fn shutdown_closes_the_stream() {
+        let shutdown = CancellationToken::new();
+        let (store, _) = Store::open(None, shutdown.clone());
+        let (outgoing, mut received) = mpsc::channel::<Message>(4);
+        let (_client, incoming) = mpsc::unbounded::<Result<Message, ()>>();
+        let server = tokio::spawn(serve(store, outgoing, incoming));
+        assert!(matches!(
+            decode(received.next().await.unwrap()),
+            Event::Init(_)
+        ));
+        shutdown.cancel();
+        server.await.unwrap();
+        assert!(matches!(received.next().await, Some(Message::Close(_))));
     }
 }
