@@ -49,7 +49,6 @@ question-closed-timeout = This question timed out before anyone answered.
 question-closed-cancelled = The agent withdrew this question.
 question-your-answer = Answer
 question-note = Note: { $note }
-question-nothing-selected = (no option chosen)
 
 not-found-title = Page not found
 not-found-body = There is nothing at this address.
