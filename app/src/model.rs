@@ -5,6 +5,7 @@ mod config;
 mod error;
 mod event;
 mod question;
+mod tool;
 mod validate;
 
 pub use config::{Config, ConfigReport};
@@ -14,4 +15,5 @@ pub use question::{
     AnswerRequest, AskRequest, DeclineRequest, Health, Question, QuestionId, QuestionList,
     QuestionOption, Source, Status, SubQuestion, SubQuestionAnswer, WaitResult,
 };
+pub use tool::{AnsweredQuestion, AskOutcome, GetAnswerRequest};
 pub use validate::{limits, validate_answers, validate_ask, validate_note};

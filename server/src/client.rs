@@ -1,12 +1,15 @@
-//! A typed HTTP client of the daemon, shared by the CLI commands (and, later, the MCP shim).
+//! A typed HTTP client of the daemon, shared by the MCP shim and the CLI: recognising a Hark
+//! daemon, and every question call of SPEC §3 they need.
 
-use app::model::Health;
+use app::model::{AskRequest, ErrorBody, Health, Question, QuestionId, WaitResult};
+use reqwest::{Method, RequestBuilder, StatusCode};
 use std::time::Duration;
 
-/// A daemon at `base` (`http://127.0.0.1:13390`).
+/// A daemon at `base` (`http://127.0.0.1:13390`), optionally with a token.
 #[derive(Clone)]
 pub struct DaemonClient {
     base: String,
+    token: Option<String>,
     http: reqwest::Client,
 }
 
@@ -19,19 +22,51 @@ pub enum Probe {
     Nothing,
 }
 
+/// A failed call.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    /// No connection, or it broke: the daemon may have died.
+    #[error("cannot reach the Hark daemon at {url}: {source}")]
+    Unreachable {
+        url: String,
+        #[source]
+        source: reqwest::Error,
+    },
+    /// The daemon refused the request; its error names the field.
+    #[error("{}", body.error)]
+    Api { status: StatusCode, body: ErrorBody },
+}
+
+impl ClientError {
+    /// The daemon answered with this status.
+    pub fn status(&self) -> Option<StatusCode> {
+        match self {
+            ClientError::Api { status, .. } => Some(*status),
+            ClientError::Unreachable { .. } => None,
+        }
+    }
+}
+
+/// How much longer than a long poll the HTTP request itself may take.
+const WAIT_GRACE: Duration = Duration::from_secs(15);
+
 impl DaemonClient {
     /// A client of the daemon on this machine's `port`.
     pub fn local(port: u16) -> Self {
-        Self::new(format!("http://127.0.0.1:{port}"))
+        Self::new(format!("http://127.0.0.1:{port}"), None)
     }
 
-    /// A client of the daemon at `base`.
-    pub fn new(base: String) -> Self {
+    /// A client of the daemon at `base`, sending `token` as a bearer token when given.
+    pub fn new(base: String, token: Option<String>) -> Self {
         let http = reqwest::Client::builder()
             .connect_timeout(Duration::from_secs(2))
             .build()
             .unwrap_or_default();
-        Self { base, http }
+        Self {
+            base: base.trim_end_matches('/').to_string(),
+            token,
+            http,
+        }
     }
 
     /// The daemon's base URL.
@@ -39,11 +74,41 @@ impl DaemonClient {
         &self.base
     }
 
+    fn request(&self, method: Method, path: &str) -> RequestBuilder {
+        let builder = self.http.request(method, format!("{}{path}", self.base));
+        match &self.token {
+            Some(token) => builder.bearer_auth(token),
+            None => builder,
+        }
+    }
+
+    fn unreachable(&self, source: reqwest::Error) -> ClientError {
+        ClientError::Unreachable {
+            url: self.base.clone(),
+            source,
+        }
+    }
+
+    async fn send(&self, builder: RequestBuilder) -> Result<reqwest::Response, ClientError> {
+        let response = builder
+            .send()
+            .await
+            .map_err(|error| self.unreachable(error))?;
+        if response.status().is_success() {
+            return Ok(response);
+        }
+        let status = response.status();
+        let body = response
+            .json::<ErrorBody>()
+            .await
+            .unwrap_or_else(|_| ErrorBody::new(format!("the daemon answered {status}")));
+        Err(ClientError::Api { status, body })
+    }
+
     /// Asks `/api/health` who is there.
     pub async fn probe(&self) -> Probe {
         let response = self
-            .http
-            .get(format!("{}/api/health", self.base))
+            .request(Method::GET, "/api/health")
             .timeout(Duration::from_secs(2))
             .send()
             .await;
@@ -53,6 +118,79 @@ impl DaemonClient {
         match response.json::<Health>().await {
             Ok(health) if health.service == Health::SERVICE => Probe::Hark(health),
             _ => Probe::Foreign,
+        }
+    }
+
+    /// Creates the question (or finds it again, when its id is known).
+    ///
+    /// # Errors
+    /// `Api` naming the field for bad input, `Unreachable` when the daemon is gone.
+    pub async fn create(&self, request: &AskRequest) -> Result<Question, ClientError> {
+        let response = self
+            .send(self.request(Method::POST, "/api/questions").json(request))
+            .await?;
+        response
+            .json()
+            .await
+            .map_err(|error| self.unreachable(error))
+    }
+
+    /// One question by id.
+    ///
+    /// # Errors
+    /// `Api` with 404 for an unknown id, `Unreachable` when the daemon is gone.
+    pub async fn question(&self, id: QuestionId) -> Result<Question, ClientError> {
+        let response = self
+            .send(self.request(Method::GET, &format!("/api/questions/{id}")))
+            .await?;
+        response
+            .json()
+            .await
+            .map_err(|error| self.unreachable(error))
+    }
+
+    /// Long-polls for at most `secs` (≤ 60): `Some` once closed, `None` if still pending. With
+    /// `cancel_if_gone`, the daemon withdraws the question should this connection drop first,
+    /// so a killed caller leaves nothing waiting on the person's screen.
+    ///
+    /// # Errors
+    /// `Api` with 404 when the daemon does not know the id, `Unreachable` when it is gone.
+    pub async fn wait(
+        &self,
+        id: QuestionId,
+        secs: u64,
+        cancel_if_gone: bool,
+    ) -> Result<Option<WaitResult>, ClientError> {
+        let mut path = format!("/api/questions/{id}/wait?timeout={secs}");
+        if cancel_if_gone {
+            path.push_str("&cancelOnDisconnect=true");
+        }
+        let builder = self
+            .request(Method::GET, &path)
+            .timeout(Duration::from_secs(secs) + WAIT_GRACE);
+        let response = self.send(builder).await?;
+        if response.status() == StatusCode::NO_CONTENT {
+            return Ok(None);
+        }
+        response
+            .json()
+            .await
+            .map(Some)
+            .map_err(|error| self.unreachable(error))
+    }
+
+    /// Withdraws the question. Already closed counts as done.
+    ///
+    /// # Errors
+    /// `Unreachable` when the daemon is gone; other refusals are reported.
+    pub async fn cancel(&self, id: QuestionId) -> Result<(), ClientError> {
+        match self
+            .send(self.request(Method::POST, &format!("/api/questions/{id}/cancel")))
+            .await
+        {
+            Ok(_) => Ok(()),
+            Err(error) if error.status() == Some(StatusCode::CONFLICT) => Ok(()),
+            Err(error) => Err(error),
         }
     }
 }

@@ -5,15 +5,21 @@
 //! - `api` — the REST routes of SPEC §3, one file per resource, and `ws` the event stream;
 //! - `security` — Host and Origin checks, body limit, security headers, as one layer;
 //! - `assets` — the embedded, precompressed site (wasm, js, css, icons);
-//! - `home`, `daemon`, `client` — where state lives, background running, talking to a daemon.
+//! - `home`, `daemon`, `client`, `connection` — where state lives, background running, talking
+//!   to a daemon (and starting it on demand);
+//! - `mcp`, `ask_cli`, `asking` — the MCP shim and `hark ask`, sharing one round trip.
 
 pub mod api;
+pub mod ask_cli;
+pub mod asking;
 pub mod assets;
 pub mod client;
+pub mod connection;
 pub mod daemon;
 pub mod error;
 pub mod home;
 pub mod json;
+pub mod mcp;
 pub mod security;
 pub mod state;
 pub mod ws;

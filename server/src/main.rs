@@ -35,17 +35,93 @@ enum Command {
         #[arg(long, env = "HARK_PORT")]
         port: Option<u16>,
     },
+    /// The MCP stdio server that MCP clients start (tools ask_user and get_answer). Starts the
+    /// daemon when none answers.
+    Mcp {
+        #[command(flatten)]
+        daemon: DaemonArgs,
+        /// Return "pending" after this many seconds without an answer, for clients that cut
+        /// long tool calls; the model then continues with get_answer. Default: wait as long as
+        /// it takes.
+        #[arg(long, env = "HARK_MAX_WAIT", value_name = "SECS")]
+        max_wait: Option<u64>,
+    },
+    /// Ask a question from the shell and print the answer.
+    #[command(
+        after_help = "Exit codes: 0 answered, 1 error, 3 declined (skipped), 4 timed out, \
+                      5 cancelled, 130 interrupted (the question is withdrawn).\n\n\
+                      Example: hark ask \"Deploy now?\" -o Yes -o No --timeout 300"
+    )]
+    Ask {
+        /// The question (Markdown).
+        question: Option<String>,
+        /// An option to pick; repeat for more. Without options the answer is free text.
+        #[arg(short = 'o', long = "option", value_name = "LABEL")]
+        options: Vec<String>,
+        /// Allow picking several options.
+        #[arg(long)]
+        multi: bool,
+        /// A short chip shown above the question.
+        #[arg(long)]
+        header: Option<String>,
+        /// Context shown above the question (Markdown).
+        #[arg(long)]
+        title: Option<String>,
+        /// Give up after this many seconds (status timeout, exit code 4).
+        #[arg(long, value_name = "SECS")]
+        timeout: Option<u64>,
+        /// Print the whole outcome as JSON instead of the answer's text.
+        #[arg(long)]
+        json: bool,
+        /// Read a whole request (JSON, as POST /api/questions takes) from a file, or - for stdin.
+        #[arg(long, value_name = "PATH", conflicts_with_all = ["question", "options", "multi", "header", "title", "timeout"])]
+        file: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        daemon: DaemonArgs,
+    },
+}
+
+/// Which daemon the shim and `hark ask` use.
+#[derive(clap::Args)]
+struct DaemonArgs {
+    /// The local daemon's port [default: config "port", else 13390].
+    #[arg(long, env = "HARK_PORT")]
+    port: Option<u16>,
+    /// Use the daemon at this URL (never starts one), e.g. http://192.168.1.20:13390.
+    #[arg(long, env = "HARK_URL")]
+    url: Option<String>,
+    /// The token of a daemon elsewhere (see `hark url` on that machine).
+    #[arg(long, env = "HARK_TOKEN", hide_env_values = true)]
+    token: Option<String>,
+}
+
+impl DaemonArgs {
+    fn connection(self) -> hark::connection::Connection {
+        match self.url {
+            Some(url) => hark::connection::Connection::remote(url, self.token),
+            None => {
+                let home = home::hark_home();
+                let port = self.port.unwrap_or_else(|| config_port(&home));
+                hark::connection::Connection::local(home, port)
+            }
+        }
+    }
 }
 
 fn main() -> ExitCode {
+    let cli = Cli::parse();
+    // The daemon logs what it does; the shim and the CLI speak only when something is wrong.
+    let default_filter = match cli.command {
+        Command::Serve { .. } => "info",
+        _ => "warn",
+    };
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_env("HARK_LOG")
-                .unwrap_or_else(|_| "info".into()),
+                .unwrap_or_else(|_| default_filter.into()),
         )
         .init();
-    let cli = Cli::parse();
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
         Err(error) => {
@@ -58,6 +134,42 @@ fn main() -> ExitCode {
             Command::Serve { port, detach } => serve(port, detach).await,
             Command::Status { port } => status(port).await,
             Command::Stop { port } => stop(port).await,
+            Command::Mcp { daemon, max_wait } => {
+                let server = hark::mcp::HarkMcp::new(
+                    daemon.connection(),
+                    max_wait.map(std::time::Duration::from_secs),
+                );
+                match hark::mcp::serve_stdio(server).await {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(error) => {
+                        eprintln!("hark mcp: {error}");
+                        ExitCode::FAILURE
+                    }
+                }
+            }
+            Command::Ask {
+                question,
+                options,
+                multi,
+                header,
+                title,
+                timeout,
+                json,
+                file,
+                daemon,
+            } => {
+                let args = hark::ask_cli::AskArgs {
+                    question,
+                    options,
+                    multi,
+                    header,
+                    title,
+                    timeout,
+                    json,
+                    file,
+                };
+                hark::ask_cli::run(daemon.connection(), args).await
+            }
         }
     })
 }
@@ -79,6 +191,10 @@ async fn serve(port: Option<u16>, detach: bool) -> ExitCode {
     }
     let port = port.unwrap_or_else(|| store.config().port);
     if detach {
+        if port == 0 {
+            eprintln!("hark: --detach needs a fixed port, so that shims and `hark status` find it");
+            return ExitCode::FAILURE;
+        }
         return match daemon::detach(&home, port).await {
             Ok((health, already)) => {
                 let state = if already {
@@ -100,6 +216,12 @@ async fn serve(port: Option<u16>, detach: bool) -> ExitCode {
     }
     let listener = match tokio::net::TcpListener::bind(("127.0.0.1", port)).await {
         Ok(listener) => listener,
+        Err(error) if error.kind() == std::io::ErrorKind::AddrInUse && hark_answers(port).await => {
+            // Several shims may start a daemon at the same instant; the first one to bind
+            // serves everyone, and the others step aside.
+            println!("Hark is already running at http://127.0.0.1:{port}");
+            return ExitCode::SUCCESS;
+        }
         Err(error) => {
             eprintln!(
                 "hark: cannot listen on 127.0.0.1:{port}: {error}. \
@@ -129,6 +251,19 @@ async fn serve(port: Option<u16>, detach: bool) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// True when a Hark daemon answers on `port` (waiting briefly for one that is starting).
+async fn hark_answers(port: u16) -> bool {
+    let client = DaemonClient::local(port);
+    for _ in 0..20 {
+        match client.probe().await {
+            Probe::Hark(_) => return true,
+            Probe::Foreign => return false,
+            Probe::Nothing => tokio::time::sleep(std::time::Duration::from_millis(100)).await,
+        }
+    }
+    false
 }
 
 /// Cancels `shutdown` on SIGINT or SIGTERM.

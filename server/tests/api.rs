@@ -3,11 +3,14 @@
 
 mod api {
     pub mod support;
+    pub mod world;
 
+    mod ask;
     mod cli;
     mod config;
     mod errors;
     pub mod events;
+    mod mcp;
     mod pages;
     mod questions;
     mod security;

@@ -45,9 +45,15 @@ pub async fn submit_answer(
 ) -> Result<(), ServerFnError> {
     let store = expect_context::<crate::store::Store>();
     let answers: Vec<_> = answer.into_iter().map(FormAnswer::into_answer).collect();
-    store
-        .answer(id, &answers)
-        .map_err(|error| ServerFnError::new(error.to_string()))?;
+    if let Err(error) = store.answer(id, &answers) {
+        let status = match error {
+            crate::store::StoreError::NotFound(_) => axum::http::StatusCode::NOT_FOUND,
+            crate::store::StoreError::NotPending { .. } => axum::http::StatusCode::CONFLICT,
+            _ => axum::http::StatusCode::BAD_REQUEST,
+        };
+        expect_context::<leptos_axum::ResponseOptions>().set_status(status);
+        return Err(ServerFnError::new(error.to_string()));
+    }
     let next = store
         .list(Some(Status::Pending), None)
         .into_iter()

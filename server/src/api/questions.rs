@@ -114,6 +114,8 @@ async fn cancel(
 
 /// Long-poll. Without `timeout` it waits until the question closes, as the Node reference did;
 /// with one it waits at most that many seconds (capped at 60) and answers 204 if still pending.
+/// With `cancelOnDisconnect=true` (the shim's waits), a connection that drops mid-wait
+/// withdraws the question.
 async fn wait(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -132,8 +134,37 @@ async fn wait(
         }
         None => None,
     };
-    Ok(match state.store.wait(id, timeout).await? {
+    let cancel_on_disconnect = query
+        .get("cancelOnDisconnect")
+        .is_some_and(|value| value == "true" || value == "1");
+    let mut guard = cancel_on_disconnect.then(|| CancelIfAbandoned {
+        store: state.store.clone(),
+        id,
+        armed: true,
+    });
+    let waited = state.store.wait(id, timeout).await;
+    if let Some(guard) = guard.as_mut() {
+        guard.armed = false;
+    }
+    Ok(match waited? {
         Waited::Closed(result) => Json::<WaitResult>(result).into_response(),
         Waited::StillPending => StatusCode::NO_CONTENT.into_response(),
     })
+}
+
+/// Withdraws a question whose asker vanished mid-wait: when the waiting connection closes,
+/// the server drops the handler before it finishes, and this guard's drop cancels the
+/// question. A finished wait disarms it first.
+struct CancelIfAbandoned {
+    store: app::store::Store,
+    id: QuestionId,
+    armed: bool,
+}
+
+impl Drop for CancelIfAbandoned {
+    fn drop(&mut self) {
+        if self.armed && self.store.cancel(self.id).is_ok() {
+            tracing::info!(id = %self.id, "the asker went away mid-wait; question cancelled");
+        }
+    }
 }

@@ -1,0 +1,170 @@
+//! What an agent gets back, through the MCP tools and `hark ask --json`: the outcome of a
+//! question in a shape a model reads at a glance, and its one-line text form.
+
+use super::{QuestionId, Status, SubQuestion, WaitResult};
+use serde::{Deserialize, Serialize};
+
+/// The result of `ask_user` and `get_answer`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct AskOutcome {
+    /// "answered"; "declined" (the person skipped it, maybe with a note); "timeout" (nobody
+    /// answered in time); "cancelled" (withdrawn); or "pending" (not answered yet: call
+    /// get_answer with `id` to keep waiting).
+    pub status: Status,
+    /// One entry per question, in the order asked; empty unless answered.
+    pub answers: Vec<AnsweredQuestion>,
+    /// The person's note when they skipped the question.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// The question's id; pass it to get_answer while the status is "pending".
+    pub id: QuestionId,
+}
+
+/// One question and what the person chose or wrote.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct AnsweredQuestion {
+    /// The question as asked.
+    pub question: String,
+    /// Labels of the options picked, verbatim.
+    pub selected: Vec<String>,
+    /// What the person typed in "Other", verbatim.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub free_text: Option<String>,
+}
+
+/// `get_answer`'s input.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct GetAnswerRequest {
+    /// The id from a "pending" result of ask_user or get_answer.
+    pub id: QuestionId,
+    /// How long to wait this time, in seconds (optional; the shim caps it at its own limit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wait_secs: Option<u64>,
+}
+
+impl AskOutcome {
+    /// The outcome of a closed question.
+    pub fn closed(id: QuestionId, questions: &[SubQuestion], result: WaitResult) -> Self {
+        let answers = result
+            .answers
+            .unwrap_or_default()
+            .into_iter()
+            .zip(questions)
+            .map(|(answer, sub)| AnsweredQuestion {
+                question: sub.question.clone(),
+                selected: answer.selected,
+                free_text: answer.free_text,
+            })
+            .collect();
+        Self {
+            status: result.status,
+            answers,
+            note: result.note,
+            id,
+        }
+    }
+
+    /// A question still open when the shim had to return.
+    pub fn pending(id: QuestionId) -> Self {
+        Self {
+            status: Status::Pending,
+            answers: Vec::new(),
+            note: None,
+            id,
+        }
+    }
+
+    /// The text block: the chosen label(s) or free text for a single simple answer, compact
+    /// JSON of the answers for anything richer, or a plain sentence for the other outcomes.
+    pub fn text(&self) -> String {
+        match self.status {
+            Status::Answered => match self.answers.as_slice() {
+                [only] if only.free_text.is_none() => only.selected.join(", "),
+                [only] if only.selected.is_empty() => only.free_text.clone().unwrap_or_default(),
+                answers => serde_json::to_string(answers).unwrap_or_default(),
+            },
+            Status::Declined => match &self.note {
+                Some(note) => format!("The person skipped this question. Their note: {note}"),
+                None => "The person skipped this question without a note.".to_string(),
+            },
+            Status::Timeout => "Nobody answered before the time limit.".to_string(),
+            Status::Cancelled => "The question was withdrawn before anyone answered.".to_string(),
+            Status::Pending => format!(
+                "The person has not answered yet; the question stays open on their screen. \
+                 Call get_answer with id \"{}\" to keep waiting for the answer.",
+                self.id
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::SubQuestionAnswer;
+
+    fn outcome(answers: Vec<SubQuestionAnswer>, questions: usize) -> AskOutcome {
+        let subs: Vec<_> = (0..questions)
+            .map(|i| SubQuestion::text(format!("Q{i}")))
+            .collect();
+        AskOutcome::closed(
+            QuestionId::new_random(),
+            &subs,
+            WaitResult {
+                status: Status::Answered,
+                answers: Some(answers),
+                note: None,
+            },
+        )
+    }
+
+    fn answer(selected: &[&str], free_text: Option<&str>) -> SubQuestionAnswer {
+        SubQuestionAnswer {
+            selected: selected.iter().map(|s| s.to_string()).collect(),
+            free_text: free_text.map(str::to_string),
+        }
+    }
+
+    #[test]
+    fn a_single_simple_answer_is_its_labels_or_text() {
+        assert_eq!(outcome(vec![answer(&["Yes"], None)], 1).text(), "Yes");
+        assert_eq!(outcome(vec![answer(&["A", "B"], None)], 1).text(), "A, B");
+        assert_eq!(outcome(vec![answer(&[], Some("mine"))], 1).text(), "mine");
+    }
+
+    #[test]
+    fn richer_answers_are_compact_json_with_the_question() {
+        let text = outcome(vec![answer(&["A"], Some("and more"))], 1).text();
+        assert_eq!(
+            text,
+            r#"[{"question":"Q0","selected":["A"],"freeText":"and more"}]"#
+        );
+        let two = outcome(vec![answer(&["A"], None), answer(&[], Some("x"))], 2);
+        assert!(two.text().starts_with(r#"[{"question":"Q0""#));
+    }
+
+    #[test]
+    fn other_outcomes_are_sentences() {
+        let id = QuestionId::new_random();
+        let declined = AskOutcome::closed(
+            id,
+            &[],
+            WaitResult {
+                status: Status::Declined,
+                answers: None,
+                note: Some("not today".into()),
+            },
+        );
+        assert!(declined.text().contains("not today"));
+        assert!(AskOutcome::pending(id).text().contains(&id.to_string()));
+        let json = serde_json::to_value(AskOutcome::pending(id)).unwrap();
+        assert_eq!(json["status"], "pending");
+        assert_eq!(json["answers"], serde_json::json!([]));
+    }
+}

@@ -1,0 +1,305 @@
+//! `hark mcp`: the MCP stdio server agents talk to. Tool `ask_user` forwards each call to the
+//! daemon and waits for the person; `get_answer` continues a wait handed off at `--max-wait`.
+//! Nothing but protocol is written to stdout.
+
+use crate::asking::{self, AskError, Ended};
+use crate::connection::Connection;
+use app::model::{AskOutcome, AskRequest, GetAnswerRequest, QuestionId, Source, validate_ask};
+use rmcp::handler::server::common::{schema_for_output, schema_for_type};
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{
+    CallToolResult, ContentBlock, Implementation, JsonObject, ProgressNotificationParam,
+    ServerCapabilities, ServerConfig,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// How often a waiting call reports progress, keeping clients with call timeouts patient.
+const PROGRESS_EVERY: Duration = Duration::from_secs(10);
+
+const INSTRUCTIONS: &str = "Hark puts your questions in front of the person you work for, in a \
+web page on their computer or phone, and returns their answer. Call ask_user whenever you need \
+a decision, a preference, a missing fact or an approval that only they can give, instead of \
+guessing or stopping to ask in chat. Batch related questions (up to 4) in one call, offer \
+concrete options, and mark the one you recommend. The call waits until they answer.";
+
+const ASK_USER: &str = "Ask the person 1 to 4 questions and wait for their answer. Each question \
+can offer options (single choice, or several with multiSelect); mark the option you recommend \
+with recommended and risky ones with danger. An \"Other\" box for their own words is always \
+offered unless allowFreeText is false, so never add an \"Other\" option yourself. Put shared \
+context in title (Markdown). The result has status answered (with the selected labels and any \
+free text, per question), declined (they skipped it, maybe with a note), timeout or cancelled; \
+if it is pending, call get_answer with its id to keep waiting.";
+
+const GET_ANSWER: &str = "Keep waiting for the answer to a question that ask_user (or an \
+earlier get_answer) returned as pending, using its id. Returns the answer as soon as the person \
+gives it, or pending again if they still have not.";
+
+/// Questions this shim asked and has not seen closed: needed to label answers, and withdrawn
+/// when the client goes away.
+type OpenQuestions = Arc<Mutex<HashMap<QuestionId, AskRequest>>>;
+
+/// The MCP server: one per shim process.
+#[derive(Clone)]
+pub struct HarkMcp {
+    connection: Connection,
+    max_wait: Option<Duration>,
+    open: OpenQuestions,
+    tool_router: ToolRouter<Self>,
+}
+
+fn ask_schema() -> Arc<JsonObject> {
+    schema_for_type::<AskRequest>()
+}
+
+fn outcome_schema() -> Arc<JsonObject> {
+    schema_for_output::<AskOutcome>()
+}
+
+fn tool_error(error: &AskError) -> CallToolResult {
+    let text = match &error.field {
+        Some(field) if !error.message.contains(field.as_str()) => {
+            format!("{field}: {}", error.message)
+        }
+        _ => error.message.clone(),
+    };
+    CallToolResult::error(vec![ContentBlock::text(text)])
+}
+
+/// The structured outcome plus its text block (SPEC §4).
+fn outcome_result(outcome: &AskOutcome) -> CallToolResult {
+    let mut result = CallToolResult::structured(serde_json::to_value(outcome).unwrap_or_default());
+    result.content = vec![ContentBlock::text(outcome.text())];
+    result
+}
+
+#[tool_router]
+impl HarkMcp {
+    /// A server using `connection`, handing off to `get_answer` after `max_wait` if set.
+    pub fn new(connection: Connection, max_wait: Option<Duration>) -> Self {
+        Self {
+            connection,
+            max_wait,
+            open: OpenQuestions::default(),
+            tool_router: Self::tool_router(),
+        }
+    }
+
+    #[tool(
+        name = "ask_user",
+        description = ASK_USER,
+        input_schema = ask_schema(),
+        output_schema = outcome_schema()
+    )]
+    async fn ask_user(
+        &self,
+        arguments: JsonObject,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let request = match parse_ask(arguments) {
+            Ok(request) => request,
+            Err(error) => return Ok(tool_error(&error)),
+        };
+        let request = AskRequest {
+            source: Some(source_of(&context)),
+            ..request
+        };
+        let (request, id) = asking::with_id(request);
+        if let Err(error) = asking::submit(&self.connection, &request).await {
+            return Ok(tool_error(&error));
+        }
+        self.remember(id, &request);
+        Ok(self.wait_and_report(id, request, None, context).await)
+    }
+
+    #[tool(name = "get_answer", description = GET_ANSWER, output_schema = outcome_schema())]
+    async fn get_answer(
+        &self,
+        Parameters(GetAnswerRequest { id, wait_secs }): Parameters<GetAnswerRequest>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let known = self
+            .open
+            .lock()
+            .ok()
+            .and_then(|open| open.get(&id).cloned());
+        let request = match known {
+            Some(request) => request,
+            None => match self.connection.client().question(id).await {
+                // Asked by another shim (or before a restart of this one): rebuild the request
+                // from what the daemon holds, so it can be re-submitted if the daemon restarts.
+                Ok(question) => AskRequest {
+                    questions: question.questions,
+                    title: question.title,
+                    timeout_secs: None,
+                    source: question.source,
+                    id: Some(id),
+                },
+                Err(error) => {
+                    let error = AskError {
+                        message: format!("id: no open question has the id {id} ({error})"),
+                        field: Some("id".into()),
+                    };
+                    return Ok(tool_error(&error));
+                }
+            },
+        };
+        let wait = wait_secs.map(Duration::from_secs);
+        Ok(self.wait_and_report(id, request, wait, context).await)
+    }
+}
+
+impl HarkMcp {
+    fn remember(&self, id: QuestionId, request: &AskRequest) {
+        if let Ok(mut open) = self.open.lock() {
+            open.insert(id, request.clone());
+        }
+    }
+
+    fn forget(&self, id: QuestionId) {
+        if let Ok(mut open) = self.open.lock() {
+            open.remove(&id);
+        }
+    }
+
+    /// Waits (reporting progress, honouring cancellation and the hand-off deadline) and turns
+    /// the end into a tool result.
+    async fn wait_and_report(
+        &self,
+        id: QuestionId,
+        request: AskRequest,
+        wait: Option<Duration>,
+        context: RequestContext<RoleServer>,
+    ) -> CallToolResult {
+        let limit = match (wait, self.max_wait) {
+            (Some(wait), Some(max)) => Some(wait.min(max)),
+            (wait, max) => wait.or(max),
+        };
+        let deadline = limit.map(|limit| Instant::now() + limit);
+        let waiting = asking::wait(&self.connection, &request, deadline);
+        let ended = tokio::select! {
+            ended = waiting => ended,
+            () = report_progress(&context) => unreachable!("progress reporting never ends"),
+            () = context.ct.cancelled() => {
+                tracing::info!(%id, "the client cancelled the call; withdrawing the question");
+                let _ = self.connection.client().cancel(id).await;
+                self.forget(id);
+                return CallToolResult::error(vec![ContentBlock::text("cancelled by the client")]);
+            }
+        };
+        match ended {
+            Ok(Ended::Closed(result)) => {
+                self.forget(id);
+                outcome_result(&AskOutcome::closed(id, &request.questions, result))
+            }
+            Ok(Ended::StillPending) => outcome_result(&AskOutcome::pending(id)),
+            Err(error) => tool_error(&error),
+        }
+    }
+
+    /// Withdraws every question still open; called when the client goes away.
+    pub async fn cancel_open_questions(&self) {
+        let open: Vec<QuestionId> = self
+            .open
+            .lock()
+            .map(|mut open| open.drain().map(|(id, _)| id).collect())
+            .unwrap_or_default();
+        for id in open {
+            let _ = self.connection.client().cancel(id).await;
+        }
+    }
+}
+
+/// Parses the tool arguments, naming the field of the first problem.
+fn parse_ask(arguments: JsonObject) -> Result<AskRequest, AskError> {
+    let value = serde_json::Value::Object(arguments);
+    let request: AskRequest = serde_path_to_error::deserialize(value).map_err(|error| {
+        let path = error.path().to_string();
+        let inner = error.inner().to_string();
+        let field = match inner.strip_prefix("missing field `") {
+            Some(rest) => {
+                let missing = rest.split('`').next().unwrap_or_default();
+                if path == "." {
+                    missing.to_string()
+                } else {
+                    format!("{path}.{missing}")
+                }
+            }
+            None => path,
+        };
+        AskError {
+            message: format!("{field}: {inner}"),
+            field: Some(field),
+        }
+    })?;
+    validate_ask(&request).map_err(|error| AskError {
+        message: error.error,
+        field: error.field,
+    })?;
+    // The shim sets these; the model cannot (the schema does not offer them).
+    Ok(AskRequest {
+        id: None,
+        source: None,
+        ..request
+    })
+}
+
+/// `source`: the client's `clientInfo`, this shim's working directory and pid.
+fn source_of(context: &RequestContext<RoleServer>) -> Source {
+    let client = context.peer.peer_info().map(|info| {
+        let implementation = &info.client_info;
+        format!("{} {}", implementation.name, implementation.version)
+    });
+    Source {
+        client,
+        cwd: std::env::current_dir()
+            .ok()
+            .map(|dir| dir.display().to_string()),
+        pid: Some(std::process::id()),
+    }
+}
+
+/// Sends `notifications/progress` every 10 s while the call carries a progress token.
+async fn report_progress(context: &RequestContext<RoleServer>) {
+    let Some(token) = context.meta.get_progress_token() else {
+        return std::future::pending().await;
+    };
+    let started = Instant::now();
+    let mut ticks = tokio::time::interval_at(Instant::now() + PROGRESS_EVERY, PROGRESS_EVERY);
+    loop {
+        ticks.tick().await;
+        let waited = started.elapsed().as_secs();
+        let notification = ProgressNotificationParam::new(token.clone(), waited as f64)
+            .with_message(format!("waiting for the person's answer ({waited} s)"));
+        let _ = context.peer.notify_progress(notification).await;
+    }
+}
+
+#[tool_handler(router = self.tool_router)]
+impl ServerHandler for HarkMcp {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("hark", env!("CARGO_PKG_VERSION")))
+            .with_instructions(INSTRUCTIONS)
+    }
+}
+
+/// Serves MCP on stdin/stdout until the client closes stdin, then withdraws what is still open.
+///
+/// # Errors
+/// When the MCP handshake fails.
+pub async fn serve_stdio(server: HarkMcp) -> Result<(), String> {
+    let running = server
+        .clone()
+        .serve(rmcp::transport::stdio())
+        .await
+        .map_err(|error| format!("MCP handshake failed: {error}"))?;
+    let _ = running.waiting().await;
+    server.cancel_open_questions().await;
+    Ok(())
+}

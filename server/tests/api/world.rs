@@ -1,0 +1,209 @@
+//! A world for the shim and CLI tests: a temporary `HARK_HOME` and a free port, shims started
+//! as the real binary with an rmcp client, and the daemon they start killed at the end.
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, ClientRequest,
+    Implementation, JsonObject, ProgressNotificationParam, Request,
+};
+use rmcp::service::{NotificationContext, PeerRequestOptions, RequestHandle, RunningService};
+use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
+use rmcp::{ClientHandler, RoleClient, ServiceExt};
+use serde_json::Value;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// An MCP client that remembers the progress notifications it receives.
+#[derive(Clone, Default)]
+pub struct Recorder {
+    pub progress: Arc<Mutex<Vec<ProgressNotificationParam>>>,
+}
+
+impl ClientHandler for Recorder {
+    async fn on_progress(
+        &self,
+        params: ProgressNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        self.progress.lock().unwrap().push(params);
+    }
+
+    fn get_info(&self) -> ClientConfig {
+        ClientConfig::new(
+            ClientCapabilities::default(),
+            Implementation::new("hark-test", "9.9"),
+        )
+    }
+}
+
+pub type Shim = RunningService<RoleClient, Recorder>;
+
+pub struct World {
+    pub home: tempfile::TempDir,
+    pub port: u16,
+    pub http: reqwest::Client,
+}
+
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+impl World {
+    pub fn new() -> World {
+        World {
+            home: tempfile::tempdir().unwrap(),
+            port: free_port(),
+            http: reqwest::Client::new(),
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://127.0.0.1:{}{path}", self.port)
+    }
+
+    /// `hark <args>` with this world's home and port.
+    pub fn command(&self, args: &[&str]) -> tokio::process::Command {
+        let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_hark"));
+        command
+            .args(args)
+            .env("HARK_HOME", self.home.path())
+            .env("HARK_PORT", self.port.to_string())
+            .env("HARK_LOG", "warn")
+            .env_remove("HARK_URL")
+            .env_remove("HARK_TOKEN")
+            .env_remove("HARK_MAX_WAIT");
+        command
+    }
+
+    /// Starts `hark mcp <extra>` and completes the MCP handshake.
+    pub async fn shim_with(&self, extra: &[&str]) -> (Shim, u32) {
+        let mut args = vec!["mcp"];
+        args.extend_from_slice(extra);
+        let command = self.command(&args).configure(|_| {});
+        let transport = TokioChildProcess::new(command).expect("hark mcp starts");
+        let pid = transport.id().expect("the shim has a pid");
+        let shim = Recorder::default()
+            .serve(transport)
+            .await
+            .expect("handshake");
+        (shim, pid)
+    }
+
+    pub async fn shim(&self) -> Shim {
+        self.shim_with(&[]).await.0
+    }
+
+    /// Pending questions, oldest first, polled until `count` are there (bounded).
+    pub async fn pending(&self, count: usize) -> Vec<Value> {
+        for _ in 0..200 {
+            if let Ok(response) = self
+                .http
+                .get(self.url("/api/questions?status=pending"))
+                .send()
+                .await
+            {
+                let body: Value = response.json().await.unwrap();
+                let mut questions = body["questions"].as_array().cloned().unwrap_or_default();
+                if questions.len() >= count {
+                    questions.reverse();
+                    return questions;
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("{count} pending questions did not appear");
+    }
+
+    pub async fn question(&self, id: &str) -> Value {
+        self.http
+            .get(self.url(&format!("/api/questions/{id}")))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
+    }
+
+    /// Polls until the question has `status` (bounded by `within`).
+    pub async fn expect_status(&self, id: &str, status: &str, within: Duration) {
+        let started = std::time::Instant::now();
+        loop {
+            let question = self.question(id).await;
+            if question["status"] == status {
+                return;
+            }
+            assert!(
+                started.elapsed() < within,
+                "{id} is {} after {within:?}",
+                question["status"]
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    pub async fn post(&self, path: &str, body: &Value) -> reqwest::Response {
+        self.http
+            .post(self.url(path))
+            .json(body)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    pub fn daemon_pid(&self) -> Option<i32> {
+        std::fs::read_to_string(self.home.path().join("daemon.pid"))
+            .ok()
+            .and_then(|text| text.trim().parse().ok())
+    }
+}
+
+impl Drop for World {
+    fn drop(&mut self) {
+        if let Some(pid) = self.daemon_pid() {
+            let _ = nix::sys::signal::kill(
+                nix::unistd::Pid::from_raw(pid),
+                nix::sys::signal::Signal::SIGKILL,
+            );
+        }
+    }
+}
+
+pub fn arguments(value: Value) -> JsonObject {
+    value.as_object().cloned().expect("arguments are an object")
+}
+
+/// Calls `ask_user` and returns the pending call, so the test can answer it meanwhile.
+pub async fn start_call(shim: &Shim, tool: &'static str, args: Value) -> RequestHandle<RoleClient> {
+    let params = CallToolRequestParams::new(tool).with_arguments(arguments(args));
+    shim.send_cancellable_request(
+        ClientRequest::CallToolRequest(Request::new(params)),
+        PeerRequestOptions::no_options(),
+    )
+    .await
+    .expect("the request is sent")
+}
+
+/// Waits for a call's result.
+pub async fn finish(call: RequestHandle<RoleClient>) -> CallToolResult {
+    let response = tokio::time::timeout(Duration::from_secs(30), call.await_response())
+        .await
+        .expect("the call finishes within 30 s")
+        .expect("a response");
+    match response {
+        rmcp::model::ServerResult::CallToolResult(result) => result,
+        other => panic!("unexpected response {other:?}"),
+    }
+}
+
+pub fn text_of(result: &CallToolResult) -> String {
+    result
+        .content
+        .iter()
+        .filter_map(|block| block.as_text().map(|text| text.text.clone()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
