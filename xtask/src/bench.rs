@@ -34,7 +34,21 @@ pub fn run(root: &Path) -> Result<(), String> {
     let _ = daemon.kill();
     let _ = daemon.wait();
     let _ = std::fs::remove_dir_all(home);
-    result
+    result?;
+    // The MCP and WebSocket figures need an MCP and WebSocket client: the server crate's
+    // example, built with the same release settings as the binary it drives.
+    let binary = root.join("target/release/hark");
+    crate::run_command(&mut crate::cargo(&[
+        "run",
+        "--quiet",
+        "--release",
+        "-p",
+        "hark",
+        "--example",
+        "bench",
+        "--",
+        &binary.to_string_lossy(),
+    ]))
 }
 
 fn kib(bytes: u64) -> String {

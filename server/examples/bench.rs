@@ -1,0 +1,201 @@
+//! MCP and live-update figures for `cargo xtask bench` (prints, asserts nothing): shim start to
+//! `tools/list` answered, idle shim and daemon memory, `ask_user` call to `question:created` on
+//! the WebSocket, and answer POST to tool result. Drives the release binary given as argument.
+
+use futures::StreamExt;
+use serde_json::{Value, json};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
+use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+
+const STARTS: usize = 20;
+const CALLS: usize = 50;
+
+struct Shim {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: Lines<BufReader<ChildStdout>>,
+}
+
+impl Shim {
+    fn spawn(binary: &str, home: &std::path::Path, port: u16) -> Shim {
+        let mut child = Command::new(binary)
+            .arg("mcp")
+            .env("HARK_HOME", home)
+            .env("HARK_PORT", port.to_string())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("hark mcp starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap()).lines();
+        Shim {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    async fn send(&mut self, message: Value) {
+        let mut line = message.to_string();
+        line.push('\n');
+        self.stdin.write_all(line.as_bytes()).await.unwrap();
+    }
+
+    /// Reads messages until the response with `id`.
+    async fn response(&mut self, id: u64) -> Value {
+        loop {
+            let line = self
+                .stdout
+                .next_line()
+                .await
+                .unwrap()
+                .expect("the shim answers");
+            let message: Value = serde_json::from_str(&line).unwrap();
+            if message["id"] == id {
+                return message;
+            }
+        }
+    }
+
+    async fn handshake(&mut self) {
+        self.send(
+            json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "bench", "version": "1"}}}),
+        )
+        .await;
+        self.response(0).await;
+        self.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+            .await;
+    }
+}
+
+fn status_kib(pid: u32, key: &str) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find_map(|line| line.strip_prefix(key))
+                .and_then(|value| value.trim().trim_end_matches("kB").trim().parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+/// Resident memory, and the private part of it: the rest is the binary's pages, shared by
+/// every shim and the daemon.
+fn memory(pid: u32) -> String {
+    format!(
+        "{} KiB resident, {} KiB private",
+        status_kib(pid, "VmRSS:"),
+        status_kib(pid, "RssAnon:")
+    )
+}
+
+fn median(mut samples: Vec<Duration>) -> Duration {
+    samples.sort();
+    samples[samples.len() / 2]
+}
+
+#[tokio::main]
+async fn main() {
+    let binary = std::env::args()
+        .nth(1)
+        .expect("usage: bench <path to hark>");
+    let home = tempfile::tempdir().unwrap();
+    let mut daemon = Command::new(&binary)
+        .args(["serve", "--port", "0"])
+        .env("HARK_HOME", home.path())
+        .env("HARK_LOG", "warn")
+        .stdout(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("hark serve starts");
+    let first = BufReader::new(daemon.stdout.take().unwrap())
+        .lines()
+        .next_line()
+        .await
+        .unwrap()
+        .unwrap();
+    let port: u16 = first.rsplit(':').next().unwrap().parse().unwrap();
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    println!(
+        "daemon idle                              {}",
+        memory(daemon.id().unwrap())
+    );
+
+    let mut starts = Vec::new();
+    for _ in 0..STARTS {
+        let started = Instant::now();
+        let mut shim = Shim::spawn(&binary, home.path(), port);
+        shim.handshake().await;
+        shim.send(json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}))
+            .await;
+        shim.response(1).await;
+        starts.push(started.elapsed());
+    }
+    println!(
+        "shim start → tools/list answered         median {:?}",
+        median(starts)
+    );
+
+    let mut shim = Shim::spawn(&binary, home.path(), port);
+    shim.handshake().await;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    println!(
+        "idle shim                                {}",
+        memory(shim.child.id().unwrap())
+    );
+
+    let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://127.0.0.1:{port}/api/ws"))
+        .await
+        .unwrap();
+    socket.next().await; // init
+    let http = reqwest::Client::new();
+    let (mut to_created, mut to_result) = (Vec::new(), Vec::new());
+    for call in 0..CALLS as u64 {
+        let id = 100 + call;
+        let started = Instant::now();
+        shim.send(
+            json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
+            "name": "ask_user",
+            "arguments": {"questions": [{"question": "Bench?", "options": [{"label": "Yes"}]}]}}}),
+        )
+        .await;
+        let question_id = loop {
+            let message = socket.next().await.unwrap().unwrap();
+            let event: Value =
+                serde_json::from_str(message.to_text().unwrap_or("{}")).unwrap_or_default();
+            if event["event"] == "question:created" {
+                break event["data"]["id"].as_str().unwrap().to_string();
+            }
+        };
+        to_created.push(started.elapsed());
+        let answered = Instant::now();
+        http.post(format!(
+            "http://127.0.0.1:{port}/api/questions/{question_id}/answer"
+        ))
+        .json(&json!({"answers": [{"selected": ["Yes"]}]}))
+        .send()
+        .await
+        .unwrap();
+        shim.response(id).await;
+        to_result.push(answered.elapsed());
+    }
+    println!(
+        "ask_user call → question:created on ws   median {:?}",
+        median(to_created)
+    );
+    println!(
+        "answer POST → tool result                median {:?}",
+        median(to_result)
+    );
+    println!(
+        "daemon after the calls                   {}",
+        memory(daemon.id().unwrap())
+    );
+}
