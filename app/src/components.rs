@@ -1,5 +1,8 @@
 //! Reusable pieces of the UI.
 
+pub mod draft;
 pub mod header;
+pub mod keys;
+pub mod markdown;
 pub mod question_form;
 pub mod status_chip;

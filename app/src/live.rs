@@ -47,9 +47,13 @@ impl Live {
                 self.questions.set(Some(init.questions));
                 self.config.set(Some(init.config));
             }
-            Event::QuestionCreated(question)
-            | Event::QuestionAnswered(question)
-            | Event::QuestionClosed(question) => self.upsert(question),
+            Event::QuestionCreated(question) => self.upsert(question),
+            Event::QuestionAnswered(question) | Event::QuestionClosed(question) => {
+                // Dealt with, here or on another device: its draft has served its purpose.
+                #[cfg(feature = "hydrate")]
+                crate::components::draft::forget(question.id);
+                self.upsert(question);
+            }
             Event::QuestionRemind(_) => {}
             Event::ConfigUpdated(config) => self.config.set(Some(config)),
         }

@@ -20,7 +20,9 @@ export type Daemon = {
 
 async function startDaemon(): Promise<{ daemon: Daemon; child: ChildProcess }> {
   const home = mkdtempSync(path.join(tmpdir(), 'hark-e2e-'));
+  // Started from `/`: the binary must carry everything it serves.
   const child = spawn(binary, ['serve', '--port', '0'], {
+    cwd: '/',
     env: { ...process.env, HARK_HOME: home, HARK_LOG: 'warn', HARK_PORT: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -52,3 +52,7 @@ question-note = Note: { $note }
 
 not-found-title = Page not found
 not-found-body = There is nothing at this address.
+question-skip = Skip this question…
+question-skip-note = Why are you skipping it? (optional, the agent sees this)
+question-skip-confirm = Skip
+question-keys-hint = Keys: 1–9 pick · Enter sends · Esc goes back

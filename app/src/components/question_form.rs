@@ -1,16 +1,19 @@
-//! The fields of one sub-question: header chip, text, options as large rows (radio or checkbox),
-//! descriptions, the "Recommended" mark, danger options, and the free-text box.
+//! The fields of one sub-question: header chip, Markdown text, options as large rows (radio or
+//! checkbox), descriptions, the "Recommended" mark, danger options, and the "Other" box.
 //!
 //! Field names follow serde_qs indexing, so the plain HTML post and the hydrated form both decode
-//! into `submit_answer`'s arguments: `answer[i][selected][j]` and `answer[i][free_text]`.
+//! into `submit_answer`'s arguments: `answer[i][selected][j]` and `answer[i][free_text]`. Once
+//! hydrated, the inputs mirror the page's `Draft`.
 
+use crate::components::draft::Draft;
+use crate::components::markdown::render_inline;
 use crate::i18n::t;
 use crate::model::SubQuestion;
 use leptos::prelude::*;
 
 /// One sub-question inside the answer form.
 #[component]
-pub fn SubQuestionFields(index: usize, sub: SubQuestion) -> impl IntoView {
+pub fn SubQuestionFields(index: usize, sub: SubQuestion, draft: RwSignal<Draft>) -> impl IntoView {
     let multi = sub.multi_select;
     let legend_id = format!("q{index}-legend");
     let labelled_by = legend_id.clone();
@@ -31,20 +34,21 @@ pub fn SubQuestionFields(index: usize, sub: SubQuestion) -> impl IntoView {
             let label_for = input_id.clone();
             let class = format!(
                 "option{}{}",
-                if option.recommended {
-                    " recommended"
-                } else {
-                    ""
-                },
+                if option.recommended { " recommended" } else { "" },
                 if option.danger { " danger" } else { "" }
             );
+            let label = option.label.clone();
+            let checked_label = label.clone();
+            let key_hint = (option_index < 9).then(|| (option_index + 1).to_string());
             view! {
-                <label class=class for=label_for>
+                <label class=class for=label_for data-option=option_index>
                     <input
                         type=if multi { "checkbox" } else { "radio" }
                         id=input_id
                         name=name
                         value=option.label.clone()
+                        prop:checked=move || draft.with(|draft| draft.is_picked(index, &checked_label))
+                        on:change=move |_| draft.update(|draft| draft.toggle(index, &label, multi))
                     />
                     <span class="option-text">
                         <span class="label">{option.label}</span>
@@ -55,6 +59,7 @@ pub fn SubQuestionFields(index: usize, sub: SubQuestion) -> impl IntoView {
                             <span class="description">{description}</span>
                         })}
                     </span>
+                    {key_hint.map(|hint| view! { <kbd class="key" aria-hidden="true">{hint}</kbd> })}
                 </label>
             }
         })
@@ -69,6 +74,11 @@ pub fn SubQuestionFields(index: usize, sub: SubQuestion) -> impl IntoView {
                     name=free_text_name
                     rows="3"
                     placeholder=t("question-other-placeholder")
+                    prop:value=move || draft.with(|draft| draft.text(index))
+                    on:input=move |ev| {
+                        let text = event_target_value(&ev);
+                        draft.update(|draft| draft.set_text(index, text));
+                    }
                 ></textarea>
             </div>
         }
@@ -79,10 +89,10 @@ pub fn SubQuestionFields(index: usize, sub: SubQuestion) -> impl IntoView {
         view! { <input type="hidden" name=free_text_name value="" /> }.into_any()
     };
     view! {
-        <fieldset class="sub-question" aria-labelledby=labelled_by>
+        <fieldset class="sub-question" aria-labelledby=labelled_by data-index=index>
             <legend id=legend_id>
                 {sub.header.map(|header| view! { <span class="chip header">{header}</span> })}
-                <span class="text">{sub.question}</span>
+                <span class="text markdown" inner_html=render_inline(&sub.question)></span>
             </legend>
             <div class="options">{options}</div>
             {free_text}

@@ -1,5 +1,7 @@
 //! `/q/:id`: one question, answerable in any shape, locked with a banner once it is closed.
 
+use crate::components::draft::Draft;
+use crate::components::markdown::Markdown;
 use crate::components::question_form::SubQuestionFields;
 use crate::components::status_chip::StatusChip;
 use crate::i18n::{t, t_args};
@@ -36,6 +38,30 @@ impl FormAnswer {
     }
 }
 
+/// Where to go after a question is dealt with: the oldest pending question, or the inbox.
+#[cfg(feature = "ssr")]
+fn open_next(store: &crate::store::Store) {
+    let next = store
+        .list(Some(Status::Pending), None)
+        .into_iter()
+        .min_by_key(|question| question.created_at);
+    let target = next.map_or_else(|| "/".to_string(), |question| format!("/q/{}", question.id));
+    leptos_axum::redirect(&target);
+}
+
+/// Turns a store refusal into the server function's error, with the matching HTTP status.
+#[cfg(feature = "ssr")]
+fn refused(error: crate::store::StoreError) -> ServerFnError {
+    use crate::store::StoreError;
+    let status = match error {
+        StoreError::NotFound(_) => axum::http::StatusCode::NOT_FOUND,
+        StoreError::NotPending { .. } => axum::http::StatusCode::CONFLICT,
+        _ => axum::http::StatusCode::BAD_REQUEST,
+    };
+    expect_context::<leptos_axum::ResponseOptions>().set_status(status);
+    ServerFnError::new(error.to_string())
+}
+
 /// Answers a question from its form, then opens the next pending one (or the inbox).
 /// Works as a plain HTML form post too, before or without the WASM.
 #[server(prefix = "/fn")]
@@ -45,21 +71,20 @@ pub async fn submit_answer(
 ) -> Result<(), ServerFnError> {
     let store = expect_context::<crate::store::Store>();
     let answers: Vec<_> = answer.into_iter().map(FormAnswer::into_answer).collect();
-    if let Err(error) = store.answer(id, &answers) {
-        let status = match error {
-            crate::store::StoreError::NotFound(_) => axum::http::StatusCode::NOT_FOUND,
-            crate::store::StoreError::NotPending { .. } => axum::http::StatusCode::CONFLICT,
-            _ => axum::http::StatusCode::BAD_REQUEST,
-        };
-        expect_context::<leptos_axum::ResponseOptions>().set_status(status);
-        return Err(ServerFnError::new(error.to_string()));
-    }
-    let next = store
-        .list(Some(Status::Pending), None)
-        .into_iter()
-        .min_by_key(|question| question.created_at);
-    let target = next.map_or_else(|| "/".to_string(), |question| format!("/q/{}", question.id));
-    leptos_axum::redirect(&target);
+    store.answer(id, &answers).map_err(refused)?;
+    open_next(&store);
+    Ok(())
+}
+
+/// Skips (declines) a question with an optional note, then opens the next one.
+#[server(prefix = "/fn")]
+pub async fn skip_question(
+    id: QuestionId,
+    #[server(default)] note: String,
+) -> Result<(), ServerFnError> {
+    let store = expect_context::<crate::store::Store>();
+    store.decline(id, Some(note)).map_err(refused)?;
+    open_next(&store);
     Ok(())
 }
 
@@ -120,18 +145,53 @@ fn QuestionView(question: Question) -> impl IntoView {
     let current = Memo::new(move |_| live.question(id).unwrap_or_else(|| initial.clone()));
     let closed = move || !current.read().is_pending();
     let submit = ServerAction::<SubmitAnswer>::new();
-    let failure = move || match submit.value().get() {
-        Some(Err(error)) => Some(t_args(
+    let skip = ServerAction::<SkipQuestion>::new();
+    let failure = move || {
+        let error = match (submit.value().get(), skip.value().get()) {
+            (Some(Err(error)), _) | (_, Some(Err(error))) => error,
+            _ => return None,
+        };
+        Some(t_args(
             "question-submit-failed",
             &[("reason", error.to_string().into())],
-        )),
-        _ => None,
+        ))
+    };
+    let draft = RwSignal::new(Draft::empty(question.questions.len()));
+    #[cfg(feature = "hydrate")]
+    {
+        let count = question.questions.len();
+        // After hydration, so the server's empty form and the browser's first render agree.
+        Effect::new(move |_| {
+            if let Some(saved) = crate::components::draft::load(id, count) {
+                draft.set(saved);
+            }
+        });
+        Effect::watch(
+            move || draft.get(),
+            move |draft, _, _| crate::components::draft::save(id, draft),
+            false,
+        );
+    }
+    let form = NodeRef::<leptos::html::Form>::new();
+    let shape: Vec<(bool, Vec<String>)> = question
+        .questions
+        .iter()
+        .map(|sub| {
+            (
+                sub.multi_select,
+                sub.options.iter().map(|o| o.label.clone()).collect(),
+            )
+        })
+        .collect();
+    let navigate = leptos_router::hooks::use_navigate();
+    let on_key = move |event: leptos::ev::KeyboardEvent| {
+        crate::components::keys::handle(&event, &shape, draft, form, &navigate);
     };
     let title = question.title.clone();
     view! {
         <article class="panel question" data-question-id=id.to_string()>
             <a class="back" href="/">{t("question-back")}</a>
-            {title.map(|title| view! { <div class="title text">{title}</div> })}
+            {title.map(|title| view! { <Markdown source=title class="title" /> })}
             <div aria-live="polite">
                 {move || closed().then(|| {
                     let question = current.get();
@@ -151,30 +211,50 @@ fn QuestionView(question: Question) -> impl IntoView {
                     }
                 })}
             </div>
-            <ActionForm action=submit>
-                <input type="hidden" name="id" value=id.to_string() />
-                <fieldset class="form-body" disabled=closed>
-                    {question
-                        .questions
-                        .iter()
-                        .cloned()
-                        .enumerate()
-                        .map(|(index, sub)| view! { <SubQuestionFields index sub /> })
-                        .collect_view()}
-                    <p class="error" role="alert">{failure}</p>
-                    <div class="actions">
-                        <button type="submit" class="primary" disabled=move || submit.pending().get()>
-                            {move || {
-                                if submit.pending().get() {
-                                    t("question-submitting")
-                                } else {
-                                    t("question-submit")
-                                }
-                            }}
-                        </button>
-                    </div>
-                </fieldset>
-            </ActionForm>
+            <div on:keydown=on_key>
+                <ActionForm action=submit node_ref=form>
+                    <input type="hidden" name="id" value=id.to_string() />
+                    <fieldset class="form-body" disabled=closed>
+                        {question
+                            .questions
+                            .iter()
+                            .cloned()
+                            .enumerate()
+                            .map(|(index, sub)| view! { <SubQuestionFields index sub draft /> })
+                            .collect_view()}
+                        <p class="error" role="alert">{failure}</p>
+                        <div class="actions">
+                            <span class="hint">{t("question-keys-hint")}</span>
+                            <button
+                                type="submit"
+                                class="primary"
+                                disabled=move || submit.pending().get()
+                            >
+                                {move || {
+                                    if submit.pending().get() {
+                                        t("question-submitting")
+                                    } else {
+                                        t("question-submit")
+                                    }
+                                }}
+                            </button>
+                        </div>
+                    </fieldset>
+                </ActionForm>
+                <details class="skip">
+                    <summary>{t("question-skip")}</summary>
+                    <ActionForm action=skip>
+                        <input type="hidden" name="id" value=id.to_string() />
+                        <fieldset disabled=closed>
+                            <label for="skip-note">{t("question-skip-note")}</label>
+                            <textarea id="skip-note" name="note" rows="2"></textarea>
+                            <button type="submit" class="secondary">
+                                {t("question-skip-confirm")}
+                            </button>
+                        </fieldset>
+                    </ActionForm>
+                </details>
+            </div>
         </article>
     }
 }

@@ -1,0 +1,136 @@
+//! Markdown rendered safely, identically on the server and in the browser: raw HTML is shown as
+//! text, only http, https and mailto links survive (opened in a new tab with
+//! `rel="noopener noreferrer"`), and images are never fetched (their alt text stays).
+
+use leptos::prelude::*;
+use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
+
+/// True for the link targets a question may carry.
+fn is_safe_link(url: &str) -> bool {
+    let lower = url.trim().to_ascii_lowercase();
+    ["http://", "https://", "mailto:"]
+        .iter()
+        .any(|scheme| lower.starts_with(scheme))
+}
+
+fn link_open(url: &str, title: &str) -> String {
+    let mut html = String::from("<a href=\"");
+    let _ = pulldown_cmark_escape::escape_href(&mut html, url);
+    html.push('"');
+    if !title.is_empty() {
+        html.push_str(" title=\"");
+        let _ = pulldown_cmark_escape::escape_html(&mut html, title);
+        html.push('"');
+    }
+    html.push_str(" target=\"_blank\" rel=\"noopener noreferrer\">");
+    html
+}
+
+/// Renders `source` to HTML that is safe to insert.
+pub fn render(source: &str) -> String {
+    let options =
+        Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TABLES | Options::ENABLE_TASKLISTS;
+    // Whether each open link was kept, so its end matches.
+    let mut open_links: Vec<bool> = Vec::new();
+    let events = Parser::new_ext(source, options).filter_map(|event| match event {
+        Event::Html(html) | Event::InlineHtml(html) => Some(Event::Text(html)),
+        Event::Start(Tag::Link {
+            dest_url, title, ..
+        }) => {
+            let keep = is_safe_link(&dest_url);
+            open_links.push(keep);
+            keep.then(|| Event::InlineHtml(CowStr::from(link_open(&dest_url, &title))))
+        }
+        Event::End(TagEnd::Link) => open_links
+            .pop()
+            .unwrap_or(false)
+            .then_some(Event::InlineHtml(CowStr::Borrowed("</a>"))),
+        // The alt text between these stays as plain text.
+        Event::Start(Tag::Image { .. }) | Event::End(TagEnd::Image) => None,
+        other => Some(other),
+    });
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(&mut html, events);
+    html
+}
+
+/// A single paragraph without its `<p>`, for places that take inline content only.
+pub fn render_inline(source: &str) -> String {
+    let html = render(source);
+    let trimmed = html.trim_end();
+    match trimmed
+        .strip_prefix("<p>")
+        .and_then(|rest| rest.strip_suffix("</p>"))
+    {
+        Some(inner) if !inner.contains("<p>") => inner.to_string(),
+        _ => html,
+    }
+}
+
+/// Block Markdown.
+#[component]
+pub fn Markdown(source: String, #[prop(optional, into)] class: String) -> impl IntoView {
+    view! { <div class=format!("markdown {class}") inner_html=render(&source)></div> }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_the_usual_things() {
+        assert_eq!(
+            render("**bold** and `code`"),
+            "<p><strong>bold</strong> and <code>code</code></p>\n"
+        );
+        assert!(render("- a\n- b").contains("<li>a</li>"));
+    }
+
+    #[test]
+    fn raw_html_is_shown_as_text() {
+        let html = render("<script>alert(1)</script> <img src=x onerror=alert(1)>");
+        assert!(!html.contains("<script"));
+        assert!(!html.contains("<img"));
+        assert!(html.contains("&lt;script&gt;"));
+        let block = render("<div onclick=\"x()\">hi</div>");
+        assert!(!block.contains("<div"), "{block}");
+    }
+
+    #[test]
+    fn only_safe_links_survive_and_open_safely() {
+        let html = render("[site](https://example.com \"t\") [mail](mailto:a@b.c)");
+        assert!(html.contains(
+            "<a href=\"https://example.com\" title=\"t\" target=\"_blank\" rel=\"noopener noreferrer\">site</a>"
+        ));
+        assert!(html.contains("href=\"mailto:a@b.c\""));
+        for evil in [
+            "javascript:alert(1)",
+            "JAVASCRIPT:alert(1)",
+            "data:text/html,x",
+            "vbscript:x",
+            "/relative",
+        ] {
+            let html = render(&format!("[click]({evil})"));
+            assert!(!html.contains("<a"), "{evil}: {html}");
+            assert!(html.contains("click"));
+        }
+        let quoted = render("[x](https://e.com/\"onmouseover=\"alert(1))");
+        assert!(!quoted.contains("\" onmouseover"), "{quoted}");
+    }
+
+    #[test]
+    fn images_are_never_fetched() {
+        let html = render("![a cat](https://tracker.example/pixel.png)");
+        assert!(!html.contains("<img"));
+        assert!(html.contains("a cat"));
+    }
+
+    #[test]
+    fn inline_rendering_unwraps_one_paragraph() {
+        assert_eq!(
+            render_inline("Deploy **now**?"),
+            "Deploy <strong>now</strong>?"
+        );
+        assert!(render_inline("one\n\ntwo").contains("<p>two</p>"));
+    }
+}
