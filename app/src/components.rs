@@ -1,5 +1,6 @@
 //! Reusable pieces of the UI.
 
+pub mod age;
 pub mod draft;
 pub mod header;
 pub mod keys;

@@ -1,6 +1,9 @@
 //! Hark's app crate: the shared model, the store (server only), and the Leptos UI that the
 //! server renders and the browser hydrates.
 
+// The view tree's types nest deeper than the default limit allows.
+#![recursion_limit = "256"]
+
 pub mod components;
 pub mod i18n;
 pub mod live;

@@ -21,6 +21,8 @@ pub struct Live {
     pub questions: RwSignal<Option<Vec<Question>>>,
     pub config: RwSignal<Option<Config>>,
     pub connection: RwSignal<Connection>,
+    /// The clock that relative ages follow; ticks in the browser.
+    pub now: RwSignal<chrono::DateTime<chrono::Utc>>,
 }
 
 impl Live {
@@ -30,6 +32,7 @@ impl Live {
             questions: RwSignal::new(None),
             config: RwSignal::new(None),
             connection: RwSignal::new(Connection::Connecting),
+            now: RwSignal::new(chrono::Utc::now()),
         };
         provide_context(live);
         live
@@ -78,6 +81,10 @@ impl Live {
     }
 }
 
+/// How often relative ages ("3 min ago") are refreshed.
+#[cfg(feature = "hydrate")]
+const AGE_TICK_MS: u32 = 20_000;
+
 /// Opens the event stream once the page has hydrated; does nothing on the server.
 pub fn connect(live: Live) {
     #[cfg(feature = "hydrate")]
@@ -88,6 +95,12 @@ pub fn connect(live: Live) {
             }
         });
         leptos::task::spawn_local(browser::run(live));
+        leptos::task::spawn_local(async move {
+            loop {
+                gloo_timers::future::TimeoutFuture::new(AGE_TICK_MS).await;
+                live.now.set(chrono::Utc::now());
+            }
+        });
     }
     #[cfg(not(feature = "hydrate"))]
     let _ = live;

@@ -24,9 +24,6 @@ home-question-count = { $count ->
     [one] { $count } question
    *[other] { $count } questions
 }
-home-from = from { $client }
-home-in = in { $cwd }
-home-asked-at = Asked { $time }
 
 status-pending = Waiting
 status-answered = Answered
@@ -56,3 +53,23 @@ question-skip = Skip this question…
 question-skip-note = Why are you skipping it? (optional, the agent sees this)
 question-skip-confirm = Skip
 question-keys-hint = Keys: 1–9 pick · Enter sends · Esc goes back
+question-needs-answer = Pick an option or write an answer.
+age-just-now = just now
+age-minutes = { $count ->
+    [one] { $count } min ago
+   *[other] { $count } min ago
+}
+age-hours = { $count ->
+    [one] { $count } h ago
+   *[other] { $count } h ago
+}
+age-days = { $count ->
+    [one] { $count } day ago
+   *[other] { $count } days ago
+}
+home-unknown-source = Other agents
+history-filter-label = Show
+history-filter-all = All
+history-search-label = Search the history
+history-search-placeholder = Search questions and answers…
+history-no-match = Nothing in the history matches.

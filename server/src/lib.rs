@@ -9,6 +9,9 @@
 //!   to a daemon (and starting it on demand);
 //! - `mcp`, `ask_cli`, `asking` — the MCP shim and `hark ask`, sharing one round trip.
 
+// The view tree's types nest deeper than the default limit allows.
+#![recursion_limit = "256"]
+
 pub mod api;
 pub mod ask_cli;
 pub mod asking;

@@ -52,6 +52,17 @@ impl Draft {
         }
     }
 
+    /// The sub-questions with neither a pick nor any text yet.
+    pub fn unanswered(&self) -> Vec<usize> {
+        self.picks
+            .iter()
+            .zip(&self.texts)
+            .enumerate()
+            .filter(|(_, (picks, text))| picks.is_empty() && text.trim().is_empty())
+            .map(|(index, _)| index)
+            .collect()
+    }
+
     pub fn is_blank(&self) -> bool {
         self.picks.iter().all(Vec::is_empty) && self.texts.iter().all(|text| text.is_empty())
     }
@@ -124,5 +135,9 @@ mod tests {
         assert!(!draft.is_blank());
         assert!(Draft::empty(3).is_blank());
         assert!(!Draft::empty(3).fits(2));
+        let mut partly = Draft::empty(3);
+        partly.toggle(0, "A", false);
+        partly.set_text(2, "  ".into());
+        assert_eq!(partly.unanswered(), [1, 2]);
     }
 }

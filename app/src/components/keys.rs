@@ -13,6 +13,7 @@ pub fn handle(
     draft: RwSignal<Draft>,
     form: NodeRef<leptos::html::Form>,
     navigate: &impl Fn(&str, NavigateOptions),
+    ready_to_send: &impl Fn() -> bool,
 ) {
     #[cfg(feature = "hydrate")]
     {
@@ -37,9 +38,11 @@ pub fn handle(
                 event.prevent_default();
                 navigate("/", NavigateOptions::default());
             }
-            "Enter" if typing && (event.ctrl_key() || event.meta_key()) => submit(form, event),
+            "Enter" if typing && (event.ctrl_key() || event.meta_key()) => {
+                submit(form, event, ready_to_send)
+            }
             "Enter" if !typing && !matches!(tag.as_str(), "BUTTON" | "A" | "SUMMARY") => {
-                submit(form, event)
+                submit(form, event, ready_to_send)
             }
             digit if !typing && !modified && digit.len() == 1 => {
                 let Some(number) = digit.chars().next().and_then(|c| c.to_digit(10)) else {
@@ -73,13 +76,20 @@ pub fn handle(
         }
     }
     #[cfg(not(feature = "hydrate"))]
-    let _ = (event, shape, draft, form, navigate);
+    let _ = (event, shape, draft, form, navigate, ready_to_send);
 }
 
 #[cfg(feature = "hydrate")]
-fn submit(form: NodeRef<leptos::html::Form>, event: &leptos::ev::KeyboardEvent) {
+fn submit(
+    form: NodeRef<leptos::html::Form>,
+    event: &leptos::ev::KeyboardEvent,
+    ready_to_send: &impl Fn() -> bool,
+) {
+    event.prevent_default();
+    if !ready_to_send() {
+        return;
+    }
     if let Some(form) = form.get_untracked() {
-        event.prevent_default();
         let _ = form.request_submit();
     }
 }

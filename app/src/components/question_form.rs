@@ -13,7 +13,16 @@ use leptos::prelude::*;
 
 /// One sub-question inside the answer form.
 #[component]
-pub fn SubQuestionFields(index: usize, sub: SubQuestion, draft: RwSignal<Draft>) -> impl IntoView {
+pub fn SubQuestionFields(
+    index: usize,
+    sub: SubQuestion,
+    draft: RwSignal<Draft>,
+    /// The sub-questions a send attempt found unanswered.
+    missing: RwSignal<Vec<usize>>,
+) -> impl IntoView {
+    let is_missing = move || missing.with(|missing| missing.contains(&index));
+    let error_id = format!("q{index}-error");
+    let described_by = error_id.clone();
     let multi = sub.multi_select;
     let legend_id = format!("q{index}-legend");
     let labelled_by = legend_id.clone();
@@ -89,13 +98,23 @@ pub fn SubQuestionFields(index: usize, sub: SubQuestion, draft: RwSignal<Draft>)
         view! { <input type="hidden" name=free_text_name value="" /> }.into_any()
     };
     view! {
-        <fieldset class="sub-question" aria-labelledby=labelled_by data-index=index>
+        <fieldset
+            class="sub-question"
+            class:invalid=is_missing
+            aria-labelledby=labelled_by
+            aria-describedby=described_by
+            aria-invalid=move || is_missing().then_some("true")
+            data-index=index
+        >
             <legend id=legend_id>
                 {sub.header.map(|header| view! { <span class="chip header">{header}</span> })}
                 <span class="text markdown" inner_html=render_inline(&sub.question)></span>
             </legend>
             <div class="options">{options}</div>
             {free_text}
+            <p class="field-error" id=error_id role="alert">
+                {move || is_missing().then(|| t("question-needs-answer"))}
+            </p>
         </fieldset>
     }
 }

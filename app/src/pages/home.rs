@@ -1,9 +1,11 @@
-//! `/`: what waits for the person (oldest first) and the history (newest first).
+//! `/`: what waits for the person, grouped by the agent and project that asked (oldest first),
+//! and the history (newest first), filterable by status and searchable.
 
-use crate::components::status_chip::StatusChip;
+use crate::components::age::Age;
+use crate::components::status_chip::{StatusChip, status_key};
 use crate::i18n::{t, t_args};
 use crate::live::Live;
-use crate::model::Question;
+use crate::model::{Question, Status};
 use leptos::prelude::*;
 
 /// Every question the daemon holds, newest first.
@@ -28,16 +30,8 @@ pub fn HomePage() -> impl IntoView {
             {move || {
                 questions()
                     .map(|questions| {
-                        let mut pending: Vec<Question> = questions
-                            .iter()
-                            .filter(|q| q.is_pending())
-                            .cloned()
-                            .collect();
-                        pending.sort_by_key(|q| q.created_at);
-                        let history: Vec<Question> = questions
-                            .into_iter()
-                            .filter(|q| !q.is_pending())
-                            .collect();
+                        let (pending, history): (Vec<Question>, Vec<Question>) =
+                            questions.into_iter().partition(Question::is_pending);
                         view! {
                             <Waiting pending />
                             <History history />
@@ -48,21 +42,66 @@ pub fn HomePage() -> impl IntoView {
     }
 }
 
+/// Who asked, as the inbox groups it: the client and the project folder's name.
+fn source_label(question: &Question) -> Option<String> {
+    let source = question.source.as_ref()?;
+    let project = source.cwd.as_deref().and_then(|cwd| {
+        std::path::Path::new(cwd.trim_end_matches('/'))
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+    });
+    match (&source.client, project) {
+        (Some(client), Some(project)) => Some(format!("{client} · {project}")),
+        (Some(client), None) => Some(client.clone()),
+        (None, Some(project)) => Some(project),
+        (None, None) => None,
+    }
+}
+
+/// Pending questions grouped by source; groups and questions oldest first.
+fn group_by_source(mut pending: Vec<Question>) -> Vec<(Option<String>, Vec<Question>)> {
+    pending.sort_by_key(|question| question.created_at);
+    let mut groups: Vec<(Option<String>, Vec<Question>)> = Vec::new();
+    for question in pending {
+        let label = source_label(&question);
+        match groups.iter_mut().find(|(known, _)| *known == label) {
+            Some((_, members)) => members.push(question),
+            None => groups.push((label, vec![question])),
+        }
+    }
+    groups
+}
+
 #[component]
 fn Waiting(pending: Vec<Question>) -> impl IntoView {
     let empty = pending.is_empty();
+    let groups = group_by_source(pending);
     view! {
         <section class="panel" aria-labelledby="waiting-heading">
             <h1 id="waiting-heading">{t("home-waiting-heading")}</h1>
             <Show when=move || empty>
                 <p class="empty">{t("home-empty-pending")}</p>
             </Show>
-            <ul class="cards" aria-live="polite" data-testid="pending-list">
-                {pending
+            <div aria-live="polite" data-testid="pending-list">
+                {groups
                     .into_iter()
-                    .map(|question| view! { <PendingCard question /> })
+                    .map(|(label, members)| {
+                        view! {
+                            <section class="group">
+                                <h2 class="group-title">
+                                    {label.unwrap_or_else(|| t("home-unknown-source"))}
+                                </h2>
+                                <ul class="cards">
+                                    {members
+                                        .into_iter()
+                                        .map(|question| view! { <PendingCard question /> })
+                                        .collect_view()}
+                                </ul>
+                            </section>
+                        }
+                    })
                     .collect_view()}
-            </ul>
+            </div>
         </section>
     }
 }
@@ -77,47 +116,20 @@ fn headline(question: &Question) -> String {
         .unwrap_or_default()
 }
 
-fn asked_at(question: &Question) -> String {
-    question.created_at.format("%Y-%m-%d %H:%M UTC").to_string()
-}
-
 #[component]
 fn PendingCard(question: Question) -> impl IntoView {
     let href = format!("/q/{}", question.id);
     let count = question.questions.len();
-    let client = question.source.as_ref().and_then(|s| s.client.clone());
-    let cwd = question.source.as_ref().and_then(|s| s.cwd.clone());
     view! {
         <li class="card pending" data-question-id=question.id.to_string()>
             <a href=href>
                 <span class="headline">{headline(&question)}</span>
                 <span class="meta">
                     {(count > 1).then(|| t_args("home-question-count", &[("count", count.into())]))}
-                    {client.map(|client| view! { <span>{t_args("home-from", &[("client", client.into())])}</span> })}
-                    {cwd.map(|cwd| view! { <span>{t_args("home-in", &[("cwd", cwd.into())])}</span> })}
-                    <span>{t_args("home-asked-at", &[("time", asked_at(&question).into())])}</span>
+                    <Age then=question.created_at />
                 </span>
             </a>
         </li>
-    }
-}
-
-#[component]
-fn History(history: Vec<Question>) -> impl IntoView {
-    let empty = history.is_empty();
-    view! {
-        <section class="panel" aria-labelledby="history-heading">
-            <h2 id="history-heading">{t("home-history-heading")}</h2>
-            <Show when=move || empty>
-                <p class="empty">{t("home-empty-history")}</p>
-            </Show>
-            <ul class="cards" data-testid="history-list">
-                {history
-                    .into_iter()
-                    .map(|question| view! { <HistoryCard question /> })
-                    .collect_view()}
-            </ul>
-        </section>
     }
 }
 
@@ -136,6 +148,99 @@ pub fn answer_summary(question: &Question) -> String {
         .join(" · ")
 }
 
+/// Whether a closed question matches the search words (in its text or its answers).
+fn matches_search(question: &Question, search: &str) -> bool {
+    let search = search.trim().to_lowercase();
+    if search.is_empty() {
+        return true;
+    }
+    let mut haystack = headline(question);
+    for sub in &question.questions {
+        haystack.push(' ');
+        haystack.push_str(&sub.question);
+    }
+    haystack.push(' ');
+    haystack.push_str(&answer_summary(question));
+    haystack.push_str(question.note.as_deref().unwrap_or_default());
+    haystack.to_lowercase().contains(&search)
+}
+
+const CLOSED: [Status; 4] = [
+    Status::Answered,
+    Status::Declined,
+    Status::Timeout,
+    Status::Cancelled,
+];
+
+#[component]
+fn History(history: Vec<Question>) -> impl IntoView {
+    let empty = history.is_empty();
+    let filter = RwSignal::new(None::<Status>);
+    let search = RwSignal::new(String::new());
+    let history = StoredValue::new(history);
+    let shown = move || {
+        let filter = filter.get();
+        let search = search.get();
+        history.with_value(|history| {
+            history
+                .iter()
+                .filter(|question| filter.is_none_or(|status| question.status == status))
+                .filter(|question| matches_search(question, &search))
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+    };
+    view! {
+        <section class="panel" aria-labelledby="history-heading">
+            <h2 id="history-heading">{t("home-history-heading")}</h2>
+            <Show when=move || empty>
+                <p class="empty">{t("home-empty-history")}</p>
+            </Show>
+            <Show when=move || !empty>
+                <div class="history-tools">
+                    <label>
+                        <span>{t("history-filter-label")}</span>
+                        <select on:change=move |event| {
+                            let value = event_target_value(&event);
+                            filter.set(value.parse::<Status>().ok());
+                        }>
+                            <option value="">{t("history-filter-all")}</option>
+                            {CLOSED
+                                .into_iter()
+                                .map(|status| {
+                                    view! { <option value=status.as_str()>{t(status_key(status))}</option> }
+                                })
+                                .collect_view()}
+                        </select>
+                    </label>
+                    <label class="search">
+                        <span class="sr-only">{t("history-search-label")}</span>
+                        <input
+                            type="search"
+                            placeholder=t("history-search-placeholder")
+                            aria-label=t("history-search-label")
+                            on:input=move |event| search.set(event_target_value(&event))
+                        />
+                    </label>
+                </div>
+            </Show>
+            <ul class="cards" data-testid="history-list">
+                {move || {
+                    let shown = shown();
+                    if shown.is_empty() && !empty {
+                        return view! { <li class="empty">{t("history-no-match")}</li> }.into_any();
+                    }
+                    shown
+                        .into_iter()
+                        .map(|question| view! { <HistoryCard question /> })
+                        .collect_view()
+                        .into_any()
+                }}
+            </ul>
+        </section>
+    }
+}
+
 #[component]
 fn HistoryCard(question: Question) -> impl IntoView {
     let href = format!("/q/{}", question.id);
@@ -147,8 +252,57 @@ fn HistoryCard(question: Question) -> impl IntoView {
                 <span class="meta">
                     <StatusChip status=question.status />
                     <span class="answer">{summary}</span>
+                    {question.closed_at.map(|closed| view! { <Age then=closed /> })}
                 </span>
             </a>
         </li>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{QuestionId, Source, SubQuestion};
+
+    fn asked(client: Option<&str>, cwd: Option<&str>, minutes_ago: i64) -> Question {
+        Question {
+            id: QuestionId::new_random(),
+            questions: vec![SubQuestion::text("q")],
+            title: None,
+            source: Some(Source {
+                client: client.map(str::to_string),
+                cwd: cwd.map(str::to_string),
+                pid: None,
+            }),
+            status: Status::Pending,
+            answers: None,
+            note: None,
+            created_at: chrono::Utc::now() - chrono::Duration::minutes(minutes_ago),
+            closed_at: None,
+            expires_at: None,
+        }
+    }
+
+    #[test]
+    fn pending_questions_group_by_client_and_project_oldest_first() {
+        let groups = group_by_source(vec![
+            asked(Some("cursor 1"), Some("/w/api/"), 1),
+            asked(Some("claude 2"), Some("/w/shop"), 5),
+            asked(Some("cursor 1"), Some("/w/api"), 9),
+            asked(None, None, 3),
+        ]);
+        let labels: Vec<_> = groups
+            .iter()
+            .map(|(label, members)| (label.clone(), members.len()))
+            .collect();
+        assert_eq!(
+            labels,
+            [
+                (Some("cursor 1 · api".to_string()), 2),
+                (Some("claude 2 · shop".to_string()), 1),
+                (None, 1)
+            ]
+        );
+        assert!(groups[0].1[0].created_at < groups[0].1[1].created_at);
     }
 }

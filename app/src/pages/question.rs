@@ -172,6 +172,21 @@ fn QuestionView(question: Question) -> impl IntoView {
             false,
         );
     }
+    let missing = RwSignal::new(Vec::<usize>::new());
+    // Once a send attempt flagged questions, each flag clears as soon as it is answered.
+    Effect::new(move |_| {
+        let unanswered = draft.with(Draft::unanswered);
+        if !missing.read_untracked().is_empty() {
+            missing.update(|missing| missing.retain(|index| unanswered.contains(index)));
+        }
+    });
+    // Checked before sending; with JavaScript off, the server checks the same rules.
+    let ready_to_send = move || {
+        let unanswered = draft.with_untracked(Draft::unanswered);
+        let ready = unanswered.is_empty();
+        missing.set(unanswered);
+        ready
+    };
     let form = NodeRef::<leptos::html::Form>::new();
     let shape: Vec<(bool, Vec<String>)> = question
         .questions
@@ -185,7 +200,7 @@ fn QuestionView(question: Question) -> impl IntoView {
         .collect();
     let navigate = leptos_router::hooks::use_navigate();
     let on_key = move |event: leptos::ev::KeyboardEvent| {
-        crate::components::keys::handle(&event, &shape, draft, form, &navigate);
+        crate::components::keys::handle(&event, &shape, draft, form, &navigate, &ready_to_send);
     };
     let title = question.title.clone();
     view! {
@@ -220,7 +235,7 @@ fn QuestionView(question: Question) -> impl IntoView {
                             .iter()
                             .cloned()
                             .enumerate()
-                            .map(|(index, sub)| view! { <SubQuestionFields index sub draft /> })
+                            .map(|(index, sub)| view! { <SubQuestionFields index sub draft missing /> })
                             .collect_view()}
                         <p class="error" role="alert">{failure}</p>
                         <div class="actions">
@@ -229,6 +244,11 @@ fn QuestionView(question: Question) -> impl IntoView {
                                 type="submit"
                                 class="primary"
                                 disabled=move || submit.pending().get()
+                                on:click=move |event| {
+                                    if !ready_to_send() {
+                                        event.prevent_default();
+                                    }
+                                }
                             >
                                 {move || {
                                     if submit.pending().get() {
