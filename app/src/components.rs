@@ -3,6 +3,7 @@
 pub mod age;
 pub mod draft;
 pub mod header;
+pub mod json_yaml;
 pub mod keys;
 pub mod markdown;
 pub mod question_form;

@@ -83,6 +83,11 @@ pub fn App() -> impl IntoView {
                         ssr=SsrMode::Async
                     />
                     <Route
+                        path=path!("/settings")
+                        view=pages::settings::SettingsPage
+                        ssr=SsrMode::Async
+                    />
+                    <Route
                         path=path!("/question/:id")
                         view=pages::question::QuestionPage
                         ssr=SsrMode::Async

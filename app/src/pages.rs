@@ -3,3 +3,4 @@
 pub mod home;
 pub mod not_found;
 pub mod question;
+pub mod settings;

@@ -134,3 +134,17 @@ test('skipping a question declines it with the note', async ({ page, daemon }) =
   expect(declined.status).toBe('declined');
   expect(declined.note).toBe('ask me after the release');
 });
+
+test('a JSON title is shown as YAML, with the raw text a click away', async ({ page, daemon }) => {
+  const question = await daemon.ask({
+    title: JSON.stringify({ service: 'api', replicas: 3, ports: [80, 443] }),
+    questions: [{ question: 'Apply this?', options: [{ label: 'Yes' }] }],
+  });
+  await page.goto(`${daemon.url}/q/${question.id}`);
+  await hydrated(page);
+  await expect(page.locator('.title pre.yaml')).toHaveText('service: api\nreplicas: 3\nports:\n  - 80\n  - 443');
+  const raw = page.locator('.title details.raw pre');
+  await expect(raw).toBeHidden();
+  await page.getByText('Show the original JSON').click();
+  await expect(raw).toHaveText('{"service":"api","replicas":3,"ports":[80,443]}');
+});

@@ -90,8 +90,15 @@ pub fn ensure_build_tools() -> Result<(), String> {
 /// `npm ci` in end2end when its packages (binaryen's wasm-opt, Playwright) are missing.
 fn ensure_npm_packages() -> Result<(), String> {
     let end2end = root().join("end2end");
-    let ready = end2end.join("node_modules/.bin/wasm-opt").exists()
-        && end2end.join("node_modules/.bin/playwright").exists();
+    let modified = |path: &str| {
+        std::fs::metadata(end2end.join(path))
+            .and_then(|meta| meta.modified())
+            .ok()
+    };
+    // npm records what it installed in node_modules/.package-lock.json; an older record than
+    // the project's lock file means packages were added or changed since.
+    let installed = modified("node_modules/.package-lock.json");
+    let ready = installed.is_some() && installed >= modified("package-lock.json");
     if !ready {
         run_command(
             Command::new("npm")

@@ -30,6 +30,7 @@ pub fn Header() -> impl IntoView {
             </a>
             <nav>
                 <a href="/">{t("nav-inbox")}</a>
+                <a href="/settings">{t("nav-settings")}</a>
             </nav>
             {move || {
                 pending()

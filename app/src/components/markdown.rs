@@ -73,6 +73,34 @@ pub fn Markdown(source: String, #[prop(optional, into)] class: String) -> impl I
     view! { <div class=format!("markdown {class}") inner_html=render(&source)></div> }
 }
 
+/// Text as an agent sent it: a JSON document is shown as YAML with the raw text one click away
+/// (a `<details>`, so it works without JavaScript); anything else is Markdown, inline when
+/// `inline`.
+#[component]
+pub fn RichText(
+    source: String,
+    #[prop(optional, into)] class: String,
+    #[prop(optional)] inline: bool,
+) -> impl IntoView {
+    match crate::components::json_yaml::json_as_yaml(&source) {
+        Some(yaml) => view! {
+            <span class=format!("json-document {class}")>
+                <pre class="yaml">{yaml}</pre>
+                <details class="raw">
+                    <summary>{crate::i18n::t("question-show-raw")}</summary>
+                    <pre>{source}</pre>
+                </details>
+            </span>
+        }
+        .into_any(),
+        None if inline => view! {
+            <span class=format!("markdown {class}") inner_html=render_inline(&source)></span>
+        }
+        .into_any(),
+        None => view! { <Markdown source class /> }.into_any(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,7 +6,7 @@
 //! hydrated, the inputs mirror the page's `Draft`.
 
 use crate::components::draft::Draft;
-use crate::components::markdown::render_inline;
+use crate::components::markdown::RichText;
 use crate::i18n::t;
 use crate::model::SubQuestion;
 use leptos::prelude::*;
@@ -108,7 +108,7 @@ pub fn SubQuestionFields(
         >
             <legend id=legend_id>
                 {sub.header.map(|header| view! { <span class="chip header">{header}</span> })}
-                <span class="text markdown" inner_html=render_inline(&sub.question)></span>
+                <RichText source=sub.question class="text" inline=true />
             </legend>
             <div class="options">{options}</div>
             {free_text}

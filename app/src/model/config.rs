@@ -155,7 +155,7 @@ mod tests {
         assert_eq!(config.port, 13390);
         assert!(!config.sound);
         let fields: Vec<_> = report.iter().filter_map(|e| e.field.clone()).collect();
-        assert_eq!(fields, vec!["port".to_string(), "remindSecs".to_string()]);
+        assert_eq!(fields, vec!["remindSecs".to_string(), "port".to_string()]);
         let saved = serde_json::to_value(&config).unwrap();
         assert_eq!(saved["myOwnKey"], json!([1, 2]));
     }

@@ -1,7 +1,7 @@
 //! `/q/:id`: one question, answerable in any shape, locked with a banner once it is closed.
 
 use crate::components::draft::Draft;
-use crate::components::markdown::Markdown;
+use crate::components::markdown::RichText;
 use crate::components::question_form::SubQuestionFields;
 use crate::components::status_chip::StatusChip;
 use crate::i18n::{t, t_args};
@@ -206,7 +206,7 @@ fn QuestionView(question: Question) -> impl IntoView {
     view! {
         <article class="panel question" data-question-id=id.to_string()>
             <a class="back" href="/">{t("question-back")}</a>
-            {title.map(|title| view! { <Markdown source=title class="title" /> })}
+            {title.map(|title| view! { <RichText source=title class="title" /> })}
             <div aria-live="polite">
                 {move || closed().then(|| {
                     let question = current.get();

@@ -1,0 +1,168 @@
+//! `/settings`: the daemon's config (SPEC §7) through server functions, validated per key and
+//! applied live to every open page (`config:updated`).
+
+use crate::i18n::t;
+use crate::live::Live;
+use crate::model::Config;
+use leptos::prelude::*;
+
+/// The current config.
+#[server(prefix = "/fn")]
+pub async fn get_config() -> Result<Config, ServerFnError> {
+    Ok(expect_context::<crate::store::Store>().config())
+}
+
+/// Saves the settings form. Errors carry the offending key alone, so the page can name the
+/// field in the person's language.
+#[server(prefix = "/fn")]
+pub async fn save_settings(
+    timeout_secs: String,
+    remind_secs: String,
+    #[server(default)] notification: Option<String>,
+    #[server(default)] auto_open_browser: Option<String>,
+    #[server(default)] sound: Option<String>,
+) -> Result<(), ServerFnError> {
+    let number = |key: &str, text: &str| -> Result<serde_json::Value, ServerFnError> {
+        text.trim()
+            .parse::<u64>()
+            .map(serde_json::Value::from)
+            .map_err(|_| invalid(key))
+    };
+    let patch = serde_json::json!({
+        "timeoutSecs": number("timeoutSecs", &timeout_secs)?,
+        "remindSecs": number("remindSecs", &remind_secs)?,
+        "notification": notification.is_some(),
+        "autoOpenBrowser": auto_open_browser.is_some(),
+        "sound": sound.is_some(),
+    });
+    let store = expect_context::<crate::store::Store>();
+    match store.update_config(&patch) {
+        Ok(_) => {
+            leptos_axum::redirect("/settings");
+            Ok(())
+        }
+        Err(crate::store::StoreError::Invalid(body)) => {
+            Err(invalid(body.field.as_deref().unwrap_or("config")))
+        }
+        Err(other) => Err(ServerFnError::new(other.to_string())),
+    }
+}
+
+#[cfg(feature = "ssr")]
+fn invalid(key: &str) -> ServerFnError {
+    if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
+        response.set_status(axum::http::StatusCode::BAD_REQUEST);
+    }
+    ServerFnError::new(key)
+}
+
+/// The Fluent key explaining what a config key accepts.
+fn invalid_key(field: &str) -> &'static str {
+    match field {
+        "timeoutSecs" => "settings-timeout-invalid",
+        "remindSecs" => "settings-remind-invalid",
+        _ => "settings-save-failed",
+    }
+}
+
+/// The settings page.
+#[component]
+pub fn SettingsPage() -> impl IntoView {
+    let live = Live::expect();
+    let rendered = Resource::new(|| (), |_| get_config());
+    let save = ServerAction::<SaveSettings>::new();
+    let problem = move || match save.value().get() {
+        Some(Err(error)) => {
+            let text = error.to_string();
+            let field = text.rsplit(": ").next().unwrap_or_default().to_string();
+            Some(t(invalid_key(&field)))
+        }
+        _ => None,
+    };
+    let saved = move || matches!(save.value().get(), Some(Ok(())));
+    view! {
+        <section class="panel settings" aria-labelledby="settings-heading">
+            <h1 id="settings-heading">{t("settings-heading")}</h1>
+            <Suspense fallback=|| view! { <p class="muted">{t("home-loading")}</p> }>
+                {move || {
+                    rendered
+                        .get()
+                        .and_then(Result::ok)
+                        .map(|initial| {
+                            // Follows changes saved from any page, here or elsewhere.
+                            // Attributes carry the values into the server's HTML (so the form
+                            // works without JavaScript); properties keep them live afterwards.
+                            let first = initial.clone();
+                            let config = Memo::new(move |_| live.config.get().unwrap_or_else(|| initial.clone()));
+                            view! {
+                                <ActionForm action=save>
+                                    <div class="field">
+                                        <label for="timeout-secs">{t("settings-timeout")}</label>
+                                        <input
+                                            id="timeout-secs"
+                                            name="timeout_secs"
+                                            type="number"
+                                            min="0"
+                                            inputmode="numeric"
+                                            value=first.timeout_secs.to_string()
+                                            prop:value=move || config.get().timeout_secs.to_string()
+                                        />
+                                        <p class="help">{t("settings-timeout-help")}</p>
+                                    </div>
+                                    <div class="field">
+                                        <label for="remind-secs">{t("settings-remind")}</label>
+                                        <input
+                                            id="remind-secs"
+                                            name="remind_secs"
+                                            type="number"
+                                            min="0"
+                                            inputmode="numeric"
+                                            value=first.remind_secs.to_string()
+                                            prop:value=move || config.get().remind_secs.to_string()
+                                        />
+                                        <p class="help">{t("settings-remind-help")}</p>
+                                    </div>
+                                    <label class="toggle">
+                                        <input
+                                            type="checkbox"
+                                            name="notification"
+                                            checked=first.notification
+                                            prop:checked=move || config.get().notification
+                                        />
+                                        <span>{t("settings-notification")}</span>
+                                    </label>
+                                    <label class="toggle">
+                                        <input
+                                            type="checkbox"
+                                            name="auto_open_browser"
+                                            checked=first.auto_open_browser
+                                            prop:checked=move || config.get().auto_open_browser
+                                        />
+                                        <span>{t("settings-auto-open")}</span>
+                                    </label>
+                                    <label class="toggle">
+                                        <input
+                                            type="checkbox"
+                                            name="sound"
+                                            checked=first.sound
+                                            prop:checked=move || config.get().sound
+                                        />
+                                        <span>{t("settings-sound")}</span>
+                                    </label>
+                                    <p class="error" role="alert">{problem}</p>
+                                    <p class="saved" role="status">
+                                        {move || saved().then(|| t("settings-saved"))}
+                                    </p>
+                                    <div class="actions">
+                                        <button type="submit" class="primary">
+                                            {t("settings-save")}
+                                        </button>
+                                    </div>
+                                </ActionForm>
+                            }
+                        })
+                }}
+            </Suspense>
+        </section>
+    }
+}
