@@ -4,6 +4,7 @@
 // The view tree's types nest deeper than the default limit allows.
 #![recursion_limit = "256"]
 
+pub mod attention;
 pub mod components;
 pub mod i18n;
 pub mod live;

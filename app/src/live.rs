@@ -95,6 +95,7 @@ pub fn connect(live: Live) {
             }
         });
         leptos::task::spawn_local(browser::run(live));
+        crate::attention::flash_title(live);
         leptos::task::spawn_local(async move {
             loop {
                 gloo_timers::future::TimeoutFuture::new(AGE_TICK_MS).await;
@@ -143,6 +144,7 @@ mod browser {
                     let Ok(event) = serde_json::from_str::<Event>(&text) else {
                         continue;
                     };
+                    crate::attention::on_event(live, &event);
                     if matches!(event, Event::Init(_)) {
                         live.connection.set(Connection::Live);
                         retry_ms = FIRST_RETRY_MS;

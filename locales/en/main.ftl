@@ -88,3 +88,12 @@ settings-sound = Play a short sound when a question arrives
 settings-save = Save settings
 settings-saved = Saved. Every open page uses the new settings.
 settings-save-failed = The settings could not be saved; see the daemon's log.
+attention-title = { $count ->
+    [one] ({ $count }) A question is waiting
+   *[other] ({ $count }) Questions are waiting
+}
+attention-notification-title = { $count ->
+    [one] Your agent has a question
+   *[other] Your agents have { $count } questions
+}
+attention-enable-notifications = Turn on notifications

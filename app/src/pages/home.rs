@@ -78,7 +78,10 @@ fn Waiting(pending: Vec<Question>) -> impl IntoView {
     let groups = group_by_source(pending);
     view! {
         <section class="panel" aria-labelledby="waiting-heading">
-            <h1 id="waiting-heading">{t("home-waiting-heading")}</h1>
+            <div class="section-head">
+                <h1 id="waiting-heading">{t("home-waiting-heading")}</h1>
+                <crate::attention::NotificationSwitch />
+            </div>
             <Show when=move || empty>
                 <p class="empty">{t("home-empty-pending")}</p>
             </Show>
