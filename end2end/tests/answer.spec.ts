@@ -26,7 +26,7 @@ test('a question appears live, is answered by clicking, and the API shows it ans
   await page.goto(daemon.url + '/');
   await hydrated(page);
   await expect(page.locator('[data-connection="live"]')).toBeVisible();
-  await expect(page.getByText('Nothing is waiting')).toBeVisible();
+  await expect(page.getByText('All caught up')).toBeVisible();
 
   const question = await daemon.ask(deploy);
   const card = page.locator(`[data-question-id="${question.id}"]`);

@@ -17,7 +17,7 @@ skip-to-content = Skip to content
 
 home-waiting-heading = Waiting for you
 home-history-heading = History
-home-empty-pending = Nothing is waiting. Questions from your agents will appear here.
+home-empty-pending = All caught up: nothing is waiting. New questions from your agents appear here.
 home-empty-history = No answered questions yet.
 home-loading = Loading questions…
 home-question-count = { $count ->

@@ -111,12 +111,13 @@ fn Waiting(pending: Vec<Question>) -> impl IntoView {
 
 /// The headline of a question in a list: its title, or its first question.
 fn headline(question: &Question) -> String {
-    question
+    let source = question
         .title
-        .clone()
+        .as_deref()
         .filter(|title| !title.trim().is_empty())
-        .or_else(|| question.questions.first().map(|sub| sub.question.clone()))
-        .unwrap_or_default()
+        .or_else(|| question.questions.first().map(|sub| sub.question.as_str()))
+        .unwrap_or_default();
+    crate::components::markdown::plain_text(source)
 }
 
 #[component]
