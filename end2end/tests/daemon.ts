@@ -23,7 +23,8 @@ async function startDaemon(): Promise<{ daemon: Daemon; child: ChildProcess }> {
   // Started from `/`: the binary must carry everything it serves.
   const child = spawn(binary, ['serve', '--port', '0'], {
     cwd: '/',
-    env: { ...process.env, HARK_HOME: home, HARK_LOG: 'warn', HARK_PORT: '' },
+    // BROWSER: the daemon opens "the browser" when no page is open; here that is a no-op.
+    env: { ...process.env, HARK_HOME: home, HARK_LOG: 'warn', HARK_PORT: '', BROWSER: 'true' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = readline.createInterface({ input: child.stdout! });

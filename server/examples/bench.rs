@@ -111,6 +111,8 @@ async fn main() {
         .args(["serve", "--port", "0"])
         .env("HARK_HOME", home.path())
         .env("HARK_LOG", "warn")
+        // The daemon would open a browser for each question while no page is open.
+        .env("BROWSER", "true")
         .stdout(Stdio::piped())
         .kill_on_drop(true)
         .spawn()

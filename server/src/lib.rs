@@ -19,6 +19,7 @@ pub mod assets;
 pub mod client;
 pub mod connection;
 pub mod daemon;
+pub mod desktop;
 pub mod error;
 pub mod home;
 pub mod json;
@@ -68,6 +69,7 @@ pub async fn run(
 ) -> std::io::Result<()> {
     let port = listener.local_addr()?.port();
     store.spawn_reminders();
+    desktop::watch(store.clone(), port);
     let app = router(AppState::new(store, port));
     axum::serve(
         listener,

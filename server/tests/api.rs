@@ -8,6 +8,7 @@ mod api {
     mod ask;
     mod cli;
     mod config;
+    mod desktop;
     mod errors;
     pub mod events;
     mod mcp;

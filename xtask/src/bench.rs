@@ -16,6 +16,8 @@ pub fn run(root: &Path) -> Result<(), String> {
         .args(["serve", "--port", "0"])
         .env("HARK_HOME", &home)
         .env("HARK_LOG", "warn")
+        // The daemon would open a browser for each question while no page is open.
+        .env("BROWSER", "true")
         .stdout(Stdio::piped())
         .spawn()
         .map_err(|error| format!("cannot start the daemon: {error}"))?;

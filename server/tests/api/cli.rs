@@ -8,6 +8,7 @@ fn hark(home: &std::path::Path, args: &[&str]) -> std::process::Output {
         .env("HARK_HOME", home)
         .env_remove("HARK_PORT")
         .env("HARK_LOG", "warn")
+        .env("BROWSER", "true")
         .output()
         .expect("hark runs")
 }

@@ -21,11 +21,18 @@ impl Daemon {
 
     /// Starts a daemon in an existing home.
     pub fn start_in(home: tempfile::TempDir) -> Daemon {
+        Self::start_with(home, &[])
+    }
+
+    /// Starts a daemon with extra environment variables.
+    pub fn start_with(home: tempfile::TempDir, env: &[(&str, &str)]) -> Daemon {
         let mut child = Command::new(env!("CARGO_BIN_EXE_hark"))
             .args(["serve", "--port", "0"])
             .env("HARK_HOME", home.path())
             .env_remove("HARK_PORT")
             .env("HARK_LOG", "warn")
+            .env("BROWSER", "true")
+            .envs(env.iter().copied())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()

@@ -72,6 +72,7 @@ impl World {
             .env("HARK_HOME", self.home.path())
             .env("HARK_PORT", self.port.to_string())
             .env("HARK_LOG", "warn")
+            .env("BROWSER", "true")
             .env_remove("HARK_URL")
             .env_remove("HARK_TOKEN")
             .env_remove("HARK_MAX_WAIT");

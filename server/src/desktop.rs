@@ -1,0 +1,87 @@
+//! What the daemon does on this desktop when a question arrives and no page is open to show it:
+//! a desktop notification and opening the browser on the question, each as the config says.
+//! Where the platform cannot (no notification service, no browser), it logs and carries on.
+
+use app::model::Event;
+use app::store::Store;
+use std::time::Duration;
+use tokio::sync::broadcast::error::RecvError;
+use tokio::time::Instant;
+
+/// One browser opening covers a burst of questions: the page it opens shows them all.
+const REOPEN_AFTER: Duration = Duration::from_secs(30);
+
+/// Watches the store's events for the daemon's lifetime.
+pub fn watch(store: Store, port: u16) {
+    tokio::spawn(async move {
+        let mut events = store.subscribe();
+        let mut last_opened: Option<Instant> = None;
+        loop {
+            let event = tokio::select! {
+                event = events.recv() => event,
+                () = store.shutdown_token().cancelled() => return,
+            };
+            let question = match event {
+                Ok(Event::QuestionCreated(question)) => question,
+                Ok(_) | Err(RecvError::Lagged(_)) => continue,
+                Err(RecvError::Closed) => return,
+            };
+            if store.browser_clients() > 0 {
+                continue;
+            }
+            let config = store.config();
+            if config.notification {
+                let body = question
+                    .title
+                    .clone()
+                    .or_else(|| question.questions.first().map(|sub| sub.question.clone()))
+                    .unwrap_or_default();
+                let summary =
+                    app::i18n::t_args("attention-notification-title", &[("count", 1.into())]);
+                tokio::task::spawn_blocking(move || notify(&summary, &body));
+            }
+            let recently = last_opened.is_some_and(|at| at.elapsed() < REOPEN_AFTER);
+            if config.auto_open_browser && !recently {
+                last_opened = Some(Instant::now());
+                let url = format!("http://127.0.0.1:{port}/q/{}", question.id);
+                tokio::task::spawn_blocking(move || open(&url));
+            }
+        }
+    });
+}
+
+fn notify(summary: &str, body: &str) {
+    let shown = notify_rust::Notification::new()
+        .appname("Hark")
+        .summary(summary)
+        .body(&one_line(body))
+        .show();
+    if let Err(error) = shown {
+        tracing::info!(%error, "no desktop notification: the platform offers none here");
+    }
+}
+
+fn open(url: &str) {
+    match webbrowser::open(url) {
+        Ok(()) => tracing::info!(url, "opened the browser on a new question"),
+        Err(error) => tracing::info!(%error, "could not open a browser; carrying on"),
+    }
+}
+
+/// The first line of `text`, shortened for a notification.
+fn one_line(text: &str) -> String {
+    let line = text.lines().next().unwrap_or_default();
+    match line.char_indices().nth(140) {
+        Some((cut, _)) => format!("{}…", &line[..cut]),
+        None => line.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn notification_text_is_one_short_line() {
+        assert_eq!(super::one_line("Deploy?\nmore"), "Deploy?");
+        assert_eq!(super::one_line(&"é".repeat(200)).chars().count(), 141);
+    }
+}

@@ -1,0 +1,97 @@
+//! The daemon opens the browser on a new question when no page is open, once per burst, and
+//! never when a page is connected or the config says no.
+
+use crate::api::events::{connect, next_event};
+use crate::api::support::*;
+use serde_json::json;
+use std::time::Duration;
+
+/// A fake browser that records the URLs it is asked to open.
+fn recording_browser(dir: &std::path::Path) -> (String, std::path::PathBuf) {
+    let log = dir.join("opened.txt");
+    let script = dir.join("fake-browser.sh");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\necho \"$1\" >> '{}'\n", log.display()),
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    (script.display().to_string(), log)
+}
+
+async fn opened(log: &std::path::Path, at_least: usize) -> Vec<String> {
+    for _ in 0..100 {
+        let lines: Vec<String> = std::fs::read_to_string(log)
+            .unwrap_or_default()
+            .lines()
+            .map(str::to_string)
+            .collect();
+        if lines.len() >= at_least {
+            return lines;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Vec::new()
+}
+
+#[tokio::test]
+async fn a_question_with_no_page_open_opens_the_browser_once_per_burst() {
+    let scratch = tempfile::tempdir().unwrap();
+    let (browser, log) = recording_browser(scratch.path());
+    let daemon = Daemon::start_with(tempfile::tempdir().unwrap(), &[("BROWSER", &browser)]);
+    let first = daemon.ask(&yes_no()).await;
+    daemon.ask(&yes_no()).await;
+    let lines = opened(&log, 1).await;
+    assert_eq!(
+        lines,
+        [daemon.url(&format!("/q/{}", first["id"].as_str().unwrap()))]
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        opened(&log, 1).await.len(),
+        1,
+        "one opening covers the burst"
+    );
+}
+
+#[tokio::test]
+async fn no_browser_is_opened_while_a_page_is_connected_or_when_turned_off() {
+    let scratch = tempfile::tempdir().unwrap();
+    let (browser, log) = recording_browser(scratch.path());
+    let daemon = Daemon::start_with(tempfile::tempdir().unwrap(), &[("BROWSER", &browser)]);
+    let mut page = connect(&daemon, None).await.unwrap();
+    assert_eq!(next_event(&mut page).await["event"], "init");
+    daemon.ask(&yes_no()).await;
+    assert_eq!(next_event(&mut page).await["event"], "question:created");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(
+        std::fs::read_to_string(&log).unwrap_or_default().is_empty(),
+        "a page is open"
+    );
+
+    assert_eq!(
+        daemon
+            .put("/api/config", &json!({"autoOpenBrowser": false}))
+            .await
+            .status(),
+        200
+    );
+    drop(page);
+    for _ in 0..100 {
+        let health: serde_json::Value = daemon.get("/api/health").await.json().await.unwrap();
+        if health["browserClients"] == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    daemon.ask(&yes_no()).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(
+        std::fs::read_to_string(&log).unwrap_or_default().is_empty(),
+        "turned off"
+    );
+}
