@@ -50,14 +50,7 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
         let inner = error.inner().to_string();
-        let mut field = error.path().to_string();
-        if let Some(missing) = missing_field(&inner) {
-            field = if field == "." {
-                missing
-            } else {
-                format!("{field}.{missing}")
-            };
-        }
+        let field = field_of(&error);
         let not_json = matches!(
             error.inner().classify(),
             serde_json::error::Category::Syntax | serde_json::error::Category::Eof
@@ -73,10 +66,20 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     })
 }
 
-/// serde reports a missing field at its parent; the field itself is more useful.
-fn missing_field(message: &str) -> Option<String> {
-    let rest = message.strip_prefix("missing field `")?;
-    Some(rest[..rest.find('`')?].to_string())
+/// The path of the value a deserialisation failed on (`questions[0].options[1].label`); for a
+/// missing field, the field itself rather than its parent, where serde reports it. `.` or `?`
+/// when there is no path.
+pub fn field_of(error: &serde_path_to_error::Error<serde_json::Error>) -> String {
+    let path = error.path().to_string();
+    let message = error.inner().to_string();
+    let missing = message
+        .strip_prefix("missing field `")
+        .and_then(|rest| rest.split('`').next());
+    match missing {
+        Some(missing) if path == "." => missing.to_string(),
+        Some(missing) => format!("{path}.{missing}"),
+        None => path,
+    }
 }
 
 #[cfg(test)]

@@ -219,21 +219,9 @@ impl HarkMcp {
 fn parse_ask(arguments: JsonObject) -> Result<AskRequest, AskError> {
     let value = serde_json::Value::Object(arguments);
     let request: AskRequest = serde_path_to_error::deserialize(value).map_err(|error| {
-        let path = error.path().to_string();
-        let inner = error.inner().to_string();
-        let field = match inner.strip_prefix("missing field `") {
-            Some(rest) => {
-                let missing = rest.split('`').next().unwrap_or_default();
-                if path == "." {
-                    missing.to_string()
-                } else {
-                    format!("{path}.{missing}")
-                }
-            }
-            None => path,
-        };
+        let field = crate::json::field_of(&error);
         AskError {
-            message: format!("{field}: {inner}"),
+            message: format!("{field}: {}", error.inner()),
             field: Some(field),
         }
     })?;
