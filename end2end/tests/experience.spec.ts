@@ -148,3 +148,32 @@ test('a JSON title is shown as YAML, with the raw text a click away', async ({ p
   await page.getByText('Show the original JSON').click();
   await expect(raw).toHaveText('{"service":"api","replicas":3,"ports":[80,443]}');
 });
+
+test('answered on another device, the open page locks with a banner', async ({ browser, daemon }) => {
+  const question = await daemon.ask({ questions: [{ question: 'Who answers first?', options: [{ label: 'Laptop' }, { label: 'Phone' }] }] });
+  const laptop = await browser.newPage();
+  const phone = await browser.newPage();
+  for (const page of [laptop, phone]) {
+    await page.goto(`${daemon.url}/q/${question.id}`);
+    await hydrated(page);
+    await expect(page.locator('[data-connection="live"]')).toBeVisible();
+  }
+  await phone.locator('#q0-o1').check();
+  await phone.getByRole('button', { name: 'Send answer' }).click();
+  await expect(phone).toHaveURL(daemon.url + '/');
+  await expect(laptop.getByTestId('closed-banner')).toContainText('This question has been answered.');
+  await expect(laptop.getByTestId('closed-banner')).toContainText('Phone');
+  await expect(laptop.getByRole('button', { name: 'Send answer' })).toBeDisabled();
+  await expect(laptop.locator('#q0-o0')).toBeDisabled();
+});
+
+test('animations follow prefers-reduced-motion', async ({ page, daemon }) => {
+  await daemon.ask({ questions: [{ question: 'Animated?' }] });
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.goto(daemon.url + '/');
+  await hydrated(page);
+  const animation = () => page.locator('.card').first().evaluate((card) => getComputedStyle(card).animationName);
+  expect(await animation()).toBe('rise');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await animation()).toBe('none');
+});

@@ -25,6 +25,11 @@ test('settings are saved, validated and applied live to other pages', async ({ p
   await expect(other.getByLabel('Reminder interval (seconds)')).toHaveValue('90');
   await expect(other.getByLabel('Play a short sound when a question arrives')).not.toBeChecked();
 
+  await page.getByLabel('Keep history for (days)').fill('0');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'history' })).toContainText('from 1 to 3650 days');
+  await page.getByLabel('Keep history for (days)').fill('30');
+
   await page.getByLabel('Reminder interval (seconds)').fill('999999');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'reminder interval' })).toContainText('from 0 to 86400');

@@ -204,7 +204,11 @@ fn QuestionView(question: Question) -> impl IntoView {
     };
     let title = question.title.clone();
     view! {
-        <article class="panel question" data-question-id=id.to_string()>
+        <article
+            class="panel question"
+            class:leaving=move || submit.pending().get() || skip.pending().get()
+            data-question-id=id.to_string()
+        >
             <a class="back" href="/">{t("question-back")}</a>
             {title.map(|title| view! { <RichText source=title class="title" /> })}
             <div aria-live="polite">

@@ -1,6 +1,10 @@
 //! `/settings`: the daemon's config (SPEC §7) through server functions, validated per key and
 //! applied live to every open page (`config:updated`).
 
+// `save_settings` takes one argument per form field, which is how a server function decodes a
+// plain HTML form; the macro's generated code inherits the count.
+#![allow(clippy::too_many_arguments)]
+
 use crate::i18n::t;
 use crate::live::Live;
 use crate::model::Config;
@@ -21,6 +25,10 @@ pub async fn save_settings(
     #[server(default)] notification: Option<String>,
     #[server(default)] auto_open_browser: Option<String>,
     #[server(default)] sound: Option<String>,
+    port: String,
+    orphan_secs: String,
+    history_days: String,
+    history_max: String,
 ) -> Result<(), ServerFnError> {
     let number = |key: &str, text: &str| -> Result<serde_json::Value, ServerFnError> {
         text.trim()
@@ -34,6 +42,10 @@ pub async fn save_settings(
         "notification": notification.is_some(),
         "autoOpenBrowser": auto_open_browser.is_some(),
         "sound": sound.is_some(),
+        "port": number("port", &port)?,
+        "orphanSecs": number("orphanSecs", &orphan_secs)?,
+        "historyDays": number("historyDays", &history_days)?,
+        "historyMax": number("historyMax", &history_max)?,
     });
     let store = expect_context::<crate::store::Store>();
     match store.update_config(&patch) {
@@ -61,6 +73,10 @@ fn invalid_key(field: &str) -> &'static str {
     match field {
         "timeoutSecs" => "settings-timeout-invalid",
         "remindSecs" => "settings-remind-invalid",
+        "port" => "settings-port-invalid",
+        "orphanSecs" => "settings-orphan-invalid",
+        "historyDays" => "settings-history-days-invalid",
+        "historyMax" => "settings-history-max-invalid",
         _ => "settings-save-failed",
     }
 }
@@ -122,6 +138,38 @@ pub fn SettingsPage() -> impl IntoView {
                                         />
                                         <p class="help">{t("settings-remind-help")}</p>
                                     </div>
+                                    <NumberField
+                                        id="port"
+                                        name="port"
+                                        label="settings-port"
+                                        help="settings-port-help"
+                                        initial=u64::from(first.port)
+                                        value=Signal::derive(move || u64::from(config.get().port))
+                                    />
+                                    <NumberField
+                                        id="orphan-secs"
+                                        name="orphan_secs"
+                                        label="settings-orphan"
+                                        help="settings-orphan-help"
+                                        initial=first.orphan_secs
+                                        value=Signal::derive(move || config.get().orphan_secs)
+                                    />
+                                    <NumberField
+                                        id="history-days"
+                                        name="history_days"
+                                        label="settings-history-days"
+                                        help="settings-history-days-help"
+                                        initial=first.history_days
+                                        value=Signal::derive(move || config.get().history_days)
+                                    />
+                                    <NumberField
+                                        id="history-max"
+                                        name="history_max"
+                                        label="settings-history-max"
+                                        help="settings-history-max-help"
+                                        initial=first.history_max
+                                        value=Signal::derive(move || config.get().history_max)
+                                    />
                                     <label class="toggle">
                                         <input
                                             type="checkbox"
@@ -164,5 +212,33 @@ pub fn SettingsPage() -> impl IntoView {
                 }}
             </Suspense>
         </section>
+    }
+}
+
+/// A whole-number setting: the attribute carries the server's value into the HTML, the property
+/// follows live changes.
+#[component]
+fn NumberField(
+    id: &'static str,
+    name: &'static str,
+    label: &'static str,
+    help: &'static str,
+    initial: u64,
+    value: Signal<u64>,
+) -> impl IntoView {
+    view! {
+        <div class="field">
+            <label for=id>{t(label)}</label>
+            <input
+                id=id
+                name=name
+                type="number"
+                min="0"
+                inputmode="numeric"
+                value=initial.to_string()
+                prop:value=move || value.get().to_string()
+            />
+            <p class="help">{t(help)}</p>
+        </div>
     }
 }
