@@ -85,13 +85,7 @@ fn page_hidden() -> bool {
 fn notify(arrived: &[Question]) {
     let body = arrived
         .iter()
-        .map(|question| {
-            question
-                .title
-                .clone()
-                .or_else(|| question.questions.first().map(|sub| sub.question.clone()))
-                .unwrap_or_default()
-        })
+        .map(Question::headline)
         .collect::<Vec<_>>()
         .join("\n");
     let title = t_args(

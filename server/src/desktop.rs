@@ -31,11 +31,7 @@ pub fn watch(store: Store, port: u16) {
             }
             let config = store.config();
             if config.notification {
-                let body = question
-                    .title
-                    .clone()
-                    .or_else(|| question.questions.first().map(|sub| sub.question.clone()))
-                    .unwrap_or_default();
+                let body = question.headline().to_string();
                 let summary =
                     app::i18n::t_args("attention-notification-title", &[("count", 1.into())]);
                 tokio::task::spawn_blocking(move || notify(&summary, &body));

@@ -35,18 +35,12 @@ impl ApiError {
 
 impl From<StoreError> for ApiError {
     fn from(error: StoreError) -> Self {
-        let status = match &error {
-            StoreError::Invalid(body) => return Self::new(StatusCode::BAD_REQUEST, body.clone()),
-            StoreError::NotFound(_) => StatusCode::NOT_FOUND,
-            StoreError::NotPending { .. } => StatusCode::CONFLICT,
-            StoreError::TooManyPending => StatusCode::TOO_MANY_REQUESTS,
-            StoreError::ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,
-            StoreError::Save(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        };
-        if status == StatusCode::INTERNAL_SERVER_ERROR {
-            tracing::error!(%error, "request failed");
+        if let StoreError::Invalid(body) = &error {
+            return Self::new(StatusCode::BAD_REQUEST, body.clone());
         }
+        let status = error.http_status();
         let body = if status == StatusCode::INTERNAL_SERVER_ERROR {
+            tracing::error!(%error, "request failed");
             ErrorBody::new("the daemon could not save the change; see its log")
         } else {
             ErrorBody::new(error.to_string())

@@ -232,6 +232,16 @@ impl Question {
         self.status == Status::Pending
     }
 
+    /// What names the question in a list or a notification: its title, or else its first
+    /// question (as written, Markdown included).
+    pub fn headline(&self) -> &str {
+        self.title
+            .as_deref()
+            .filter(|title| !title.trim().is_empty())
+            .or_else(|| self.questions.first().map(|sub| sub.question.as_str()))
+            .unwrap_or_default()
+    }
+
     /// What a waiter receives once the question is closed.
     pub fn wait_result(&self) -> WaitResult {
         WaitResult {

@@ -111,13 +111,7 @@ fn Waiting(pending: Vec<Question>) -> impl IntoView {
 
 /// The headline of a question in a list: its title, or its first question.
 fn headline(question: &Question) -> String {
-    let source = question
-        .title
-        .as_deref()
-        .filter(|title| !title.trim().is_empty())
-        .or_else(|| question.questions.first().map(|sub| sub.question.as_str()))
-        .unwrap_or_default();
-    crate::components::markdown::plain_text(source)
+    crate::components::markdown::plain_text(question.headline())
 }
 
 #[component]

@@ -52,13 +52,7 @@ fn open_next(store: &crate::store::Store) {
 /// Turns a store refusal into the server function's error, with the matching HTTP status.
 #[cfg(feature = "ssr")]
 fn refused(error: crate::store::StoreError) -> ServerFnError {
-    use crate::store::StoreError;
-    let status = match error {
-        StoreError::NotFound(_) => axum::http::StatusCode::NOT_FOUND,
-        StoreError::NotPending { .. } => axum::http::StatusCode::CONFLICT,
-        _ => axum::http::StatusCode::BAD_REQUEST,
-    };
-    expect_context::<leptos_axum::ResponseOptions>().set_status(status);
+    expect_context::<leptos_axum::ResponseOptions>().set_status(error.http_status());
     ServerFnError::new(error.to_string())
 }
 

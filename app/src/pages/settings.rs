@@ -112,32 +112,22 @@ pub fn SettingsPage() -> impl IntoView {
                             let config = Memo::new(move |_| live.config.get().unwrap_or_else(|| initial.clone()));
                             view! {
                                 <ActionForm action=save>
-                                    <div class="field">
-                                        <label for="timeout-secs">{t("settings-timeout")}</label>
-                                        <input
-                                            id="timeout-secs"
-                                            name="timeout_secs"
-                                            type="number"
-                                            min="0"
-                                            inputmode="numeric"
-                                            value=first.timeout_secs.to_string()
-                                            prop:value=move || config.get().timeout_secs.to_string()
-                                        />
-                                        <p class="help">{t("settings-timeout-help")}</p>
-                                    </div>
-                                    <div class="field">
-                                        <label for="remind-secs">{t("settings-remind")}</label>
-                                        <input
-                                            id="remind-secs"
-                                            name="remind_secs"
-                                            type="number"
-                                            min="0"
-                                            inputmode="numeric"
-                                            value=first.remind_secs.to_string()
-                                            prop:value=move || config.get().remind_secs.to_string()
-                                        />
-                                        <p class="help">{t("settings-remind-help")}</p>
-                                    </div>
+                                    <NumberField
+                                        id="timeout-secs"
+                                        name="timeout_secs"
+                                        label="settings-timeout"
+                                        help="settings-timeout-help"
+                                        initial=first.timeout_secs
+                                        value=Signal::derive(move || config.get().timeout_secs)
+                                    />
+                                    <NumberField
+                                        id="remind-secs"
+                                        name="remind_secs"
+                                        label="settings-remind"
+                                        help="settings-remind-help"
+                                        initial=first.remind_secs
+                                        value=Signal::derive(move || config.get().remind_secs)
+                                    />
                                     <NumberField
                                         id="port"
                                         name="port"
@@ -170,33 +160,24 @@ pub fn SettingsPage() -> impl IntoView {
                                         initial=first.history_max
                                         value=Signal::derive(move || config.get().history_max)
                                     />
-                                    <label class="toggle">
-                                        <input
-                                            type="checkbox"
-                                            name="notification"
-                                            checked=first.notification
-                                            prop:checked=move || config.get().notification
-                                        />
-                                        <span>{t("settings-notification")}</span>
-                                    </label>
-                                    <label class="toggle">
-                                        <input
-                                            type="checkbox"
-                                            name="auto_open_browser"
-                                            checked=first.auto_open_browser
-                                            prop:checked=move || config.get().auto_open_browser
-                                        />
-                                        <span>{t("settings-auto-open")}</span>
-                                    </label>
-                                    <label class="toggle">
-                                        <input
-                                            type="checkbox"
-                                            name="sound"
-                                            checked=first.sound
-                                            prop:checked=move || config.get().sound
-                                        />
-                                        <span>{t("settings-sound")}</span>
-                                    </label>
+                                    <ToggleField
+                                        name="notification"
+                                        label="settings-notification"
+                                        initial=first.notification
+                                        value=Signal::derive(move || config.get().notification)
+                                    />
+                                    <ToggleField
+                                        name="auto_open_browser"
+                                        label="settings-auto-open"
+                                        initial=first.auto_open_browser
+                                        value=Signal::derive(move || config.get().auto_open_browser)
+                                    />
+                                    <ToggleField
+                                        name="sound"
+                                        label="settings-sound"
+                                        initial=first.sound
+                                        value=Signal::derive(move || config.get().sound)
+                                    />
                                     <p class="error" role="alert">{problem}</p>
                                     <p class="saved" role="status">
                                         {move || saved().then(|| t("settings-saved"))}
@@ -240,5 +221,21 @@ fn NumberField(
             />
             <p class="help">{t(help)}</p>
         </div>
+    }
+}
+
+/// An on/off setting, with the same attribute-then-property split as `NumberField`.
+#[component]
+fn ToggleField(
+    name: &'static str,
+    label: &'static str,
+    initial: bool,
+    value: Signal<bool>,
+) -> impl IntoView {
+    view! {
+        <label class="toggle">
+            <input type="checkbox" name=name checked=initial prop:checked=move || value.get() />
+            <span>{t(label)}</span>
+        </label>
     }
 }

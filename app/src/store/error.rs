@@ -18,3 +18,18 @@ pub enum StoreError {
     #[error("the daemon is shutting down")]
     ShuttingDown,
 }
+
+impl StoreError {
+    /// The HTTP status this failure answers with, for REST handlers and server functions alike.
+    pub fn http_status(&self) -> axum::http::StatusCode {
+        use axum::http::StatusCode;
+        match self {
+            StoreError::Invalid(_) => StatusCode::BAD_REQUEST,
+            StoreError::NotFound(_) => StatusCode::NOT_FOUND,
+            StoreError::NotPending { .. } => StatusCode::CONFLICT,
+            StoreError::TooManyPending => StatusCode::TOO_MANY_REQUESTS,
+            StoreError::ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,
+            StoreError::Save(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
