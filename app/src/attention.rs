@@ -2,7 +2,7 @@
 //! pending count, a browser notification shows when permitted, and a short chime plays when
 //! `sound` is on. `question:remind` repeats them. Permission is only ever asked on a click.
 
-use crate::i18n::{t, t_args};
+use crate::i18n::{t_args, tr};
 use crate::live::Live;
 use crate::model::{Event, Question};
 use leptos::prelude::*;
@@ -148,7 +148,7 @@ pub fn flash_title(live: Live) {
             let title = if on {
                 t_args("attention-title", &[("count", pending.into())])
             } else {
-                t("app-title")
+                crate::i18n::t("app-title")
             };
             if document().title() != title {
                 document().set_title(&title);
@@ -172,7 +172,7 @@ pub fn NotificationSwitch() -> impl IntoView {
                 class="secondary notify-switch"
                 on:click=move |_| request_permission(move |now| state.set(now))
             >
-                {t("attention-enable-notifications")}
+                {tr("attention-enable-notifications")}
             </button>
         </Show>
     }

@@ -2,9 +2,11 @@
 
 pub mod age;
 pub mod draft;
+pub mod failure;
 pub mod header;
 pub mod json_yaml;
 pub mod keys;
 pub mod markdown;
+pub mod prefs_picker;
 pub mod question_form;
 pub mod status_chip;

@@ -1,140 +1,113 @@
-//! Fluent lookup: every visible string goes through `t` or `t_args`, read from
-//! `locales/<lang>/*.ftl` compiled into the binary and the wasm alike.
+//! Fluent lookup in five languages: every visible string goes through `t`, `t_args` or `tr`,
+//! read from `locales/<lang>/main.ftl`, compiled into the binary and the wasm alike. The
+//! language is the page's choice (`prefs::Prefs`) while rendering, English anywhere else.
+
+mod lang;
+#[cfg(test)]
+mod tests;
+
+pub use lang::{Lang, UnknownLang};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use leptos::prelude::Get;
 use std::sync::LazyLock;
 
-/// The English catalogue; the other languages join in a later change.
-const EN_MAIN: &str = include_str!("../../locales/en/main.ftl");
+/// Each language's catalogue source, in `Lang::ALL` order.
+const CATALOGUES: [(Lang, &str); 5] = [
+    (Lang::En, include_str!("../../locales/en/main.ftl")),
+    (Lang::ZhCn, include_str!("../../locales/zh-CN/main.ftl")),
+    (Lang::Ko, include_str!("../../locales/ko/main.ftl")),
+    (Lang::Ja, include_str!("../../locales/ja/main.ftl")),
+    (Lang::Ru, include_str!("../../locales/ru/main.ftl")),
+];
 
-static ENGLISH: LazyLock<FluentBundle<FluentResource>> = LazyLock::new(|| {
-    let resource =
-        FluentResource::try_new(EN_MAIN.to_string()).unwrap_or_else(|(resource, _errors)| resource);
-    let mut bundle = FluentBundle::new_concurrent(vec![unic_langid::langid!("en")]);
-    // Isolation marks (U+2068/U+2069) around placeables would leak into titles and tests.
-    bundle.set_use_isolating(false);
-    // Duplicate ids are a catalogue bug that the tests below catch; the first one wins.
-    let _ = bundle.add_resource(resource);
-    bundle
+static BUNDLES: LazyLock<Vec<(Lang, FluentBundle<FluentResource>)>> = LazyLock::new(|| {
+    CATALOGUES
+        .iter()
+        .map(|(lang, source)| (*lang, bundle(*lang, source)))
+        .collect()
 });
 
-/// The message `key`, or the key itself when it is missing (a test keeps that from shipping).
-pub fn t(key: &str) -> String {
-    format_message(key, None)
+fn bundle(lang: Lang, source: &str) -> FluentBundle<FluentResource> {
+    // A syntax error drops only the broken entry; the catalogue tests keep that from shipping.
+    let resource =
+        FluentResource::try_new(source.to_string()).unwrap_or_else(|(resource, _errors)| resource);
+    let id = lang
+        .code()
+        .parse::<unic_langid::LanguageIdentifier>()
+        .unwrap_or_default();
+    let mut bundle = FluentBundle::new_concurrent(vec![id]);
+    // Isolation marks (U+2068/U+2069) around placeables would leak into titles and tests.
+    bundle.set_use_isolating(false);
+    let _ = bundle.add_resource(resource);
+    bundle
 }
 
-/// The message `key` with its variables.
+/// The language of what is being rendered now: the page's choice inside the UI, else English.
+/// Reading it inside a reactive closure makes the closure follow a switch.
+pub fn current() -> Lang {
+    crate::prefs::Prefs::current().map_or(Lang::En, |prefs| prefs.lang.get())
+}
+
+/// The message `key` in the current language, or the key itself when it is missing (a test
+/// keeps that from shipping).
+pub fn t(key: &str) -> String {
+    format_message(current(), key, None)
+}
+
+/// The message `key` with its variables, in the current language.
 pub fn t_args(key: &str, args: &[(&str, FluentValue<'_>)]) -> String {
+    t_in(current(), key, args)
+}
+
+/// The message `key` as a view child or attribute that follows a language switch.
+pub fn tr(key: &'static str) -> impl Fn() -> String + Copy + Send + Sync + 'static {
+    move || t(key)
+}
+
+/// The message `key` in a given language, for text made outside a page (desktop notifications).
+pub fn t_in(lang: Lang, key: &str, args: &[(&str, FluentValue<'_>)]) -> String {
     let mut fluent_args = FluentArgs::new();
     for (name, value) in args {
         fluent_args.set(*name, value.clone());
     }
-    format_message(key, Some(&fluent_args))
+    format_message(lang, key, Some(&fluent_args))
 }
 
-fn format_message(key: &str, args: Option<&FluentArgs<'_>>) -> String {
-    let bundle = &*ENGLISH;
-    let Some(pattern) = bundle.get_message(key).and_then(|message| message.value()) else {
-        return key.to_string();
-    };
-    let mut errors = Vec::new();
-    bundle
-        .format_pattern(pattern, args, &mut errors)
-        .into_owned()
+fn format_message(lang: Lang, key: &str, args: Option<&FluentArgs<'_>>) -> String {
+    // A key missing from one language falls back to English rather than showing its id.
+    for wanted in [lang, Lang::En] {
+        let Some((_, bundle)) = BUNDLES.iter().find(|(candidate, _)| *candidate == wanted) else {
+            continue;
+        };
+        if let Some(pattern) = bundle.get_message(key).and_then(|message| message.value()) {
+            let mut errors = Vec::new();
+            return bundle
+                .format_pattern(pattern, args, &mut errors)
+                .into_owned();
+        }
+    }
+    key.to_string()
 }
 
-/// Every message id in the English catalogue, for the catalogue tests.
-pub fn message_ids() -> Vec<String> {
-    ENGLISH_IDS.clone()
+/// Whether the catalogues have `key` (server functions send keys as their error text).
+pub fn has_message(key: &str) -> bool {
+    BUNDLES.iter().any(|(_, bundle)| bundle.has_message(key))
 }
 
-static ENGLISH_IDS: LazyLock<Vec<String>> = LazyLock::new(|| {
-    let resource =
-        FluentResource::try_new(EN_MAIN.to_string()).unwrap_or_else(|(resource, _errors)| resource);
-    resource
-        .entries()
-        .filter_map(|entry| match entry {
-            fluent_syntax::ast::Entry::Message(message) => Some(message.id.name.to_string()),
-            _ => None,
-        })
-        .collect()
-});
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_catalogue_parses_cleanly() {
-        assert!(FluentResource::try_new(EN_MAIN.to_string()).is_ok());
-    }
-
-    #[test]
-    fn messages_format_with_plurals() {
-        assert_eq!(t("app-name"), "Hark");
-        assert_eq!(
-            t_args("home-question-count", &[("count", 1.into())]),
-            "1 question"
-        );
-        assert_eq!(
-            t_args("home-question-count", &[("count", 3.into())]),
-            "3 questions"
-        );
-        assert_eq!(t("no-such-key"), "no-such-key");
-    }
-
-    #[test]
-    fn every_key_used_in_the_code_exists_and_every_key_is_used() {
-        let sources = collect_sources(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
-        let ids = message_ids();
-        for id in &ids {
-            assert!(
-                sources.contains(&format!("\"{id}\"")),
-                "message {id} is in the catalogue but no code uses it"
-            );
-        }
-        let used = regex_lite_keys(&sources);
-        for key in used {
-            assert!(
-                ids.contains(&key),
-                "the code uses {key}, which the catalogue lacks"
-            );
-        }
-    }
-
-    fn collect_sources(dir: std::path::PathBuf) -> String {
-        let mut all = String::new();
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                all.push_str(&collect_sources(path));
-            } else if path.extension().is_some_and(|ext| ext == "rs") && !path.ends_with("i18n.rs")
-            {
-                all.push_str(&std::fs::read_to_string(path).unwrap());
-            }
-        }
-        all
-    }
-
-    /// Keys passed literally to `t("…")` or `t_args("…"`.
-    fn regex_lite_keys(sources: &str) -> Vec<String> {
-        let mut keys = Vec::new();
-        for marker in ["t(\"", "t_args(\""] {
-            for (start, _) in sources.match_indices(marker) {
-                let preceded_by_word = sources[..start]
-                    .chars()
-                    .next_back()
-                    .is_some_and(|c| c.is_alphanumeric() || c == '_');
-                if preceded_by_word {
-                    continue;
-                }
-                let rest = &sources[start + marker.len()..];
-                if let Some(end) = rest.find('"') {
-                    keys.push(rest[..end].to_string());
-                }
-            }
-        }
-        keys
-    }
+/// A moment as the current language writes a date and time, in the viewer's time zone.
+pub fn date_time(moment: chrono::DateTime<chrono::Utc>) -> String {
+    use chrono::{Datelike, Timelike};
+    let local = moment.with_timezone(&chrono::Local);
+    t_args(
+        "date-time",
+        &[
+            ("year", local.year().into()),
+            ("month", local.month().into()),
+            ("day", local.day().into()),
+            ("hour", format!("{:02}", local.hour()).into()),
+            ("minute", format!("{:02}", local.minute()).into()),
+        ],
+    )
 }

@@ -10,10 +10,11 @@ pub mod i18n;
 pub mod live;
 pub mod model;
 pub mod pages;
+pub mod prefs;
 #[cfg(feature = "ssr")]
 pub mod store;
 
-use i18n::t;
+use i18n::tr;
 use leptos::prelude::*;
 use leptos_meta::{MetaTags, Title, provide_meta_context};
 use leptos_router::components::{Route, Router, Routes};
@@ -23,13 +24,18 @@ use leptos_router::{SsrMode, path};
 pub fn shell(options: LeptosOptions) -> impl IntoView {
     #[cfg(feature = "ssr")]
     set_content_security_policy();
+    // The theme is on `<html>` from the first byte, so no wrong theme ever paints.
+    #[cfg(feature = "ssr")]
+    let (lang, theme) = prefs::requested();
+    #[cfg(not(feature = "ssr"))]
+    let (lang, theme) = (i18n::Lang::En, prefs::Theme::System);
     view! {
         <!DOCTYPE html>
-        <html lang="en">
+        <html lang=lang.code() data-theme=theme.code()>
             <head>
                 <meta charset="utf-8" />
                 <meta name="viewport" content="width=device-width, initial-scale=1" />
-                <meta name="color-scheme" content="light dark" />
+                <meta name="color-scheme" content=theme.color_scheme() />
                 <link rel="stylesheet" href="/pkg/hark.css" />
                 <link rel="icon" href="/favicon.ico" />
                 <HydrationScripts options />
@@ -67,12 +73,13 @@ fn set_content_security_policy() {
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
+    prefs::Prefs::provide();
     let live = live::Live::provide();
     live::connect(live);
     view! {
-        <Title text=t("app-title") />
+        <Title text=tr("app-title") />
         <Router>
-            <a class="skip-link" href="#main">{t("skip-to-content")}</a>
+            <a class="skip-link" href="#main">{tr("skip-to-content")}</a>
             <components::header::Header />
             <main id="main">
                 <Routes fallback=pages::not_found::NotFound>

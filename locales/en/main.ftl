@@ -1,6 +1,8 @@
-# Hark — English. Every string a person sees comes from here.
+# Hark — English. Every string a person sees comes from here; the other four catalogues
+# (zh-CN, ko, ja, ru) carry exactly the same keys.
 
 app-name = Hark
+language-name = English
 app-title = Hark — questions from your agents
 pending-badge = { $count ->
     [one] { $count } waiting
@@ -39,12 +41,12 @@ question-other-label = Other (type your own answer)
 question-other-placeholder = Type your answer…
 question-submit = Send answer
 question-submitting = Sending…
-question-submit-failed = The answer was not accepted: { $reason }
+question-submit-failed = The answer was not accepted. { $reason }
 question-closed-answered = This question has been answered.
 question-closed-declined = This question was skipped.
 question-closed-timeout = This question timed out before anyone answered.
 question-closed-cancelled = The agent withdrew this question.
-question-your-answer = Answer
+question-your-answer = Answer: { $answer }
 question-note = Note: { $note }
 
 not-found-title = Page not found
@@ -109,3 +111,34 @@ settings-history-days-invalid = The history must be kept from 1 to 3650 days.
 settings-history-max = Keep at most (questions)
 settings-history-max-help = For the history kept on disk (coming): at most this many closed questions are kept, newest first.
 settings-history-max-invalid = The history size must be a whole number from 1 to 1000000.
+
+prefs-language = Language
+prefs-theme = Theme
+prefs-apply = Apply
+theme-system = System
+theme-light = Light
+theme-dark = Dark
+settings-appearance-heading = Language and theme
+settings-appearance-help = Each browser keeps its own choice. Desktop notifications use the language picked last.
+
+error-invalid-answer = It does not fit the question; check your choices.
+error-not-found = This question no longer exists.
+error-not-pending = This question was already closed.
+error-too-many = Too many questions are waiting; answer or skip some first.
+error-unavailable = Hark could not be reached; try again in a moment.
+
+# A date and time: $month is 1–12, $hour and $minute have two digits.
+date-time = { $month ->
+    [1] Jan
+    [2] Feb
+    [3] Mar
+    [4] Apr
+    [5] May
+    [6] Jun
+    [7] Jul
+    [8] Aug
+    [9] Sep
+    [10] Oct
+    [11] Nov
+   *[12] Dec
+} { $day }, { $year }, { $hour }:{ $minute }

@@ -2,6 +2,7 @@
 //! a desktop notification and opening the browser on the question, each as the config says.
 //! Where the platform cannot (no notification service, no browser), it logs and carries on.
 
+use app::i18n::{Lang, t_in};
 use app::model::Event;
 use app::store::Store;
 use std::time::Duration;
@@ -32,8 +33,8 @@ pub fn watch(store: Store, port: u16) {
             let config = store.config();
             if config.notification {
                 let body = question.headline().to_string();
-                let summary =
-                    app::i18n::t_args("attention-notification-title", &[("count", 1.into())]);
+                let lang = config.language.unwrap_or_else(system_language);
+                let summary = t_in(lang, "attention-notification-title", &[("count", 1.into())]);
                 tokio::task::spawn_blocking(move || notify(&summary, &body));
             }
             let recently = last_opened.is_some_and(|at| at.elapsed() < REOPEN_AFTER);
@@ -46,7 +47,18 @@ pub fn watch(store: Store, port: u16) {
     });
 }
 
+/// The desktop's own language (`LC_ALL`, `LC_MESSAGES`, `LANG`), until a browser picks one.
+fn system_language() -> Lang {
+    ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .into_iter()
+        .filter_map(|name| std::env::var(name).ok())
+        .find(|value| !value.is_empty())
+        .and_then(|value| Lang::from_tag(&value))
+        .unwrap_or_default()
+}
+
 fn notify(summary: &str, body: &str) {
+    tracing::info!(%summary, "desktop notification");
     let shown = notify_rust::Notification::new()
         .appname("Hark")
         .summary(summary)

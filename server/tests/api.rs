@@ -11,8 +11,9 @@ mod api {
     mod desktop;
     mod errors;
     pub mod events;
+    mod languages;
     mod mcp;
-    mod pages;
+    pub mod pages;
     mod questions;
     mod security;
 }

@@ -1,6 +1,7 @@
-//! Relative ages ("3 min ago"), localised through Fluent and kept current by the page's clock.
+//! Relative ages ("3 min ago"), localised through Fluent and kept current by the page's clock,
+//! with the exact date and time, as the language writes it, on hover.
 
-use crate::i18n::{t, t_args};
+use crate::i18n::{date_time, t, t_args};
 use crate::live::Live;
 use chrono::{DateTime, Utc};
 use leptos::prelude::*;
@@ -8,22 +9,20 @@ use leptos::prelude::*;
 /// `then` relative to `now`, in words.
 pub fn relative(then: DateTime<Utc>, now: DateTime<Utc>) -> String {
     let seconds = (now - then).num_seconds().max(0);
-    let (key, count) = match seconds {
-        0..60 => return t("age-just-now"),
-        60..3_600 => ("age-minutes", seconds / 60),
-        3_600..86_400 => ("age-hours", seconds / 3_600),
-        _ => ("age-days", seconds / 86_400),
-    };
-    t_args(key, &[("count", count.into())])
+    match seconds {
+        0..60 => t("age-just-now"),
+        60..3_600 => t_args("age-minutes", &[("count", (seconds / 60).into())]),
+        3_600..86_400 => t_args("age-hours", &[("count", (seconds / 3_600).into())]),
+        _ => t_args("age-days", &[("count", (seconds / 86_400).into())]),
+    }
 }
 
 /// A `<time>` showing the age of `then`, with the exact time in its `datetime` and title.
 #[component]
 pub fn Age(then: DateTime<Utc>) -> impl IntoView {
     let live = Live::expect();
-    let exact = then.to_rfc3339();
     view! {
-        <time datetime=exact.clone() title=exact>
+        <time datetime=then.to_rfc3339() title=move || date_time(then)>
             {move || relative(then, live.now.get())}
         </time>
     }

@@ -1,6 +1,6 @@
-//! The page header: name, pending count and the connection dot.
+//! The page header: name, navigation, pending count, connection dot, language and theme.
 
-use crate::i18n::{t, t_args};
+use crate::i18n::{t, t_args, tr};
 use crate::live::{Connection, Live};
 use leptos::prelude::*;
 
@@ -26,11 +26,11 @@ pub fn Header() -> impl IntoView {
         <header class="top">
             <a class="brand" href="/">
                 <span class="logo" aria-hidden="true">"?"</span>
-                {t("app-name")}
+                {tr("app-name")}
             </a>
             <nav>
-                <a href="/">{t("nav-inbox")}</a>
-                <a href="/settings">{t("nav-settings")}</a>
+                <a href="/">{tr("nav-inbox")}</a>
+                <a href="/settings">{tr("nav-settings")}</a>
             </nav>
             {move || {
                 pending()
@@ -50,6 +50,7 @@ pub fn Header() -> impl IntoView {
                 aria-label=move || dot().1
                 data-connection=move || dot().0
             ></span>
+            <crate::components::prefs_picker::PrefsPicker place="header" />
         </header>
     }
 }

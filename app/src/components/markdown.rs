@@ -103,7 +103,7 @@ pub fn RichText(
             <span class=format!("json-document {class}")>
                 <pre class="yaml">{yaml}</pre>
                 <details class="raw">
-                    <summary>{crate::i18n::t("question-show-raw")}</summary>
+                    <summary>{crate::i18n::tr("question-show-raw")}</summary>
                     <pre>{source}</pre>
                 </details>
             </span>

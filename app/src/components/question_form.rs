@@ -7,7 +7,7 @@
 
 use crate::components::draft::Draft;
 use crate::components::markdown::RichText;
-use crate::i18n::t;
+use crate::i18n::{t, tr};
 use crate::model::SubQuestion;
 use leptos::prelude::*;
 
@@ -62,7 +62,7 @@ pub fn SubQuestionFields(
                     <span class="option-text">
                         <span class="label">{option.label}</span>
                         {option.recommended.then(|| view! {
-                            <span class="mark">{t("question-option-recommended")}</span>
+                            <span class="mark">{tr("question-option-recommended")}</span>
                         })}
                         {option.description.map(|description| view! {
                             <span class="description">{description}</span>
@@ -77,12 +77,12 @@ pub fn SubQuestionFields(
     let free_text = if sub.allow_free_text {
         view! {
             <div class="other">
-                <label for=text_id.clone()>{t("question-other-label")}</label>
+                <label for=text_id.clone()>{tr("question-other-label")}</label>
                 <textarea
                     id=text_id
                     name=free_text_name
                     rows="3"
-                    placeholder=t("question-other-placeholder")
+                    placeholder=tr("question-other-placeholder")
                     prop:value=move || draft.with(|draft| draft.text(index))
                     on:input=move |ev| {
                         let text = event_target_value(&ev);

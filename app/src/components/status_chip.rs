@@ -18,5 +18,5 @@ pub fn status_key(status: Status) -> &'static str {
 /// The chip.
 #[component]
 pub fn StatusChip(status: Status) -> impl IntoView {
-    view! { <span class=format!("chip status-{}", status.as_str())>{t(status_key(status))}</span> }
+    view! { <span class=format!("chip status-{}", status.as_str())>{move || t(status_key(status))}</span> }
 }

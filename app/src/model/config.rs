@@ -2,6 +2,7 @@
 //! the key, and unknown keys kept as they were.
 
 use super::ErrorBody;
+use crate::i18n::Lang;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -21,6 +22,9 @@ pub struct Config {
     pub orphan_secs: u64,
     pub history_days: u64,
     pub history_max: u64,
+    /// The language last picked in a browser; the daemon's desktop notifications use it.
+    #[serde(skip_serializing_if = "Option::is_none", with = "language_code")]
+    pub language: Option<Lang>,
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
@@ -38,6 +42,7 @@ impl Default for Config {
             orphan_secs: 60,
             history_days: 30,
             history_max: 10_000,
+            language: None,
             extra: Map::new(),
         }
     }
@@ -66,6 +71,40 @@ fn expect_u64(key: &str, value: &Value, min: u64, max: u64) -> Result<u64, Error
         })
 }
 
+fn expect_language(value: &Value) -> Result<Lang, ErrorBody> {
+    value
+        .as_str()
+        .and_then(|code| code.parse::<Lang>().ok())
+        .ok_or_else(|| {
+            let codes: Vec<_> = Lang::ALL.iter().map(|lang| lang.code()).collect();
+            ErrorBody::field(
+                "language",
+                format!("language must be one of {}", codes.join(", ")),
+            )
+        })
+}
+
+/// `language` on disk and on the wire: the language's code.
+mod language_code {
+    use crate::i18n::Lang;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(lang: &Option<Lang>, serializer: S) -> Result<S::Ok, S::Error> {
+        match lang {
+            Some(lang) => serializer.serialize_str(lang.code()),
+            None => serializer.serialize_none(),
+        }
+    }
+
+    /// An unknown code reads as unset; `Config::from_json_lenient` reports it.
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<Lang>, D::Error> {
+        let code = Option::<String>::deserialize(deserializer)?;
+        Ok(code.and_then(|code| code.parse().ok()))
+    }
+}
+
 impl Config {
     /// Sets one key from JSON. Unknown keys are stored untouched.
     ///
@@ -83,6 +122,7 @@ impl Config {
             "orphanSecs" => self.orphan_secs = expect_u64(key, value, 1, DAY)?,
             "historyDays" => self.history_days = expect_u64(key, value, 1, 3650)?,
             "historyMax" => self.history_max = expect_u64(key, value, 1, 1_000_000)?,
+            "language" => self.language = Some(expect_language(value)?),
             _ => {
                 self.extra.insert(key.to_string(), value.clone());
             }
@@ -180,6 +220,21 @@ mod tests {
         assert!(!next.sound);
         assert_eq!(next.timeout_secs, 300);
         assert!(current.patched(&json!("nope")).is_err());
+        let error = current.patched(&json!({"language": "fr"})).unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("language"));
+        assert!(error.error.contains("zh-CN"), "{}", error.error);
+        let russian = current.patched(&json!({"language": "ru"})).unwrap();
+        assert_eq!(russian.language, Some(Lang::Ru));
+        assert_eq!(
+            serde_json::to_value(&russian).unwrap()["language"],
+            json!("ru")
+        );
+        assert!(
+            serde_json::to_value(&current)
+                .unwrap()
+                .get("language")
+                .is_none()
+        );
         assert_eq!(
             current
                 .patched(&json!({"notification": 1}))

@@ -3,7 +3,7 @@
 
 use crate::components::age::Age;
 use crate::components::status_chip::{StatusChip, status_key};
-use crate::i18n::{t, t_args};
+use crate::i18n::{t, t_args, tr};
 use crate::live::Live;
 use crate::model::{Question, Status};
 use leptos::prelude::*;
@@ -26,7 +26,7 @@ pub fn HomePage() -> impl IntoView {
             .or_else(|| rendered.get().and_then(Result::ok))
     };
     view! {
-        <Suspense fallback=|| view! { <p class="muted">{t("home-loading")}</p> }>
+        <Suspense fallback=|| view! { <p class="muted">{tr("home-loading")}</p> }>
             {move || {
                 questions()
                     .map(|questions| {
@@ -79,11 +79,11 @@ fn Waiting(pending: Vec<Question>) -> impl IntoView {
     view! {
         <section class="panel" aria-labelledby="waiting-heading">
             <div class="section-head">
-                <h1 id="waiting-heading">{t("home-waiting-heading")}</h1>
+                <h1 id="waiting-heading">{tr("home-waiting-heading")}</h1>
                 <crate::attention::NotificationSwitch />
             </div>
             <Show when=move || empty>
-                <p class="empty">{t("home-empty-pending")}</p>
+                <p class="empty">{tr("home-empty-pending")}</p>
             </Show>
             <div aria-live="polite" data-testid="pending-list">
                 {groups
@@ -92,7 +92,7 @@ fn Waiting(pending: Vec<Question>) -> impl IntoView {
                         view! {
                             <section class="group">
                                 <h2 class="group-title">
-                                    {label.unwrap_or_else(|| t("home-unknown-source"))}
+                                    {move || label.clone().unwrap_or_else(|| t("home-unknown-source"))}
                                 </h2>
                                 <ul class="cards">
                                     {members
@@ -123,7 +123,7 @@ fn PendingCard(question: Question) -> impl IntoView {
             <a href=href>
                 <span class="headline">{headline(&question)}</span>
                 <span class="meta">
-                    {(count > 1).then(|| t_args("home-question-count", &[("count", count.into())]))}
+                    {move || (count > 1).then(|| t_args("home-question-count", &[("count", count.into())]))}
                     <Age then=question.created_at />
                 </span>
             </a>
@@ -190,33 +190,33 @@ fn History(history: Vec<Question>) -> impl IntoView {
     };
     view! {
         <section class="panel" aria-labelledby="history-heading">
-            <h2 id="history-heading">{t("home-history-heading")}</h2>
+            <h2 id="history-heading">{tr("home-history-heading")}</h2>
             <Show when=move || empty>
-                <p class="empty">{t("home-empty-history")}</p>
+                <p class="empty">{tr("home-empty-history")}</p>
             </Show>
             <Show when=move || !empty>
                 <div class="history-tools">
                     <label>
-                        <span>{t("history-filter-label")}</span>
+                        <span>{tr("history-filter-label")}</span>
                         <select on:change=move |event| {
                             let value = event_target_value(&event);
                             filter.set(value.parse::<Status>().ok());
                         }>
-                            <option value="">{t("history-filter-all")}</option>
+                            <option value="">{tr("history-filter-all")}</option>
                             {CLOSED
                                 .into_iter()
                                 .map(|status| {
-                                    view! { <option value=status.as_str()>{t(status_key(status))}</option> }
+                                    view! { <option value=status.as_str()>{move || t(status_key(status))}</option> }
                                 })
                                 .collect_view()}
                         </select>
                     </label>
                     <label class="search">
-                        <span class="sr-only">{t("history-search-label")}</span>
+                        <span class="sr-only">{tr("history-search-label")}</span>
                         <input
                             type="search"
-                            placeholder=t("history-search-placeholder")
-                            aria-label=t("history-search-label")
+                            placeholder=tr("history-search-placeholder")
+                            aria-label=tr("history-search-label")
                             on:input=move |event| search.set(event_target_value(&event))
                         />
                     </label>
@@ -226,7 +226,7 @@ fn History(history: Vec<Question>) -> impl IntoView {
                 {move || {
                     let shown = shown();
                     if shown.is_empty() && !empty {
-                        return view! { <li class="empty">{t("history-no-match")}</li> }.into_any();
+                        return view! { <li class="empty">{tr("history-no-match")}</li> }.into_any();
                     }
                     shown
                         .into_iter()

@@ -1,6 +1,6 @@
 //! The page for an address the app does not know.
 
-use crate::i18n::t;
+use crate::i18n::tr;
 use leptos::prelude::*;
 
 /// 404.
@@ -12,9 +12,9 @@ pub fn NotFound() -> impl IntoView {
     }
     view! {
         <section class="panel">
-            <h1>{t("not-found-title")}</h1>
-            <p>{t("not-found-body")}</p>
-            <a href="/">{t("question-back")}</a>
+            <h1>{tr("not-found-title")}</h1>
+            <p>{tr("not-found-body")}</p>
+            <a href="/">{tr("question-back")}</a>
         </section>
     }
 }

@@ -1,10 +1,11 @@
 //! `/q/:id`: one question, answerable in any shape, locked with a banner once it is closed.
 
 use crate::components::draft::Draft;
+use crate::components::failure::failure_text;
 use crate::components::markdown::RichText;
 use crate::components::question_form::SubQuestionFields;
 use crate::components::status_chip::StatusChip;
-use crate::i18n::{t, t_args};
+use crate::i18n::{t, t_args, tr};
 use crate::live::Live;
 use crate::model::{Question, QuestionId, Status};
 use crate::pages::home::answer_summary;
@@ -52,8 +53,8 @@ fn open_next(store: &crate::store::Store) {
 /// Turns a store refusal into the server function's error, with the matching HTTP status.
 #[cfg(feature = "ssr")]
 fn refused(error: crate::store::StoreError) -> ServerFnError {
-    expect_context::<leptos_axum::ResponseOptions>().set_status(error.http_status());
-    ServerFnError::new(error.to_string())
+    crate::components::failure::set_failure_status(error.http_status());
+    ServerFnError::new(error.server_fn_message())
 }
 
 /// Answers a question from its form, then opens the next pending one (or the inbox).
@@ -99,7 +100,7 @@ pub fn QuestionPage() -> impl IntoView {
         }
     });
     view! {
-        <Suspense fallback=|| view! { <p class="muted">{t("question-loading")}</p> }>
+        <Suspense fallback=|| view! { <p class="muted">{tr("question-loading")}</p> }>
             {move || {
                 rendered
                     .get()
@@ -108,8 +109,8 @@ pub fn QuestionPage() -> impl IntoView {
                         _ => {
                             view! {
                                 <section class="panel">
-                                    <p>{t("question-not-found")}</p>
-                                    <a href="/">{t("question-back")}</a>
+                                    <p>{tr("question-not-found")}</p>
+                                    <a href="/">{tr("question-back")}</a>
                                 </section>
                             }
                                 .into_any()
@@ -147,7 +148,7 @@ fn QuestionView(question: Question) -> impl IntoView {
         };
         Some(t_args(
             "question-submit-failed",
-            &[("reason", error.to_string().into())],
+            &[("reason", failure_text(&error).into())],
         ))
     };
     let draft = RwSignal::new(Draft::empty(question.questions.len()));
@@ -203,7 +204,7 @@ fn QuestionView(question: Question) -> impl IntoView {
             class:leaving=move || submit.pending().get() || skip.pending().get()
             data-question-id=id.to_string()
         >
-            <a class="back" href="/">{t("question-back")}</a>
+            <a class="back" href="/">{tr("question-back")}</a>
             {title.map(|title| view! { <RichText source=title class="title" /> })}
             <div aria-live="polite">
                 {move || closed().then(|| {
@@ -214,7 +215,7 @@ fn QuestionView(question: Question) -> impl IntoView {
                             <span>{t(closed_key(question.status))}</span>
                             {question.answers.is_some().then(|| view! {
                                 <p class="answer">
-                                    {t("question-your-answer")}": "{answer_summary(&question)}
+                                    {t_args("question-your-answer", &[("answer", answer_summary(&question).into())])}
                                 </p>
                             })}
                             {question.note.clone().map(|note| view! {
@@ -237,7 +238,7 @@ fn QuestionView(question: Question) -> impl IntoView {
                             .collect_view()}
                         <p class="error" role="alert">{failure}</p>
                         <div class="actions">
-                            <span class="hint">{t("question-keys-hint")}</span>
+                            <span class="hint">{tr("question-keys-hint")}</span>
                             <button
                                 type="submit"
                                 class="primary"
@@ -260,14 +261,14 @@ fn QuestionView(question: Question) -> impl IntoView {
                     </fieldset>
                 </ActionForm>
                 <details class="skip">
-                    <summary>{t("question-skip")}</summary>
+                    <summary>{tr("question-skip")}</summary>
                     <ActionForm action=skip>
                         <input type="hidden" name="id" value=id.to_string() />
                         <fieldset disabled=closed>
-                            <label for="skip-note">{t("question-skip-note")}</label>
+                            <label for="skip-note">{tr("question-skip-note")}</label>
                             <textarea id="skip-note" name="note" rows="2"></textarea>
                             <button type="submit" class="secondary">
-                                {t("question-skip-confirm")}
+                                {tr("question-skip-confirm")}
                             </button>
                         </fieldset>
                     </ActionForm>

@@ -5,7 +5,9 @@
 // plain HTML form; the macro's generated code inherits the count.
 #![allow(clippy::too_many_arguments)]
 
-use crate::i18n::t;
+use crate::components::failure::failure_text;
+use crate::components::prefs_picker::PrefsPicker;
+use crate::i18n::{t, tr};
 use crate::live::Live;
 use crate::model::Config;
 use leptos::prelude::*;
@@ -16,8 +18,8 @@ pub async fn get_config() -> Result<Config, ServerFnError> {
     Ok(expect_context::<crate::store::Store>().config())
 }
 
-/// Saves the settings form. Errors carry the offending key alone, so the page can name the
-/// field in the person's language.
+/// Saves the settings form. An error carries the Fluent key explaining the offending field, so
+/// the page can say what is wrong in the person's language.
 #[server(prefix = "/fn")]
 pub async fn save_settings(
     timeout_secs: String,
@@ -56,19 +58,18 @@ pub async fn save_settings(
         Err(crate::store::StoreError::Invalid(body)) => {
             Err(invalid(body.field.as_deref().unwrap_or("config")))
         }
-        Err(other) => Err(ServerFnError::new(other.to_string())),
+        Err(other) => Err(ServerFnError::new(other.server_fn_message())),
     }
 }
 
 #[cfg(feature = "ssr")]
 fn invalid(key: &str) -> ServerFnError {
-    if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
-        response.set_status(axum::http::StatusCode::BAD_REQUEST);
-    }
-    ServerFnError::new(key)
+    crate::components::failure::set_failure_status(axum::http::StatusCode::BAD_REQUEST);
+    ServerFnError::new(format!("{}: {key}", invalid_key(key)))
 }
 
 /// The Fluent key explaining what a config key accepts.
+#[cfg(feature = "ssr")]
 fn invalid_key(field: &str) -> &'static str {
     match field {
         "timeoutSecs" => "settings-timeout-invalid",
@@ -88,18 +89,14 @@ pub fn SettingsPage() -> impl IntoView {
     let rendered = Resource::new(|| (), |_| get_config());
     let save = ServerAction::<SaveSettings>::new();
     let problem = move || match save.value().get() {
-        Some(Err(error)) => {
-            let text = error.to_string();
-            let field = text.rsplit(": ").next().unwrap_or_default().to_string();
-            Some(t(invalid_key(&field)))
-        }
+        Some(Err(error)) => Some(failure_text(&error)),
         _ => None,
     };
     let saved = move || matches!(save.value().get(), Some(Ok(())));
     view! {
         <section class="panel settings" aria-labelledby="settings-heading">
-            <h1 id="settings-heading">{t("settings-heading")}</h1>
-            <Suspense fallback=|| view! { <p class="muted">{t("home-loading")}</p> }>
+            <h1 id="settings-heading">{tr("settings-heading")}</h1>
+            <Suspense fallback=|| view! { <p class="muted">{tr("home-loading")}</p> }>
                 {move || {
                     rendered
                         .get()
@@ -184,7 +181,7 @@ pub fn SettingsPage() -> impl IntoView {
                                     </p>
                                     <div class="actions">
                                         <button type="submit" class="primary">
-                                            {t("settings-save")}
+                                            {tr("settings-save")}
                                         </button>
                                     </div>
                                 </ActionForm>
@@ -192,6 +189,11 @@ pub fn SettingsPage() -> impl IntoView {
                         })
                 }}
             </Suspense>
+        </section>
+        <section class="panel settings" aria-labelledby="appearance-heading">
+            <h2 id="appearance-heading">{tr("settings-appearance-heading")}</h2>
+            <p class="help">{tr("settings-appearance-help")}</p>
+            <PrefsPicker place="settings" />
         </section>
     }
 }
@@ -209,7 +211,7 @@ fn NumberField(
 ) -> impl IntoView {
     view! {
         <div class="field">
-            <label for=id>{t(label)}</label>
+            <label for=id>{move || t(label)}</label>
             <input
                 id=id
                 name=name
@@ -219,7 +221,7 @@ fn NumberField(
                 value=initial.to_string()
                 prop:value=move || value.get().to_string()
             />
-            <p class="help">{t(help)}</p>
+            <p class="help">{move || t(help)}</p>
         </div>
     }
 }
@@ -235,7 +237,7 @@ fn ToggleField(
     view! {
         <label class="toggle">
             <input type="checkbox" name=name checked=initial prop:checked=move || value.get() />
-            <span>{t(label)}</span>
+            <span>{move || t(label)}</span>
         </label>
     }
 }

@@ -32,4 +32,22 @@ impl StoreError {
             StoreError::Save(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
+
+    /// A server function's error text: the Fluent key that explains this failure to the person,
+    /// then the details (naming the field) for anyone reading the raw response.
+    pub fn server_fn_message(&self) -> String {
+        format!("{}: {self}", self.message_key())
+    }
+
+    /// The Fluent key that explains this failure to the person.
+    pub fn message_key(&self) -> &'static str {
+        match self {
+            StoreError::Invalid(_) => "error-invalid-answer",
+            StoreError::NotFound(_) => "error-not-found",
+            StoreError::NotPending { .. } => "error-not-pending",
+            StoreError::TooManyPending => "error-too-many",
+            StoreError::ShuttingDown => "error-unavailable",
+            StoreError::Save(_) => "settings-save-failed",
+        }
+    }
 }

@@ -2,6 +2,7 @@
 //! never when a page is connected or the config says no.
 
 use crate::api::events::{connect, next_event};
+use crate::api::pages::form_action;
 use crate::api::support::*;
 use serde_json::json;
 use std::time::Duration;
@@ -94,4 +95,45 @@ async fn no_browser_is_opened_while_a_page_is_connected_or_when_turned_off() {
         std::fs::read_to_string(&log).unwrap_or_default().is_empty(),
         "turned off"
     );
+}
+
+async fn logged(log: &std::path::Path, wanted: &str) -> String {
+    for _ in 0..100 {
+        let text = std::fs::read_to_string(log).unwrap_or_default();
+        if text.contains(wanted) {
+            return text;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    std::fs::read_to_string(log).unwrap_or_default()
+}
+
+#[tokio::test]
+async fn the_desktop_notification_speaks_the_language_picked_last() {
+    let scratch = tempfile::tempdir().unwrap();
+    let log = scratch.path().join("daemon.log");
+    let daemon = Daemon::start_logging(
+        tempfile::tempdir().unwrap(),
+        &[("LANG", "C.UTF-8"), ("LC_ALL", ""), ("LC_MESSAGES", "")],
+        &log,
+    );
+    daemon.ask(&yes_no()).await;
+    let english = logged(&log, "Your agent has a question").await;
+    assert!(english.contains("Your agent has a question"), "{english}");
+
+    // A browser picks Russian (what the header picker sends), then a question arrives.
+    let inbox = daemon.get("/").await.text().await.unwrap();
+    let picked = daemon
+        .http
+        .post(daemon.url(&form_action(&inbox, "save_preferences")))
+        .form(&[("lang", "ru")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(picked.status(), 200);
+    let config: serde_json::Value = daemon.get("/api/config").await.json().await.unwrap();
+    assert_eq!(config["language"], "ru");
+    daemon.ask(&yes_no()).await;
+    let russian = logged(&log, "У агента есть вопрос").await;
+    assert!(russian.contains("У агента есть вопрос"), "{russian}");
 }

@@ -75,11 +75,11 @@ async fn a_question_page_shows_every_shape() {
     assert_eq!(daemon.get("/no/such/page").await.status(), 404);
 }
 
-/// The `action` of the page's answer form (the server function's URL).
-fn form_action(html: &str) -> String {
+/// The `action` of the page's form posting to server function `name` (its URL carries a hash).
+pub fn form_action(html: &str, name: &str) -> String {
     let start = html
-        .find("action=\"/fn/")
-        .expect("a form posting to a server function")
+        .find(&format!("action=\"/fn/{name}"))
+        .unwrap_or_else(|| panic!("no form posting to {name}"))
         + 8;
     html[start..].split('"').next().unwrap().to_string()
 }
@@ -97,7 +97,7 @@ async fn the_form_answers_without_javascript_and_opens_the_next_question() {
     let next = daemon.ask(&yes_no()).await;
     let id = first["id"].as_str().unwrap();
     let html = daemon.get(&format!("/q/{id}")).await.text().await.unwrap();
-    let action = form_action(&html);
+    let action = form_action(&html, "submit_answer");
     let form = [
         ("id", id),
         ("answer[0][selected][0]", "Blue"),
@@ -141,7 +141,7 @@ async fn an_invalid_form_post_leaves_the_question_pending() {
     let question = daemon.ask(&yes_no()).await;
     let id = question["id"].as_str().unwrap();
     let html = daemon.get(&format!("/q/{id}")).await.text().await.unwrap();
-    let action = form_action(&html);
+    let action = form_action(&html, "submit_answer");
     let response = daemon
         .http
         .post(daemon.url(&action))

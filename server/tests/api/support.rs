@@ -26,6 +26,22 @@ impl Daemon {
 
     /// Starts a daemon with extra environment variables.
     pub fn start_with(home: tempfile::TempDir, env: &[(&str, &str)]) -> Daemon {
+        Self::spawn(home, env, Stdio::inherit())
+    }
+
+    /// Starts a daemon logging at `info` into `log`, for tests that read what it did.
+    pub fn start_logging(
+        home: tempfile::TempDir,
+        env: &[(&str, &str)],
+        log: &std::path::Path,
+    ) -> Daemon {
+        let file = std::fs::File::create(log).expect("a log file");
+        let mut env = env.to_vec();
+        env.push(("HARK_LOG", "info"));
+        Self::spawn(home, &env, Stdio::from(file))
+    }
+
+    fn spawn(home: tempfile::TempDir, env: &[(&str, &str)], stderr: Stdio) -> Daemon {
         let mut child = Command::new(env!("CARGO_BIN_EXE_hark"))
             .args(["serve", "--port", "0"])
             .env("HARK_HOME", home.path())
@@ -34,7 +50,7 @@ impl Daemon {
             .env("BROWSER", "true")
             .envs(env.iter().copied())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .expect("hark serve starts");
         let stdout = child.stdout.take().expect("stdout");

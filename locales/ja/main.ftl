@@ -1,0 +1,112 @@
+# Hark — 日本語。画面に表示される文言はすべてここから取り出され、キーは英語カタログと同じです。
+
+app-name = Hark
+language-name = 日本語
+app-title = Hark — エージェントからの質問
+pending-badge = { $count } 件待機中
+
+connection-live = 接続中：新しい質問がすぐに表示されます
+connection-reconnecting = 再接続しています…
+connection-offline = オフライン：まもなく再試行します
+connection-connecting = 接続しています…
+
+nav-inbox = 受信箱
+skip-to-content = 本文へスキップ
+
+home-waiting-heading = 回答待ちの質問
+home-history-heading = 履歴
+home-empty-pending = すべて対応済みです。待っている質問はありません。エージェントからの新しい質問はここに表示されます。
+home-empty-history = 回答した質問はまだありません。
+home-loading = 質問を読み込んでいます…
+home-question-count = 質問 { $count } 件
+
+status-pending = 回答待ち
+status-answered = 回答済み
+status-declined = スキップ
+status-timeout = 期限切れ
+status-cancelled = 取り下げ
+
+question-loading = 質問を読み込んでいます…
+question-not-found = この質問は存在しないか、すでに保存されていません。
+question-back = 受信箱に戻る
+question-option-recommended = おすすめ
+question-other-label = その他（自由に入力）
+question-other-placeholder = 回答を入力…
+question-submit = 回答を送信
+question-submitting = 送信しています…
+question-submit-failed = 回答は受け付けられませんでした。{ $reason }
+question-closed-answered = この質問には回答済みです。
+question-closed-declined = この質問はスキップされました。
+question-closed-timeout = 誰も回答しないうちに期限が切れました。
+question-closed-cancelled = エージェントがこの質問を取り下げました。
+question-your-answer = 回答：{ $answer }
+question-note = メモ：{ $note }
+
+not-found-title = ページが見つかりません
+not-found-body = このアドレスには何もありません。
+question-skip = この質問をスキップ…
+question-skip-note = スキップする理由（任意、エージェントに伝わります）
+question-skip-confirm = スキップ
+question-keys-hint = キー操作：1–9 で選択 · Enter で送信 · Esc で戻る
+question-needs-answer = 選択肢を選ぶか、回答を入力してください。
+age-just-now = たった今
+age-minutes = { $count } 分前
+age-hours = { $count } 時間前
+age-days = { $count } 日前
+home-unknown-source = その他のエージェント
+history-filter-label = 表示
+history-filter-all = すべて
+history-search-label = 履歴を検索
+history-search-placeholder = 質問と回答を検索…
+history-no-match = 履歴に一致するものはありません。
+question-show-raw = 元の JSON を表示
+nav-settings = 設定
+settings-heading = 設定
+settings-timeout = 既定の制限時間（秒）
+settings-timeout-help = 質問が回答を待ってから期限切れになるまでの時間です。0 にすると回答があるまで待ちます。エージェントが独自に制限を指定することもあります。
+settings-timeout-invalid = 制限時間は 0 から 2592000（30 日）までの整数（秒）で指定してください。
+settings-remind = リマインド間隔（秒）
+settings-remind-help = 回答待ちの質問をこの間隔で再通知します。0 にすると再通知しません。
+settings-remind-invalid = リマインド間隔は 0 から 86400（1 日）までの整数（秒）で指定してください。
+settings-notification = 質問が届いたらデスクトップ通知を表示
+settings-auto-open = 質問が届いて開いているページがなければブラウザーを開く
+settings-sound = 質問が届いたら短い通知音を鳴らす
+settings-save = 設定を保存
+settings-saved = 保存しました。開いているすべてのページに新しい設定が反映されます。
+settings-save-failed = 設定を保存できませんでした。デーモンのログを確認してください。
+attention-title = （{ $count }）回答待ちの質問があります
+attention-notification-title = { $count ->
+    [one] エージェントから質問が届きました
+   *[other] エージェントから質問が { $count } 件届きました
+}
+attention-enable-notifications = 通知をオンにする
+settings-port = ポート
+settings-port-help = デーモンが待ち受けるポートです。デーモンの再起動後に反映されます。HARK_PORT と --port が優先されます。
+settings-port-invalid = ポートは 1 から 65535 までの整数で指定してください。
+settings-orphan = 放置された質問を取り下げるまで（秒）
+settings-orphan-help = ディスクに保存する履歴用（準備中）：再起動後、この時間内にエージェントが戻らなければ質問を取り下げます。
+settings-orphan-invalid = 1 から 86400（1 日）までの整数（秒）で指定してください。
+settings-history-days = 履歴の保存期間（日）
+settings-history-days-help = ディスクに保存する履歴用（準備中）：これより古い終了済みの質問は削除されます。
+settings-history-days-invalid = 履歴の保存期間は 1 日から 3650 日までで指定してください。
+settings-history-max = 最大保存件数（質問）
+settings-history-max-help = ディスクに保存する履歴用（準備中）：終了済みの質問を新しい順にこの件数まで保存します。
+settings-history-max-invalid = 履歴の件数は 1 から 1000000 までの整数で指定してください。
+
+prefs-language = 言語
+prefs-theme = テーマ
+prefs-apply = 適用
+theme-system = システムに合わせる
+theme-light = ライト
+theme-dark = ダーク
+settings-appearance-heading = 言語とテーマ
+settings-appearance-help = 選択はブラウザーごとに保存されます。デスクトップ通知には最後に選んだ言語が使われます。
+
+error-invalid-answer = 質問に合わない回答です。選択内容を確認してください。
+error-not-found = この質問はもう存在しません。
+error-not-pending = この質問はすでに終了しています。
+error-too-many = 回答待ちの質問が多すぎます。先にいくつか回答するかスキップしてください。
+error-unavailable = Hark に接続できません。しばらくしてからもう一度お試しください。
+
+# 日付と時刻：$hour と $minute は 2 桁です。
+date-time = { $year }年{ $month }月{ $day }日 { $hour }:{ $minute }

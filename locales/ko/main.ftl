@@ -1,0 +1,112 @@
+# Hark — 한국어. 화면에 보이는 모든 문구는 여기에서 나오며, 키는 영어 카탈로그와 같습니다.
+
+app-name = Hark
+language-name = 한국어
+app-title = Hark — 에이전트가 보낸 질문
+pending-badge = { $count }개 대기 중
+
+connection-live = 연결됨: 새 질문이 바로 나타납니다
+connection-reconnecting = 다시 연결하는 중…
+connection-offline = 오프라인: 곧 다시 시도합니다
+connection-connecting = 연결하는 중…
+
+nav-inbox = 받은 질문
+skip-to-content = 본문으로 건너뛰기
+
+home-waiting-heading = 답을 기다리는 질문
+home-history-heading = 기록
+home-empty-pending = 모두 처리했습니다. 기다리는 질문이 없습니다. 에이전트의 새 질문은 여기에 나타납니다.
+home-empty-history = 아직 답한 질문이 없습니다.
+home-loading = 질문을 불러오는 중…
+home-question-count = 질문 { $count }개
+
+status-pending = 대기 중
+status-answered = 답변함
+status-declined = 건너뜀
+status-timeout = 시간 초과
+status-cancelled = 철회됨
+
+question-loading = 질문을 불러오는 중…
+question-not-found = 이 질문은 없거나 더 이상 보관되지 않습니다.
+question-back = 받은 질문으로 돌아가기
+question-option-recommended = 추천
+question-other-label = 기타 (직접 입력)
+question-other-placeholder = 답을 입력하세요…
+question-submit = 답 보내기
+question-submitting = 보내는 중…
+question-submit-failed = 답을 받아들이지 못했습니다. { $reason }
+question-closed-answered = 이미 답한 질문입니다.
+question-closed-declined = 건너뛴 질문입니다.
+question-closed-timeout = 아무도 답하기 전에 시간이 초과되었습니다.
+question-closed-cancelled = 에이전트가 이 질문을 철회했습니다.
+question-your-answer = 답: { $answer }
+question-note = 메모: { $note }
+
+not-found-title = 페이지를 찾을 수 없습니다
+not-found-body = 이 주소에는 아무것도 없습니다.
+question-skip = 이 질문 건너뛰기…
+question-skip-note = 건너뛰는 이유 (선택 사항, 에이전트에게 전달됩니다)
+question-skip-confirm = 건너뛰기
+question-keys-hint = 단축키: 1–9 선택 · Enter 보내기 · Esc 돌아가기
+question-needs-answer = 선택지를 고르거나 답을 입력하세요.
+age-just-now = 방금
+age-minutes = { $count }분 전
+age-hours = { $count }시간 전
+age-days = { $count }일 전
+home-unknown-source = 기타 에이전트
+history-filter-label = 보기
+history-filter-all = 전체
+history-search-label = 기록 검색
+history-search-placeholder = 질문과 답 검색…
+history-no-match = 기록에서 일치하는 항목이 없습니다.
+question-show-raw = 원본 JSON 보기
+nav-settings = 설정
+settings-heading = 설정
+settings-timeout = 기본 제한 시간 (초)
+settings-timeout-help = 질문이 답을 기다리다가 시간 초과되기까지의 시간입니다. 0이면 답할 때까지 기다립니다. 에이전트가 따로 제한을 정할 수도 있습니다.
+settings-timeout-invalid = 제한 시간은 0부터 2592000(30일)까지의 정수(초)여야 합니다.
+settings-remind = 알림 간격 (초)
+settings-remind-help = 아직 기다리는 질문을 이 간격마다 다시 알립니다. 0이면 다시 알리지 않습니다.
+settings-remind-invalid = 알림 간격은 0부터 86400(하루)까지의 정수(초)여야 합니다.
+settings-notification = 질문이 오면 데스크톱 알림 표시
+settings-auto-open = 질문이 왔는데 열린 페이지가 없으면 브라우저 열기
+settings-sound = 질문이 오면 짧은 알림음 재생
+settings-save = 설정 저장
+settings-saved = 저장했습니다. 열려 있는 모든 페이지에 새 설정이 적용됩니다.
+settings-save-failed = 설정을 저장하지 못했습니다. 데몬 로그를 확인하세요.
+attention-title = ({ $count }) 답을 기다리는 질문이 있습니다
+attention-notification-title = { $count ->
+    [one] 에이전트가 질문을 보냈습니다
+   *[other] 에이전트가 질문 { $count }개를 보냈습니다
+}
+attention-enable-notifications = 알림 켜기
+settings-port = 포트
+settings-port-help = 데몬이 수신하는 포트입니다. 데몬을 다시 시작하면 적용되며, HARK_PORT와 --port가 우선합니다.
+settings-port-invalid = 포트는 1부터 65535까지의 정수여야 합니다.
+settings-orphan = 주인 없는 질문 정리 (초)
+settings-orphan-help = 디스크에 보관하는 기록용 (준비 중): 다시 시작한 뒤 이 시간 안에 에이전트가 돌아오지 않으면 질문을 철회합니다.
+settings-orphan-invalid = 1부터 86400(하루)까지의 정수(초)여야 합니다.
+settings-history-days = 기록 보관 기간 (일)
+settings-history-days-help = 디스크에 보관하는 기록용 (준비 중): 이보다 오래된 종료된 질문은 삭제됩니다.
+settings-history-days-invalid = 기록 보관 기간은 1일부터 3650일까지여야 합니다.
+settings-history-max = 최대 보관 개수 (질문)
+settings-history-max-help = 디스크에 보관하는 기록용 (준비 중): 종료된 질문을 최신 순으로 이 개수까지만 보관합니다.
+settings-history-max-invalid = 기록 개수는 1부터 1000000까지의 정수여야 합니다.
+
+prefs-language = 언어
+prefs-theme = 테마
+prefs-apply = 적용
+theme-system = 시스템 설정
+theme-light = 밝게
+theme-dark = 어둡게
+settings-appearance-heading = 언어와 테마
+settings-appearance-help = 브라우저마다 선택이 따로 저장됩니다. 데스크톱 알림에는 마지막으로 고른 언어가 쓰입니다.
+
+error-invalid-answer = 질문에 맞지 않는 답입니다. 선택을 확인하세요.
+error-not-found = 이 질문은 더 이상 없습니다.
+error-not-pending = 이미 종료된 질문입니다.
+error-too-many = 기다리는 질문이 너무 많습니다. 먼저 몇 개에 답하거나 건너뛰세요.
+error-unavailable = Hark에 연결할 수 없습니다. 잠시 후 다시 시도하세요.
+
+# 날짜와 시간: $hour와 $minute는 두 자리입니다.
+date-time = { $year }년 { $month }월 { $day }일 { $hour }:{ $minute }

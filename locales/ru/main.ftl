@@ -1,0 +1,142 @@
+# Hark — русский. Каждая строка интерфейса берётся отсюда; ключи те же, что в английском каталоге.
+
+app-name = Hark
+language-name = Русский
+app-title = Hark — вопросы от ваших агентов
+pending-badge = { $count ->
+    [one] { $count } вопрос ждёт
+    [few] { $count } вопроса ждут
+   *[many] { $count } вопросов ждут
+}
+
+connection-live = На связи: новые вопросы появляются сразу
+connection-reconnecting = Переподключение…
+connection-offline = Нет связи: скоро попробуем снова
+connection-connecting = Подключение…
+
+nav-inbox = Входящие
+skip-to-content = Перейти к содержимому
+
+home-waiting-heading = Ждут вашего ответа
+home-history-heading = История
+home-empty-pending = Всё разобрано: ничего не ждёт ответа. Новые вопросы от агентов появятся здесь.
+home-empty-history = Отвеченных вопросов пока нет.
+home-loading = Загрузка вопросов…
+home-question-count = { $count ->
+    [one] { $count } вопрос
+    [few] { $count } вопроса
+   *[many] { $count } вопросов
+}
+
+status-pending = Ждёт ответа
+status-answered = Отвечен
+status-declined = Пропущен
+status-timeout = Время вышло
+status-cancelled = Отозван
+
+question-loading = Загрузка вопроса…
+question-not-found = Такого вопроса нет, или он больше не хранится.
+question-back = Назад во входящие
+question-option-recommended = Рекомендуется
+question-other-label = Другое (свой ответ)
+question-other-placeholder = Введите ответ…
+question-submit = Отправить ответ
+question-submitting = Отправка…
+question-submit-failed = Ответ не принят. { $reason }
+question-closed-answered = На этот вопрос уже ответили.
+question-closed-declined = Этот вопрос пропустили.
+question-closed-timeout = Время на ответ истекло раньше, чем кто-то ответил.
+question-closed-cancelled = Агент отозвал этот вопрос.
+question-your-answer = Ответ: { $answer }
+question-note = Примечание: { $note }
+
+not-found-title = Страница не найдена
+not-found-body = По этому адресу ничего нет.
+question-skip = Пропустить вопрос…
+question-skip-note = Почему вы его пропускаете? (необязательно, агент это увидит)
+question-skip-confirm = Пропустить
+question-keys-hint = Клавиши: 1–9 — выбор · Enter — отправить · Esc — назад
+question-needs-answer = Выберите вариант или напишите ответ.
+age-just-now = только что
+age-minutes = { $count } мин назад
+age-hours = { $count } ч назад
+age-days = { $count ->
+    [one] { $count } день назад
+    [few] { $count } дня назад
+   *[many] { $count } дней назад
+}
+home-unknown-source = Другие агенты
+history-filter-label = Показать
+history-filter-all = Все
+history-search-label = Поиск по истории
+history-search-placeholder = Искать в вопросах и ответах…
+history-no-match = В истории ничего не найдено.
+question-show-raw = Показать исходный JSON
+nav-settings = Настройки
+settings-heading = Настройки
+settings-timeout = Лимит времени по умолчанию (секунды)
+settings-timeout-help = Сколько вопрос ждёт ответа, прежде чем время выйдет. 0 — ждать сколько угодно. Агент может задать свой лимит.
+settings-timeout-invalid = Лимит времени — целое число секунд от 0 до 2592000 (30 дней).
+settings-remind = Интервал напоминаний (секунды)
+settings-remind-help = С таким интервалом Hark снова напоминает о вопросе, который ещё ждёт ответа. 0 — без напоминаний.
+settings-remind-invalid = Интервал напоминаний — целое число секунд от 0 до 86400 (сутки).
+settings-notification = Уведомление на рабочем столе, когда приходит вопрос
+settings-auto-open = Открывать браузер, когда приходит вопрос, а страница не открыта
+settings-sound = Короткий звук, когда приходит вопрос
+settings-save = Сохранить настройки
+settings-saved = Сохранено. Все открытые страницы уже используют новые настройки.
+settings-save-failed = Не удалось сохранить настройки; подробности в журнале демона.
+attention-title = { $count ->
+    [one] ({ $count }) Вопрос ждёт ответа
+    [few] ({ $count }) Вопросы ждут ответа
+   *[many] ({ $count }) Вопросы ждут ответа
+}
+attention-notification-title = { $count ->
+    [one] У агента есть вопрос
+    [few] У агентов { $count } вопроса
+   *[many] У агентов { $count } вопросов
+}
+attention-enable-notifications = Включить уведомления
+settings-port = Порт
+settings-port-help = Порт, на котором работает демон. Вступает в силу после перезапуска демона; HARK_PORT и --port важнее.
+settings-port-invalid = Порт — целое число от 1 до 65535.
+settings-orphan = Отзывать брошенные вопросы через (секунды)
+settings-orphan-help = Для истории на диске (скоро): если после перезапуска агент не вернётся за это время, его вопрос будет отозван.
+settings-orphan-invalid = Нужно целое число секунд от 1 до 86400 (сутки).
+settings-history-days = Хранить историю (дни)
+settings-history-days-help = Для истории на диске (скоро): закрытые вопросы старше этого срока удаляются.
+settings-history-days-invalid = Историю можно хранить от 1 до 3650 дней.
+settings-history-max = Хранить не больше (вопросов)
+settings-history-max-help = Для истории на диске (скоро): хранится не больше стольких закрытых вопросов, начиная с новых.
+settings-history-max-invalid = Размер истории — целое число от 1 до 1000000.
+
+prefs-language = Язык
+prefs-theme = Тема
+prefs-apply = Применить
+theme-system = Как в системе
+theme-light = Светлая
+theme-dark = Тёмная
+settings-appearance-heading = Язык и тема
+settings-appearance-help = Каждый браузер хранит свой выбор. Уведомления на рабочем столе используют язык, выбранный последним.
+
+error-invalid-answer = Ответ не подходит к вопросу; проверьте выбор.
+error-not-found = Этого вопроса больше нет.
+error-not-pending = Этот вопрос уже закрыт.
+error-too-many = Слишком много вопросов ждут ответа; сначала ответьте на некоторые или пропустите их.
+error-unavailable = Не удаётся связаться с Hark; попробуйте чуть позже.
+
+# Дата и время: $hour и $minute — по две цифры.
+date-time = { $day } { $month ->
+    [1] янв.
+    [2] февр.
+    [3] мар.
+    [4] апр.
+    [5] мая
+    [6] июня
+    [7] июля
+    [8] авг.
+    [9] сент.
+    [10] окт.
+    [11] нояб.
+   *[12] дек.
+} { $year } г., { $hour }:{ $minute }

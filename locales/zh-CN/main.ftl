@@ -1,0 +1,112 @@
+# Hark — 简体中文。界面上的每一段文字都来自这里，键与英文目录完全一致。
+
+app-name = Hark
+language-name = 简体中文
+app-title = Hark — 来自智能体的提问
+pending-badge = { $count } 个待回答
+
+connection-live = 已连接：新问题会立即出现
+connection-reconnecting = 正在重新连接…
+connection-offline = 已离线：稍后自动重试
+connection-connecting = 正在连接…
+
+nav-inbox = 收件箱
+skip-to-content = 跳到正文
+
+home-waiting-heading = 等你回答
+home-history-heading = 历史记录
+home-empty-pending = 全部处理完了，没有等待中的问题。智能体的新问题会出现在这里。
+home-empty-history = 还没有已回答的问题。
+home-loading = 正在加载问题…
+home-question-count = { $count } 个问题
+
+status-pending = 等待中
+status-answered = 已回答
+status-declined = 已跳过
+status-timeout = 已超时
+status-cancelled = 已撤回
+
+question-loading = 正在加载问题…
+question-not-found = 这个问题不存在，或者已不再保留。
+question-back = 返回收件箱
+question-option-recommended = 推荐
+question-other-label = 其他（自己填写答案）
+question-other-placeholder = 输入你的回答…
+question-submit = 发送回答
+question-submitting = 正在发送…
+question-submit-failed = 回答未被接受。{ $reason }
+question-closed-answered = 这个问题已经回答了。
+question-closed-declined = 这个问题已被跳过。
+question-closed-timeout = 这个问题在有人回答之前就超时了。
+question-closed-cancelled = 智能体撤回了这个问题。
+question-your-answer = 回答：{ $answer }
+question-note = 备注：{ $note }
+
+not-found-title = 找不到页面
+not-found-body = 这个地址下什么也没有。
+question-skip = 跳过这个问题…
+question-skip-note = 为什么跳过？（可不填，智能体会看到）
+question-skip-confirm = 跳过
+question-keys-hint = 快捷键：1–9 选择 · Enter 发送 · Esc 返回
+question-needs-answer = 请选择一个选项或填写回答。
+age-just-now = 刚刚
+age-minutes = { $count } 分钟前
+age-hours = { $count } 小时前
+age-days = { $count } 天前
+home-unknown-source = 其他智能体
+history-filter-label = 显示
+history-filter-all = 全部
+history-search-label = 搜索历史记录
+history-search-placeholder = 搜索问题和回答…
+history-no-match = 历史记录中没有匹配的内容。
+question-show-raw = 查看原始 JSON
+nav-settings = 设置
+settings-heading = 设置
+settings-timeout = 默认时限（秒）
+settings-timeout-help = 问题等你回答多久后超时。0 表示一直等下去。智能体也可以自己设定时限。
+settings-timeout-invalid = 时限必须是 0 到 2592000（30 天）之间的整数秒。
+settings-remind = 提醒间隔（秒）
+settings-remind-help = 仍在等待的问题每隔这么久再提醒一次。0 表示关闭提醒。
+settings-remind-invalid = 提醒间隔必须是 0 到 86400（一天）之间的整数秒。
+settings-notification = 有新问题时显示桌面通知
+settings-auto-open = 有新问题且没有打开的页面时，自动打开浏览器
+settings-sound = 有新问题时播放提示音
+settings-save = 保存设置
+settings-saved = 已保存，所有打开的页面都会使用新设置。
+settings-save-failed = 设置未能保存，请查看守护进程的日志。
+attention-title = （{ $count }）有问题等你回答
+attention-notification-title = { $count ->
+    [one] 智能体有一个问题
+   *[other] 智能体有 { $count } 个问题
+}
+attention-enable-notifications = 开启通知
+settings-port = 端口
+settings-port-help = 守护进程监听的端口，重启守护进程后生效；HARK_PORT 和 --port 的优先级更高。
+settings-port-invalid = 端口必须是 1 到 65535 之间的整数。
+settings-orphan = 放弃无人认领的问题（秒）
+settings-orphan-help = 用于保存在磁盘上的历史记录（即将推出）：重启后，如果提问的智能体在这段时间内没有回来，问题会被撤回。
+settings-orphan-invalid = 必须是 1 到 86400（一天）之间的整数秒。
+settings-history-days = 历史记录保留（天）
+settings-history-days-help = 用于保存在磁盘上的历史记录（即将推出）：早于这个天数的已结束问题会被删除。
+settings-history-days-invalid = 历史记录的保留天数必须在 1 到 3650 之间。
+settings-history-max = 最多保留（个问题）
+settings-history-max-help = 用于保存在磁盘上的历史记录（即将推出）：已结束的问题最多保留这么多个，优先保留最新的。
+settings-history-max-invalid = 历史记录的数量必须是 1 到 1000000 之间的整数。
+
+prefs-language = 语言
+prefs-theme = 主题
+prefs-apply = 应用
+theme-system = 跟随系统
+theme-light = 浅色
+theme-dark = 深色
+settings-appearance-heading = 语言和主题
+settings-appearance-help = 每个浏览器分别保存自己的选择。桌面通知使用最近一次选择的语言。
+
+error-invalid-answer = 回答与问题不符，请检查你的选择。
+error-not-found = 这个问题已不存在。
+error-not-pending = 这个问题已经结束了。
+error-too-many = 等待中的问题太多了，请先回答或跳过一些。
+error-unavailable = 无法连接到 Hark，请稍后再试。
+
+# 日期和时间：$hour 和 $minute 都是两位数。
+date-time = { $year }年{ $month }月{ $day }日 { $hour }:{ $minute }

@@ -1,0 +1,197 @@
+//! The server renders each page in the person's language and theme: the cookie's pick, else
+//! `Accept-Language`, else English; a plain form switches both and keeps them in cookies.
+
+use crate::api::pages::form_action;
+use crate::api::support::*;
+
+async fn page(daemon: &Daemon, path: &str, headers: &[(&str, &str)]) -> String {
+    let mut request = daemon.http.get(daemon.url(path));
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let response = request.send().await.unwrap();
+    assert_eq!(response.status(), 200, "{path}");
+    response.text().await.unwrap()
+}
+
+#[tokio::test]
+async fn pages_speak_the_cookie_language_else_accept_language_else_english() {
+    let daemon = Daemon::start();
+    let cases = [
+        (vec![], "lang=\"en\"", "Waiting for you"),
+        (
+            vec![("accept-language", "ko-KR,ko;q=0.9")],
+            "lang=\"ko\"",
+            "답을 기다리는 질문",
+        ),
+        (
+            vec![("accept-language", "zh-Hans-CN")],
+            "lang=\"zh-CN\"",
+            "等你回答",
+        ),
+        (
+            vec![("accept-language", "fr, ja;q=0.5")],
+            "lang=\"ja\"",
+            "回答待ちの質問",
+        ),
+        (
+            vec![("accept-language", "de")],
+            "lang=\"en\"",
+            "Waiting for you",
+        ),
+        (
+            vec![("accept-language", "ko"), ("cookie", "hark_lang=ru")],
+            "lang=\"ru\"",
+            "Ждут вашего ответа",
+        ),
+        // A cookie naming no language Hark has is ignored.
+        (
+            vec![("accept-language", "ja"), ("cookie", "hark_lang=xx")],
+            "lang=\"ja\"",
+            "回答待ちの質問",
+        ),
+    ];
+    for (headers, lang, heading) in cases {
+        let html = page(&daemon, "/", &headers).await;
+        assert!(
+            html.contains(&format!("<html {lang}")),
+            "{headers:?}: {html:.300}"
+        );
+        assert!(html.contains(heading), "{headers:?} lacks {heading}");
+    }
+    let settings = page(&daemon, "/settings", &[("accept-language", "ru")]).await;
+    assert!(settings.contains("Настройки") && settings.contains("Язык и тема"));
+}
+
+#[tokio::test]
+async fn the_theme_is_on_the_html_element_from_the_first_byte() {
+    let daemon = Daemon::start();
+    let plain = page(&daemon, "/", &[]).await;
+    assert!(plain.contains("data-theme=\"system\""));
+    assert!(plain.contains("<meta name=\"color-scheme\" content=\"light dark\""));
+    let dark = page(&daemon, "/", &[("cookie", "hark_theme=dark")]).await;
+    assert!(dark.contains("data-theme=\"dark\""));
+    assert!(dark.contains("<meta name=\"color-scheme\" content=\"dark\""));
+    let bogus = page(&daemon, "/", &[("cookie", "hark_theme=\"><script>")]).await;
+    assert!(bogus.contains("data-theme=\"system\""));
+}
+
+#[tokio::test]
+async fn the_picker_form_sets_both_cookies_without_javascript() {
+    let daemon = Daemon::start();
+    let html = page(&daemon, "/settings", &[]).await;
+    let action = form_action(&html, "save_preferences");
+    let response = daemon
+        .http
+        .post(daemon.url(&action))
+        .header("accept", "text/html")
+        .form(&[("lang", "ja"), ("theme", "dark"), ("back", "/settings")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 302);
+    assert_eq!(response.headers()["location"], "/settings");
+    let cookies: Vec<&str> = response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|value| value.to_str().unwrap())
+        .collect();
+    assert_eq!(cookies.len(), 2, "{cookies:?}");
+    assert!(cookies[0].starts_with("hark_lang=ja;") && cookies[1].starts_with("hark_theme=dark;"));
+    assert!(
+        cookies
+            .iter()
+            .all(|cookie| cookie.contains("SameSite=Strict"))
+    );
+    let after = page(
+        &daemon,
+        "/settings",
+        &[("cookie", "hark_lang=ja; hark_theme=dark")],
+    )
+    .await;
+    assert!(after.contains("<html lang=\"ja\" data-theme=\"dark\""));
+
+    // Returning is only ever to a path on this server.
+    let elsewhere = daemon
+        .http
+        .post(daemon.url(&action))
+        .header("accept", "text/html")
+        .form(&[("theme", "light"), ("back", "//evil.example/")])
+        .send()
+        .await
+        .unwrap();
+    let location = elsewhere
+        .headers()
+        .get("location")
+        .map(|value| value.to_str().unwrap().to_string());
+    assert!(
+        location
+            .as_deref()
+            .is_none_or(|location| location.starts_with('/') && !location.starts_with("//")),
+        "{location:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_bad_pick_is_refused_naming_the_field_and_changes_nothing() {
+    let daemon = Daemon::start();
+    let html = page(&daemon, "/", &[]).await;
+    let action = form_action(&html, "save_preferences");
+    for (field, value) in [("lang", "xx"), ("theme", "pink")] {
+        let response = daemon
+            .http
+            .post(daemon.url(&action))
+            .form(&[(field, value)])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 400, "{field}");
+        assert!(response.headers().get("set-cookie").is_none());
+        let body = response.text().await.unwrap();
+        assert!(body.contains(field), "{body}");
+    }
+    let config: serde_json::Value = daemon.get("/api/config").await.json().await.unwrap();
+    assert!(config.get("language").is_none(), "{config}");
+    assert_eq!(daemon.get("/api/health").await.status(), 200);
+}
+
+#[tokio::test]
+async fn a_refused_plain_form_post_comes_back_explained_in_the_persons_language() {
+    let daemon = Daemon::start();
+    let question = daemon.ask(&yes_no()).await;
+    let id = question["id"].as_str().unwrap();
+    let page_path = format!("/q/{id}");
+    let html = page(&daemon, &page_path, &[]).await;
+    let action = form_action(&html, "submit_answer");
+    assert_eq!(
+        daemon
+            .post(&format!("/api/questions/{id}/answer"), &pick("Yes"))
+            .await
+            .status(),
+        200
+    );
+    // Answered elsewhere meanwhile: the page's post is refused and the browser sent back.
+    let response = daemon
+        .http
+        .post(daemon.url(&action))
+        .header("accept", "text/html")
+        .header("referer", daemon.url(&page_path))
+        .form(&[("id", id), ("answer[0][selected][0]", "No")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 302);
+    let location = response.headers()["location"].to_str().unwrap().to_string();
+    assert!(
+        location.contains(&page_path) && location.contains("__err"),
+        "{location}"
+    );
+    let back = page(
+        &daemon,
+        &location.replace(&daemon.url(""), ""),
+        &[("accept-language", "ja")],
+    )
+    .await;
+    assert!(back.contains("この質問はすでに終了しています"), "{back}");
+}
