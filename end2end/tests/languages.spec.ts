@@ -107,9 +107,12 @@ for (const lang of LANGS) {
 
     test(`Accept-Language ${lang.accept} alone renders every page in ${lang.name}`, async ({ page, daemon }) => {
       const question = await seed(daemon);
+      // The narrowest phone: longer words must not push the page sideways.
+      await page.setViewportSize({ width: 320, height: 720 });
       for (const where of ['/', `/q/${question.id}`, '/settings']) {
         await page.goto(daemon.url + where);
         await hydrated(page);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(320);
         await expect(page.locator('html')).toHaveAttribute('lang', lang.code);
         await expect(page.getByTestId('header-language')).toHaveValue(lang.code);
         if (where === '/') {
