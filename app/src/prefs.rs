@@ -186,11 +186,16 @@ pub async fn save_preferences(
 ) -> Result<(), ServerFnError> {
     use axum::http::{HeaderValue, StatusCode, header};
     let response = expect_context::<leptos_axum::ResponseOptions>();
+    // Only a path on this server: never an open redirect.
+    let back = back.filter(|back| back.starts_with('/') && !back.starts_with("//"));
     let refuse = |field: &str| {
-        crate::components::failure::set_failure_status(StatusCode::BAD_REQUEST);
-        ServerFnError::new(format!(
-            "settings-save-failed: {field} is not one Hark offers"
-        ))
+        crate::components::failure::refuse::<SavePreferences>(
+            StatusCode::BAD_REQUEST,
+            back.as_deref().unwrap_or("/"),
+            ServerFnError::new(format!(
+                "settings-save-failed: {field} is not one Hark offers"
+            )),
+        )
     };
     let lang = lang
         .map(|code| code.parse::<Lang>().map_err(|_| refuse("lang")))
@@ -211,9 +216,8 @@ pub async fn save_preferences(
     if let Some(theme) = theme {
         set_cookie(THEME_COOKIE, theme.code());
     }
-    // Only a path on this server: never an open redirect.
-    if let Some(back) = back.filter(|back| back.starts_with('/') && !back.starts_with("//")) {
-        leptos_axum::redirect(&back);
+    if let Some(back) = &back {
+        leptos_axum::redirect(back);
     }
     Ok(())
 }

@@ -236,3 +236,25 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByRole('heading', { name: '설정', exact: true })).toBeVisible();
   });
 });
+
+test.describe('refusals without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, locale: 'ko-KR' });
+
+  test('a refused answer comes back to its page, explained in the language', async ({ page, daemon }) => {
+    const question = await daemon.ask({ questions: [{ question: '?', options: [{ label: 'A' }, { label: 'B' }] }] });
+    await page.goto(`${daemon.url}/q/${question.id}`);
+    await fetch(`${daemon.url}/api/questions/${question.id}/cancel`, { method: 'POST' });
+    await page.locator('#q0-o0').check();
+    await page.getByRole('button', { name: '답 보내기' }).click();
+    await expect(page).toHaveURL(new RegExp(`/q/${question.id}\\?`));
+    await expect(page.getByText('이미 종료된 질문입니다.')).toBeVisible();
+    expect((await daemon.question(question.id)).status).toBe('cancelled');
+  });
+
+  test('a refused setting comes back to settings, naming what is wrong', async ({ page, daemon }) => {
+    await page.goto(daemon.url + '/settings');
+    await page.locator('#port').fill('70000');
+    await page.getByRole('button', { name: '설정 저장' }).click();
+    await expect(page.getByText('포트는 1부터 65535까지의 정수여야 합니다.')).toBeVisible();
+  });
+});

@@ -82,9 +82,9 @@ fn check(state: &AppState, request: &Request) -> Result<(), ApiError> {
 }
 
 /// Decides whether a state-changing request or a WebSocket upgrade comes from this server's own
-/// page (or from a non-browser tool, which sends neither header). Some browsers send
-/// `Origin: null` for form posts (always under a `no-referrer` policy); `Sec-Fetch-Site`, which
-/// pages cannot forge, then tells a same-origin post from a cross-site one.
+/// page (or from a non-browser tool, which sends neither header). Browsers send `Origin: null`
+/// for form posts under `Referrer-Policy: no-referrer`; `Sec-Fetch-Site`, which pages cannot
+/// forge, then tells a same-origin post from a cross-site one.
 fn request_is_from_this_server(
     origin: Option<&str>,
     fetch_site: Option<&str>,
@@ -141,11 +141,9 @@ fn with_security_headers(mut response: Response) -> Response {
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
-    // Same-origin only: a plain form post carries its page (so a refusal comes back to it,
-    // explained), while links out of a question reveal nothing.
     headers.insert(
         header::REFERRER_POLICY,
-        HeaderValue::from_static("same-origin"),
+        HeaderValue::from_static("no-referrer"),
     );
     headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     headers

@@ -18,12 +18,18 @@ pub fn failure_text(error: &ServerFnError) -> String {
     }
 }
 
-/// Sets a failed server function's HTTP status, except for a plain HTML form post: leptos
-/// answers that with a redirect back to the form's page carrying the error (which the page then
-/// explains), and a status set here would turn the redirect into a dead end.
+/// Refuses a server function call. A script gets `error` with `status`. A plain HTML form post
+/// (no JavaScript) is sent back to `page`, the form's own page, with the error in its address,
+/// where the page explains it: under `Referrer-Policy: no-referrer` leptos cannot find the page
+/// by itself, and a status set here would turn its redirect into a dead end.
 #[cfg(feature = "ssr")]
-pub fn set_failure_status(status: axum::http::StatusCode) {
+pub fn refuse<F: leptos::server_fn::ServerFn>(
+    status: axum::http::StatusCode,
+    page: &str,
+    error: ServerFnError,
+) -> ServerFnError {
     use axum::http::header::ACCEPT;
+    use leptos::server_fn::error::ServerFnUrlError;
     let plain_form_post = use_context::<axum::http::request::Parts>().is_some_and(|parts| {
         parts
             .headers
@@ -31,7 +37,19 @@ pub fn set_failure_status(status: axum::http::StatusCode) {
             .and_then(|accept| accept.to_str().ok())
             .is_some_and(|accept| accept.contains("text/html"))
     });
-    if !plain_form_post && let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
+    if plain_form_post {
+        // Parsed against a placeholder origin only to build the path and query.
+        let back =
+            ServerFnUrlError::new(F::PATH, error.clone()).to_url(&format!("http://hark{page}"));
+        if let Ok(back) = back {
+            leptos_axum::redirect(&format!(
+                "{}?{}",
+                back.path(),
+                back.query().unwrap_or_default()
+            ));
+        }
+    } else if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
         response.set_status(status);
     }
+    error
 }

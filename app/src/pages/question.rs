@@ -50,11 +50,19 @@ fn open_next(store: &crate::store::Store) {
     leptos_axum::redirect(&target);
 }
 
-/// Turns a store refusal into the server function's error, with the matching HTTP status.
+/// Turns a store refusal of server function `F` about question `id` into its error, with the
+/// matching HTTP status (or, for a plain form post, back to the question's page).
 #[cfg(feature = "ssr")]
-fn refused(error: crate::store::StoreError) -> ServerFnError {
-    crate::components::failure::set_failure_status(error.http_status());
-    ServerFnError::new(error.server_fn_message())
+fn refused<F: leptos::server_fn::ServerFn>(
+    id: QuestionId,
+) -> impl FnOnce(crate::store::StoreError) -> ServerFnError {
+    move |error| {
+        crate::components::failure::refuse::<F>(
+            error.http_status(),
+            &format!("/q/{id}"),
+            ServerFnError::new(error.server_fn_message()),
+        )
+    }
 }
 
 /// Answers a question from its form, then opens the next pending one (or the inbox).
@@ -66,7 +74,9 @@ pub async fn submit_answer(
 ) -> Result<(), ServerFnError> {
     let store = expect_context::<crate::store::Store>();
     let answers: Vec<_> = answer.into_iter().map(FormAnswer::into_answer).collect();
-    store.answer(id, &answers).map_err(refused)?;
+    store
+        .answer(id, &answers)
+        .map_err(refused::<SubmitAnswer>(id))?;
     open_next(&store);
     Ok(())
 }
@@ -78,7 +88,9 @@ pub async fn skip_question(
     #[server(default)] note: String,
 ) -> Result<(), ServerFnError> {
     let store = expect_context::<crate::store::Store>();
-    store.decline(id, Some(note)).map_err(refused)?;
+    store
+        .decline(id, Some(note))
+        .map_err(refused::<SkipQuestion>(id))?;
     open_next(&store);
     Ok(())
 }

@@ -58,14 +58,21 @@ pub async fn save_settings(
         Err(crate::store::StoreError::Invalid(body)) => {
             Err(invalid(body.field.as_deref().unwrap_or("config")))
         }
-        Err(other) => Err(ServerFnError::new(other.server_fn_message())),
+        Err(other) => Err(crate::components::failure::refuse::<SaveSettings>(
+            other.http_status(),
+            "/settings",
+            ServerFnError::new(other.server_fn_message()),
+        )),
     }
 }
 
 #[cfg(feature = "ssr")]
 fn invalid(key: &str) -> ServerFnError {
-    crate::components::failure::set_failure_status(axum::http::StatusCode::BAD_REQUEST);
-    ServerFnError::new(format!("{}: {key}", invalid_key(key)))
+    crate::components::failure::refuse::<SaveSettings>(
+        axum::http::StatusCode::BAD_REQUEST,
+        "/settings",
+        ServerFnError::new(format!("{}: {key}", invalid_key(key))),
+    )
 }
 
 /// The Fluent key explaining what a config key accepts.

@@ -171,12 +171,12 @@ async fn a_refused_plain_form_post_comes_back_explained_in_the_persons_language(
             .status(),
         200
     );
-    // Answered elsewhere meanwhile: the page's post is refused and the browser sent back.
+    // Answered elsewhere meanwhile: the page's post is refused and the browser sent back (it
+    // sends no Referer under the no-referrer policy; the daemon knows the page).
     let response = daemon
         .http
         .post(daemon.url(&action))
         .header("accept", "text/html")
-        .header("referer", daemon.url(&page_path))
         .form(&[("id", id), ("answer[0][selected][0]", "No")])
         .send()
         .await

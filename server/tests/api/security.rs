@@ -64,7 +64,7 @@ async fn a_foreign_origin_cannot_post_or_open_the_event_stream() {
         .unwrap();
     assert_eq!(same_origin.status(), 201);
 
-    // A browser's form post may say `Origin: null`; fetch metadata tells
+    // Under no-referrer a browser's form post says `Origin: null`; fetch metadata tells
     // whether it came from this server's own page.
     let null_cross_site = daemon
         .http
@@ -137,7 +137,7 @@ async fn no_cors_headers_and_security_headers_everywhere() {
             "{path}"
         );
         assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
-        assert_eq!(headers["referrer-policy"], "same-origin", "{path}");
+        assert_eq!(headers["referrer-policy"], "no-referrer", "{path}");
         let csp = headers["content-security-policy"].to_str().unwrap();
         assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
         assert!(
