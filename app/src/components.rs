@@ -7,6 +7,7 @@ pub mod header;
 pub mod json_yaml;
 pub mod keys;
 pub mod markdown;
+pub mod phone;
 pub mod prefs_picker;
 pub mod question_form;
 pub mod status_chip;

@@ -12,7 +12,7 @@ pub use config::{Config, ConfigReport};
 pub use error::ErrorBody;
 pub use event::{Event, InitData, RemindData};
 pub use question::{
-    AnswerRequest, AskRequest, DeclineRequest, Health, Question, QuestionId, QuestionList,
+    AnswerRequest, AskRequest, DeclineRequest, Health, Pairing, Question, QuestionId, QuestionList,
     QuestionOption, Source, Status, SubQuestion, SubQuestionAnswer, WaitResult,
 };
 pub use tool::{AnsweredQuestion, AskOutcome, GetAnswerRequest};

@@ -142,3 +142,16 @@ date-time = { $month ->
     [11] Nov
    *[12] Dec
 } { $day }, { $year }, { $hour }:{ $minute }
+
+unauthorized-title = Pair this device first
+unauthorized-body = This Hark page holds questions from someone's AI agents, so it opens only on their computer or on a device paired with it.
+unauthorized-wrong = This pairing link is wrong or no longer valid: the code was replaced.
+unauthorized-too-many = Too many wrong codes came from this device. Wait a minute, then try again.
+unauthorized-how = To pair, open Settings → “Answer from your phone” on the computer running Hark and scan the QR code, or run “hark url” there.
+
+settings-lan = Allow answering from other devices on this network (phones, tablets); takes effect when the daemon restarts
+phone-heading = Answer from your phone
+phone-scan = Scan this code with your phone's camera. The phone must be on the same network as this computer; it opens Hark already paired.
+phone-secret = Anyone with this link can read and answer your agents' questions. To cut every paired device off, run “hark token --rotate”.
+phone-no-address = Hark listens on the network, but this computer has no network address a phone could use.
+phone-off = Answering from other devices is off: Hark only listens on this computer. To turn it on, tick “Allow answering from other devices” above and restart Hark, or start it with “hark serve --lan”.

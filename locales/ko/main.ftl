@@ -110,3 +110,16 @@ error-unavailable = Hark에 연결할 수 없습니다. 잠시 후 다시 시도
 
 # 날짜와 시간: $hour와 $minute는 두 자리입니다.
 date-time = { $year }년 { $month }월 { $day }일 { $hour }:{ $minute }
+
+unauthorized-title = 먼저 이 기기를 연결하세요
+unauthorized-body = 이 Hark 페이지에는 누군가의 AI 에이전트가 보낸 질문이 담겨 있어, 그 사람의 컴퓨터나 연결된 기기에서만 열립니다.
+unauthorized-wrong = 이 연결 링크가 잘못되었거나 더 이상 유효하지 않습니다. 연결 코드가 바뀌었습니다.
+unauthorized-too-many = 이 기기에서 잘못된 코드가 너무 많이 들어왔습니다. 1분 뒤에 다시 시도하세요.
+unauthorized-how = 연결하려면 Hark가 실행 중인 컴퓨터에서 설정 → “휴대폰으로 답하기”를 열어 QR 코드를 스캔하거나, 그 컴퓨터에서 “hark url”을 실행하세요.
+
+settings-lan = 같은 네트워크의 다른 기기(휴대폰, 태블릿)에서 답할 수 있게 허용 (데몬을 다시 시작하면 적용)
+phone-heading = 휴대폰으로 답하기
+phone-scan = 휴대폰 카메라로 이 코드를 스캔하세요. 휴대폰이 이 컴퓨터와 같은 네트워크에 있어야 하며, 이미 연결된 상태로 Hark가 열립니다.
+phone-secret = 이 링크를 가진 사람은 누구나 에이전트의 질문을 읽고 답할 수 있습니다. 연결된 모든 기기를 끊으려면 “hark token --rotate”를 실행하세요.
+phone-no-address = Hark가 네트워크에서 수신 중이지만, 이 컴퓨터에는 휴대폰이 접속할 수 있는 네트워크 주소가 없습니다.
+phone-off = 다른 기기에서 답하기가 꺼져 있습니다. Hark는 이 컴퓨터에서만 수신합니다. 켜려면 위의 “다른 기기에서 답할 수 있게 허용”을 선택하고 Hark를 다시 시작하거나, “hark serve --lan”으로 시작하세요.

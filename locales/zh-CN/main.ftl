@@ -110,3 +110,16 @@ error-unavailable = 无法连接到 Hark，请稍后再试。
 
 # 日期和时间：$hour 和 $minute 都是两位数。
 date-time = { $year }年{ $month }月{ $day }日 { $hour }:{ $minute }
+
+unauthorized-title = 请先配对这台设备
+unauthorized-body = 这个 Hark 页面保存着某人的 AI 智能体提出的问题，只能在其本人的电脑上或已配对的设备上打开。
+unauthorized-wrong = 这个配对链接有误或已失效：配对码已被更换。
+unauthorized-too-many = 这台设备尝试了太多错误的配对码。请等一分钟再试。
+unauthorized-how = 配对方法：在运行 Hark 的电脑上打开“设置”→“用手机回答”并扫描二维码，或在那台电脑上运行“hark url”。
+
+settings-lan = 允许同一网络中的其他设备（手机、平板）回答；重启守护进程后生效
+phone-heading = 用手机回答
+phone-scan = 用手机相机扫描这个二维码。手机需要和这台电脑在同一网络中，打开后即已配对。
+phone-secret = 任何拿到这个链接的人都能查看并回答智能体的问题。要让所有已配对的设备失效，请运行“hark token --rotate”。
+phone-no-address = Hark 已在网络上监听，但这台电脑没有手机可以访问的网络地址。
+phone-off = 目前不能从其他设备回答：Hark 只在这台电脑上监听。要开启，请勾选上面的“允许同一网络中的其他设备回答”并重启 Hark，或用“hark serve --lan”启动。

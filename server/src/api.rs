@@ -2,6 +2,7 @@
 
 mod config;
 mod health;
+mod pairing;
 mod questions;
 
 use crate::error::ApiError;
@@ -15,6 +16,7 @@ pub fn router() -> Router<AppState> {
         .merge(health::router())
         .merge(questions::router())
         .merge(config::router())
+        .merge(pairing::router())
         .route("/ws", get(crate::ws::upgrade))
         .fallback(|| async { ApiError::no_route() })
 }

@@ -1,7 +1,7 @@
 //! A typed HTTP client of the daemon, shared by the MCP shim and the CLI: recognising a Hark
 //! daemon, and every question call of SPEC §3 they need.
 
-use app::model::{AskRequest, ErrorBody, Health, Question, QuestionId, WaitResult};
+use app::model::{AskRequest, ErrorBody, Health, Pairing, Question, QuestionId, WaitResult};
 use reqwest::{Method, RequestBuilder, StatusCode};
 use std::time::Duration;
 
@@ -51,9 +51,15 @@ impl ClientError {
 const WAIT_GRACE: Duration = Duration::from_secs(15);
 
 impl DaemonClient {
-    /// A client of the daemon on this machine's `port`.
+    /// A client of the daemon on this machine's `port`. It sends the daemon's token when this
+    /// user has one, for a daemon that asks every peer to pair (`--require-token`).
     pub fn local(port: u16) -> Self {
-        Self::new(format!("http://127.0.0.1:{port}"), None)
+        let token =
+            std::fs::read_to_string(crate::home::hark_home().join(crate::token::TOKEN_FILE))
+                .ok()
+                .map(|token| token.trim().to_string())
+                .filter(|token| !token.is_empty());
+        Self::new(format!("http://127.0.0.1:{port}"), token)
     }
 
     /// A client of the daemon at `base`, sending `token` as a bearer token when given.
@@ -176,6 +182,32 @@ impl DaemonClient {
             .json()
             .await
             .map(Some)
+            .map_err(|error| self.unreachable(error))
+    }
+
+    /// How a phone reaches this daemon: its local and LAN addresses.
+    ///
+    /// # Errors
+    /// `Unreachable` when the daemon is gone, `Api` when it refuses.
+    pub async fn pairing(&self) -> Result<Pairing, ClientError> {
+        let response = self.send(self.request(Method::GET, "/api/pairing")).await?;
+        response
+            .json()
+            .await
+            .map_err(|error| self.unreachable(error))
+    }
+
+    /// Replaces the daemon's token; sessions paired with the old one end.
+    ///
+    /// # Errors
+    /// `Unreachable` when the daemon is gone, `Api` when it refuses.
+    pub async fn rotate_token(&self) -> Result<Pairing, ClientError> {
+        let response = self
+            .send(self.request(Method::POST, "/api/token/rotate"))
+            .await?;
+        response
+            .json()
+            .await
             .map_err(|error| self.unreachable(error))
     }
 

@@ -45,15 +45,12 @@ impl Connection {
             Probe::Hark(_) => Ok(()),
             Probe::Foreign => Err(self.foreign_port()),
             Probe::Nothing => match &self.local {
-                Some((home, port)) => {
-                    daemon::detach(home, *port)
-                        .await
-                        .map(|_| ())
-                        .map_err(|error| match error {
-                            daemon::DetachError::PortTaken(_) => self.foreign_port(),
-                            other => other.to_string(),
-                        })
-                }
+                Some((home, port)) => daemon::detach(home, *port, &[]).await.map(|_| ()).map_err(
+                    |error| match error {
+                        daemon::DetachError::PortTaken(_) => self.foreign_port(),
+                        other => other.to_string(),
+                    },
+                ),
                 None => Err(format!(
                     "no Hark daemon answers at {} (set by --url or HARK_URL)",
                     self.client.base()

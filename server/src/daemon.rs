@@ -26,11 +26,15 @@ pub enum DetachError {
 
 /// Starts `hark serve` in the background from this very executable, logging to
 /// `daemon.log`, and waits until it answers. Returns the daemon's health and whether it was
-/// already running.
+/// already running. `serve_flags` are passed on (`--lan`, `--require-token`).
 ///
 /// # Errors
 /// When the port belongs to something else, the spawn fails, or the daemon never answers.
-pub async fn detach(home: &Path, port: u16) -> Result<(app::model::Health, bool), DetachError> {
+pub async fn detach(
+    home: &Path,
+    port: u16,
+    serve_flags: &[&str],
+) -> Result<(app::model::Health, bool), DetachError> {
     let client = DaemonClient::local(port);
     match client.probe().await {
         Probe::Hark(health) => return Ok((health, true)),
@@ -51,6 +55,7 @@ pub async fn detach(home: &Path, port: u16) -> Result<(app::model::Health, bool)
         .arg("serve")
         .arg("--port")
         .arg(port.to_string())
+        .args(serve_flags)
         .env("HARK_HOME", home)
         .stdin(Stdio::null())
         .stdout(log)

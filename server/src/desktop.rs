@@ -2,9 +2,11 @@
 //! a desktop notification and opening the browser on the question, each as the config says.
 //! Where the platform cannot (no notification service, no browser), it logs and carries on.
 
+use crate::access::Access;
 use app::i18n::{Lang, t_in};
 use app::model::Event;
 use app::store::Store;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::time::Instant;
@@ -13,7 +15,7 @@ use tokio::time::Instant;
 const REOPEN_AFTER: Duration = Duration::from_secs(30);
 
 /// Watches the store's events for the daemon's lifetime.
-pub fn watch(store: Store, port: u16) {
+pub fn watch(store: Store, port: u16, access: Arc<Access>) {
     tokio::spawn(async move {
         let mut events = store.subscribe();
         let mut last_opened: Option<Instant> = None;
@@ -40,7 +42,13 @@ pub fn watch(store: Store, port: u16) {
             let recently = last_opened.is_some_and(|at| at.elapsed() < REOPEN_AFTER);
             if config.auto_open_browser && !recently {
                 last_opened = Some(Instant::now());
-                let url = format!("http://127.0.0.1:{port}/q/{}", question.id);
+                let mut url = format!("http://127.0.0.1:{port}/q/{}", question.id);
+                // A daemon that asks even this machine to pair opens the page paired.
+                if access.require_token_everywhere
+                    && let Ok(token) = access.tokens.current()
+                {
+                    url.push_str(&format!("?token={token}"));
+                }
                 tokio::task::spawn_blocking(move || open(&url));
             }
         }
@@ -71,7 +79,11 @@ fn notify(summary: &str, body: &str) {
 
 fn open(url: &str) {
     match webbrowser::open(url) {
-        Ok(()) => tracing::info!(url, "opened the browser on a new question"),
+        // Without the query, which may carry the token.
+        Ok(()) => tracing::info!(
+            page = url.split('?').next().unwrap_or_default(),
+            "opened the browser on a new question"
+        ),
         Err(error) => tracing::info!(%error, "could not open a browser; carrying on"),
     }
 }

@@ -3,7 +3,10 @@
 //!
 //! # Layout
 //! - `api` — the REST routes of SPEC §3, one file per resource, and `ws` the event stream;
-//! - `security` — Host and Origin checks, body limit, security headers, as one layer;
+//! - `security` — Host and Origin checks, body limit, security headers, as one layer, with
+//!   `access` (who needs the token), `token`, `unauthorized` (the refusals) and `network`;
+//! - `listen` — accepting connections with timeouts and limits;
+//! - `pairing`, `pair_cli` — the phone's URL and its QR code, `hark url` and `hark token`;
 //! - `assets` — the embedded, precompressed site (wasm, js, css, icons);
 //! - `home`, `daemon`, `client`, `connection` — where state lives, background running, talking
 //!   to a daemon (and starting it on demand);
@@ -12,6 +15,7 @@
 // The view tree's types nest deeper than the default limit allows.
 #![recursion_limit = "256"]
 
+pub mod access;
 pub mod api;
 pub mod ask_cli;
 pub mod asking;
@@ -23,18 +27,29 @@ pub mod desktop;
 pub mod error;
 pub mod home;
 pub mod json;
+pub mod listen;
 pub mod mcp;
+pub mod network;
+pub mod pair_cli;
+pub mod pairing;
 pub mod security;
 pub mod state;
+pub mod token;
+pub mod unauthorized;
 pub mod ws;
 
+use access::Access;
+use app::components::phone::PairingSource;
 use app::store::Store;
 use axum::Router;
 use leptos_axum::{LeptosRoutes, generate_route_list};
 use state::AppState;
-use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use token::Tokens;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
+use tower_http::timeout::RequestBodyTimeoutLayer;
 
 /// Builds every route: REST and WebSocket under `/api`, server functions and pages from Leptos,
 /// embedded assets, and the security layer around all of them.
@@ -42,20 +57,37 @@ pub fn router(state: AppState) -> Router {
     let routes = generate_route_list(app::App);
     let store = state.store.clone();
     let options = state.leptos_options.clone();
+    let (access, port) = (state.access.clone(), state.port);
+    let pairing = PairingSource(Arc::new(move || pairing::pairing(&access, port, true)));
     Router::new()
         .nest("/api", api::router())
         .leptos_routes_with_context(
             &state,
             routes,
-            move || leptos::prelude::provide_context(store.clone()),
+            move || {
+                leptos::prelude::provide_context(store.clone());
+                leptos::prelude::provide_context(pairing.clone());
+            },
             move || app::shell(options.clone()),
         )
         .fallback(assets::serve)
+        .layer(RequestBodyTimeoutLayer::new(listen::BODY_TIMEOUT))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             security::guard,
         ))
         .with_state(state)
+}
+
+/// How `hark serve` was asked to run.
+#[derive(Clone, Debug, Default)]
+pub struct ServeOptions {
+    /// Where the token lives (`HARK_HOME`); `None` keeps it in memory.
+    pub home: Option<PathBuf>,
+    /// Listening on every interface: peers off this machine may pair.
+    pub lan: bool,
+    /// Every peer must present the token, this machine's too.
+    pub require_token: bool,
 }
 
 /// Serves until `shutdown` is cancelled, then lets open requests and sockets finish.
@@ -66,15 +98,21 @@ pub async fn run(
     store: Store,
     listener: TcpListener,
     shutdown: CancellationToken,
+    options: ServeOptions,
 ) -> std::io::Result<()> {
     let port = listener.local_addr()?.port();
+    let access = Arc::new(Access::new(
+        Tokens::new(options.home.as_deref()),
+        options.lan,
+        options.require_token,
+    ));
+    if options.lan || options.require_token {
+        // Created now, so `hark url` and the settings page find it.
+        access.tokens.current()?;
+    }
     store.spawn_reminders();
-    desktop::watch(store.clone(), port);
-    let app = router(AppState::new(store, port));
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown.cancelled_owned())
-    .await
+    desktop::watch(store.clone(), port, access.clone());
+    let app = router(AppState::new(store, access, port));
+    listen::serve(listener, app, shutdown).await;
+    Ok(())
 }

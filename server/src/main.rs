@@ -24,6 +24,27 @@ enum Command {
         /// Run in the background, logging to $HARK_HOME/daemon.log.
         #[arg(long)]
         detach: bool,
+        /// Listen on every network interface, so a paired phone can answer (config "lan").
+        /// Devices other than this computer must present the token (see `hark url`).
+        #[arg(long)]
+        lan: bool,
+        /// Ask for the token from every program and browser, this computer's too (for shared
+        /// machines, where other users' programs could reach 127.0.0.1).
+        #[arg(long, env = "HARK_REQUIRE_TOKEN")]
+        require_token: bool,
+    },
+    /// Print the page's addresses; with LAN mode on, the phone's pairing URL and its QR code.
+    Url {
+        #[arg(long, env = "HARK_PORT")]
+        port: Option<u16>,
+    },
+    /// Print the token that pairs other devices, or replace it with --rotate.
+    Token {
+        /// Replace the token: every paired phone and browser must pair again, at once.
+        #[arg(long)]
+        rotate: bool,
+        #[arg(long, env = "HARK_PORT")]
+        port: Option<u16>,
     },
     /// Tell whether a daemon is running, with its version, port and pending count.
     Status {
@@ -131,7 +152,14 @@ fn main() -> ExitCode {
     };
     runtime.block_on(async move {
         match cli.command {
-            Command::Serve { port, detach } => serve(port, detach).await,
+            Command::Serve {
+                port,
+                detach,
+                lan,
+                require_token,
+            } => serve(port, detach, lan, require_token).await,
+            Command::Url { port } => hark::pair_cli::url(port).await,
+            Command::Token { rotate, port } => hark::pair_cli::token(rotate, port).await,
             Command::Status { port } => status(port).await,
             Command::Stop { port } => stop(port).await,
             Command::Mcp { daemon, max_wait } => {
@@ -178,7 +206,7 @@ fn config_port(home: &std::path::Path) -> u16 {
     app::store::ConfigFile::load(Some(home)).0.current().port
 }
 
-async fn serve(port: Option<u16>, detach: bool) -> ExitCode {
+async fn serve(port: Option<u16>, detach: bool, lan: bool, require_token: bool) -> ExitCode {
     let home = home::hark_home();
     if let Err(error) = home::ensure_home(&home) {
         eprintln!("hark: cannot use {} as HARK_HOME: {error}", home.display());
@@ -190,12 +218,20 @@ async fn serve(port: Option<u16>, detach: bool) -> ExitCode {
         tracing::warn!("config: {problem}");
     }
     let port = port.unwrap_or_else(|| store.config().port);
+    let lan = lan || store.config().lan;
     if detach {
         if port == 0 {
             eprintln!("hark: --detach needs a fixed port, so that shims and `hark status` find it");
             return ExitCode::FAILURE;
         }
-        return match daemon::detach(&home, port).await {
+        let mut flags = Vec::new();
+        if lan {
+            flags.push("--lan");
+        }
+        if require_token {
+            flags.push("--require-token");
+        }
+        return match daemon::detach(&home, port, &flags).await {
             Ok((health, already)) => {
                 let state = if already {
                     "is already running"
@@ -214,7 +250,8 @@ async fn serve(port: Option<u16>, detach: bool) -> ExitCode {
             }
         };
     }
-    let listener = match tokio::net::TcpListener::bind(("127.0.0.1", port)).await {
+    let address = if lan { "0.0.0.0" } else { "127.0.0.1" };
+    let listener = match tokio::net::TcpListener::bind((address, port)).await {
         Ok(listener) => listener,
         Err(error) if error.kind() == std::io::ErrorKind::AddrInUse && hark_answers(port).await => {
             // Several shims may start a daemon at the same instant; the first one to bind
@@ -224,7 +261,7 @@ async fn serve(port: Option<u16>, detach: bool) -> ExitCode {
         }
         Err(error) => {
             eprintln!(
-                "hark: cannot listen on 127.0.0.1:{port}: {error}. \
+                "hark: cannot listen on {address}:{port}: {error}. \
                  Is Hark already running (`hark status`)? Another port: --port or HARK_PORT."
             );
             return ExitCode::FAILURE;
@@ -234,12 +271,29 @@ async fn serve(port: Option<u16>, detach: bool) -> ExitCode {
         .local_addr()
         .map(|addr| addr.port())
         .unwrap_or(port);
+    if (lan || require_token)
+        && let Err(error) = hark::token::read_or_create(&home.join(hark::token::TOKEN_FILE))
+    {
+        eprintln!(
+            "hark: cannot create the token in {}: {error}",
+            home.display()
+        );
+        return ExitCode::FAILURE;
+    }
     println!("Hark listening on http://127.0.0.1:{bound}");
+    if lan {
+        println!("Other devices on this network may answer once paired: run `hark url`.");
+    }
     if let Err(error) = daemon::write_pid_files(&home, bound) {
         tracing::warn!("cannot write the pid file: {error}");
     }
     tokio::spawn(stop_on_signal(shutdown.clone()));
-    let served = hark::run(store, listener, shutdown).await;
+    let options = hark::ServeOptions {
+        home: Some(home.clone()),
+        lan,
+        require_token,
+    };
+    let served = hark::run(store, listener, shutdown, options).await;
     daemon::remove_pid_files(&home);
     match served {
         Ok(()) => {

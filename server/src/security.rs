@@ -1,34 +1,63 @@
 //! One layer around every route: the Host allow-list (no DNS rebinding), the Origin check on
-//! WebSocket upgrades and non-GET requests (no cross-site hijacking, no CSRF), the body limit,
-//! and the security headers. No CORS headers are ever sent.
+//! WebSocket upgrades and non-GET requests (no cross-site hijacking, no CSRF), the token for
+//! peers off this machine (`access`), the body limit, and the security headers. No CORS headers
+//! are ever sent. Every refusal is logged with its reason, never with a token.
 
+use crate::access::{Admission, Paired};
 use crate::error::ApiError;
 use crate::json::too_large;
 use crate::state::AppState;
+use crate::unauthorized;
 use app::model::{ErrorBody, limits::MAX_BODY_BYTES};
 use axum::body::Body;
-use axum::extract::{Request, State};
+use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-
-/// Host names that always mean this machine.
-const LOOPBACK_HOSTS: [&str; 3] = ["localhost", "127.0.0.1", "[::1]"];
+use std::net::SocketAddr;
 
 /// The policy for responses that do not set their own (pages set one with a script nonce).
 const DEFAULT_CSP: &str =
     "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 /// The middleware.
-pub async fn guard(State(state): State<AppState>, request: Request, next: Next) -> Response {
+pub async fn guard(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|info| info.0.ip());
     if let Err(rejection) = check(&state, &request) {
         tracing::warn!(
+            peer = ?peer,
             method = %request.method(),
             path = %request.uri().path(),
             reason = %rejection.body.error,
             "request rejected"
         );
         return with_security_headers(rejection.into_response());
+    }
+    let admission = state
+        .access
+        .admit(peer, request.method(), request.uri(), request.headers());
+    match admission {
+        Admission::Local => {}
+        Admission::Paired => {
+            request.extensions_mut().insert(Paired);
+        }
+        Admission::PairNow { location } => {
+            let token = state.access.tokens.current().ok();
+            return with_security_headers(unauthorized::pair(token.as_deref(), &location));
+        }
+        Admission::Refused(refusal) => {
+            tracing::warn!(
+                peer = ?peer,
+                method = %request.method(),
+                path = %request.uri().path(),
+                reason = refusal.reason(),
+                "request rejected"
+            );
+            return with_security_headers(unauthorized::refuse(request.headers(), &refusal));
+        }
     }
     let declared_length = request
         .headers()
@@ -49,11 +78,17 @@ fn check(state: &AppState, request: &Request) -> Result<(), ApiError> {
         .get(header::HOST)
         .and_then(|value| value.to_str().ok())
         .unwrap_or("");
-    if !host_is_allowed(host) {
+    let hosts = &state.access.hosts;
+    if !host_is_allowed(hosts, host) {
+        let known = if state.access.lan {
+            "this machine's own names and addresses"
+        } else {
+            "localhost, 127.0.0.1 or [::1]"
+        };
         return Err(ApiError::new(
             StatusCode::MISDIRECTED_REQUEST,
             ErrorBody::new(format!(
-                "this Hark daemon only answers to localhost, 127.0.0.1 or [::1], not to \"{host}\""
+                "this Hark daemon only answers to {known}, not to \"{host}\""
             )),
         ));
     }
@@ -68,7 +103,7 @@ fn check(state: &AppState, request: &Request) -> Result<(), ApiError> {
             .headers()
             .get("sec-fetch-site")
             .and_then(|value| value.to_str().ok());
-        if !request_is_from_this_server(origin, fetch_site, host, state.port) {
+        if !request_is_from_this_server(hosts, origin, fetch_site, host, state.port) {
             return Err(ApiError::new(
                 StatusCode::FORBIDDEN,
                 ErrorBody::new(format!(
@@ -86,6 +121,7 @@ fn check(state: &AppState, request: &Request) -> Result<(), ApiError> {
 /// for form posts under `Referrer-Policy: no-referrer`; `Sec-Fetch-Site`, which pages cannot
 /// forge, then tells a same-origin post from a cross-site one.
 fn request_is_from_this_server(
+    hosts: &[String],
     origin: Option<&str>,
     fetch_site: Option<&str>,
     host: &str,
@@ -97,7 +133,7 @@ fn request_is_from_this_server(
     match origin {
         None => true,
         Some("null") => fetch_site == Some("same-origin"),
-        Some(origin) => origin_is_this_server(origin, host, port),
+        Some(origin) => origin_is_this_server(hosts, origin, host, port),
     }
 }
 
@@ -111,9 +147,9 @@ fn host_name(authority: &str) -> &str {
     authority.split(':').next().unwrap_or(authority)
 }
 
-fn host_is_allowed(host: &str) -> bool {
+fn host_is_allowed(hosts: &[String], host: &str) -> bool {
     let name = host_name(host).to_ascii_lowercase();
-    LOOPBACK_HOSTS.contains(&name.as_str())
+    hosts.contains(&name)
 }
 
 fn is_websocket_upgrade(headers: &HeaderMap) -> bool {
@@ -124,7 +160,7 @@ fn is_websocket_upgrade(headers: &HeaderMap) -> bool {
 }
 
 /// The page's origin must be this very server: an allowed host name on this daemon's port.
-fn origin_is_this_server(origin: &str, host: &str, port: u16) -> bool {
+fn origin_is_this_server(hosts: &[String], origin: &str, host: &str, port: u16) -> bool {
     let Some(authority) = origin.strip_prefix("http://") else {
         return false;
     };
@@ -132,7 +168,7 @@ fn origin_is_this_server(origin: &str, host: &str, port: u16) -> bool {
     let origin_port = authority[name.len()..].strip_prefix(':');
     let port_matches =
         origin_port == Some(port.to_string().as_str()) || (origin_port.is_none() && port == 80);
-    host_is_allowed(name) && port_matches && host_is_allowed(host)
+    host_is_allowed(hosts, name) && port_matches && host_is_allowed(hosts, host)
 }
 
 fn with_security_headers(mut response: Response) -> Response {
@@ -156,46 +192,91 @@ fn with_security_headers(mut response: Response) -> Response {
 mod tests {
     use super::*;
 
+    fn loopback() -> Vec<String> {
+        crate::network::allowed_hosts(false)
+    }
+
     #[test]
     fn hosts() {
-        assert!(host_is_allowed("localhost:13390"));
-        assert!(host_is_allowed("127.0.0.1"));
-        assert!(host_is_allowed("[::1]:13390"));
-        assert!(host_is_allowed("LOCALHOST:1"));
-        assert!(!host_is_allowed("evil.example:13390"));
-        assert!(!host_is_allowed("127.0.0.1.evil.example"));
-        assert!(!host_is_allowed(""));
+        let local = loopback();
+        assert!(host_is_allowed(&local, "localhost:13390"));
+        assert!(host_is_allowed(&local, "127.0.0.1"));
+        assert!(host_is_allowed(&local, "[::1]:13390"));
+        assert!(host_is_allowed(&local, "LOCALHOST:1"));
+        assert!(!host_is_allowed(&local, "evil.example:13390"));
+        assert!(!host_is_allowed(&local, "127.0.0.1.evil.example"));
+        assert!(!host_is_allowed(&local, ""));
+    }
+
+    #[test]
+    fn lan_hosts_and_origins() {
+        let lan: Vec<String> = [
+            "localhost",
+            "127.0.0.1",
+            "[::1]",
+            "desk.local",
+            "192.168.1.20",
+        ]
+        .map(String::from)
+        .to_vec();
+        assert!(host_is_allowed(&lan, "192.168.1.20:13390"));
+        assert!(host_is_allowed(&lan, "DESK.local"));
+        assert!(!host_is_allowed(&lan, "192.168.1.21:13390"));
+        assert!(origin_is_this_server(
+            &lan,
+            "http://192.168.1.20:13390",
+            "192.168.1.20:13390",
+            13390
+        ));
+        assert!(!origin_is_this_server(
+            &lan,
+            "http://evil.example:13390",
+            "192.168.1.20:13390",
+            13390
+        ));
     }
 
     #[test]
     fn origins() {
+        let local = loopback();
         assert!(origin_is_this_server(
+            &local,
             "http://127.0.0.1:4000",
             "127.0.0.1:4000",
             4000
         ));
         assert!(origin_is_this_server(
+            &local,
             "http://localhost:4000",
             "127.0.0.1:4000",
             4000
         ));
         assert!(origin_is_this_server(
+            &local,
             "http://[::1]:4000",
             "[::1]:4000",
             4000
         ));
         assert!(!origin_is_this_server(
+            &local,
             "http://127.0.0.1:4001",
             "127.0.0.1:4000",
             4000
         ));
         assert!(!origin_is_this_server(
+            &local,
             "https://evil.example",
             "127.0.0.1:4000",
             4000
         ));
-        assert!(!origin_is_this_server("null", "127.0.0.1:4000", 4000));
         assert!(!origin_is_this_server(
+            &local,
+            "null",
+            "127.0.0.1:4000",
+            4000
+        ));
+        assert!(!origin_is_this_server(
+            &local,
             "http://evil.example:4000",
             "127.0.0.1:4000",
             4000
@@ -204,40 +285,53 @@ mod tests {
 
     #[test]
     fn fetch_metadata() {
+        let local = loopback();
         let host = "127.0.0.1:4000";
-        assert!(request_is_from_this_server(None, None, host, 4000));
+        assert!(request_is_from_this_server(&local, None, None, host, 4000));
         assert!(request_is_from_this_server(
+            &local,
             Some("null"),
             Some("same-origin"),
             host,
             4000
         ));
-        assert!(!request_is_from_this_server(Some("null"), None, host, 4000));
         assert!(!request_is_from_this_server(
+            &local,
+            Some("null"),
+            None,
+            host,
+            4000
+        ));
+        assert!(!request_is_from_this_server(
+            &local,
             Some("null"),
             Some("cross-site"),
             host,
             4000
         ));
         assert!(!request_is_from_this_server(
+            &local,
             None,
             Some("cross-site"),
             host,
             4000
         ));
         assert!(!request_is_from_this_server(
+            &local,
             None,
             Some("same-site"),
             host,
             4000
         ));
         assert!(request_is_from_this_server(
+            &local,
             Some("http://127.0.0.1:4000"),
             Some("same-origin"),
             host,
             4000
         ));
         assert!(!request_is_from_this_server(
+            &local,
             Some("http://127.0.0.1:4000"),
             Some("cross-site"),
             host,

@@ -1,20 +1,24 @@
-//! What every handler shares: the store, the Leptos options and the port this daemon serves.
+//! What every handler shares: the store, the access policy, the Leptos options and the port
+//! this daemon serves.
 
+use crate::access::Access;
 use app::store::Store;
 use axum::extract::FromRef;
 use leptos::config::LeptosOptions;
+use std::sync::Arc;
 
 /// The router's state; cheap to clone.
 #[derive(Clone)]
 pub struct AppState {
     pub store: Store,
+    pub access: Arc<Access>,
     pub leptos_options: LeptosOptions,
     pub port: u16,
 }
 
 impl AppState {
-    /// State for a daemon listening on `port`.
-    pub fn new(store: Store, port: u16) -> Self {
+    /// State for a daemon listening on `port` under `access`.
+    pub fn new(store: Store, access: Arc<Access>, port: u16) -> Self {
         // The site is embedded, so these only name the files the page links to.
         let leptos_options = LeptosOptions::builder()
             .output_name("hark")
@@ -23,6 +27,7 @@ impl AppState {
             .build();
         Self {
             store,
+            access,
             leptos_options,
             port,
         }

@@ -1,21 +1,41 @@
 //! `/api/ws`: the event stream. Sends `init` on connect, then every store event in order; a
-//! subscriber that falls behind gets a fresh `init` instead of a gap.
+//! subscriber that falls behind gets a fresh `init` instead of a gap. A stream opened with the
+//! token ends when the token is rotated.
 
+use crate::access::Paired;
 use crate::state::AppState;
 use app::model::Event;
 use app::store::Store;
+use axum::Extension;
 use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
 use futures::{Sink, SinkExt, Stream, StreamExt};
 use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::watch;
 
-/// Upgrades the connection (the Origin was already checked by the security layer).
-pub async fn upgrade(State(state): State<AppState>, upgrade: WebSocketUpgrade) -> Response {
+/// Upgrades the connection (the Origin and the token were already checked by the security
+/// layer).
+pub async fn upgrade(
+    State(state): State<AppState>,
+    paired: Option<Extension<Paired>>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    let rotations = paired.map(|_| state.access.tokens.rotations());
     upgrade.on_upgrade(move |socket: WebSocket| async move {
         let (sink, stream) = socket.split();
-        serve(state.store, sink, stream).await;
+        serve(state.store, sink, stream, rotations).await;
     })
+}
+
+/// Resolves when the token is rotated; never for a stream that needed no token.
+async fn rotated(rotations: &mut Option<watch::Receiver<u64>>) {
+    match rotations {
+        Some(rotations) => {
+            let _ = rotations.changed().await;
+        }
+        None => std::future::pending().await,
+    }
 }
 
 fn encode(event: &Event) -> Message {
@@ -27,8 +47,12 @@ fn encode(event: &Event) -> Message {
 }
 
 /// Streams events to one subscriber until it leaves or the daemon shuts down.
-pub async fn serve<Out, In, E>(store: Store, mut outgoing: Out, mut incoming: In)
-where
+pub async fn serve<Out, In, E>(
+    store: Store,
+    mut outgoing: Out,
+    mut incoming: In,
+    mut rotations: Option<watch::Receiver<u64>>,
+) where
     Out: Sink<Message> + Unpin,
     In: Stream<Item = Result<Message, E>> + Unpin,
 {
@@ -51,6 +75,11 @@ where
                 Some(Ok(_)) => continue,
             },
             () = shutdown.cancelled() => {
+                let _ = outgoing.send(Message::Close(None)).await;
+                break;
+            }
+            () = rotated(&mut rotations) => {
+                tracing::info!("closing a WebSocket paired with the replaced token");
                 let _ = outgoing.send(Message::Close(None)).await;
                 break;
             }
@@ -97,7 +126,7 @@ mod tests {
         let (store, _) = Store::open(None, CancellationToken::new());
         let (outgoing, mut received) = mpsc::channel::<Message>(0);
         let (_client, incoming) = mpsc::unbounded::<Result<Message, ()>>();
-        let server = tokio::spawn(serve(store.clone(), outgoing, incoming));
+        let server = tokio::spawn(serve(store.clone(), outgoing, incoming, None));
         let Event::Init(first) = decode(received.next().await.unwrap()) else {
             panic!("the first message is init");
         };
@@ -140,7 +169,7 @@ mod tests {
         let (store, _) = Store::open(None, shutdown.clone());
         let (outgoing, mut received) = mpsc::channel::<Message>(4);
         let (_client, incoming) = mpsc::unbounded::<Result<Message, ()>>();
-        let server = tokio::spawn(serve(store, outgoing, incoming));
+        let server = tokio::spawn(serve(store, outgoing, incoming, None));
         assert!(matches!(
             decode(received.next().await.unwrap()),
             Event::Init(_)

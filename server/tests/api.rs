@@ -11,9 +11,11 @@ mod api {
     mod desktop;
     mod errors;
     pub mod events;
+    mod lan;
     mod languages;
     mod mcp;
     pub mod pages;
+    mod pairing;
     mod questions;
     mod security;
 }

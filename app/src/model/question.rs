@@ -301,3 +301,19 @@ impl Health {
     /// The `service` value every Hark daemon reports.
     pub const SERVICE: &'static str = "hark";
 }
+
+/// How a phone reaches this daemon (`GET /api/pairing`, the settings page, `hark url`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Pairing {
+    /// Whether the daemon listens on every interface (`--lan` or config `lan`).
+    pub lan: bool,
+    /// The page on this machine.
+    pub local_url: String,
+    /// In LAN mode, the page for a phone, with the token that pairs it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lan_url: Option<String>,
+    /// In LAN mode, `lan_url` as a QR code in SVG (for the settings page only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub qr_svg: Option<String>,
+}

@@ -6,6 +6,7 @@
 #![allow(clippy::too_many_arguments)]
 
 use crate::components::failure::failure_text;
+use crate::components::phone::PhonePairing;
 use crate::components::prefs_picker::PrefsPicker;
 use crate::i18n::{t, tr};
 use crate::live::Live;
@@ -27,6 +28,7 @@ pub async fn save_settings(
     #[server(default)] notification: Option<String>,
     #[server(default)] auto_open_browser: Option<String>,
     #[server(default)] sound: Option<String>,
+    #[server(default)] lan: Option<String>,
     port: String,
     orphan_secs: String,
     history_days: String,
@@ -44,6 +46,7 @@ pub async fn save_settings(
         "notification": notification.is_some(),
         "autoOpenBrowser": auto_open_browser.is_some(),
         "sound": sound.is_some(),
+        "lan": lan.is_some(),
         "port": number("port", &port)?,
         "orphanSecs": number("orphanSecs", &orphan_secs)?,
         "historyDays": number("historyDays", &history_days)?,
@@ -182,6 +185,12 @@ pub fn SettingsPage() -> impl IntoView {
                                         initial=first.sound
                                         value=Signal::derive(move || config.get().sound)
                                     />
+                                    <ToggleField
+                                        name="lan"
+                                        label="settings-lan"
+                                        initial=first.lan
+                                        value=Signal::derive(move || config.get().lan)
+                                    />
                                     <p class="error" role="alert">{problem}</p>
                                     <p class="saved" role="status">
                                         {move || saved().then(|| t("settings-saved"))}
@@ -202,6 +211,7 @@ pub fn SettingsPage() -> impl IntoView {
             <p class="help">{tr("settings-appearance-help")}</p>
             <PrefsPicker place="settings" />
         </section>
+        <PhonePairing />
     }
 }
 

@@ -1,0 +1,37 @@
+//! `GET /api/pairing` (how a phone reaches this daemon) and `POST /api/token/rotate` (replace
+//! the token, ending the sessions paired with the old one).
+
+use crate::error::ApiError;
+use crate::state::AppState;
+use app::model::{ErrorBody, Pairing};
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+
+/// The pairing routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/pairing", get(pairing))
+        .route("/token/rotate", post(rotate))
+}
+
+async fn pairing(State(state): State<AppState>) -> Json<Pairing> {
+    Json(crate::pairing::pairing(&state.access, state.port, false))
+}
+
+async fn rotate(State(state): State<AppState>) -> Result<Json<Pairing>, ApiError> {
+    state.access.tokens.rotate().map_err(|error| {
+        tracing::warn!(%error, "cannot write the new token");
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            ErrorBody::new(format!("cannot write the new token: {error}")),
+        )
+    })?;
+    tracing::info!("the token was replaced; sessions paired with the old one end");
+    Ok(Json(crate::pairing::pairing(
+        &state.access,
+        state.port,
+        false,
+    )))
+}
