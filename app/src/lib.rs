@@ -34,10 +34,25 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
         <html lang=lang.code() data-theme=theme.code()>
             <head>
                 <meta charset="utf-8" />
-                <meta name="viewport" content="width=device-width, initial-scale=1" />
+                // The on-screen keyboard shrinks the page rather than covering it, so the
+                // sticky send button stays in sight.
+                <meta
+                    name="viewport"
+                    content="width=device-width, initial-scale=1, viewport-fit=cover, interactive-widget=resizes-content"
+                />
                 <meta name="color-scheme" content=theme.color_scheme() />
+                <meta name="theme-color" content="#0b57d0" />
                 <link rel="stylesheet" href="/pkg/hark.css" />
-                <link rel="icon" href="/favicon.ico" />
+                <link rel="icon" href="/favicon.ico" sizes="32x32" />
+                <link rel="icon" href="/icon.svg" type="image/svg+xml" />
+                <link rel="apple-touch-icon" href="/icon-192.png" />
+                // With credentials: a paired phone's cookie must go along, or the manifest is
+                // refused.
+                <link
+                    rel="manifest"
+                    href="/manifest.webmanifest"
+                    crossorigin="use-credentials"
+                />
                 <HydrationScripts options />
                 <MetaTags />
             </head>

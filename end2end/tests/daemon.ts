@@ -2,7 +2,7 @@
 // one per test, and a small REST helper to play the agent's side.
 import { test as base, expect, APIRequestContext } from '@playwright/test';
 import { spawn, ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -12,19 +12,21 @@ const binary = process.env.HARK_BIN ?? path.resolve(__dirname, '../../target/rel
 export type Daemon = {
   url: string;
   home: string;
+  /** The pairing token, when the daemon has one (it asks every peer for it). */
+  token?: string;
   /** POSTs an ask request and returns the created question. */
   ask: (request: object) => Promise<any>;
   /** GETs a question's JSON. */
   question: (id: string) => Promise<any>;
 };
 
-async function startDaemon(): Promise<{ daemon: Daemon; child: ChildProcess }> {
+async function startDaemon(extraEnv: Record<string, string> = {}): Promise<{ daemon: Daemon; child: ChildProcess }> {
   const home = mkdtempSync(path.join(tmpdir(), 'hark-e2e-'));
   // Started from `/`: the binary must carry everything it serves.
   const child = spawn(binary, ['serve', '--port', '0'], {
     cwd: '/',
     // BROWSER: the daemon opens "the browser" when no page is open; here that is a no-op.
-    env: { ...process.env, HARK_HOME: home, HARK_LOG: 'warn', HARK_PORT: '', BROWSER: 'true' },
+    env: { ...process.env, HARK_HOME: home, HARK_LOG: 'warn', HARK_PORT: '', BROWSER: 'true', ...extraEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = readline.createInterface({ input: child.stdout! });
@@ -37,6 +39,9 @@ async function startDaemon(): Promise<{ daemon: Daemon; child: ChildProcess }> {
     });
     child.once('exit', (code) => reject(new Error(`hark exited with ${code}`)));
   });
+  const tokenFile = path.join(home, 'token');
+  const token = existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : undefined;
+  const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   const json = async (response: Response) => {
     if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
     return response.json();
@@ -44,24 +49,29 @@ async function startDaemon(): Promise<{ daemon: Daemon; child: ChildProcess }> {
   const daemon: Daemon = {
     url,
     home,
+    token,
     ask: (request) =>
       fetch(`${url}/api/questions`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...auth },
         body: JSON.stringify(request),
       }).then(json),
-    question: (id) => fetch(`${url}/api/questions/${id}`).then(json),
+    question: (id) => fetch(`${url}/api/questions/${id}`, { headers: auth }).then(json),
   };
   return { daemon, child };
 }
 
-export const test = base.extend<{ daemon: Daemon }>({
-  daemon: async ({}, use) => {
-    const { daemon, child } = await startDaemon();
-    await use(daemon);
-    child.kill('SIGTERM');
-    rmSync(daemon.home, { recursive: true, force: true });
-  },
+async function withDaemon(extraEnv: Record<string, string>, use: (daemon: Daemon) => Promise<void>) {
+  const { daemon, child } = await startDaemon(extraEnv);
+  await use(daemon);
+  child.kill('SIGTERM');
+  rmSync(daemon.home, { recursive: true, force: true });
+}
+
+export const test = base.extend<{ daemon: Daemon; pairedDaemon: Daemon }>({
+  daemon: async ({}, use) => withDaemon({}, use),
+  /** A daemon that asks every peer for the token, as one in LAN mode asks a phone. */
+  pairedDaemon: async ({}, use) => withDaemon({ HARK_REQUIRE_TOKEN: '1' }, use),
 });
 
 export { expect };

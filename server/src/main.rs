@@ -30,7 +30,7 @@ enum Command {
         lan: bool,
         /// Ask for the token from every program and browser, this computer's too (for shared
         /// machines, where other users' programs could reach 127.0.0.1).
-        #[arg(long, env = "HARK_REQUIRE_TOKEN")]
+        #[arg(long, env = "HARK_REQUIRE_TOKEN", value_parser = clap::builder::BoolishValueParser::new())]
         require_token: bool,
     },
     /// Print the page's addresses; with LAN mode on, the phone's pairing URL and its QR code.

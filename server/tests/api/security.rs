@@ -152,3 +152,35 @@ fn script_src(csp: &str) -> &str {
         .find(|part| part.trim().starts_with("script-src"))
         .unwrap_or("")
 }
+
+#[tokio::test]
+async fn slow_clients_are_cut_off_and_do_not_starve_others() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let daemon = Daemon::start();
+    // A slowloris: connections that start a request and never finish its headers.
+    let mut slow = Vec::new();
+    for _ in 0..20 {
+        let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", daemon.port))
+            .await
+            .unwrap();
+        stream
+            .write_all(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            .await
+            .unwrap();
+        slow.push(stream);
+    }
+    // Everyone else is served meanwhile.
+    assert_eq!(daemon.get("/api/health").await.status(), 200);
+    // Each slow connection is closed once its headers are overdue (15 s), not kept forever.
+    for stream in &mut slow {
+        let mut buffer = [0_u8; 256];
+        let read =
+            tokio::time::timeout(std::time::Duration::from_secs(30), stream.read(&mut buffer))
+                .await
+                .expect("the daemon closes a connection whose headers never come");
+        let bytes = read.unwrap_or(0);
+        let answer = String::from_utf8_lossy(&buffer[..bytes]);
+        assert!(bytes == 0 || answer.starts_with("HTTP/1.1 408"), "{answer}");
+    }
+    assert_eq!(daemon.get("/api/health").await.status(), 200);
+}
