@@ -98,9 +98,15 @@ pub fn has_message(key: &str) -> bool {
 
 /// A moment as the current language writes a date and time, in the viewer's time zone.
 pub fn date_time(moment: chrono::DateTime<chrono::Utc>) -> String {
+    date_time_in(current(), moment)
+}
+
+/// A moment as `lang` writes a date and time, in this machine's time zone.
+pub fn date_time_in(lang: Lang, moment: chrono::DateTime<chrono::Utc>) -> String {
     use chrono::{Datelike, Timelike};
     let local = moment.with_timezone(&chrono::Local);
-    t_args(
+    t_in(
+        lang,
         "date-time",
         &[
             ("year", local.year().into()),

@@ -155,3 +155,9 @@ phone-scan = Scan this code with your phone's camera. The phone must be on the s
 phone-secret = Anyone with this link can read and answer your agents' questions. To cut every paired device off, run “hark token --rotate”.
 phone-no-address = Hark listens on the network, but this computer has no network address a phone could use.
 phone-off = Answering from other devices is off: Hark only listens on this computer. To turn it on, tick “Allow answering from other devices” above and restart Hark, or start it with “hark serve --lan”.
+
+export-title = Questions from your agents
+export-asked = Asked { $when }
+export-by = by { $client }
+history-older = Show older questions
+history-loading-older = Loading…

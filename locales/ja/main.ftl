@@ -123,3 +123,9 @@ phone-scan = スマートフォンのカメラでこのコードを読み取っ�
 phone-secret = このリンクを知っている人は誰でも、エージェントの質問を読んで回答できます。ペアリング済みのすべてのデバイスを切断するには「hark token --rotate」を実行してください。
 phone-no-address = Hark はネットワークで待ち受けていますが、このコンピューターにはスマートフォンから接続できるアドレスがありません。
 phone-off = 他のデバイスからの回答はオフです。Hark はこのコンピューター上でのみ待ち受けています。オンにするには、上の「他のデバイスからの回答を許可する」にチェックを入れて Hark を再起動するか、「hark serve --lan」で起動してください。
+
+export-title = エージェントからの質問
+export-asked = 質問日時：{ $when }
+export-by = 送信元：{ $client }
+history-older = さらに前の質問を表示
+history-loading-older = 読み込んでいます…

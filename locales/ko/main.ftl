@@ -123,3 +123,9 @@ phone-scan = 휴대폰 카메라로 이 코드를 스캔하세요. 휴대폰이 
 phone-secret = 이 링크를 가진 사람은 누구나 에이전트의 질문을 읽고 답할 수 있습니다. 연결된 모든 기기를 끊으려면 “hark token --rotate”를 실행하세요.
 phone-no-address = Hark가 네트워크에서 수신 중이지만, 이 컴퓨터에는 휴대폰이 접속할 수 있는 네트워크 주소가 없습니다.
 phone-off = 다른 기기에서 답하기가 꺼져 있습니다. Hark는 이 컴퓨터에서만 수신합니다. 켜려면 위의 “다른 기기에서 답할 수 있게 허용”을 선택하고 Hark를 다시 시작하거나, “hark serve --lan”으로 시작하세요.
+
+export-title = 에이전트가 보낸 질문
+export-asked = { $when }에 질문함
+export-by = 보낸 곳: { $client }
+history-older = 이전 질문 더 보기
+history-loading-older = 불러오는 중…

@@ -123,3 +123,9 @@ phone-scan = 用手机相机扫描这个二维码。手机需要和这台电脑�
 phone-secret = 任何拿到这个链接的人都能查看并回答智能体的问题。要让所有已配对的设备失效，请运行“hark token --rotate”。
 phone-no-address = Hark 已在网络上监听，但这台电脑没有手机可以访问的网络地址。
 phone-off = 目前不能从其他设备回答：Hark 只在这台电脑上监听。要开启，请勾选上面的“允许同一网络中的其他设备回答”并重启 Hark，或用“hark serve --lan”启动。
+
+export-title = 来自智能体的提问
+export-asked = 提问于 { $when }
+export-by = 来自 { $client }
+history-older = 显示更早的问题
+history-loading-older = 正在加载…

@@ -1,6 +1,7 @@
 //! The REST routes of SPEC §3 under `/api`, one file per resource, plus the event stream.
 
 mod config;
+mod export;
 mod health;
 mod pairing;
 mod questions;
@@ -17,6 +18,7 @@ pub fn router() -> Router<AppState> {
         .merge(questions::router())
         .merge(config::router())
         .merge(pairing::router())
+        .merge(export::router())
         .route("/ws", get(crate::ws::upgrade))
         .fallback(|| async { ApiError::no_route() })
 }

@@ -211,6 +211,20 @@ impl DaemonClient {
             .map_err(|error| self.unreachable(error))
     }
 
+    /// The whole history in `format` (`json` or `markdown`).
+    ///
+    /// # Errors
+    /// `Unreachable` when the daemon is gone, `Api` naming the field when it refuses.
+    pub async fn export(&self, format: &str) -> Result<String, ClientError> {
+        let response = self
+            .send(self.request(Method::GET, &format!("/api/export?format={format}")))
+            .await?;
+        response
+            .text()
+            .await
+            .map_err(|error| self.unreachable(error))
+    }
+
     /// Withdraws the question. Already closed counts as done.
     ///
     /// # Errors

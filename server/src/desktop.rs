@@ -35,7 +35,7 @@ pub fn watch(store: Store, port: u16, access: Arc<Access>) {
             let config = store.config();
             if config.notification {
                 let body = question.headline().to_string();
-                let lang = config.language.unwrap_or_else(system_language);
+                let lang = config.language.unwrap_or_else(Lang::from_environment);
                 let summary = t_in(lang, "attention-notification-title", &[("count", 1.into())]);
                 tokio::task::spawn_blocking(move || notify(&summary, &body));
             }
@@ -53,16 +53,6 @@ pub fn watch(store: Store, port: u16, access: Arc<Access>) {
             }
         }
     });
-}
-
-/// The desktop's own language (`LC_ALL`, `LC_MESSAGES`, `LANG`), until a browser picks one.
-fn system_language() -> Lang {
-    ["LC_ALL", "LC_MESSAGES", "LANG"]
-        .into_iter()
-        .filter_map(|name| std::env::var(name).ok())
-        .find(|value| !value.is_empty())
-        .and_then(|value| Lang::from_tag(&value))
-        .unwrap_or_default()
 }
 
 fn notify(summary: &str, body: &str) {

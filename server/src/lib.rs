@@ -25,6 +25,7 @@ pub mod connection;
 pub mod daemon;
 pub mod desktop;
 pub mod error;
+pub mod export;
 pub mod home;
 pub mod json;
 pub mod listen;

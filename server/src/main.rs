@@ -32,6 +32,17 @@ enum Command {
         /// machines, where other users' programs could reach 127.0.0.1).
         #[arg(long, env = "HARK_REQUIRE_TOKEN", value_parser = clap::builder::BoolishValueParser::new())]
         require_token: bool,
+        /// Keep the history in memory only (forgotten on restart) instead of $HARK_HOME/hark.db.
+        #[arg(long)]
+        memory: bool,
+    },
+    /// Write every question kept, newest first, to stdout: JSON or Markdown.
+    Export {
+        /// json or markdown.
+        #[arg(long, default_value = "json")]
+        format: String,
+        #[arg(long, env = "HARK_PORT")]
+        port: Option<u16>,
     },
     /// Print the page's addresses; with LAN mode on, the phone's pairing URL and its QR code.
     Url {
@@ -157,7 +168,9 @@ fn main() -> ExitCode {
                 detach,
                 lan,
                 require_token,
-            } => serve(port, detach, lan, require_token).await,
+                memory,
+            } => serve(port, detach, lan, require_token, memory).await,
+            Command::Export { format, port } => export(format, port).await,
             Command::Url { port } => hark::pair_cli::url(port).await,
             Command::Token { rotate, port } => hark::pair_cli::token(rotate, port).await,
             Command::Status { port } => status(port).await,
@@ -206,14 +219,36 @@ fn config_port(home: &std::path::Path) -> u16 {
     app::store::ConfigFile::load(Some(home)).0.current().port
 }
 
-async fn serve(port: Option<u16>, detach: bool, lan: bool, require_token: bool) -> ExitCode {
+async fn serve(
+    port: Option<u16>,
+    detach: bool,
+    lan: bool,
+    require_token: bool,
+    memory: bool,
+) -> ExitCode {
     let home = home::hark_home();
     if let Err(error) = home::ensure_home(&home) {
         eprintln!("hark: cannot use {} as HARK_HOME: {error}", home.display());
         return ExitCode::FAILURE;
     }
     let shutdown = CancellationToken::new();
-    let (store, report) = app::store::Store::open(Some(&home), shutdown.clone());
+    let opened = if memory || detach {
+        // A detaching parent only reads the config; the daemon it starts opens the database.
+        Ok(app::store::Store::open(Some(&home), shutdown.clone()))
+    } else {
+        app::store::Store::open_persistent(&home, shutdown.clone())
+    };
+    let (store, report) = match opened {
+        Ok(opened) => opened,
+        Err(error) => {
+            eprintln!(
+                "hark: {error}. Is HARK_HOME ({}) writable? `hark serve --memory` runs without \
+                 keeping history.",
+                home.display()
+            );
+            return ExitCode::FAILURE;
+        }
+    };
     for problem in report {
         tracing::warn!("config: {problem}");
     }
@@ -230,6 +265,9 @@ async fn serve(port: Option<u16>, detach: bool, lan: bool, require_token: bool) 
         }
         if require_token {
             flags.push("--require-token");
+        }
+        if memory {
+            flags.push("--memory");
         }
         return match daemon::detach(&home, port, &flags).await {
             Ok((health, already)) => {
@@ -340,6 +378,25 @@ async fn stop_on_signal(shutdown: CancellationToken) {
     }
     tracing::info!("shutting down");
     shutdown.cancel();
+}
+
+async fn export(format: String, port: Option<u16>) -> ExitCode {
+    let home = home::hark_home();
+    let port = home::resolve_port(port, &home, config_port(&home));
+    match DaemonClient::local(port).export(&format).await {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(hark::client::ClientError::Unreachable { .. }) => {
+            eprintln!("hark: Hark is not running on port {port}; start it with `hark serve`.");
+            ExitCode::FAILURE
+        }
+        Err(error) => {
+            eprintln!("hark: {error}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 async fn status(port: Option<u16>) -> ExitCode {

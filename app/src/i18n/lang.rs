@@ -67,6 +67,19 @@ impl Lang {
     }
 }
 
+impl Lang {
+    /// The desktop's own language (`LC_ALL`, `LC_MESSAGES`, `LANG`), for text the daemon
+    /// makes before any browser picked one; English when none of them names a language here.
+    pub fn from_environment() -> Lang {
+        ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .into_iter()
+            .filter_map(|name| std::env::var(name).ok())
+            .find(|value| !value.is_empty())
+            .and_then(|value| Lang::from_tag(&value))
+            .unwrap_or_default()
+    }
+}
+
 impl fmt::Display for Lang {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         formatter.write_str(self.code())

@@ -5,14 +5,25 @@ use crate::components::age::Age;
 use crate::components::status_chip::{StatusChip, status_key};
 use crate::i18n::{t, t_args, tr};
 use crate::live::Live;
-use crate::model::{Question, Status};
+use crate::model::{Question, QuestionId, Status};
 use leptos::prelude::*;
 
-/// Every question the daemon holds, newest first.
+/// Every pending question and the newest page of the history, newest first.
 #[server(prefix = "/fn")]
 pub async fn list_questions() -> Result<Vec<Question>, ServerFnError> {
     let store = expect_context::<crate::store::Store>();
-    Ok(store.list(None, None))
+    Ok(store.snapshot().questions)
+}
+
+/// The page of closed questions created before `before`, newest first.
+#[server(prefix = "/fn")]
+pub async fn older_questions(before: QuestionId) -> Result<Vec<Question>, ServerFnError> {
+    let store = expect_context::<crate::store::Store>();
+    Ok(store.page(
+        crate::store::Filter::Closed,
+        Some(before),
+        crate::model::limits::HISTORY_PAGE,
+    ))
 }
 
 /// The inbox.
@@ -20,6 +31,8 @@ pub async fn list_questions() -> Result<Vec<Question>, ServerFnError> {
 pub fn HomePage() -> impl IntoView {
     let live = Live::expect();
     let rendered = Resource::new(|| (), |_| list_questions());
+    // Pages of older history fetched on request; kept while live updates re-render the lists.
+    let older = RwSignal::new(Vec::<Question>::new());
     let questions = move || {
         live.questions
             .get()
@@ -34,7 +47,7 @@ pub fn HomePage() -> impl IntoView {
                             questions.into_iter().partition(Question::is_pending);
                         view! {
                             <Waiting pending />
-                            <History history />
+                            <History history older />
                         }
                     })
             }}
@@ -171,22 +184,50 @@ const CLOSED: [Status; 4] = [
 ];
 
 #[component]
-fn History(history: Vec<Question>) -> impl IntoView {
+fn History(history: Vec<Question>, older: RwSignal<Vec<Question>>) -> impl IntoView {
     let empty = history.is_empty();
+    let first_page_full = history.len() >= crate::model::limits::HISTORY_PAGE;
+    // Whether the last page fetched was full, so there may be more.
+    let more = RwSignal::new(true);
+    let loading = RwSignal::new(false);
     let filter = RwSignal::new(None::<Status>);
     let search = RwSignal::new(String::new());
-    let history = StoredValue::new(history);
+    let first_page = StoredValue::new(history);
+    let all = move || {
+        first_page.with_value(|first| {
+            let mut all = first.clone();
+            older.with(|older| {
+                all.extend(
+                    older
+                        .iter()
+                        .filter(|question| !first.iter().any(|known| known.id == question.id))
+                        .cloned(),
+                );
+            });
+            all
+        })
+    };
     let shown = move || {
         let filter = filter.get();
         let search = search.get();
-        history.with_value(|history| {
-            history
-                .iter()
-                .filter(|question| filter.is_none_or(|status| question.status == status))
-                .filter(|question| matches_search(question, &search))
-                .cloned()
-                .collect::<Vec<_>>()
-        })
+        all()
+            .into_iter()
+            .filter(|question| filter.is_none_or(|status| question.status == status))
+            .filter(|question| matches_search(question, &search))
+            .collect::<Vec<_>>()
+    };
+    let load_older = move |_| {
+        let Some(before) = all().last().map(|question| question.id) else {
+            return;
+        };
+        loading.set(true);
+        leptos::task::spawn_local(async move {
+            if let Ok(page) = older_questions(before).await {
+                more.set(page.len() >= crate::model::limits::HISTORY_PAGE);
+                older.update(|older| older.extend(page));
+            }
+            loading.set(false);
+        });
     };
     view! {
         <section class="panel" aria-labelledby="history-heading">
@@ -235,6 +276,17 @@ fn History(history: Vec<Question>) -> impl IntoView {
                         .into_any()
                 }}
             </ul>
+            <Show when=move || first_page_full && more.get()>
+                <button
+                    type="button"
+                    class="secondary older"
+                    data-testid="history-older"
+                    disabled=move || loading.get()
+                    on:click=load_older
+                >
+                    {move || if loading.get() { t("history-loading-older") } else { t("history-older") }}
+                </button>
+            </Show>
         </section>
     }
 }

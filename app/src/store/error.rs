@@ -17,6 +17,8 @@ pub enum StoreError {
     Save(String),
     #[error("the daemon is shutting down")]
     ShuttingDown,
+    #[error("could not record the change, so nothing changed: {0}")]
+    Storage(String),
 }
 
 impl StoreError {
@@ -28,7 +30,7 @@ impl StoreError {
             StoreError::NotFound(_) => StatusCode::NOT_FOUND,
             StoreError::NotPending { .. } => StatusCode::CONFLICT,
             StoreError::TooManyPending => StatusCode::TOO_MANY_REQUESTS,
-            StoreError::ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,
+            StoreError::ShuttingDown | StoreError::Storage(_) => StatusCode::SERVICE_UNAVAILABLE,
             StoreError::Save(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -46,7 +48,7 @@ impl StoreError {
             StoreError::NotFound(_) => "error-not-found",
             StoreError::NotPending { .. } => "error-not-pending",
             StoreError::TooManyPending => "error-too-many",
-            StoreError::ShuttingDown => "error-unavailable",
+            StoreError::ShuttingDown | StoreError::Storage(_) => "error-unavailable",
             StoreError::Save(_) => "settings-save-failed",
         }
     }

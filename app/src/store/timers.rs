@@ -1,19 +1,92 @@
-//! The store's clocks: one sleeping task per question with a deadline, and one reminder ticker
-//! for all pending questions. Both stop at shutdown.
+//! The store's clocks, one task each whatever the number of questions: the deadline scheduler
+//! (time limits, and agents that must come back after a restart) and the reminder ticker. A
+//! tick costs the same with one question or a thousand: the scheduler wakes only for the
+//! earliest deadline, and the ticker sends at most one `question:remind` batch.
 
 use super::Store;
-use crate::model::{Event, RemindData};
+use crate::model::{Event, QuestionId, RemindData, Status};
 use chrono::Utc;
+use std::collections::BTreeSet;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
+use tokio::sync::Notify;
+use tokio::time::Instant;
 
-/// Closes `id` as timed out after `after`, unless it closed first or the daemon stops.
-pub(super) fn expire_after(store: Store, id: crate::model::QuestionId, after: Duration) {
-    tokio::spawn(async move {
+/// What happens when a deadline comes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Due {
+    /// The question's time limit: it times out if still pending.
+    Expire,
+    /// A question carried over a restart: withdrawn unless its agent came back.
+    Orphan,
+}
+
+/// The pending deadlines, earliest first, and the bell that wakes the scheduler for a new one.
+#[derive(Default)]
+pub(super) struct Deadlines {
+    queue: Mutex<BTreeSet<(Instant, QuestionId, Due)>>,
+    wake: Notify,
+    running: AtomicBool,
+}
+
+/// Adds a deadline, starting the scheduler on first use.
+pub(super) fn schedule(store: &Store, due: Due, id: QuestionId, at: Instant) {
+    let deadlines = &store.shared.deadlines;
+    deadlines
+        .queue
+        .lock()
+        .unwrap_or_else(|poison| poison.into_inner())
+        .insert((at, id, due));
+    deadlines.wake.notify_one();
+    if !deadlines.running.swap(true, Ordering::SeqCst) {
+        tokio::spawn(run_deadlines(store.clone()));
+    }
+}
+
+async fn run_deadlines(store: Store) {
+    let deadlines = &store.shared.deadlines;
+    loop {
+        let next = deadlines
+            .queue
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+            .first()
+            .map(|(at, _, _)| *at);
+        let sleep = async {
+            match next {
+                Some(at) => tokio::time::sleep_until(at).await,
+                None => std::future::pending().await,
+            }
+        };
         tokio::select! {
-            () = tokio::time::sleep(after) => store.expire(id),
-            () = store.shutdown_token().cancelled() => {}
+            () = sleep => {}
+            () = deadlines.wake.notified() => {}
+            () = store.shutdown_token().cancelled() => return,
         }
-    });
+        let now = Instant::now();
+        let due: Vec<(QuestionId, Due)> = {
+            let mut queue = deadlines
+                .queue
+                .lock()
+                .unwrap_or_else(|poison| poison.into_inner());
+            let mut due = Vec::new();
+            while let Some(first) = queue.first().copied() {
+                if first.0 > now {
+                    break;
+                }
+                queue.pop_first();
+                due.push((first.1, first.2));
+            }
+            due
+        };
+        for (id, what) in due {
+            match what {
+                Due::Expire => store.expire(id),
+                Due::Orphan => store.withdraw_orphan(id),
+            }
+        }
+    }
 }
 
 /// While remindSecs is off, how often to look whether it was turned on.
@@ -38,7 +111,7 @@ pub(super) fn remind_forever(store: Store) {
             }
             let due = Utc::now() - chrono::Duration::seconds(secs as i64);
             let ids: Vec<_> = store
-                .list(Some(crate::model::Status::Pending), None)
+                .list(Some(Status::Pending), None)
                 .into_iter()
                 .filter(|question| question.created_at <= due)
                 .map(|question| question.id)

@@ -7,7 +7,7 @@ use app::model::{
     AnswerRequest, AskRequest, DeclineRequest, Question, QuestionId, QuestionList, Status,
     WaitResult,
 };
-use app::store::{Created, Waited};
+use app::store::{Created, Filter, Waited};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -51,15 +51,46 @@ async fn list(
         None => None,
     };
     let limit = match query.get("limit") {
-        Some(value) => Some(value.parse::<usize>().map_err(|_| {
-            ApiError::bad_field("limit", format!("limit \"{value}\" is not a whole number"))
-        })?),
+        Some(value) => value
+            .parse::<usize>()
+            .ok()
+            .filter(|limit| (1..=MAX_PAGE).contains(limit))
+            .ok_or_else(|| {
+                ApiError::bad_field(
+                    "limit",
+                    format!("limit \"{value}\" is not a whole number from 1 to {MAX_PAGE}"),
+                )
+            })?,
+        None => DEFAULT_PAGE,
+    };
+    let before = match query.get("before") {
+        Some(value) => {
+            let id = parse_id(value).map_err(|_| {
+                ApiError::bad_field(
+                    "before",
+                    format!("before \"{value}\" is not a question's id"),
+                )
+            })?;
+            if state.store.get(id).is_none() {
+                return Err(ApiError::bad_field(
+                    "before",
+                    format!("no question has the id {id} (it may have been pruned)"),
+                ));
+            }
+            Some(id)
+        }
         None => None,
     };
+    let filter = status.map_or(Filter::Any, Filter::Status);
     Ok(Json(QuestionList {
-        questions: state.store.list(status, limit),
+        questions: state.store.page(filter, before, limit),
     }))
 }
+
+/// Questions per page unless `limit` says otherwise.
+const DEFAULT_PAGE: usize = 100;
+/// The largest page.
+const MAX_PAGE: usize = 1_000;
 
 async fn create(
     State(state): State<AppState>,
