@@ -11,6 +11,7 @@ mod api {
     mod desktop;
     mod errors;
     pub mod events;
+    mod history;
     mod lan;
     mod languages;
     mod mcp;

@@ -35,7 +35,10 @@ async fn pending_questions_wait_for_their_agents_then_are_withdrawn() {
     assert_eq!(store.pending_count(), 2, "both come back pending");
     assert!(store.get(kept).unwrap().is_pending());
     // The agent of `kept` re-submits it; nobody comes back for `dropped`.
-    assert!(matches!(store.create(asked(kept)).unwrap(), Created::Existing(_)));
+    assert!(matches!(
+        store.create(asked(kept)).unwrap(),
+        Created::Existing(_)
+    ));
     tokio::time::sleep(Duration::from_secs(store.config().orphan_secs + 1)).await;
     tokio::task::yield_now().await;
     assert!(store.get(kept).unwrap().is_pending());
@@ -98,7 +101,9 @@ async fn an_answer_not_yet_collected_survives_a_restart() {
     };
     assert_eq!(again.status, Status::Answered);
     let waited = store.wait(id, Some(Duration::from_secs(1))).await.unwrap();
-    assert!(matches!(waited, Waited::Closed(ref result) if result.answers.as_ref().unwrap()[0].selected == ["Yes"]));
+    assert!(
+        matches!(waited, Waited::Closed(ref result) if result.answers.as_ref().unwrap()[0].selected == ["Yes"])
+    );
 }
 
 #[tokio::test]
@@ -112,11 +117,17 @@ async fn history_beyond_memory_is_read_from_the_record() {
         let question = store.create(asked(QuestionId::new_random())).unwrap();
         store.cancel(question.question().id).unwrap();
     }
-    assert!(!store.state().entries.contains_key(&first), "evicted from memory");
+    assert!(
+        !store.state().entries.contains_key(&first),
+        "evicted from memory"
+    );
     assert_eq!(store.get(first).unwrap().status, Status::Cancelled);
     let everything = store.export();
     assert_eq!(everything.len(), HISTORY_IN_MEMORY + 1);
     assert_eq!(everything.last().unwrap().id, first);
     // Re-submitting an evicted id finds it rather than asking again.
-    assert!(matches!(store.create(asked(first)).unwrap(), Created::Existing(_)));
+    assert!(matches!(
+        store.create(asked(first)).unwrap(),
+        Created::Existing(_)
+    ));
 }

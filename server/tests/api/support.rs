@@ -26,7 +26,22 @@ impl Daemon {
 
     /// Starts a daemon with extra environment variables.
     pub fn start_with(home: tempfile::TempDir, env: &[(&str, &str)]) -> Daemon {
-        Self::spawn(home, env, Stdio::inherit())
+        Self::spawn(home, env, &[], Stdio::inherit())
+    }
+
+    /// Starts a daemon with extra `hark serve` flags.
+    pub fn start_flags(home: tempfile::TempDir, flags: &[&str]) -> Daemon {
+        Self::spawn(home, &[], flags, Stdio::inherit())
+    }
+
+    /// Kills the daemon at once (SIGKILL: no shutdown, as in a crash) and starts a new one on
+    /// the same home.
+    pub fn crash_and_restart(mut self) -> Daemon {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let home = std::mem::replace(&mut self.home, tempfile::tempdir().unwrap());
+        drop(self);
+        Daemon::start_in(home)
     }
 
     /// Starts a daemon logging at `info` into `log`, for tests that read what it did.
@@ -38,12 +53,18 @@ impl Daemon {
         let file = std::fs::File::create(log).expect("a log file");
         let mut env = env.to_vec();
         env.push(("HARK_LOG", "info"));
-        Self::spawn(home, &env, Stdio::from(file))
+        Self::spawn(home, &env, &[], Stdio::from(file))
     }
 
-    fn spawn(home: tempfile::TempDir, env: &[(&str, &str)], stderr: Stdio) -> Daemon {
+    fn spawn(
+        home: tempfile::TempDir,
+        env: &[(&str, &str)],
+        flags: &[&str],
+        stderr: Stdio,
+    ) -> Daemon {
         let mut child = Command::new(env!("CARGO_BIN_EXE_hark"))
             .args(["serve", "--port", "0"])
+            .args(flags)
             .env("HARK_HOME", home.path())
             .env_remove("HARK_PORT")
             .env("HARK_LOG", "warn")
