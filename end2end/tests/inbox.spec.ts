@@ -113,3 +113,22 @@ test('no serious or critical accessibility findings', async ({ page, daemon }) =
     }
   }
 });
+
+test('the history arrives a page at a time, and older pages load on request', async ({ page, daemon }) => {
+  for (let index = 0; index < 62; index++) {
+    const question = await daemon.ask({ questions: [{ question: `Old question ${index}?`, options: [{ label: 'Yes' }] }] });
+    await fetch(`${daemon.url}/api/questions/${question.id}/answer`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ answers: [{ selected: ['Yes'] }] }),
+    });
+  }
+  await page.goto(daemon.url + '/');
+  await hydrated(page);
+  const history = page.getByTestId('history-list');
+  await expect(history.locator('.card')).toHaveCount(50);
+  await expect(history.locator('.card').first()).toContainText('Old question 61?');
+  await page.getByTestId('history-older').click();
+  await expect(history.locator('.card')).toHaveCount(62);
+  await expect(history.locator('.card').last()).toContainText('Old question 0?');
+  await expect(page.getByTestId('history-older')).toHaveCount(0);
+});

@@ -2,99 +2,19 @@
 //! `tools/list` answered, idle shim and daemon memory, `ask_user` call to `question:created` on
 //! the WebSocket, and answer POST to tool result. Drives the release binary given as argument.
 
+#[path = "support/mod.rs"]
+mod support;
+
 use futures::StreamExt;
 use serde_json::{Value, json};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
-use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+use support::{Shim, memory};
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::process::Command;
 
 const STARTS: usize = 20;
 const CALLS: usize = 50;
-
-struct Shim {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: Lines<BufReader<ChildStdout>>,
-}
-
-impl Shim {
-    fn spawn(binary: &str, home: &std::path::Path, port: u16) -> Shim {
-        let mut child = Command::new(binary)
-            .arg("mcp")
-            .env("HARK_HOME", home)
-            .env("HARK_PORT", port.to_string())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("hark mcp starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap()).lines();
-        Shim {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-
-    async fn send(&mut self, message: Value) {
-        let mut line = message.to_string();
-        line.push('\n');
-        self.stdin.write_all(line.as_bytes()).await.unwrap();
-    }
-
-    /// Reads messages until the response with `id`.
-    async fn response(&mut self, id: u64) -> Value {
-        loop {
-            let line = self
-                .stdout
-                .next_line()
-                .await
-                .unwrap()
-                .expect("the shim answers");
-            let message: Value = serde_json::from_str(&line).unwrap();
-            if message["id"] == id {
-                return message;
-            }
-        }
-    }
-
-    async fn handshake(&mut self) {
-        self.send(
-            json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {},
-            "clientInfo": {"name": "bench", "version": "1"}}}),
-        )
-        .await;
-        self.response(0).await;
-        self.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
-            .await;
-    }
-}
-
-fn status_kib(pid: u32, key: &str) -> u64 {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .ok()
-        .and_then(|status| {
-            status
-                .lines()
-                .find_map(|line| line.strip_prefix(key))
-                .and_then(|value| value.trim().trim_end_matches("kB").trim().parse().ok())
-        })
-        .unwrap_or(0)
-}
-
-/// Resident memory, and the private part of it: the rest is the binary's pages, shared by
-/// every shim and the daemon.
-fn memory(pid: u32) -> String {
-    format!(
-        "{} KiB resident, {} KiB private",
-        status_kib(pid, "VmRSS:"),
-        status_kib(pid, "RssAnon:")
-    )
-}
 
 fn median(mut samples: Vec<Duration>) -> Duration {
     samples.sort();

@@ -1,7 +1,9 @@
 //! Accepting connections with limits, so that slow or idle clients cannot starve the daemon:
 //! request headers must arrive within `HEADER_TIMEOUT` (which also closes idle keep-alive
 //! connections), request bodies within `BODY_TIMEOUT` (a layer in `lib.rs`), and at most
-//! `MAX_CONNECTIONS` connections are open, `MAX_CONNECTIONS_PER_PEER` from any one address.
+//! `MAX_CONNECTIONS` connections are open, `MAX_CONNECTIONS_PER_PEER` from any one other
+//! machine. This machine's programs are not capped per address: every waiting agent holds a
+//! long poll, and a thousand may wait at once.
 //! Each request carries its peer's address (`ConnectInfo`) for the access policy.
 
 use axum::Router;
@@ -25,10 +27,10 @@ use tower::ServiceExt;
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(15);
 /// How long a client may take to send a request's body.
 pub const BODY_TIMEOUT: Duration = Duration::from_secs(30);
-/// Open connections at most.
-pub const MAX_CONNECTIONS: usize = 1024;
-/// Open connections from one address at most (a browser keeps a handful, a shim one or two).
-pub const MAX_CONNECTIONS_PER_PEER: usize = 128;
+/// Open connections at most (a thousand waiting agents, their shims, and the pages).
+pub const MAX_CONNECTIONS: usize = 4096;
+/// Open connections from one other machine at most (a phone keeps a handful).
+pub const MAX_CONNECTIONS_PER_PEER: usize = 64;
 /// How long open connections get to finish once the daemon stops.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(5);
 
@@ -55,7 +57,9 @@ pub async fn serve(listener: TcpListener, router: Router, shutdown: Cancellation
             tracing::warn!(peer = %peer.ip(), "connection refused: too many open connections");
             continue;
         };
-        let Some(slot) = PeerSlot::take(&per_peer, peer.ip()) else {
+        let Some(slot) =
+            PeerSlot::take(&per_peer, peer.ip(), crate::network::is_loopback(peer.ip()))
+        else {
             tracing::warn!(peer = %peer.ip(), "connection refused: too many from this address");
             continue;
         };
@@ -104,10 +108,14 @@ struct PeerSlot {
 }
 
 impl PeerSlot {
-    fn take(counts: &Arc<Mutex<HashMap<IpAddr, usize>>>, peer: IpAddr) -> Option<PeerSlot> {
+    fn take(
+        counts: &Arc<Mutex<HashMap<IpAddr, usize>>>,
+        peer: IpAddr,
+        uncapped: bool,
+    ) -> Option<PeerSlot> {
         let mut map = counts.lock().unwrap_or_else(|poison| poison.into_inner());
         let count = map.entry(peer).or_insert(0);
-        if *count >= MAX_CONNECTIONS_PER_PEER {
+        if *count >= MAX_CONNECTIONS_PER_PEER && !uncapped {
             return None;
         }
         *count += 1;

@@ -53,6 +53,22 @@ pub fn run(root: &Path) -> Result<(), String> {
     ]))
 }
 
+/// `cargo xtask soak`: the server crate's soak example against the release binary.
+pub fn soak(root: &Path) -> Result<(), String> {
+    let binary = root.join("target/release/hark");
+    crate::run_command(&mut crate::cargo(&[
+        "run",
+        "--quiet",
+        "--release",
+        "-p",
+        "hark",
+        "--example",
+        "soak",
+        "--",
+        &binary.to_string_lossy(),
+    ]))
+}
+
 fn kib(bytes: u64) -> String {
     format!("{:.1} KiB", bytes as f64 / 1024.0)
 }

@@ -8,12 +8,14 @@ mod tools;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask <build | run [hark serve args…] | test | bench>
+const USAGE: &str = "usage: cargo xtask <build | run [hark serve args…] | test | bench | soak>
 
   build   install missing build tools, then build target/release/hark (site embedded)
   run     build, then start the daemon in the foreground (default http://127.0.0.1:13390)
   test    fmt check, clippy, unit, integration and browser tests (installs what they need)
-  bench   build, then print sizes, memory and latency figures (never fails on a number)";
+  bench   build, then print sizes, memory and latency figures (never fails on a number)
+  soak    build, then 500 calls in flight from 50 shims and 10,000 through the API: fails on
+          any lost or misrouted answer, prints memory before and after";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -22,6 +24,7 @@ fn main() -> ExitCode {
         Some("run") => build().and_then(|()| run(&args[1..])),
         Some("test") => test(),
         Some("bench") => build().and_then(|()| bench::run(&root())),
+        Some("soak") => build().and_then(|()| bench::soak(&root())),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);
