@@ -103,13 +103,13 @@ settings-port = Port
 settings-port-help = The port the daemon listens on. Takes effect when the daemon restarts; HARK_PORT and --port override it.
 settings-port-invalid = The port must be a whole number from 1 to 65535.
 settings-orphan = Forget abandoned questions after (seconds)
-settings-orphan-help = For the history kept on disk (coming): after a restart, a question whose agent does not come back within this time is withdrawn.
+settings-orphan-help = After a restart, a question whose agent does not come back within this time is withdrawn.
 settings-orphan-invalid = This must be a whole number of seconds from 1 to 86400 (one day).
 settings-history-days = Keep history for (days)
-settings-history-days-help = For the history kept on disk (coming): closed questions older than this are removed.
+settings-history-days-help = Closed questions older than this are removed from the history.
 settings-history-days-invalid = The history must be kept from 1 to 3650 days.
 settings-history-max = Keep at most (questions)
-settings-history-max-help = For the history kept on disk (coming): at most this many closed questions are kept, newest first.
+settings-history-max-help = At most this many closed questions are kept, newest first.
 settings-history-max-invalid = The history size must be a whole number from 1 to 1000000.
 
 prefs-language = Language

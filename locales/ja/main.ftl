@@ -84,13 +84,13 @@ settings-port = ポート
 settings-port-help = デーモンが待ち受けるポートです。デーモンの再起動後に反映されます。HARK_PORT と --port が優先されます。
 settings-port-invalid = ポートは 1 から 65535 までの整数で指定してください。
 settings-orphan = 放置された質問を取り下げるまで（秒）
-settings-orphan-help = ディスクに保存する履歴用（準備中）：再起動後、この時間内にエージェントが戻らなければ質問を取り下げます。
+settings-orphan-help = 再起動後、この時間内にエージェントが戻らなければ質問を取り下げます。
 settings-orphan-invalid = 1 から 86400（1 日）までの整数（秒）で指定してください。
 settings-history-days = 履歴の保存期間（日）
-settings-history-days-help = ディスクに保存する履歴用（準備中）：これより古い終了済みの質問は削除されます。
+settings-history-days-help = これより古い終了済みの質問は履歴から削除されます。
 settings-history-days-invalid = 履歴の保存期間は 1 日から 3650 日までで指定してください。
 settings-history-max = 最大保存件数（質問）
-settings-history-max-help = ディスクに保存する履歴用（準備中）：終了済みの質問を新しい順にこの件数まで保存します。
+settings-history-max-help = 終了済みの質問を新しい順にこの件数まで保存します。
 settings-history-max-invalid = 履歴の件数は 1 から 1000000 までの整数で指定してください。
 
 prefs-language = 言語

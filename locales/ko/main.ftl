@@ -84,13 +84,13 @@ settings-port = 포트
 settings-port-help = 데몬이 수신하는 포트입니다. 데몬을 다시 시작하면 적용되며, HARK_PORT와 --port가 우선합니다.
 settings-port-invalid = 포트는 1부터 65535까지의 정수여야 합니다.
 settings-orphan = 주인 없는 질문 정리 (초)
-settings-orphan-help = 디스크에 보관하는 기록용 (준비 중): 다시 시작한 뒤 이 시간 안에 에이전트가 돌아오지 않으면 질문을 철회합니다.
+settings-orphan-help = 다시 시작한 뒤 이 시간 안에 에이전트가 돌아오지 않으면 질문을 철회합니다.
 settings-orphan-invalid = 1부터 86400(하루)까지의 정수(초)여야 합니다.
 settings-history-days = 기록 보관 기간 (일)
-settings-history-days-help = 디스크에 보관하는 기록용 (준비 중): 이보다 오래된 종료된 질문은 삭제됩니다.
+settings-history-days-help = 이보다 오래된 종료된 질문은 기록에서 삭제됩니다.
 settings-history-days-invalid = 기록 보관 기간은 1일부터 3650일까지여야 합니다.
 settings-history-max = 최대 보관 개수 (질문)
-settings-history-max-help = 디스크에 보관하는 기록용 (준비 중): 종료된 질문을 최신 순으로 이 개수까지만 보관합니다.
+settings-history-max-help = 종료된 질문을 최신 순으로 이 개수까지만 보관합니다.
 settings-history-max-invalid = 기록 개수는 1부터 1000000까지의 정수여야 합니다.
 
 prefs-language = 언어

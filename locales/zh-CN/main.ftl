@@ -84,13 +84,13 @@ settings-port = 端口
 settings-port-help = 守护进程监听的端口，重启守护进程后生效；HARK_PORT 和 --port 的优先级更高。
 settings-port-invalid = 端口必须是 1 到 65535 之间的整数。
 settings-orphan = 放弃无人认领的问题（秒）
-settings-orphan-help = 用于保存在磁盘上的历史记录（即将推出）：重启后，如果提问的智能体在这段时间内没有回来，问题会被撤回。
+settings-orphan-help = 重启后，如果提问的智能体在这段时间内没有回来，问题会被撤回。
 settings-orphan-invalid = 必须是 1 到 86400（一天）之间的整数秒。
 settings-history-days = 历史记录保留（天）
-settings-history-days-help = 用于保存在磁盘上的历史记录（即将推出）：早于这个天数的已结束问题会被删除。
+settings-history-days-help = 早于这个天数的已结束问题会从历史记录中删除。
 settings-history-days-invalid = 历史记录的保留天数必须在 1 到 3650 之间。
 settings-history-max = 最多保留（个问题）
-settings-history-max-help = 用于保存在磁盘上的历史记录（即将推出）：已结束的问题最多保留这么多个，优先保留最新的。
+settings-history-max-help = 已结束的问题最多保留这么多个，优先保留最新的。
 settings-history-max-invalid = 历史记录的数量必须是 1 到 1000000 之间的整数。
 
 prefs-language = 语言
