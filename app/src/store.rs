@@ -11,11 +11,13 @@
 mod config_file;
 mod db;
 mod error;
+mod files;
 mod timers;
 
 pub use config_file::ConfigFile;
 pub use db::{DB_FILE, Filter, OpenError};
 pub use error::StoreError;
+pub use files::replace_privately;
 
 use crate::model::{
     AskRequest, Config, ConfigReport, Event, InitData, Question, QuestionId, Status,

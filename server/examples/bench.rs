@@ -7,11 +7,8 @@ mod support;
 
 use futures::StreamExt;
 use serde_json::{Value, json};
-use std::process::Stdio;
 use std::time::{Duration, Instant};
-use support::{Shim, memory};
-use tokio::io::{AsyncBufReadExt, BufReader};
-use tokio::process::Command;
+use support::{Shim, memory, start_daemon};
 
 const STARTS: usize = 20;
 const CALLS: usize = 50;
@@ -27,23 +24,7 @@ async fn main() {
         .nth(1)
         .expect("usage: bench <path to hark>");
     let home = tempfile::tempdir().unwrap();
-    let mut daemon = Command::new(&binary)
-        .args(["serve", "--port", "0"])
-        .env("HARK_HOME", home.path())
-        .env("HARK_LOG", "warn")
-        // The daemon would open a browser for each question while no page is open.
-        .env("BROWSER", "true")
-        .stdout(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("hark serve starts");
-    let first = BufReader::new(daemon.stdout.take().unwrap())
-        .lines()
-        .next_line()
-        .await
-        .unwrap()
-        .unwrap();
-    let port: u16 = first.rsplit(':').next().unwrap().parse().unwrap();
+    let (daemon, port) = start_daemon(&binary, home.path()).await;
     tokio::time::sleep(Duration::from_secs(1)).await;
     println!(
         "daemon idle                              {}",

@@ -10,17 +10,18 @@ mod support;
 use rand::seq::SliceRandom;
 use serde_json::{Value, json};
 use std::collections::HashMap;
-use std::process::Stdio;
 use std::time::{Duration, Instant};
-use support::{Shim, memory};
-use tokio::io::{AsyncBufReadExt, BufReader};
-use tokio::process::Command;
+use support::{Shim, memory, start_daemon};
 
 const SHIMS: usize = 50;
 const CALLS_PER_SHIM: usize = 10;
 const API_QUESTIONS: usize = 10_000;
 const API_WORKERS: usize = 8;
 const HISTORY_MAX: u64 = 1_000;
+
+async fn get_json(http: &reqwest::Client, url: String) -> Value {
+    http.get(url).send().await.unwrap().json().await.unwrap()
+}
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
@@ -33,22 +34,7 @@ async fn main() -> std::process::ExitCode {
         .to_string(),
     )
     .unwrap();
-    let mut daemon = Command::new(&binary)
-        .args(["serve", "--port", "0"])
-        .env("HARK_HOME", home.path())
-        .env("HARK_LOG", "warn")
-        .env("BROWSER", "true")
-        .stdout(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("hark serve starts");
-    let first = BufReader::new(daemon.stdout.take().unwrap())
-        .lines()
-        .next_line()
-        .await
-        .unwrap()
-        .unwrap();
-    let port: u16 = first.rsplit(':').next().unwrap().parse().unwrap();
+    let (daemon, port) = start_daemon(&binary, home.path()).await;
     let pid = daemon.id().unwrap();
     let base = format!("http://127.0.0.1:{port}");
     let http = reqwest::Client::new();
@@ -77,14 +63,11 @@ async fn main() -> std::process::ExitCode {
     let expected = SHIMS * CALLS_PER_SHIM;
     let mut pending: Vec<Value> = Vec::new();
     for _ in 0..600 {
-        let list: Value = http
-            .get(format!("{base}/api/questions?status=pending&limit=1000"))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let list: Value = get_json(
+            &http,
+            format!("{base}/api/questions?status=pending&limit=1000"),
+        )
+        .await;
         pending = list["questions"].as_array().cloned().unwrap_or_default();
         if pending.len() >= expected {
             break;
@@ -166,14 +149,7 @@ async fn main() -> std::process::ExitCode {
                     .send()
                     .await
                     .unwrap();
-                let result: Value = http
-                    .get(format!("{base}/api/questions/{id}/wait?timeout=5"))
-                    .send()
-                    .await
-                    .unwrap()
-                    .json()
-                    .await
-                    .unwrap();
+                let result: Value = get_json(&http, format!("{base}/api/questions/{id}/wait?timeout=5")).await;
                 if result["answers"][0]["freeText"] != format!("answer {index}") {
                     wrong += 1;
                 }
@@ -191,14 +167,7 @@ async fn main() -> std::process::ExitCode {
         API_QUESTIONS as f64 / elapsed.as_secs_f64(),
         memory(pid)
     );
-    let kept: Value = http
-        .get(format!("{base}/api/export?format=json"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let kept: Value = get_json(&http, format!("{base}/api/export?format=json")).await;
     let database = std::fs::metadata(home.path().join("hark.db")).map_or(0, |meta| meta.len());
     println!(
         "history kept: {} questions (historyMax {HISTORY_MAX}, pruned every hundred closes); \

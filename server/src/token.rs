@@ -120,23 +120,7 @@ fn is_well_formed(token: &str) -> bool {
 /// # Errors
 /// When the directory is not writable.
 pub fn write_private(file: &Path, token: &str) -> io::Result<()> {
-    let temporary = file.with_extension("new");
-    let _ = std::fs::remove_file(&temporary);
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    {
-        use std::io::Write;
-        let mut handle = options.open(&temporary)?;
-        handle.write_all(token.as_bytes())?;
-        handle.write_all(b"\n")?;
-        handle.sync_all()?;
-    }
-    std::fs::rename(&temporary, file)
+    app::store::replace_privately(file, format!("{token}\n").as_bytes())
 }
 
 #[cfg(test)]

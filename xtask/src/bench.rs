@@ -39,22 +39,16 @@ pub fn run(root: &Path) -> Result<(), String> {
     result?;
     // The MCP and WebSocket figures need an MCP and WebSocket client: the server crate's
     // example, built with the same release settings as the binary it drives.
-    let binary = root.join("target/release/hark");
-    crate::run_command(&mut crate::cargo(&[
-        "run",
-        "--quiet",
-        "--release",
-        "-p",
-        "hark",
-        "--example",
-        "bench",
-        "--",
-        &binary.to_string_lossy(),
-    ]))
+    run_example(root, "bench")
 }
 
 /// `cargo xtask soak`: the server crate's soak example against the release binary.
 pub fn soak(root: &Path) -> Result<(), String> {
+    run_example(root, "soak")
+}
+
+/// Runs the server crate's example `name` against the release binary.
+fn run_example(root: &Path, name: &str) -> Result<(), String> {
     let binary = root.join("target/release/hark");
     crate::run_command(&mut crate::cargo(&[
         "run",
@@ -63,7 +57,7 @@ pub fn soak(root: &Path) -> Result<(), String> {
         "-p",
         "hark",
         "--example",
-        "soak",
+        name,
         "--",
         &binary.to_string_lossy(),
     ]))

@@ -2,7 +2,6 @@
 
 use super::StoreError;
 use crate::model::{Config, ConfigReport, ErrorBody};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -79,16 +78,9 @@ fn read(path: &Path) -> (Config, ConfigReport) {
 /// Writes a sibling temporary file, flushes it to disk, then renames it over the old one, so a
 /// crash leaves either the old config or the new one, never half of either.
 fn save_atomically(path: &Path, config: &Config) -> std::io::Result<()> {
-    let dir = path.parent().unwrap_or_else(|| Path::new("."));
-    std::fs::create_dir_all(dir)?;
-    let temp = dir.join(format!(".config.json.{}.tmp", std::process::id()));
-    let mut file = std::fs::File::create(&temp)?;
-    let json = serde_json::to_vec_pretty(config).map_err(std::io::Error::other)?;
-    file.write_all(&json)?;
-    file.write_all(b"\n")?;
-    file.sync_all()?;
-    drop(file);
-    std::fs::rename(&temp, path)
+    let mut json = serde_json::to_vec_pretty(config).map_err(std::io::Error::other)?;
+    json.push(b'\n');
+    super::files::replace_privately(path, &json)
 }
 
 #[cfg(test)]

@@ -8,6 +8,28 @@ use std::process::Stdio;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 
+/// Starts `binary serve` on a free port in `home`; returns the running daemon and its port.
+pub async fn start_daemon(binary: &str, home: &std::path::Path) -> (Child, u16) {
+    let mut daemon = Command::new(binary)
+        .args(["serve", "--port", "0"])
+        .env("HARK_HOME", home)
+        .env("HARK_LOG", "warn")
+        // The daemon would open a browser for each question while no page is open.
+        .env("BROWSER", "true")
+        .stdout(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("hark serve starts");
+    let first = BufReader::new(daemon.stdout.take().unwrap())
+        .lines()
+        .next_line()
+        .await
+        .unwrap()
+        .unwrap();
+    let port = first.rsplit(':').next().unwrap().parse().unwrap();
+    (daemon, port)
+}
+
 /// A running `hark mcp` spoken to in JSON-RPC lines.
 pub struct Shim {
     pub child: Child,
