@@ -334,3 +334,55 @@ fn browser_clients_are_counted_while_connected() {
     drop(second);
     assert_eq!(store.browser_clients(), 0);
 }
+
+#[tokio::test(start_paused = true)]
+async fn hundreds_of_questions_cost_one_timer_and_one_remind_batch_per_tick() {
+    let store = open();
+    store
+        .update_config(&serde_json::json!({"remindSecs": 30}))
+        .unwrap();
+    let before = tokio::runtime::Handle::current()
+        .metrics()
+        .num_alive_tasks();
+    let ids: Vec<QuestionId> = (0..300)
+        .map(|_| {
+            new_question(
+                &store,
+                AskRequest {
+                    timeout_secs: Some(3_600),
+                    ..yes_no()
+                },
+            )
+            .id
+        })
+        .collect();
+    // Subscribed after the 300 creations, which would overflow the event buffer.
+    let mut events = store.subscribe();
+    store.spawn_reminders();
+    {
+        let mut state = store.state();
+        for id in &ids {
+            state.entries.get_mut(id).unwrap().question.created_at -= chrono::Duration::seconds(60);
+        }
+    }
+    let alive = tokio::runtime::Handle::current()
+        .metrics()
+        .num_alive_tasks()
+        - before;
+    assert!(
+        alive <= 2,
+        "one deadline scheduler and one reminder ticker, not {alive} tasks"
+    );
+    tokio::time::sleep(Duration::from_secs(95)).await;
+    let mut batches = Vec::new();
+    while let Ok(event) = events.try_recv() {
+        if let Event::QuestionRemind(data) = event {
+            batches.push(data.ids.len());
+        }
+    }
+    assert_eq!(
+        batches,
+        [300, 300, 300],
+        "one batch per tick, naming every question"
+    );
+}
