@@ -231,29 +231,13 @@ async fn serve(
         eprintln!("hark: cannot use {} as HARK_HOME: {error}", home.display());
         return ExitCode::FAILURE;
     }
-    let shutdown = CancellationToken::new();
-    let opened = if memory || detach {
-        // A detaching parent only reads the config; the daemon it starts opens the database.
-        Ok(app::store::Store::open(Some(&home), shutdown.clone()))
-    } else {
-        app::store::Store::open_persistent(&home, shutdown.clone())
-    };
-    let (store, report) = match opened {
-        Ok(opened) => opened,
-        Err(error) => {
-            eprintln!(
-                "hark: {error}. Is HARK_HOME ({}) writable? `hark serve --memory` runs without \
-                 keeping history.",
-                home.display()
-            );
-            return ExitCode::FAILURE;
-        }
-    };
+    let (config, report) = app::store::ConfigFile::load(Some(&home));
     for problem in report {
         tracing::warn!("config: {problem}");
     }
-    let port = port.unwrap_or_else(|| store.config().port);
-    let lan = lan || store.config().lan;
+    let config = config.current();
+    let port = port.unwrap_or(config.port);
+    let lan = lan || config.lan;
     if detach {
         if port == 0 {
             eprintln!("hark: --detach needs a fixed port, so that shims and `hark status` find it");
@@ -322,6 +306,25 @@ async fn serve(
     if lan {
         println!("Other devices on this network may answer once paired: run `hark url`.");
     }
+    // Only the daemon that won the port opens the database: several started at once (by shims)
+    // must not migrate it side by side.
+    let shutdown = CancellationToken::new();
+    let opened = if memory {
+        Ok(app::store::Store::open(Some(&home), shutdown.clone()))
+    } else {
+        app::store::Store::open_persistent(&home, shutdown.clone())
+    };
+    let store = match opened {
+        Ok((store, _)) => store,
+        Err(error) => {
+            eprintln!(
+                "hark: {error}. Is HARK_HOME ({}) writable? `hark serve --memory` runs without \
+                 keeping history.",
+                home.display()
+            );
+            return ExitCode::FAILURE;
+        }
+    };
     if let Err(error) = daemon::write_pid_files(&home, bound) {
         tracing::warn!("cannot write the pid file: {error}");
     }

@@ -51,7 +51,7 @@ impl Database {
         let path = home.join(DB_FILE);
         match Self::open_file(&path) {
             Ok(database) => Ok(database),
-            Err(error) if path.exists() => {
+            Err(error) if path.exists() && is_damage(&error) => {
                 let aside = move_aside(&path);
                 tracing::error!(
                     %error,
@@ -266,6 +266,17 @@ fn decode(body: &str) -> Option<Question> {
             None
         }
     }
+}
+
+/// Whether an error says the file itself is bad (rather than, say, the disk being full or
+/// another process holding a lock): only then is it moved aside.
+fn is_damage(error: &rusqlite::Error) -> bool {
+    use rusqlite::ErrorCode;
+    matches!(
+        error,
+        rusqlite::Error::SqliteFailure(failure, _)
+            if matches!(failure.code, ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase)
+    )
 }
 
 /// Moves the damaged database (and its WAL files) out of the way; returns where it went.

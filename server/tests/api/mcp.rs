@@ -289,6 +289,14 @@ async fn eight_shims_started_at_once_share_one_daemon() {
             .collect()
     };
     assert_eq!(pids.len(), 1, "exactly one daemon runs: {pids:?}");
+    // The losers of the race never touched the history: nothing was taken for damage.
+    let files: Vec<String> = std::fs::read_dir(world.home.path())
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(files.contains(&"hark.db".to_string()), "{files:?}");
+    assert!(!files.iter().any(|name| name.contains("damaged")), "{files:?}");
     for question in &pending {
         let id = question["id"].as_str().unwrap();
         let text = question["questions"][0]["question"]
