@@ -1,6 +1,8 @@
 //! `/api/ws`: the event stream. Sends `init` on connect, then every store event in order; a
 //! subscriber that falls behind gets a fresh `init` instead of a gap. A stream opened with the
-//! token ends when the token is rotated.
+//! token ends when the token is rotated. A ping every `PING_EVERY` finds peers that vanished
+//! (a phone asleep, a dropped Wi-Fi): one silent for `SILENT_FOR` is closed, so dead sockets do
+//! not pile up.
 
 use crate::access::Paired;
 use crate::state::AppState;
@@ -11,6 +13,7 @@ use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
 use futures::{Sink, SinkExt, Stream, StreamExt};
+use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::watch;
 
@@ -27,6 +30,11 @@ pub async fn upgrade(
         serve(state.store, sink, stream, rotations).await;
     })
 }
+
+/// How often the daemon pings each subscriber.
+pub const PING_EVERY: Duration = Duration::from_secs(30);
+/// A subscriber silent this long (no pong, no message) is taken for gone.
+pub const SILENT_FOR: Duration = Duration::from_secs(90);
 
 /// Resolves when the token is rotated; never for a stream that needed no token.
 async fn rotated(rotations: &mut Option<watch::Receiver<u64>>) {
@@ -67,13 +75,29 @@ pub async fn serve<Out, In, E>(
         return;
     }
     let shutdown = store.shutdown_token().clone();
+    let mut heartbeat =
+        tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
+    let mut last_heard = tokio::time::Instant::now();
     loop {
         let received = tokio::select! {
             received = events.recv() => received,
             from_client = incoming.next() => match from_client {
                 Some(Ok(Message::Close(_)) | Err(_)) | None => break,
-                Some(Ok(_)) => continue,
+                Some(Ok(_)) => {
+                    last_heard = tokio::time::Instant::now();
+                    continue;
+                }
             },
+            _ = heartbeat.tick() => {
+                if last_heard.elapsed() >= SILENT_FOR {
+                    tracing::debug!("closing a WebSocket whose peer stopped answering pings");
+                    break;
+                }
+                if outgoing.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+                continue;
+            }
             () = shutdown.cancelled() => {
                 let _ = outgoing.send(Message::Close(None)).await;
                 break;
@@ -159,6 +183,34 @@ mod tests {
         assert_eq!(store.browser_clients(), 1);
         drop(received);
         store.create(ask()).unwrap();
+        server.await.unwrap();
+        assert_eq!(store.browser_clients(), 0);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_peer_that_stops_answering_pings_is_dropped_and_one_that_answers_is_kept() {
+        let (store, _) = Store::open(None, CancellationToken::new());
+        let (outgoing, mut received) = mpsc::channel::<Message>(16);
+        let (client, incoming) = mpsc::unbounded::<Result<Message, ()>>();
+        let server = tokio::spawn(serve(store.clone(), outgoing, incoming, None));
+        assert!(matches!(
+            decode(received.next().await.unwrap()),
+            Event::Init(_)
+        ));
+        // Answering each ping keeps it open well past the silence limit.
+        for _ in 0..5 {
+            assert!(matches!(received.next().await, Some(Message::Ping(_))));
+            client
+                .unbounded_send(Ok(Message::Pong(Default::default())))
+                .unwrap();
+        }
+        assert!(!server.is_finished());
+        // Then silence: closed after SILENT_FOR.
+        let closed = tokio::time::timeout(SILENT_FOR * 2, async {
+            while received.next().await.is_some() {}
+        })
+        .await;
+        assert!(closed.is_ok(), "a silent peer is dropped");
         server.await.unwrap();
         assert_eq!(store.browser_clients(), 0);
     }

@@ -296,7 +296,10 @@ async fn eight_shims_started_at_once_share_one_daemon() {
         .map(|entry| entry.file_name().to_string_lossy().into_owned())
         .collect();
     assert!(files.contains(&"hark.db".to_string()), "{files:?}");
-    assert!(!files.iter().any(|name| name.contains("damaged")), "{files:?}");
+    assert!(
+        !files.iter().any(|name| name.contains("damaged")),
+        "{files:?}"
+    );
     for question in &pending {
         let id = question["id"].as_str().unwrap();
         let text = question["questions"][0]["question"]
