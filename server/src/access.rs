@@ -77,12 +77,18 @@ impl Refusal {
 }
 
 impl Access {
-    pub fn new(tokens: Tokens, lan: bool, require_token_everywhere: bool) -> Access {
+    /// The policy for a daemon in LAN mode or not, answering also to `configured` host names.
+    pub fn new(
+        tokens: Tokens,
+        lan: bool,
+        require_token_everywhere: bool,
+        configured: &[String],
+    ) -> Access {
         Access {
             tokens,
             lan,
             require_token_everywhere,
-            hosts: network::allowed_hosts(lan),
+            hosts: network::allowed_hosts(lan, configured),
             failures: Mutex::new(HashMap::new()),
         }
     }
@@ -220,7 +226,7 @@ mod tests {
     fn access(require_everywhere: bool) -> (Access, String) {
         let tokens = Tokens::new(None);
         let token = tokens.current().unwrap();
-        (Access::new(tokens, true, require_everywhere), token)
+        (Access::new(tokens, true, require_everywhere, &[]), token)
     }
 
     const PHONE: Option<IpAddr> = Some(IpAddr::V4(std::net::Ipv4Addr::new(192, 168, 1, 50)));

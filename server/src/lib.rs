@@ -106,6 +106,7 @@ pub async fn run(
         Tokens::new(options.home.as_deref()),
         options.lan,
         options.require_token,
+        &store.config().hosts,
     ));
     if options.lan || options.require_token {
         // Created now, so `hark url` and the settings page find it.

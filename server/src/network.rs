@@ -37,12 +37,14 @@ pub fn host_names() -> Vec<String> {
     names
 }
 
-/// Every Host name this daemon answers to: loopback always, the machine's own names and
-/// addresses in LAN mode (IPv6 in brackets, as a Host header writes it).
-pub fn allowed_hosts(lan: bool) -> Vec<String> {
+/// Every Host name this daemon answers to: loopback always; in LAN mode also the machine's own
+/// names and addresses (IPv6 in brackets, as a Host header writes it) and the `configured`
+/// ones (config `hosts`).
+pub fn allowed_hosts(lan: bool, configured: &[String]) -> Vec<String> {
     let mut hosts: Vec<String> = LOOPBACK_HOSTS.iter().map(|host| host.to_string()).collect();
     if lan {
         hosts.extend(host_names());
+        hosts.extend(configured.iter().cloned());
         hosts.extend(lan_addresses().into_iter().map(|ip| match ip {
             IpAddr::V4(v4) => v4.to_string(),
             IpAddr::V6(v6) => format!("[{v6}]"),
@@ -94,10 +96,16 @@ mod tests {
 
     #[test]
     fn lan_mode_adds_this_machines_names_only() {
-        let local = allowed_hosts(false);
-        assert_eq!(local, ["localhost", "127.0.0.1", "[::1]"]);
-        let lan = allowed_hosts(true);
-        assert!(lan.len() >= local.len());
+        let configured = ["desk.example.lan".to_string()];
+        let local = allowed_hosts(false, &configured);
+        assert_eq!(
+            local,
+            ["localhost", "127.0.0.1", "[::1]"],
+            "configured names need LAN mode"
+        );
+        let lan = allowed_hosts(true, &configured);
+        assert!(lan.len() > local.len());
+        assert!(lan.contains(&"desk.example.lan".to_string()));
         assert!(!lan.iter().any(|host| host == "evil.example"));
     }
 }

@@ -72,7 +72,7 @@ mod tests {
 
     #[test]
     fn local_mode_shows_no_lan_url() {
-        let access = Access::new(crate::token::Tokens::new(None), false, false);
+        let access = Access::new(crate::token::Tokens::new(None), false, false, &[]);
         let pairing = pairing(&access, 13390, true);
         assert!(!pairing.lan && pairing.lan_url.is_none() && pairing.qr_svg.is_none());
         assert_eq!(pairing.local_url, "http://127.0.0.1:13390/");

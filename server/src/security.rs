@@ -193,7 +193,7 @@ mod tests {
     use super::*;
 
     fn loopback() -> Vec<String> {
-        crate::network::allowed_hosts(false)
+        crate::network::allowed_hosts(false, &[])
     }
 
     #[test]

@@ -22,6 +22,10 @@ pub struct Config {
     pub orphan_secs: u64,
     pub history_days: u64,
     pub history_max: u64,
+    /// More names this machine answers to in LAN mode (a DNS name, a reverse proxy's), beside
+    /// its own host name and addresses.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub hosts: Vec<String>,
     /// The language last picked in a browser; the daemon's desktop notifications use it.
     #[serde(skip_serializing_if = "Option::is_none", with = "language_code")]
     pub language: Option<Lang>,
@@ -42,6 +46,7 @@ impl Default for Config {
             orphan_secs: 60,
             history_days: 30,
             history_max: 10_000,
+            hosts: Vec::new(),
             language: None,
             extra: Map::new(),
         }
@@ -69,6 +74,32 @@ fn expect_u64(key: &str, value: &Value, min: u64, max: u64) -> Result<u64, Error
                 format!("{key} must be a whole number from {min} to {max}"),
             )
         })
+}
+
+fn expect_hosts(value: &Value) -> Result<Vec<String>, ErrorBody> {
+    let invalid = || {
+        ErrorBody::field(
+            "hosts",
+            "hosts must be a list of host names, like [\"desk.example.lan\"]",
+        )
+    };
+    let names = value.as_array().ok_or_else(invalid)?;
+    names
+        .iter()
+        .map(|name| {
+            let name = name
+                .as_str()
+                .ok_or_else(invalid)?
+                .trim()
+                .to_ascii_lowercase();
+            let valid = !name.is_empty()
+                && name.len() <= 253
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '[' | ']' | ':'));
+            if valid { Ok(name) } else { Err(invalid()) }
+        })
+        .collect()
 }
 
 fn expect_language(value: &Value) -> Result<Lang, ErrorBody> {
@@ -123,6 +154,7 @@ impl Config {
             "historyDays" => self.history_days = expect_u64(key, value, 1, 3650)?,
             "historyMax" => self.history_max = expect_u64(key, value, 1, 1_000_000)?,
             "language" => self.language = Some(expect_language(value)?),
+            "hosts" => self.hosts = expect_hosts(value)?,
             _ => {
                 self.extra.insert(key.to_string(), value.clone());
             }
@@ -223,6 +255,19 @@ mod tests {
         let error = current.patched(&json!({"language": "fr"})).unwrap_err();
         assert_eq!(error.field.as_deref(), Some("language"));
         assert!(error.error.contains("zh-CN"), "{}", error.error);
+        let named = current
+            .patched(&json!({"hosts": ["Desk.Example.lan", "[fd00::1]"]}))
+            .unwrap();
+        assert_eq!(named.hosts, ["desk.example.lan", "[fd00::1]"]);
+        for bad in [
+            json!("desk"),
+            json!([1]),
+            json!(["evil.example/x"]),
+            json!([""]),
+        ] {
+            let error = current.patched(&json!({ "hosts": bad })).unwrap_err();
+            assert_eq!(error.field.as_deref(), Some("hosts"));
+        }
         let russian = current.patched(&json!({"language": "ru"})).unwrap();
         assert_eq!(russian.language, Some(Lang::Ru));
         assert_eq!(

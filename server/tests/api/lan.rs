@@ -23,7 +23,12 @@ struct Lan {
 async fn lan(phone: bool) -> Lan {
     let shutdown = CancellationToken::new();
     let (store, _) = app::store::Store::open(None, shutdown.clone());
-    let access = Arc::new(Access::new(Tokens::new(None), true, false));
+    let access = Arc::new(Access::new(
+        Tokens::new(None),
+        true,
+        false,
+        &["desk.example.lan".to_string()],
+    ));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
     let router = hark::router(AppState::new(store, access.clone(), port));
@@ -109,6 +114,19 @@ async fn a_phone_needs_the_token_on_every_route() {
         421,
         "a foreign Host stays out in LAN mode"
     );
+    let configured = lan
+        .http
+        .get(format!("{}/api/health", lan.base))
+        .bearer_auth(&token)
+        .header("host", format!("desk.example.lan:{}", lan.port))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        configured.status(),
+        200,
+        "a name from config `hosts` is this machine"
+    );
     let foreign_origin = lan
         .http
         .post(format!("{}/api/questions", lan.base))
@@ -175,7 +193,7 @@ async fn this_machine_needs_no_token_and_sees_the_pairing_qr_code() {
 async fn without_lan_mode_the_settings_page_says_how_to_turn_it_on() {
     let shutdown = CancellationToken::new();
     let (store, _) = app::store::Store::open(None, shutdown.clone());
-    let access = Arc::new(Access::new(Tokens::new(None), false, false));
+    let access = Arc::new(Access::new(Tokens::new(None), false, false, &[]));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
     tokio::spawn(hark::listen::serve(
