@@ -47,6 +47,9 @@ impl ClientError {
     }
 }
 
+/// How long an idle pooled connection is kept for reuse.
+pub const IDLE_CONNECTION: Duration = Duration::from_secs(5);
+
 /// How much longer than a long poll the HTTP request itself may take.
 const WAIT_GRACE: Duration = Duration::from_secs(15);
 
@@ -66,6 +69,9 @@ impl DaemonClient {
     pub fn new(base: String, token: Option<String>) -> Self {
         let http = reqwest::Client::builder()
             .connect_timeout(Duration::from_secs(2))
+            // Well under the daemon's 15 s idle cut-off, so a pooled connection is never
+            // reused just as the daemon closes it.
+            .pool_idle_timeout(IDLE_CONNECTION)
             .build()
             .unwrap_or_default();
         Self {

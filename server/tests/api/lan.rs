@@ -51,6 +51,7 @@ async fn lan(phone: bool) -> Lan {
         port,
         access,
         http: reqwest::Client::builder()
+            .pool_idle_timeout(hark::client::IDLE_CONNECTION)
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .unwrap(),

@@ -86,6 +86,7 @@ impl Daemon {
             .and_then(|port| port.parse().ok())
             .unwrap_or_else(|| panic!("no port in {line:?}"));
         let http = reqwest::Client::builder()
+            .pool_idle_timeout(hark::client::IDLE_CONNECTION)
             .timeout(Duration::from_secs(30))
             .redirect(reqwest::redirect::Policy::none())
             .build()

@@ -56,7 +56,10 @@ impl World {
         World {
             home: tempfile::tempdir().unwrap(),
             port: free_port(),
-            http: reqwest::Client::new(),
+            http: reqwest::Client::builder()
+                .pool_idle_timeout(hark::client::IDLE_CONNECTION)
+                .build()
+                .unwrap(),
         }
     }
 
