@@ -2,6 +2,7 @@
 // inline validation; fit at 320 px; and an accessibility scan.
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, hydrated } from './daemon';
+import { readFileSync } from 'node:fs';
 
 test('pending questions are grouped by agent and project, with live ages', async ({ page, daemon }) => {
   await page.clock.install();
@@ -131,4 +132,14 @@ test('the history arrives a page at a time, and older pages load on request', as
   await expect(history.locator('.card')).toHaveCount(62);
   await expect(history.locator('.card').last()).toContainText('Old question 0?');
   await expect(page.getByTestId('history-older')).toHaveCount(0);
+
+  // The whole history downloads as Markdown.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Markdown' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^hark-\d{4}-\d{2}-\d{2}\.md$/);
+  const markdown = readFileSync(await download.path(), 'utf8');
+  expect(markdown).toContain('## Old question 0?');
+  expect(markdown).toContain('- [x] Yes');
 });

@@ -161,3 +161,7 @@ export-asked = Asked { $when }
 export-by = by { $client }
 history-older = Show older questions
 history-loading-older = Loading…
+
+history-export = Download the whole history:
+history-export-markdown = Markdown
+history-export-json = JSON

@@ -129,3 +129,7 @@ export-asked = 質問日時：{ $when }
 export-by = 送信元：{ $client }
 history-older = さらに前の質問を表示
 history-loading-older = 読み込んでいます…
+
+history-export = 履歴をすべてダウンロード：
+history-export-markdown = Markdown 文書
+history-export-json = JSON データ

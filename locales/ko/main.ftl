@@ -129,3 +129,7 @@ export-asked = { $when }에 질문함
 export-by = 보낸 곳: { $client }
 history-older = 이전 질문 더 보기
 history-loading-older = 불러오는 중…
+
+history-export = 전체 기록 내려받기:
+history-export-markdown = Markdown 문서
+history-export-json = JSON 데이터

@@ -159,3 +159,7 @@ export-asked = Задан { $when }
 export-by = от { $client }
 history-older = Показать более ранние вопросы
 history-loading-older = Загрузка…
+
+history-export = Скачать всю историю:
+history-export-markdown = документ Markdown
+history-export-json = данные JSON

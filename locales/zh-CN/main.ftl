@@ -129,3 +129,7 @@ export-asked = 提问于 { $when }
 export-by = 来自 { $client }
 history-older = 显示更早的问题
 history-loading-older = 正在加载…
+
+history-export = 下载全部历史记录：
+history-export-markdown = Markdown 文档
+history-export-json = JSON 数据

@@ -287,6 +287,15 @@ fn History(history: Vec<Question>, older: RwSignal<Vec<Question>>) -> impl IntoV
                     {move || if loading.get() { t("history-loading-older") } else { t("history-older") }}
                 </button>
             </Show>
+            <Show when=move || !empty>
+                <p class="export" data-testid="history-export">
+                    <span>{tr("history-export")}</span>
+                    " "
+                    <a href="/api/export?format=markdown" download>{tr("history-export-markdown")}</a>
+                    " · "
+                    <a href="/api/export?format=json" download>{tr("history-export-json")}</a>
+                </p>
+            </Show>
         </section>
     }
 }
