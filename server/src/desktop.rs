@@ -67,6 +67,11 @@ fn notify(summary: &str, body: &str) {
     }
 }
 
+/// Opens `url` in the person's browser (`hark serve --open`), logging where it cannot.
+pub fn open_page(url: &str) {
+    open(url);
+}
+
 fn open(url: &str) {
     match webbrowser::open(url) {
         // Without the query, which may carry the token.

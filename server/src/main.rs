@@ -35,27 +35,9 @@ enum Command {
         /// Keep the history in memory only (forgotten on restart) instead of $HARK_HOME/hark.db.
         #[arg(long)]
         memory: bool,
-    },
-    /// Write every question kept, newest first, to stdout: JSON or Markdown.
-    Export {
-        /// json or markdown.
-        #[arg(long, default_value = "json")]
-        format: String,
-        #[arg(long, env = "HARK_PORT")]
-        port: Option<u16>,
-    },
-    /// Print the page's addresses; with LAN mode on, the phone's pairing URL and its QR code.
-    Url {
-        #[arg(long, env = "HARK_PORT")]
-        port: Option<u16>,
-    },
-    /// Print the token that pairs other devices, or replace it with --rotate.
-    Token {
-        /// Replace the token: every paired phone and browser must pair again, at once.
+        /// Open the page in the browser once the daemon listens.
         #[arg(long)]
-        rotate: bool,
-        #[arg(long, env = "HARK_PORT")]
-        port: Option<u16>,
+        open: bool,
     },
     /// Tell whether a daemon is running, with its version, port and pending count.
     Status {
@@ -110,6 +92,27 @@ enum Command {
         file: Option<std::path::PathBuf>,
         #[command(flatten)]
         daemon: DaemonArgs,
+    },
+    /// Write every question kept, newest first, to stdout: JSON or Markdown.
+    Export {
+        /// json or markdown.
+        #[arg(long, default_value = "json")]
+        format: String,
+        #[arg(long, env = "HARK_PORT")]
+        port: Option<u16>,
+    },
+    /// Print the page's addresses; with LAN mode on, the phone's pairing URL and its QR code.
+    Url {
+        #[arg(long, env = "HARK_PORT")]
+        port: Option<u16>,
+    },
+    /// Print the token that pairs other devices, or replace it with --rotate.
+    Token {
+        /// Replace the token: every paired phone and browser must pair again, at once.
+        #[arg(long)]
+        rotate: bool,
+        #[arg(long, env = "HARK_PORT")]
+        port: Option<u16>,
     },
 }
 
@@ -169,7 +172,8 @@ fn main() -> ExitCode {
                 lan,
                 require_token,
                 memory,
-            } => serve(port, detach, lan, require_token, memory).await,
+                open,
+            } => serve(port, detach, lan, require_token, memory, open).await,
             Command::Export { format, port } => export(format, port).await,
             Command::Url { port } => hark::pair_cli::url(port).await,
             Command::Token { rotate, port } => hark::pair_cli::token(rotate, port).await,
@@ -225,6 +229,7 @@ async fn serve(
     lan: bool,
     require_token: bool,
     memory: bool,
+    open: bool,
 ) -> ExitCode {
     let home = home::hark_home();
     if let Err(error) = home::ensure_home(&home) {
@@ -264,6 +269,9 @@ async fn serve(
                     "Hark {} {state} at http://127.0.0.1:{port} ({} pending)",
                     health.version, health.pending
                 );
+                if open {
+                    hark::desktop::open_page(&format!("http://127.0.0.1:{port}/"));
+                }
                 ExitCode::SUCCESS
             }
             Err(error) => {
@@ -305,6 +313,10 @@ async fn serve(
     println!("Hark listening on http://127.0.0.1:{bound}");
     if lan {
         println!("Other devices on this network may answer once paired: run `hark url`.");
+    }
+    if open {
+        let page = format!("http://127.0.0.1:{bound}/");
+        tokio::task::spawn_blocking(move || hark::desktop::open_page(&page));
     }
     // Only the daemon that won the port opens the database: several started at once (by shims)
     // must not migrate it side by side.

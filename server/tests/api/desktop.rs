@@ -97,6 +97,18 @@ async fn no_browser_is_opened_while_a_page_is_connected_or_when_turned_off() {
     );
 }
 
+#[tokio::test]
+async fn serve_open_opens_the_page_once_listening() {
+    let scratch = tempfile::tempdir().unwrap();
+    let (browser, log) = recording_browser(scratch.path());
+    let daemon = Daemon::start_flags(
+        tempfile::tempdir().unwrap(),
+        &[("BROWSER", &browser)],
+        &["--open"],
+    );
+    assert_eq!(opened(&log, 1).await, [daemon.url("/")]);
+}
+
 async fn logged(log: &std::path::Path, wanted: &str) -> String {
     for _ in 0..100 {
         let text = std::fs::read_to_string(log).unwrap_or_default();

@@ -329,7 +329,7 @@ fn an_unwritable_home_is_a_clear_error_at_start() {
 
 #[tokio::test]
 async fn memory_mode_keeps_no_database() {
-    let daemon = Daemon::start_flags(tempfile::tempdir().unwrap(), &["--memory"]);
+    let daemon = Daemon::start_flags(tempfile::tempdir().unwrap(), &[], &["--memory"]);
     daemon.ask(&yes_no()).await;
     assert!(!daemon.home.path().join("hark.db").exists());
 }

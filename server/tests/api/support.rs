@@ -29,9 +29,9 @@ impl Daemon {
         Self::spawn(home, env, &[], Stdio::inherit())
     }
 
-    /// Starts a daemon with extra `hark serve` flags.
-    pub fn start_flags(home: tempfile::TempDir, flags: &[&str]) -> Daemon {
-        Self::spawn(home, &[], flags, Stdio::inherit())
+    /// Starts a daemon with extra `hark serve` flags and environment variables.
+    pub fn start_flags(home: tempfile::TempDir, env: &[(&str, &str)], flags: &[&str]) -> Daemon {
+        Self::spawn(home, env, flags, Stdio::inherit())
     }
 
     /// Kills the daemon at once (SIGKILL: no shutdown, as in a crash) and starts a new one on
