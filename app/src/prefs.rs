@@ -91,13 +91,18 @@ pub fn from_headers(cookie_header: Option<&str>, accept_language: Option<&str>) 
 /// The language and theme of the request being rendered (server only).
 #[cfg(feature = "ssr")]
 pub fn requested() -> (Lang, Theme) {
+    use_context::<axum::http::request::Parts>().map_or((Lang::En, Theme::System), |parts| {
+        from_header_map(&parts.headers)
+    })
+}
+
+/// What a request's headers ask for (server only): `from_headers` on its `Cookie` and
+/// `Accept-Language`.
+#[cfg(feature = "ssr")]
+pub fn from_header_map(headers: &axum::http::HeaderMap) -> (Lang, Theme) {
     use axum::http::header;
-    let Some(parts) = use_context::<axum::http::request::Parts>() else {
-        return (Lang::En, Theme::System);
-    };
     let text = |name| {
-        parts
-            .headers
+        headers
             .get(name)
             .and_then(|value: &axum::http::HeaderValue| value.to_str().ok())
     };

@@ -441,18 +441,16 @@ impl Store {
                 Filter::Status(status) => question.status == status,
             })
             .collect();
-        questions.sort_by_key(|question| {
-            std::cmp::Reverse((question.created_at, question.id.to_string()))
-        });
+        questions.sort_by_key(|question| std::cmp::Reverse((question.created_at, question.id)));
         let cursor = before
             .and_then(|id| state.entries.get(&id))
-            .map(|entry| (entry.question.created_at, entry.question.id.to_string()));
+            .map(|entry| (entry.question.created_at, entry.question.id));
         questions
             .into_iter()
             .filter(|question| {
                 cursor
                     .as_ref()
-                    .is_none_or(|cursor| (question.created_at, question.id.to_string()) < *cursor)
+                    .is_none_or(|cursor| (question.created_at, question.id) < *cursor)
             })
             .take(limit)
             .cloned()

@@ -16,14 +16,30 @@ pub mod exit {
 }
 
 /// What to ask, from the command line.
+#[derive(clap::Args)]
 pub struct AskArgs {
+    /// The question (Markdown).
     pub question: Option<String>,
+    /// An option to pick; repeat for more. Without options the answer is free text.
+    #[arg(short = 'o', long = "option", value_name = "LABEL")]
     pub options: Vec<String>,
+    /// Allow picking several options.
+    #[arg(long)]
     pub multi: bool,
+    /// A short chip shown above the question.
+    #[arg(long)]
     pub header: Option<String>,
+    /// Context shown above the question (Markdown).
+    #[arg(long)]
     pub title: Option<String>,
+    /// Give up after this many seconds (status timeout, exit code 4).
+    #[arg(long, value_name = "SECS")]
     pub timeout: Option<u64>,
+    /// Print the whole outcome as JSON instead of the answer's text.
+    #[arg(long)]
     pub json: bool,
+    /// Read a whole request (JSON, as POST /api/questions takes) from a file, or - for stdin.
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["question", "options", "multi", "header", "title", "timeout"])]
     pub file: Option<std::path::PathBuf>,
 }
 

@@ -9,8 +9,18 @@ use std::time::Duration;
 #[derive(Clone)]
 pub struct DaemonClient {
     base: String,
-    token: Option<String>,
+    token: Token,
     http: reqwest::Client,
+}
+
+/// Where the client's token comes from.
+#[derive(Clone)]
+enum Token {
+    /// Given (`--token`, `HARK_TOKEN`), or none.
+    Given(Option<String>),
+    /// This user's token file, read at each request: a daemon this client started may create
+    /// it, or rotate it, after the client was made.
+    File(std::path::PathBuf),
 }
 
 /// What answers on a port.
@@ -57,12 +67,9 @@ impl DaemonClient {
     /// A client of the daemon on this machine's `port`. It sends the daemon's token when this
     /// user has one, for a daemon that asks every peer to pair (`--require-token`).
     pub fn local(port: u16) -> Self {
-        let token =
-            std::fs::read_to_string(crate::home::hark_home().join(crate::token::TOKEN_FILE))
-                .ok()
-                .map(|token| token.trim().to_string())
-                .filter(|token| !token.is_empty());
-        Self::new(format!("http://127.0.0.1:{port}"), token)
+        let mut client = Self::new(format!("http://127.0.0.1:{port}"), None);
+        client.token = Token::File(crate::home::hark_home().join(crate::token::TOKEN_FILE));
+        client
     }
 
     /// A client of the daemon at `base`, sending `token` as a bearer token when given.
@@ -76,7 +83,7 @@ impl DaemonClient {
             .unwrap_or_default();
         Self {
             base: base.trim_end_matches('/').to_string(),
-            token,
+            token: Token::Given(token),
             http,
         }
     }
@@ -88,7 +95,14 @@ impl DaemonClient {
 
     fn request(&self, method: Method, path: &str) -> RequestBuilder {
         let builder = self.http.request(method, format!("{}{path}", self.base));
-        match &self.token {
+        let token = match &self.token {
+            Token::Given(token) => token.clone(),
+            Token::File(file) => std::fs::read_to_string(file)
+                .ok()
+                .map(|token| token.trim().to_string())
+                .filter(|token| !token.is_empty()),
+        };
+        match token {
             Some(token) => builder.bearer_auth(token),
             None => builder,
         }

@@ -49,7 +49,7 @@ pub fn watch(store: Store, port: u16, access: Arc<Access>) {
                 {
                     url.push_str(&format!("?token={token}"));
                 }
-                tokio::task::spawn_blocking(move || open(&url));
+                tokio::task::spawn_blocking(move || open_page(&url));
             }
         }
     });
@@ -67,12 +67,8 @@ fn notify(summary: &str, body: &str) {
     }
 }
 
-/// Opens `url` in the person's browser (`hark serve --open`), logging where it cannot.
+/// Opens `url` in the person's browser, logging where it cannot.
 pub fn open_page(url: &str) {
-    open(url);
-}
-
-fn open(url: &str) {
     match webbrowser::open(url) {
         // Without the query, which may carry the token.
         Ok(()) => tracing::info!(

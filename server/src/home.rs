@@ -56,6 +56,18 @@ pub fn resolve_port(explicit: Option<u16>, home: &Path, config_port: u16) -> u16
         })
 }
 
+/// The port the config in `home` names.
+pub fn config_port(home: &Path) -> u16 {
+    app::store::ConfigFile::load(Some(home)).0.current().port
+}
+
+/// `HARK_HOME` and the port a client command (`status`, `url`, `export`…) should talk to.
+pub fn for_command(explicit: Option<u16>) -> (PathBuf, u16) {
+    let home = hark_home();
+    let port = resolve_port(explicit, &home, config_port(&home));
+    (home, port)
+}
+
 /// The port recorded by a daemon that is (or was) running from this home.
 pub fn running_port(home: &Path) -> Option<u16> {
     std::fs::read_to_string(port_file(home))

@@ -108,10 +108,6 @@ pub async fn run(
         options.require_token,
         &store.config().hosts,
     ));
-    if options.lan || options.require_token {
-        // Created now, so `hark url` and the settings page find it.
-        access.tokens.current()?;
-    }
     store.spawn_reminders();
     desktop::watch(store.clone(), port, access.clone());
     let app = router(AppState::new(store, access, port));

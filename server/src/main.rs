@@ -67,29 +67,8 @@ enum Command {
                       Example: hark ask \"Deploy now?\" -o Yes -o No --timeout 300"
     )]
     Ask {
-        /// The question (Markdown).
-        question: Option<String>,
-        /// An option to pick; repeat for more. Without options the answer is free text.
-        #[arg(short = 'o', long = "option", value_name = "LABEL")]
-        options: Vec<String>,
-        /// Allow picking several options.
-        #[arg(long)]
-        multi: bool,
-        /// A short chip shown above the question.
-        #[arg(long)]
-        header: Option<String>,
-        /// Context shown above the question (Markdown).
-        #[arg(long)]
-        title: Option<String>,
-        /// Give up after this many seconds (status timeout, exit code 4).
-        #[arg(long, value_name = "SECS")]
-        timeout: Option<u64>,
-        /// Print the whole outcome as JSON instead of the answer's text.
-        #[arg(long)]
-        json: bool,
-        /// Read a whole request (JSON, as POST /api/questions takes) from a file, or - for stdin.
-        #[arg(long, value_name = "PATH", conflicts_with_all = ["question", "options", "multi", "header", "title", "timeout"])]
-        file: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        ask: hark::ask_cli::AskArgs,
         #[command(flatten)]
         daemon: DaemonArgs,
     },
@@ -136,7 +115,7 @@ impl DaemonArgs {
             Some(url) => hark::connection::Connection::remote(url, self.token),
             None => {
                 let home = home::hark_home();
-                let port = self.port.unwrap_or_else(|| config_port(&home));
+                let port = self.port.unwrap_or_else(|| home::config_port(&home));
                 hark::connection::Connection::local(home, port)
             }
         }
@@ -192,35 +171,9 @@ fn main() -> ExitCode {
                     }
                 }
             }
-            Command::Ask {
-                question,
-                options,
-                multi,
-                header,
-                title,
-                timeout,
-                json,
-                file,
-                daemon,
-            } => {
-                let args = hark::ask_cli::AskArgs {
-                    question,
-                    options,
-                    multi,
-                    header,
-                    title,
-                    timeout,
-                    json,
-                    file,
-                };
-                hark::ask_cli::run(daemon.connection(), args).await
-            }
+            Command::Ask { ask, daemon } => hark::ask_cli::run(daemon.connection(), ask).await,
         }
     })
-}
-
-fn config_port(home: &std::path::Path) -> u16 {
-    app::store::ConfigFile::load(Some(home)).0.current().port
 }
 
 async fn serve(
@@ -396,8 +349,7 @@ async fn stop_on_signal(shutdown: CancellationToken) {
 }
 
 async fn export(format: String, port: Option<u16>) -> ExitCode {
-    let home = home::hark_home();
-    let port = home::resolve_port(port, &home, config_port(&home));
+    let (_, port) = home::for_command(port);
     match DaemonClient::local(port).export(&format).await {
         Ok(text) => {
             print!("{text}");
@@ -415,8 +367,7 @@ async fn export(format: String, port: Option<u16>) -> ExitCode {
 }
 
 async fn status(port: Option<u16>) -> ExitCode {
-    let home = home::hark_home();
-    let port = home::resolve_port(port, &home, config_port(&home));
+    let (_, port) = home::for_command(port);
     match DaemonClient::local(port).probe().await {
         Probe::Hark(health) => {
             println!(
@@ -437,8 +388,7 @@ async fn status(port: Option<u16>) -> ExitCode {
 }
 
 async fn stop(port: Option<u16>) -> ExitCode {
-    let home = home::hark_home();
-    let port = home::resolve_port(port, &home, config_port(&home));
+    let (home, port) = home::for_command(port);
     match daemon::stop(&home, port).await {
         Ok(daemon::Stopped::Stopped(pid)) => {
             println!("Stopped Hark (pid {pid}).");

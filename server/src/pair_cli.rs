@@ -6,16 +6,9 @@ use crate::home;
 use crate::token::{TOKEN_FILE, Tokens};
 use std::process::ExitCode;
 
-fn port_to_use(explicit: Option<u16>) -> (std::path::PathBuf, u16) {
-    let home = home::hark_home();
-    let config_port = app::store::ConfigFile::load(Some(&home)).0.current().port;
-    let port = home::resolve_port(explicit, &home, config_port);
-    (home, port)
-}
-
 /// Prints where the page is, and in LAN mode the phone's pairing URL with its QR code.
 pub async fn url(port: Option<u16>) -> ExitCode {
-    let (_, port) = port_to_use(port);
+    let (_, port) = home::for_command(port);
     let pairing = match DaemonClient::local(port).pairing().await {
         Ok(pairing) => pairing,
         Err(ClientError::Unreachable { .. }) => {
@@ -61,7 +54,7 @@ pub async fn url(port: Option<u16>) -> ExitCode {
 /// Prints the token, or replaces it: through the running daemon (which also ends the sessions
 /// paired with the old one), else in the token file directly.
 pub async fn token(rotate: bool, port: Option<u16>) -> ExitCode {
-    let (home, port) = port_to_use(port);
+    let (home, port) = home::for_command(port);
     if !rotate {
         return match crate::token::read_or_create(&home.join(TOKEN_FILE)) {
             Ok(token) => {

@@ -27,13 +27,7 @@ pub async fn guard(State(state): State<AppState>, mut request: Request, next: Ne
         .get::<ConnectInfo<SocketAddr>>()
         .map(|info| info.0.ip());
     if let Err(rejection) = check(&state, &request) {
-        tracing::warn!(
-            peer = ?peer,
-            method = %request.method(),
-            path = %request.uri().path(),
-            reason = %rejection.body.error,
-            "request rejected"
-        );
+        log_rejection(peer, &request, &rejection.body.error);
         return with_security_headers(rejection.into_response());
     }
     let admission = state
@@ -49,13 +43,7 @@ pub async fn guard(State(state): State<AppState>, mut request: Request, next: Ne
             return with_security_headers(unauthorized::pair(token.as_deref(), &location));
         }
         Admission::Refused(refusal) => {
-            tracing::warn!(
-                peer = ?peer,
-                method = %request.method(),
-                path = %request.uri().path(),
-                reason = refusal.reason(),
-                "request rejected"
-            );
+            log_rejection(peer, &request, refusal.reason());
             return with_security_headers(unauthorized::refuse(request.headers(), &refusal));
         }
     }
@@ -70,6 +58,17 @@ pub async fn guard(State(state): State<AppState>, mut request: Request, next: Ne
     // Bodies without a declared length are cut at the limit as they stream.
     let request = request.map(|body| Body::new(http_body_util::Limited::new(body, MAX_BODY_BYTES)));
     with_security_headers(next.run(request).await)
+}
+
+/// Logs a refusal with its reason: the path only, never the query (which may carry a token).
+fn log_rejection(peer: Option<std::net::IpAddr>, request: &Request, reason: &str) {
+    tracing::warn!(
+        peer = ?peer,
+        method = %request.method(),
+        path = %request.uri().path(),
+        reason,
+        "request rejected"
+    );
 }
 
 fn check(state: &AppState, request: &Request) -> Result<(), ApiError> {

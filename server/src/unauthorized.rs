@@ -21,12 +21,12 @@ pub fn refuse(headers: &HeaderMap, refusal: &Refusal) -> Response {
         }
         Refusal::NoToken | Refusal::WrongToken => (StatusCode::UNAUTHORIZED, None),
     };
-    let wants_page = headers
-        .get(header::ACCEPT)
-        .and_then(|value| value.to_str().ok())
-        .is_some_and(|accept| accept.contains("text/html"));
-    let mut response = if wants_page {
-        let mut page = (status, Html(page(language(headers), refusal))).into_response();
+    let mut response = if app::components::failure::wants_html(headers) {
+        let mut page = (
+            status,
+            Html(page(app::prefs::from_header_map(headers).0, refusal)),
+        )
+            .into_response();
         page.headers_mut().insert(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(PAGE_CSP),
@@ -71,15 +71,6 @@ pub fn pair(token: Option<&str>, location: &str) -> Response {
     }
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     response
-}
-
-fn language(headers: &HeaderMap) -> Lang {
-    let text = |name| {
-        headers
-            .get(name)
-            .and_then(|value: &HeaderValue| value.to_str().ok())
-    };
-    app::prefs::from_headers(text(header::COOKIE), text(header::ACCEPT_LANGUAGE)).0
 }
 
 fn page(lang: Lang, refusal: &Refusal) -> String {

@@ -28,15 +28,9 @@ pub fn refuse<F: leptos::server_fn::ServerFn>(
     page: &str,
     error: ServerFnError,
 ) -> ServerFnError {
-    use axum::http::header::ACCEPT;
     use leptos::server_fn::error::ServerFnUrlError;
-    let plain_form_post = use_context::<axum::http::request::Parts>().is_some_and(|parts| {
-        parts
-            .headers
-            .get(ACCEPT)
-            .and_then(|accept| accept.to_str().ok())
-            .is_some_and(|accept| accept.contains("text/html"))
-    });
+    let plain_form_post =
+        use_context::<axum::http::request::Parts>().is_some_and(|parts| wants_html(&parts.headers));
     if plain_form_post {
         // Parsed against a placeholder origin only to build the path and query.
         let back =
@@ -52,4 +46,14 @@ pub fn refuse<F: leptos::server_fn::ServerFn>(
         response.set_status(status);
     }
     error
+}
+
+/// Whether the request came from a browser navigating (a page, a plain form post) rather than
+/// from a script or a tool: it accepts HTML.
+#[cfg(feature = "ssr")]
+pub fn wants_html(headers: &axum::http::HeaderMap) -> bool {
+    headers
+        .get(axum::http::header::ACCEPT)
+        .and_then(|accept| accept.to_str().ok())
+        .is_some_and(|accept| accept.contains("text/html"))
 }
