@@ -4,7 +4,7 @@
 
 use crate::i18n::{t_args, tr};
 use crate::live::Live;
-use crate::model::{Event, Question};
+use hark_core::model::{Event, Question};
 use leptos::prelude::*;
 
 /// Whether the browser may show notifications: asked, granted, or not offered at all.

@@ -2,11 +2,10 @@
 //! read from `locales/<lang>/main.ftl`, compiled into the binary and the wasm alike. The
 //! language is the page's choice (`prefs::Prefs`) while rendering, English anywhere else.
 
-mod lang;
 #[cfg(test)]
 mod tests;
 
-pub use lang::{Lang, UnknownLang};
+pub use hark_core::model::{Lang, UnknownLang};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};

@@ -1,5 +1,5 @@
-//! Hark's app crate: the shared model, the store (server only), and the Leptos UI that the
-//! server renders and the browser hydrates.
+//! Hark's app crate: the Leptos UI that the server renders and the browser hydrates. It reads
+//! the model of `hark-core` and reaches the store through server functions.
 
 // The view tree's types nest deeper than the default limit allows.
 #![recursion_limit = "256"]
@@ -8,11 +8,8 @@ pub mod attention;
 pub mod components;
 pub mod i18n;
 pub mod live;
-pub mod model;
 pub mod pages;
 pub mod prefs;
-#[cfg(feature = "ssr")]
-pub mod store;
 
 use i18n::tr;
 use leptos::prelude::*;
@@ -91,8 +88,15 @@ pub fn App() -> impl IntoView {
     prefs::Prefs::provide();
     let live = live::Live::provide();
     live::connect(live);
+    // leptos_meta reads the title after the page has rendered, possibly on another worker
+    // thread: read it inside this page's owner, whose arena holds this request's language.
+    let owner = Owner::current();
+    let title = move || match &owner {
+        Some(owner) => owner.with(|| i18n::t("app-title")),
+        None => i18n::t("app-title"),
+    };
     view! {
-        <Title text=tr("app-title") />
+        <Title text=title />
         <Router>
             <a class="skip-link" href="#main">{tr("skip-to-content")}</a>
             <components::header::Header />

@@ -1,7 +1,7 @@
 //! The live state of the UI: questions, config and connection, kept current over `/api/ws` in
 //! the browser (gloo-net, reconnecting with backoff and rebuilding from `init`).
 
-use crate::model::{Config, Event, Question, QuestionId};
+use hark_core::model::{Config, Event, Question, QuestionId};
 use leptos::prelude::*;
 
 /// How the page's WebSocket stands, shown by the connection dot.
@@ -110,10 +110,10 @@ pub fn connect(live: Live) {
 #[cfg(feature = "hydrate")]
 mod browser {
     use super::{Connection, Live};
-    use crate::model::Event;
     use futures::StreamExt;
     use gloo_net::websocket::{Message, futures::WebSocket};
     use gloo_timers::future::TimeoutFuture;
+    use hark_core::model::Event;
     use leptos::prelude::*;
 
     const FIRST_RETRY_MS: u32 = 500;

@@ -215,7 +215,7 @@ pub async fn save_preferences(
     };
     if let Some(lang) = lang {
         set_cookie(LANG_COOKIE, lang.code());
-        let store = expect_context::<crate::store::Store>();
+        let store = expect_context::<hark_core::store::Store>();
         let _ = store.update_config(&serde_json::json!({ "language": lang.code() }));
     }
     if let Some(theme) = theme {

@@ -2,7 +2,7 @@
 
 use crate::asking::{self, Ended};
 use crate::connection::Connection;
-use app::model::{AskOutcome, AskRequest, QuestionOption, Source, Status, SubQuestion};
+use hark_core::model::{AskOutcome, AskRequest, QuestionOption, Source, Status, SubQuestion};
 use std::process::ExitCode;
 
 /// Exit codes, documented in `hark ask --help`.

@@ -4,7 +4,7 @@
 
 use crate::client::ClientError;
 use crate::connection::Connection;
-use app::model::{AskRequest, QuestionId, WaitResult};
+use hark_core::model::{AskRequest, QuestionId, WaitResult};
 use reqwest::StatusCode;
 use std::time::Duration;
 use tokio::time::Instant;

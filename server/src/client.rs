@@ -1,7 +1,7 @@
 //! A typed HTTP client of the daemon, shared by the MCP shim and the CLI: recognising a Hark
 //! daemon, and every question call of SPEC §3 they need.
 
-use app::model::{AskRequest, ErrorBody, Health, Pairing, Question, QuestionId, WaitResult};
+use hark_core::model::{AskRequest, ErrorBody, Health, Pairing, Question, QuestionId, WaitResult};
 use reqwest::{Method, RequestBuilder, StatusCode};
 use std::time::Duration;
 

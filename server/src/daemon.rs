@@ -34,7 +34,7 @@ pub async fn detach(
     home: &Path,
     port: u16,
     serve_flags: &[&str],
-) -> Result<(app::model::Health, bool), DetachError> {
+) -> Result<(hark_core::model::Health, bool), DetachError> {
     let client = DaemonClient::local(port);
     match client.probe().await {
         Probe::Hark(health) => return Ok((health, true)),

@@ -4,8 +4,8 @@
 
 use crate::access::Access;
 use app::i18n::{Lang, t_in};
-use app::model::Event;
-use app::store::Store;
+use hark_core::model::Event;
+use hark_core::store::Store;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
@@ -24,10 +24,13 @@ pub fn watch(store: Store, port: u16, access: Arc<Access>) {
                 event = events.recv() => event,
                 () = store.shutdown_token().cancelled() => return,
             };
-            let question = match event {
-                Ok(Event::QuestionCreated(question)) => question,
-                Ok(_) | Err(RecvError::Lagged(_)) => continue,
+            let event = match event {
+                Ok(event) => event,
+                Err(RecvError::Lagged(_)) => continue,
                 Err(RecvError::Closed) => return,
+            };
+            let Event::QuestionCreated(question) = &*event else {
+                continue;
             };
             if store.browser_clients() > 0 {
                 continue;

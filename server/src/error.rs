@@ -1,10 +1,10 @@
 //! `ApiError`: every failure of the HTTP layer as a status code and a JSON `{error, field?}`.
 
-use app::model::ErrorBody;
-use app::store::StoreError;
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use hark_core::model::ErrorBody;
+use hark_core::store::StoreError;
 
 /// A failed request. Server-side failures are logged; their details never reach the client.
 #[derive(Debug)]
@@ -38,7 +38,14 @@ impl From<StoreError> for ApiError {
         if let StoreError::Invalid(body) = &error {
             return Self::new(StatusCode::BAD_REQUEST, body.clone());
         }
-        let status = error.http_status();
+        let status = match &error {
+            StoreError::Invalid(_) => StatusCode::BAD_REQUEST,
+            StoreError::NotFound(_) => StatusCode::NOT_FOUND,
+            StoreError::NotPending { .. } => StatusCode::CONFLICT,
+            StoreError::TooManyPending => StatusCode::TOO_MANY_REQUESTS,
+            StoreError::ShuttingDown | StoreError::Storage(_) => StatusCode::SERVICE_UNAVAILABLE,
+            StoreError::Save(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        };
         let body = if status == StatusCode::INTERNAL_SERVER_ERROR {
             tracing::error!(%error, "request failed");
             ErrorBody::new("the daemon could not save the change; see its log")

@@ -1,9 +1,10 @@
 //! The history as a file: JSON (every question as the API shows it) or Markdown (a readable
-//! record of what was asked and answered), in the daemon's language.
+//! record of what was asked and answered), in the daemon's language, written one question at a
+//! time so an export streams.
 
 use app::components::status_chip::status_key;
 use app::i18n::{Lang, date_time_in, t_in};
-use app::model::Question;
+use hark_core::model::Question;
 use std::fmt::Write;
 
 /// The export formats.
@@ -24,54 +25,57 @@ impl std::str::FromStr for Format {
     }
 }
 
-/// The questions, newest first, as one Markdown document.
-pub fn markdown(questions: &[Question], lang: Lang) -> String {
-    let mut out = format!("# {}\n", t_in(lang, "export-title", &[]));
-    for question in questions {
-        let _ = write!(out, "\n## {}\n\n", one_line(question.headline()));
-        let mut facts = vec![t_in(
-            lang,
-            "export-asked",
-            &[("when", date_time_in(lang, question.created_at).into())],
-        )];
-        if let Some(client) = question
-            .source
+/// The Markdown document's first line.
+pub fn markdown_heading(lang: Lang) -> String {
+    format!("# {}\n", t_in(lang, "export-title", &[]))
+}
+
+/// One question's section of the Markdown document.
+pub fn markdown_question(question: &Question, lang: Lang) -> String {
+    let mut out = String::new();
+    let _ = write!(out, "\n## {}\n\n", one_line(question.headline()));
+    let mut facts = vec![t_in(
+        lang,
+        "export-asked",
+        &[("when", date_time_in(lang, question.created_at).into())],
+    )];
+    if let Some(client) = question
+        .source
+        .as_ref()
+        .and_then(|source| source.client.clone())
+    {
+        facts.push(t_in(lang, "export-by", &[("client", client.into())]));
+    }
+    facts.push(t_in(lang, status_key(question.status), &[]));
+    let _ = writeln!(out, "*{}*", facts.join(" · "));
+    if question.title.is_some() {
+        let _ = writeln!(out, "\n{}", question.title.as_deref().unwrap_or_default());
+    }
+    for (index, sub) in question.questions.iter().enumerate() {
+        let _ = writeln!(out, "\n**{}**\n", one_line(&sub.question));
+        let answer = question
+            .answers
             .as_ref()
-            .and_then(|source| source.client.clone())
-        {
-            facts.push(t_in(lang, "export-by", &[("client", client.into())]));
-        }
-        facts.push(t_in(lang, status_key(question.status), &[]));
-        let _ = writeln!(out, "*{}*", facts.join(" · "));
-        if question.title.is_some() {
-            let _ = writeln!(out, "\n{}", question.title.as_deref().unwrap_or_default());
-        }
-        for (index, sub) in question.questions.iter().enumerate() {
-            let _ = writeln!(out, "\n**{}**\n", one_line(&sub.question));
-            let answer = question
-                .answers
-                .as_ref()
-                .and_then(|answers| answers.get(index));
-            for option in &sub.options {
-                let picked = answer.is_some_and(|answer| answer.selected.contains(&option.label));
-                let _ = writeln!(
-                    out,
-                    "- [{}] {}",
-                    if picked { "x" } else { " " },
-                    option.label
-                );
-            }
-            if let Some(text) = answer.and_then(|answer| answer.free_text.as_deref()) {
-                let _ = writeln!(out, "\n> {}", text.replace('\n', "\n> "));
-            }
-        }
-        if let Some(note) = &question.note {
+            .and_then(|answers| answers.get(index));
+        for option in &sub.options {
+            let picked = answer.is_some_and(|answer| answer.selected.contains(&option.label));
             let _ = writeln!(
                 out,
-                "\n{}",
-                t_in(lang, "question-note", &[("note", note.clone().into())])
+                "- [{}] {}",
+                if picked { "x" } else { " " },
+                option.label
             );
         }
+        if let Some(text) = answer.and_then(|answer| answer.free_text.as_deref()) {
+            let _ = writeln!(out, "\n> {}", text.replace('\n', "\n> "));
+        }
+    }
+    if let Some(note) = &question.note {
+        let _ = writeln!(
+            out,
+            "\n{}",
+            t_in(lang, "question-note", &[("note", note.clone().into())])
+        );
     }
     out
 }

@@ -58,7 +58,10 @@ pub fn resolve_port(explicit: Option<u16>, home: &Path, config_port: u16) -> u16
 
 /// The port the config in `home` names.
 pub fn config_port(home: &Path) -> u16 {
-    app::store::ConfigFile::load(Some(home)).0.current().port
+    hark_core::store::ConfigFile::load(Some(home))
+        .0
+        .current()
+        .port
 }
 
 /// `HARK_HOME` and the port a client command (`status`, `url`, `export`…) should talk to.

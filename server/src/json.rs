@@ -2,9 +2,9 @@
 //! and respect the 256 KiB body limit, instead of axum's plain-text rejections.
 
 use crate::error::ApiError;
-use app::model::{ErrorBody, limits::MAX_BODY_BYTES};
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
+use hark_core::model::{ErrorBody, limits::MAX_BODY_BYTES};
 use serde::de::DeserializeOwned;
 
 /// A JSON request body of type `T`.
@@ -85,7 +85,7 @@ pub fn field_of(error: &serde_path_to_error::Error<serde_json::Error>) -> String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use app::model::AskRequest;
+    use hark_core::model::AskRequest;
 
     fn field(json: &str) -> Option<String> {
         parse::<AskRequest>(json.as_bytes()).unwrap_err().body.field

@@ -41,8 +41,8 @@ pub mod ws;
 
 use access::Access;
 use app::components::phone::PairingSource;
-use app::store::Store;
 use axum::Router;
+use hark_core::store::Store;
 use leptos_axum::{LeptosRoutes, generate_route_list};
 use state::AppState;
 use std::path::PathBuf;

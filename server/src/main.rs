@@ -189,7 +189,7 @@ async fn serve(
         eprintln!("hark: cannot use {} as HARK_HOME: {error}", home.display());
         return ExitCode::FAILURE;
     }
-    let (config, report) = app::store::ConfigFile::load(Some(&home));
+    let (config, report) = hark_core::store::ConfigFile::load(Some(&home));
     for problem in report {
         tracing::warn!("config: {problem}");
     }
@@ -275,9 +275,9 @@ async fn serve(
     // must not migrate it side by side.
     let shutdown = CancellationToken::new();
     let opened = if memory {
-        Ok(app::store::Store::open(Some(&home), shutdown.clone()))
+        Ok(hark_core::store::Store::open(Some(&home), shutdown.clone()))
     } else {
-        app::store::Store::open_persistent(&home, shutdown.clone())
+        hark_core::store::Store::open_persistent(&home, shutdown.clone()).await
     };
     let store = match opened {
         Ok((store, _)) => store,

@@ -4,7 +4,9 @@
 
 use crate::asking::{self, AskError, Ended};
 use crate::connection::Connection;
-use app::model::{AskOutcome, AskRequest, GetAnswerRequest, QuestionId, Source, validate_ask};
+use hark_core::model::{
+    AskOutcome, AskRequest, GetAnswerRequest, QuestionId, Source, validate_ask,
+};
 use rmcp::handler::server::common::{schema_for_output, schema_for_type};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;

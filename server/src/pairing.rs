@@ -3,7 +3,7 @@
 
 use crate::access::Access;
 use crate::network;
-use app::model::Pairing;
+use hark_core::model::Pairing;
 use qrcode::QrCode;
 use qrcode::render::{svg, unicode};
 

@@ -8,12 +8,12 @@ use crate::error::ApiError;
 use crate::json::too_large;
 use crate::state::AppState;
 use crate::unauthorized;
-use app::model::{ErrorBody, limits::MAX_BODY_BYTES};
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use hark_core::model::{ErrorBody, limits::MAX_BODY_BYTES};
 use std::net::SocketAddr;
 
 /// The policy for responses that do not set their own (pages set one with a script nonce).

@@ -2,8 +2,8 @@
 //! this daemon serves.
 
 use crate::access::Access;
-use app::store::Store;
 use axum::extract::FromRef;
+use hark_core::store::Store;
 use leptos::config::LeptosOptions;
 use std::sync::Arc;
 

@@ -120,7 +120,7 @@ fn is_well_formed(token: &str) -> bool {
 /// # Errors
 /// When the directory is not writable.
 pub fn write_private(file: &Path, token: &str) -> io::Result<()> {
-    app::store::replace_privately(file, format!("{token}\n").as_bytes())
+    hark_core::store::replace_privately(file, format!("{token}\n").as_bytes())
 }
 
 #[cfg(test)]

@@ -5,9 +5,9 @@
 use crate::access::{Refusal, pairing_cookie};
 use crate::error::ApiError;
 use app::i18n::{Lang, t_in};
-use app::model::ErrorBody;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
+use hark_core::model::ErrorBody;
 
 /// The page's own policy: no scripts at all, its one inline style allowed.
 const PAGE_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; \

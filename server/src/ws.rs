@@ -6,13 +6,13 @@
 
 use crate::access::Paired;
 use crate::state::AppState;
-use app::model::Event;
-use app::store::Store;
 use axum::Extension;
 use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
 use futures::{Sink, SinkExt, Stream, StreamExt};
+use hark_core::model::Event;
+use hark_core::store::Store;
 use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::watch;
@@ -68,7 +68,7 @@ pub async fn serve<Out, In, E>(
     // Subscribe before the snapshot, so no change falls between the two.
     let mut events = store.subscribe();
     if outgoing
-        .send(encode(&Event::Init(store.snapshot())))
+        .send(encode(&Event::Init(store.snapshot().await)))
         .await
         .is_err()
     {
@@ -114,7 +114,7 @@ pub async fn serve<Out, In, E>(
                 tracing::debug!(skipped, "a WebSocket subscriber lagged; resyncing");
                 // Start over from now: the snapshot covers everything still buffered.
                 events = events.resubscribe();
-                encode(&Event::Init(store.snapshot()))
+                encode(&Event::Init(store.snapshot().await))
             }
             Err(RecvError::Closed) => break,
         };
@@ -127,8 +127,8 @@ pub async fn serve<Out, In, E>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use app::model::{AskRequest, SubQuestion};
     use futures::channel::mpsc;
+    use hark_core::model::{AskRequest, SubQuestion};
     use tokio_util::sync::CancellationToken;
 
     fn decode(message: Message) -> Event {
@@ -157,32 +157,38 @@ mod tests {
         assert!(first.questions.is_empty());
 
         // More changes than the broadcast buffer holds, while the subscriber reads nothing.
-        for _ in 0..300 {
-            store.create(ask()).unwrap();
+        let changes = hark_core::store::EVENT_BUFFER + 100;
+        for _ in 0..changes / 2 {
+            let created = store.create(ask()).await.unwrap();
+            store.cancel(created.question().id).await.unwrap();
         }
         let mut resynced = None;
-        for _ in 0..300 {
+        for _ in 0..changes {
             match decode(received.next().await.unwrap()) {
                 Event::Init(init) => {
                     resynced = Some(init);
                     break;
                 }
-                Event::QuestionCreated(_) => continue,
+                Event::QuestionCreated(_) | Event::QuestionClosed(_) => continue,
                 other => panic!("unexpected {other:?}"),
             }
         }
         let resynced = resynced.expect("a lagged subscriber gets a fresh init");
-        assert_eq!(resynced.questions.len(), 300);
+        assert_eq!(
+            resynced.questions.len(),
+            hark_core::model::limits::HISTORY_PAGE,
+            "nothing pending, and the newest page of the history"
+        );
 
         // And it keeps streaming afterwards.
-        let created = store.create(ask()).unwrap();
+        let created = store.create(ask()).await.unwrap();
         let Event::QuestionCreated(question) = decode(received.next().await.unwrap()) else {
             panic!("live events continue after the resync");
         };
         assert_eq!(&question, created.question());
         assert_eq!(store.browser_clients(), 1);
         drop(received);
-        store.create(ask()).unwrap();
+        store.create(ask()).await.unwrap();
         server.await.unwrap();
         assert_eq!(store.browser_clients(), 0);
     }

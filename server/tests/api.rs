@@ -12,6 +12,7 @@ mod api {
     mod errors;
     pub mod events;
     mod history;
+    mod hub;
     mod lan;
     mod languages;
     mod mcp;

@@ -37,9 +37,11 @@ pub fn run(root: &Path) -> Result<(), String> {
     let _ = daemon.wait();
     let _ = std::fs::remove_dir_all(home);
     result?;
-    // The MCP and WebSocket figures need an MCP and WebSocket client: the server crate's
-    // example, built with the same release settings as the binary it drives.
-    run_example(root, "bench")
+    // The MCP and WebSocket figures need an MCP and WebSocket client, the load an HTTP client
+    // that keeps its connections: the server crate's examples, built with the same release
+    // settings as the binary they drive.
+    run_example(root, "bench")?;
+    run_example(root, "load")
 }
 
 /// `cargo xtask soak`: the server crate's soak example against the release binary.

@@ -108,7 +108,8 @@ fn test() -> Result<(), String> {
     // `ssr` and `hydrate` into one build.
     let deny = ["--", "-D", "warnings"];
     for args in [
-        &["clippy", "-p", "app", "--features", "ssr", "--all-targets"][..],
+        &["clippy", "-p", "hark-core", "--all-targets"][..],
+        &["clippy", "-p", "app", "--features", "ssr", "--all-targets"],
         &["clippy", "-p", "hark", "--all-targets"],
         &["clippy", "-p", "xtask", "--all-targets"],
         &[
@@ -121,6 +122,8 @@ fn test() -> Result<(), String> {
     ] {
         run_command(&mut cargo(&[args, &deny].concat()))?;
     }
+    // The store's tests first: they build without leptos.
+    run_command(&mut cargo(&["test", "-p", "hark-core"]))?;
     run_command(&mut cargo(&["test", "-p", "app", "--features", "ssr"]))?;
     run_command(&mut cargo(&["test", "-p", "xtask"]))?;
     // The release build comes before the server's tests, so the site they embed exists.

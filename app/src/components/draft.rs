@@ -76,7 +76,7 @@ impl Draft {
 #[cfg(feature = "hydrate")]
 mod storage {
     use super::Draft;
-    use crate::model::QuestionId;
+    use hark_core::model::QuestionId;
 
     fn key(id: QuestionId) -> String {
         format!("hark.draft.{id}")

@@ -18,6 +18,29 @@ pub fn failure_text(error: &ServerFnError) -> String {
     }
 }
 
+/// What a store refusal means to the person (the Fluent key that explains it) and to a script
+/// (the HTTP status); the store itself knows neither.
+#[cfg(feature = "ssr")]
+pub fn store_refusal(
+    error: &hark_core::store::StoreError,
+) -> (axum::http::StatusCode, ServerFnError) {
+    use axum::http::StatusCode;
+    use hark_core::store::StoreError;
+    let (status, key) = match error {
+        StoreError::Invalid(_) => (StatusCode::BAD_REQUEST, "error-invalid-answer"),
+        StoreError::NotFound(_) => (StatusCode::NOT_FOUND, "error-not-found"),
+        StoreError::NotPending { .. } => (StatusCode::CONFLICT, "error-not-pending"),
+        StoreError::TooManyPending => (StatusCode::TOO_MANY_REQUESTS, "error-too-many"),
+        StoreError::ShuttingDown | StoreError::Storage(_) => {
+            (StatusCode::SERVICE_UNAVAILABLE, "error-unavailable")
+        }
+        StoreError::Save(_) => (StatusCode::INTERNAL_SERVER_ERROR, "settings-save-failed"),
+    };
+    // The key first, for `failure_text`; the details (naming the field) for anyone reading the
+    // raw response.
+    (status, ServerFnError::new(format!("{key}: {error}")))
+}
+
 /// Refuses a server function call. A script gets `error` with `status`. A plain HTML form post
 /// (no JavaScript) is sent back to `page`, the form's own page, with the error in its address,
 /// where the page explains it: under `Referrer-Policy: no-referrer` leptos cannot find the page

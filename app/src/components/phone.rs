@@ -2,7 +2,7 @@
 //! (rendered on the server), otherwise how to turn LAN mode on.
 
 use crate::i18n::tr;
-use crate::model::Pairing;
+use hark_core::model::Pairing;
 use leptos::prelude::*;
 
 /// Where the daemon's pairing details come from (provided by the server crate, which holds

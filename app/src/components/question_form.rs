@@ -8,7 +8,7 @@
 use crate::components::draft::Draft;
 use crate::components::markdown::RichText;
 use crate::i18n::{t, tr};
-use crate::model::SubQuestion;
+use hark_core::model::SubQuestion;
 use leptos::prelude::*;
 
 /// One sub-question inside the answer form.

@@ -1,7 +1,7 @@
 //! A question's status as a small coloured chip.
 
 use crate::i18n::t;
-use crate::model::Status;
+use hark_core::model::Status;
 use leptos::prelude::*;
 
 /// The Fluent key naming `status`.

@@ -5,25 +5,27 @@ use crate::components::age::Age;
 use crate::components::status_chip::{StatusChip, status_key};
 use crate::i18n::{t, t_args, tr};
 use crate::live::Live;
-use crate::model::{Question, QuestionId, Status};
+use hark_core::model::{Question, QuestionId, Status};
 use leptos::prelude::*;
 
 /// Every pending question and the newest page of the history, newest first.
 #[server(prefix = "/fn")]
 pub async fn list_questions() -> Result<Vec<Question>, ServerFnError> {
-    let store = expect_context::<crate::store::Store>();
-    Ok(store.snapshot().questions)
+    let store = expect_context::<hark_core::store::Store>();
+    Ok(store.snapshot().await.questions)
 }
 
 /// The page of closed questions created before `before`, newest first.
 #[server(prefix = "/fn")]
 pub async fn older_questions(before: QuestionId) -> Result<Vec<Question>, ServerFnError> {
-    let store = expect_context::<crate::store::Store>();
-    Ok(store.page(
-        crate::store::Filter::Closed,
-        Some(before),
-        crate::model::limits::HISTORY_PAGE,
-    ))
+    let store = expect_context::<hark_core::store::Store>();
+    Ok(store
+        .page(
+            hark_core::store::Filter::Closed,
+            Some(before),
+            hark_core::model::limits::HISTORY_PAGE,
+        )
+        .await)
 }
 
 /// The inbox.
@@ -186,7 +188,7 @@ const CLOSED: [Status; 4] = [
 #[component]
 fn History(history: Vec<Question>, older: RwSignal<Vec<Question>>) -> impl IntoView {
     let empty = history.is_empty();
-    let first_page_full = history.len() >= crate::model::limits::HISTORY_PAGE;
+    let first_page_full = history.len() >= hark_core::model::limits::HISTORY_PAGE;
     // Whether the last page fetched was full, so there may be more.
     let more = RwSignal::new(true);
     let loading = RwSignal::new(false);
@@ -223,7 +225,7 @@ fn History(history: Vec<Question>, older: RwSignal<Vec<Question>>) -> impl IntoV
         loading.set(true);
         leptos::task::spawn_local(async move {
             if let Ok(page) = older_questions(before).await {
-                more.set(page.len() >= crate::model::limits::HISTORY_PAGE);
+                more.set(page.len() >= hark_core::model::limits::HISTORY_PAGE);
                 older.update(|older| older.extend(page));
             }
             loading.set(false);
@@ -321,7 +323,7 @@ fn HistoryCard(question: Question) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{QuestionId, Source, SubQuestion};
+    use hark_core::model::{QuestionId, Source, SubQuestion};
 
     fn asked(client: Option<&str>, cwd: Option<&str>, minutes_ago: i64) -> Question {
         Question {

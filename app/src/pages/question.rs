@@ -7,8 +7,8 @@ use crate::components::question_form::SubQuestionFields;
 use crate::components::status_chip::StatusChip;
 use crate::i18n::{t, t_args, tr};
 use crate::live::Live;
-use crate::model::{Question, QuestionId, Status};
 use crate::pages::home::answer_summary;
+use hark_core::model::{Question, QuestionId, Status};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 use serde::{Deserialize, Serialize};
@@ -16,8 +16,8 @@ use serde::{Deserialize, Serialize};
 /// One question by id, `None` when the daemon does not know it.
 #[server(prefix = "/fn")]
 pub async fn get_question(id: QuestionId) -> Result<Option<Question>, ServerFnError> {
-    let store = expect_context::<crate::store::Store>();
-    Ok(store.get(id))
+    let store = expect_context::<hark_core::store::Store>();
+    Ok(store.get(id).await)
 }
 
 /// One sub-question's answer as the form posts it (`answer[0][selected][1]=Yes`).
@@ -31,8 +31,8 @@ pub struct FormAnswer {
 
 impl FormAnswer {
     /// The shared answer type; an empty text box means no free text.
-    pub fn into_answer(self) -> crate::model::SubQuestionAnswer {
-        crate::model::SubQuestionAnswer {
+    pub fn into_answer(self) -> hark_core::model::SubQuestionAnswer {
+        hark_core::model::SubQuestionAnswer {
             selected: self.selected,
             free_text: Some(self.free_text).filter(|text| !text.is_empty()),
         }
@@ -41,11 +41,8 @@ impl FormAnswer {
 
 /// Where to go after a question is dealt with: the oldest pending question, or the inbox.
 #[cfg(feature = "ssr")]
-fn open_next(store: &crate::store::Store) {
-    let next = store
-        .list(Some(Status::Pending), None)
-        .into_iter()
-        .min_by_key(|question| question.created_at);
+fn open_next(store: &hark_core::store::Store) {
+    let next = store.pending().into_iter().next();
     let target = next.map_or_else(|| "/".to_string(), |question| format!("/q/{}", question.id));
     leptos_axum::redirect(&target);
 }
@@ -55,13 +52,10 @@ fn open_next(store: &crate::store::Store) {
 #[cfg(feature = "ssr")]
 fn refused<F: leptos::server_fn::ServerFn>(
     id: QuestionId,
-) -> impl FnOnce(crate::store::StoreError) -> ServerFnError {
+) -> impl FnOnce(hark_core::store::StoreError) -> ServerFnError {
     move |error| {
-        crate::components::failure::refuse::<F>(
-            error.http_status(),
-            &format!("/q/{id}"),
-            ServerFnError::new(error.server_fn_message()),
-        )
+        let (status, refusal) = crate::components::failure::store_refusal(&error);
+        crate::components::failure::refuse::<F>(status, &format!("/q/{id}"), refusal)
     }
 }
 
@@ -72,10 +66,11 @@ pub async fn submit_answer(
     id: QuestionId,
     #[server(default)] answer: Vec<FormAnswer>,
 ) -> Result<(), ServerFnError> {
-    let store = expect_context::<crate::store::Store>();
+    let store = expect_context::<hark_core::store::Store>();
     let answers: Vec<_> = answer.into_iter().map(FormAnswer::into_answer).collect();
     store
         .answer(id, &answers)
+        .await
         .map_err(refused::<SubmitAnswer>(id))?;
     open_next(&store);
     Ok(())
@@ -87,9 +82,10 @@ pub async fn skip_question(
     id: QuestionId,
     #[server(default)] note: String,
 ) -> Result<(), ServerFnError> {
-    let store = expect_context::<crate::store::Store>();
+    let store = expect_context::<hark_core::store::Store>();
     store
         .decline(id, Some(note))
+        .await
         .map_err(refused::<SkipQuestion>(id))?;
     open_next(&store);
     Ok(())

@@ -10,13 +10,13 @@ use crate::components::phone::PhonePairing;
 use crate::components::prefs_picker::PrefsPicker;
 use crate::i18n::{t, tr};
 use crate::live::Live;
-use crate::model::Config;
+use hark_core::model::Config;
 use leptos::prelude::*;
 
 /// The current config.
 #[server(prefix = "/fn")]
 pub async fn get_config() -> Result<Config, ServerFnError> {
-    Ok(expect_context::<crate::store::Store>().config())
+    Ok(expect_context::<hark_core::store::Store>().config())
 }
 
 /// Saves the settings form. An error carries the Fluent key explaining the offending field, so
@@ -52,20 +52,23 @@ pub async fn save_settings(
         "historyDays": number("historyDays", &history_days)?,
         "historyMax": number("historyMax", &history_max)?,
     });
-    let store = expect_context::<crate::store::Store>();
+    let store = expect_context::<hark_core::store::Store>();
     match store.update_config(&patch) {
         Ok(_) => {
             leptos_axum::redirect("/settings");
             Ok(())
         }
-        Err(crate::store::StoreError::Invalid(body)) => {
+        Err(hark_core::store::StoreError::Invalid(body)) => {
             Err(invalid(body.field.as_deref().unwrap_or("config")))
         }
-        Err(other) => Err(crate::components::failure::refuse::<SaveSettings>(
-            other.http_status(),
-            "/settings",
-            ServerFnError::new(other.server_fn_message()),
-        )),
+        Err(other) => {
+            let (status, refusal) = crate::components::failure::store_refusal(&other);
+            Err(crate::components::failure::refuse::<SaveSettings>(
+                status,
+                "/settings",
+                refusal,
+            ))
+        }
     }
 }
 

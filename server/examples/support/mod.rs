@@ -10,8 +10,18 @@ use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 
 /// Starts `binary serve` on a free port in `home`; returns the running daemon and its port.
 pub async fn start_daemon(binary: &str, home: &std::path::Path) -> (Child, u16) {
+    start_daemon_with(binary, home, &[]).await
+}
+
+/// Starts `binary serve` with extra flags (`--memory`) on a free port in `home`.
+pub async fn start_daemon_with(
+    binary: &str,
+    home: &std::path::Path,
+    flags: &[&str],
+) -> (Child, u16) {
     let mut daemon = Command::new(binary)
         .args(["serve", "--port", "0"])
+        .args(flags)
         .env("HARK_HOME", home)
         .env("HARK_LOG", "warn")
         // The daemon would open a browser for each question while no page is open.

@@ -4,10 +4,10 @@
 use crate::error::ApiError;
 use crate::json::ApiJson;
 use crate::state::AppState;
-use app::model::Config;
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
+use hark_core::model::Config;
 
 /// The config routes.
 pub fn router() -> Router<AppState> {

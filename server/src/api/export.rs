@@ -1,15 +1,21 @@
-//! `GET /api/export?format=json|markdown`: every question kept, newest first, as a download.
+//! `GET /api/export?format=json|markdown`: every question kept, newest first, as a download
+//! streamed from the log row by row.
 
 use crate::error::ApiError;
-use crate::export::{Format, markdown};
+use crate::export::{Format, markdown_heading, markdown_question};
 use crate::state::AppState;
 use app::i18n::Lang;
+use axum::Router;
+use axum::body::Body;
 use axum::extract::{Query, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Json, Router};
+use futures::{Stream, StreamExt};
+use hark_core::model::Question;
 use std::collections::HashMap;
+use std::convert::Infallible;
+use tokio::sync::mpsc;
 
 /// The export route.
 pub fn router() -> Router<AppState> {
@@ -27,24 +33,21 @@ async fn export(
             format!("format \"{requested}\" is not json or markdown"),
         )
     })?;
-    let questions = state.store.export();
+    let lang = state
+        .store
+        .config()
+        .language
+        .unwrap_or_else(Lang::from_environment);
+    let questions = state.store.export().await;
     let stamp = chrono::Utc::now().format("%Y-%m-%d");
-    let (mut response, extension) = match format {
-        Format::Json => (Json(questions).into_response(), "json"),
-        Format::Markdown => {
-            let lang = state
-                .store
-                .config()
-                .language
-                .unwrap_or_else(Lang::from_environment);
-            let mut response = markdown(&questions, lang).into_response();
-            response.headers_mut().insert(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("text/markdown; charset=utf-8"),
-            );
-            (response, "md")
-        }
+    let (content_type, extension) = match format {
+        Format::Json => ("application/json", "json"),
+        Format::Markdown => ("text/markdown; charset=utf-8", "md"),
     };
+    let mut response = Body::from_stream(chunks(questions, format, lang)).into_response();
+    response
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     if let Ok(disposition) = HeaderValue::from_str(&format!(
         "attachment; filename=\"hark-{stamp}.{extension}\""
     )) {
@@ -53,4 +56,38 @@ async fn export(
             .insert(header::CONTENT_DISPOSITION, disposition);
     }
     Ok(response)
+}
+
+/// The export's body, one question at a time: a JSON array, or the Markdown document.
+fn chunks(
+    questions: mpsc::Receiver<Question>,
+    format: Format,
+    lang: Lang,
+) -> impl Stream<Item = Result<String, Infallible>> {
+    let opening = match format {
+        Format::Json => "[".to_string(),
+        Format::Markdown => markdown_heading(lang),
+    };
+    let closing = match format {
+        Format::Json => "]",
+        Format::Markdown => "",
+    };
+    let body = futures::stream::unfold(
+        (questions, true),
+        move |(mut questions, first)| async move {
+            let question = questions.recv().await?;
+            let text = match format {
+                Format::Json => {
+                    let json = serde_json::to_string(&question).unwrap_or_default();
+                    if first { json } else { format!(",{json}") }
+                }
+                Format::Markdown => markdown_question(&question, lang),
+            };
+            Some((text, (questions, false)))
+        },
+    );
+    futures::stream::once(async move { opening })
+        .chain(body)
+        .chain(futures::stream::once(async move { closing.to_string() }))
+        .map(Ok)
 }

@@ -1,10 +1,10 @@
 //! `GET /api/health`: how shims and the CLI recognise a running Hark daemon.
 
 use crate::state::AppState;
-use app::model::Health;
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
+use hark_core::model::Health;
 
 /// The health route.
 pub fn router() -> Router<AppState> {

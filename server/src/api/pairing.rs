@@ -3,11 +3,11 @@
 
 use crate::error::ApiError;
 use crate::state::AppState;
-use app::model::{ErrorBody, Pairing};
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use hark_core::model::{ErrorBody, Pairing};
 
 /// The pairing routes.
 pub fn router() -> Router<AppState> {

@@ -3,16 +3,16 @@
 use crate::error::ApiError;
 use crate::json::ApiJson;
 use crate::state::AppState;
-use app::model::{
-    AnswerRequest, AskRequest, DeclineRequest, Question, QuestionId, QuestionList, Status,
-    WaitResult,
-};
-use app::store::{Created, Filter, Waited};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use hark_core::model::{
+    AnswerRequest, AskRequest, DeclineRequest, Question, QuestionId, QuestionList, Status,
+    WaitResult, limits,
+};
+use hark_core::store::{Created, Filter, Waited};
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -61,6 +61,8 @@ async fn list(
                     format!("limit \"{value}\" is not a whole number from 1 to {MAX_PAGE}"),
                 )
             })?,
+        // Every pending question fits in one answer (SPEC §10); the history is paged.
+        None if status == Some(Status::Pending) => limits::MAX_PENDING,
         None => DEFAULT_PAGE,
     };
     let before = match query.get("before") {
@@ -71,7 +73,7 @@ async fn list(
                     format!("before \"{value}\" is not a question's id"),
                 )
             })?;
-            if state.store.get(id).is_none() {
+            if state.store.get(id).await.is_none() {
                 return Err(ApiError::bad_field(
                     "before",
                     format!("no question has the id {id} (it may have been pruned)"),
@@ -83,7 +85,7 @@ async fn list(
     };
     let filter = status.map_or(Filter::Any, Filter::Status);
     Ok(Json(QuestionList {
-        questions: state.store.page(filter, before, limit),
+        questions: state.store.page(filter, before, limit).await,
     }))
 }
 
@@ -96,7 +98,7 @@ async fn create(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<AskRequest>,
 ) -> Result<Response, ApiError> {
-    Ok(match state.store.create(request)? {
+    Ok(match state.store.create(request).await? {
         Created::New(question) => (StatusCode::CREATED, Json(question)).into_response(),
         Created::Existing(question) => (StatusCode::OK, Json(question)).into_response(),
     })
@@ -110,8 +112,9 @@ async fn read(
     state
         .store
         .get(id)
+        .await
         .map(Json)
-        .ok_or_else(|| app::store::StoreError::NotFound(id).into())
+        .ok_or_else(|| hark_core::store::StoreError::NotFound(id).into())
 }
 
 async fn answer(
@@ -119,7 +122,9 @@ async fn answer(
     Path(id): Path<String>,
     ApiJson(request): ApiJson<AnswerRequest>,
 ) -> Result<Json<Question>, ApiError> {
-    Ok(Json(state.store.answer(parse_id(&id)?, &request.answers)?))
+    Ok(Json(
+        state.store.answer(parse_id(&id)?, &request.answers).await?,
+    ))
 }
 
 async fn decline(
@@ -133,14 +138,16 @@ async fn decline(
     } else {
         crate::json::parse(&body)?
     };
-    Ok(Json(state.store.decline(parse_id(&id)?, request.note)?))
+    Ok(Json(
+        state.store.decline(parse_id(&id)?, request.note).await?,
+    ))
 }
 
 async fn cancel(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Json<Question>, ApiError> {
-    Ok(Json(state.store.cancel(parse_id(&id)?)?))
+    Ok(Json(state.store.cancel(parse_id(&id)?).await?))
 }
 
 /// Long-poll. Without `timeout` it waits until the question closes, as the Node reference did;
@@ -187,15 +194,22 @@ async fn wait(
 /// the server drops the handler before it finishes, and this guard's drop cancels the
 /// question. A finished wait disarms it first.
 struct CancelIfAbandoned {
-    store: app::store::Store,
+    store: hark_core::store::Store,
     id: QuestionId,
     armed: bool,
 }
 
 impl Drop for CancelIfAbandoned {
     fn drop(&mut self) {
-        if self.armed && self.store.cancel(self.id).is_ok() {
-            tracing::info!(id = %self.id, "the asker went away mid-wait; question cancelled");
+        if !self.armed {
+            return;
         }
+        // A drop cannot wait for the disk: the withdrawal runs as a task of its own.
+        let (store, id) = (self.store.clone(), self.id);
+        tokio::spawn(async move {
+            if store.cancel(id).await.is_ok() {
+                tracing::info!(%id, "the asker went away mid-wait; question cancelled");
+            }
+        });
     }
 }

@@ -22,7 +22,7 @@ struct Lan {
 /// A LAN-mode router; `phone` presents every peer as 192.168.1.50, else peers are real.
 async fn lan(phone: bool) -> Lan {
     let shutdown = CancellationToken::new();
-    let (store, _) = app::store::Store::open(None, shutdown.clone());
+    let (store, _) = hark_core::store::Store::open(None, shutdown.clone());
     let access = Arc::new(Access::new(
         Tokens::new(None),
         true,
@@ -193,7 +193,7 @@ async fn this_machine_needs_no_token_and_sees_the_pairing_qr_code() {
 #[tokio::test]
 async fn without_lan_mode_the_settings_page_says_how_to_turn_it_on() {
     let shutdown = CancellationToken::new();
-    let (store, _) = app::store::Store::open(None, shutdown.clone());
+    let (store, _) = hark_core::store::Store::open(None, shutdown.clone());
     let access = Arc::new(Access::new(Tokens::new(None), false, false, &[]));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();

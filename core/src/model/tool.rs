@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// The result of `ask_user` and `get_answer`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct AskOutcome {
     /// "answered"; "declined" (the person skipped it, maybe with a note); "timeout" (nobody
@@ -24,7 +24,7 @@ pub struct AskOutcome {
 
 /// One question and what the person chose or wrote.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct AnsweredQuestion {
     /// The question as asked.
@@ -38,7 +38,7 @@ pub struct AnsweredQuestion {
 
 /// `get_answer`'s input.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct GetAnswerRequest {
     /// The id from a "pending" result of ask_user or get_answer.

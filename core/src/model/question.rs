@@ -8,7 +8,7 @@ use uuid::Uuid;
 
 /// The id of a question. Clients may choose it, which makes re-submits idempotent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(transparent)]
 pub struct QuestionId(pub Uuid);
 
@@ -36,44 +36,44 @@ impl std::str::FromStr for QuestionId {
 // written for the model that reads them.
 /// What an agent sends to ask 1–4 questions at once.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct AskRequest {
     /// One to four related questions, shown together and answered in one go. Batch what you
     /// need to know now instead of asking one question per call.
-    #[cfg_attr(feature = "ssr", schemars(length(min = 1, max = 4)))]
+    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = 4)))]
     pub questions: Vec<SubQuestion>,
     /// Optional context shown above the questions, in Markdown (a JSON document is shown as
     /// YAML): what you are doing and why you need the person's decision.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ssr", schemars(length(max = 20000)))]
+    #[cfg_attr(feature = "schema", schemars(length(max = 20000)))]
     pub title: Option<String>,
     /// Optional limit in seconds; unanswered by then, the result has status "timeout". Leave it
     /// out to use the person's default (usually: wait as long as it takes).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ssr", schemars(range(max = 2592000)))]
+    #[cfg_attr(feature = "schema", schemars(range(max = 2592000)))]
     pub timeout_secs: Option<u64>,
     /// Filled in by the shim (MCP client, working directory, pid); not for the model.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ssr", schemars(skip))]
+    #[cfg_attr(feature = "schema", schemars(skip))]
     pub source: Option<Source>,
     /// Client-chosen id that makes re-submits idempotent; the shim sets it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ssr", schemars(skip))]
+    #[cfg_attr(feature = "schema", schemars(skip))]
     pub id: Option<QuestionId>,
 }
 
 /// One of the questions of a request.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SubQuestion {
     /// The question itself, in Markdown. Make it answerable on its own.
-    #[cfg_attr(feature = "ssr", schemars(length(min = 1, max = 10000)))]
+    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = 10000)))]
     pub question: String,
     /// A very short label shown as a chip above the question (e.g. "Database", "Deploy").
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ssr", schemars(length(max = 200)))]
+    #[cfg_attr(feature = "schema", schemars(length(max = 200)))]
     pub header: Option<String>,
     /// true lets the person pick several options; false (the default) allows one.
     #[serde(default)]
@@ -81,7 +81,7 @@ pub struct SubQuestion {
     /// The choices, up to 26, with unique labels. Mark the one you would pick as
     /// `recommended`, and risky ones as `danger`. May be empty for a free-text question.
     #[serde(default)]
-    #[cfg_attr(feature = "ssr", schemars(length(max = 26)))]
+    #[cfg_attr(feature = "schema", schemars(length(max = 26)))]
     pub options: Vec<QuestionOption>,
     /// Whether the person may type their own answer ("Other"). On by default: do not add an
     /// "Other" option yourself.
@@ -108,15 +108,15 @@ fn default_true() -> bool {
 
 /// A choice the person can pick.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct QuestionOption {
     /// Short text of the choice; returned verbatim in `selected` when picked.
-    #[cfg_attr(feature = "ssr", schemars(length(min = 1, max = 200)))]
+    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = 200)))]
     pub label: String,
     /// Optional one-line explanation: the consequence or trade-off of this choice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ssr", schemars(length(max = 10000)))]
+    #[cfg_attr(feature = "schema", schemars(length(max = 10000)))]
     pub description: Option<String>,
     /// Marks the option you recommend.
     #[serde(default)]
@@ -138,7 +138,7 @@ impl QuestionOption {
 
 /// Who asked: the MCP client ("name version"), its working directory, its process.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Source {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -151,7 +151,7 @@ pub struct Source {
 
 /// Where a question is in its life. Only `Pending` can change, and every change is final.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     Pending,
@@ -195,7 +195,7 @@ impl std::str::FromStr for Status {
 
 /// The answer to one sub-question.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SubQuestionAnswer {
     #[serde(default)]

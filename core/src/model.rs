@@ -1,9 +1,11 @@
 //! The shared data model of SPEC §2: every type that crosses a boundary (REST, WebSocket, server
-//! functions, MCP, CLI), its validation, and the error body. Compiles for the server and for wasm.
+//! functions, MCP, CLI, channels), its validation, the error body and the languages. Compiles for the
+//! server and for wasm.
 
 mod config;
 mod error;
 mod event;
+mod lang;
 mod question;
 mod tool;
 mod validate;
@@ -11,6 +13,7 @@ mod validate;
 pub use config::{Config, ConfigReport};
 pub use error::ErrorBody;
 pub use event::{Event, InitData, RemindData};
+pub use lang::{Lang, UnknownLang};
 pub use question::{
     AnswerRequest, AskRequest, DeclineRequest, Health, Pairing, Question, QuestionId, QuestionList,
     QuestionOption, Source, Status, SubQuestion, SubQuestionAnswer, WaitResult,

@@ -2,7 +2,7 @@
 //! the key, and unknown keys kept as they were.
 
 use super::ErrorBody;
-use crate::i18n::Lang;
+use super::Lang;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -117,7 +117,7 @@ fn expect_language(value: &Value) -> Result<Lang, ErrorBody> {
 
 /// `language` on disk and on the wire: the language's code.
 mod language_code {
-    use crate::i18n::Lang;
+    use super::Lang;
     use serde::{Deserialize, Deserializer, Serializer};
 
     pub fn serialize<S: Serializer>(lang: &Option<Lang>, serializer: S) -> Result<S::Ok, S::Error> {

@@ -25,8 +25,8 @@ fn pick(label: &str) -> Vec<SubQuestionAnswer> {
     }]
 }
 
-fn new_question(store: &Store, request: AskRequest) -> Question {
-    match store.create(request).unwrap() {
+async fn new_question(store: &Store, request: AskRequest) -> Question {
+    match store.create(request).await.unwrap() {
         Created::New(question) => question,
         Created::Existing(_) => panic!("expected a new question"),
     }
@@ -42,13 +42,15 @@ async fn create_with_a_known_id_returns_the_existing_question() {
             id: Some(id),
             ..yes_no()
         },
-    );
+    )
+    .await;
     assert_eq!(first.id, id);
     let again = store
         .create(AskRequest {
             id: Some(id),
             ..yes_no()
         })
+        .await
         .unwrap();
     assert!(matches!(again, Created::Existing(ref q) if q == &first));
     assert_eq!(store.pending_count(), 1);
@@ -57,11 +59,11 @@ async fn create_with_a_known_id_returns_the_existing_question() {
 #[tokio::test]
 async fn first_answer_wins_and_later_ones_are_refused() {
     let store = open();
-    let question = new_question(&store, yes_no());
-    let answered = store.answer(question.id, &pick("Yes")).unwrap();
+    let question = new_question(&store, yes_no()).await;
+    let answered = store.answer(question.id, &pick("Yes")).await.unwrap();
     assert_eq!(answered.status, Status::Answered);
     assert!(answered.closed_at.is_some());
-    let late = store.answer(question.id, &pick("No")).unwrap_err();
+    let late = store.answer(question.id, &pick("No")).await.unwrap_err();
     assert!(matches!(
         late,
         StoreError::NotPending {
@@ -70,26 +72,29 @@ async fn first_answer_wins_and_later_ones_are_refused() {
         }
     ));
     assert!(matches!(
-        store.decline(question.id, None),
+        store.decline(question.id, None).await,
         Err(StoreError::NotPending { .. })
     ));
     assert!(matches!(
-        store.cancel(question.id),
+        store.cancel(question.id).await,
         Err(StoreError::NotPending { .. })
     ));
-    assert_eq!(store.get(question.id).unwrap().answers, Some(pick("Yes")));
+    assert_eq!(
+        store.get(question.id).await.unwrap().answers,
+        Some(pick("Yes"))
+    );
 }
 
 #[tokio::test]
 async fn invalid_answer_leaves_the_question_pending() {
     let store = open();
-    let question = new_question(&store, yes_no());
-    let error = store.answer(question.id, &[]).unwrap_err();
+    let question = new_question(&store, yes_no()).await;
+    let error = store.answer(question.id, &[]).await.unwrap_err();
     assert!(
         matches!(error, StoreError::Invalid(ref body) if body.field.as_deref() == Some("answers"))
     );
-    assert!(store.get(question.id).unwrap().is_pending());
-    assert!(store.answer(question.id, &pick("No")).is_ok());
+    assert!(store.get(question.id).await.unwrap().is_pending());
+    assert!(store.answer(question.id, &pick("No")).await.is_ok());
 }
 
 #[tokio::test]
@@ -97,7 +102,7 @@ async fn unknown_ids_are_not_found() {
     let store = open();
     let id = QuestionId::new_random();
     assert!(matches!(
-        store.answer(id, &pick("Yes")),
+        store.answer(id, &pick("Yes")).await,
         Err(StoreError::NotFound(_))
     ));
     assert!(matches!(
@@ -109,7 +114,7 @@ async fn unknown_ids_are_not_found() {
 #[tokio::test]
 async fn every_concurrent_waiter_is_released() {
     let store = open();
-    let question = new_question(&store, yes_no());
+    let question = new_question(&store, yes_no()).await;
     let waiters: Vec<_> = (0..3)
         .map(|_| {
             let store = store.clone();
@@ -117,7 +122,7 @@ async fn every_concurrent_waiter_is_released() {
         })
         .collect();
     tokio::task::yield_now().await;
-    store.answer(question.id, &pick("No")).unwrap();
+    store.answer(question.id, &pick("No")).await.unwrap();
     for waiter in waiters {
         let Waited::Closed(result) = waiter.await.unwrap().unwrap() else {
             panic!("waiter not released");
@@ -130,8 +135,11 @@ async fn every_concurrent_waiter_is_released() {
 #[tokio::test]
 async fn waiting_on_a_closed_question_returns_at_once() {
     let store = open();
-    let question = new_question(&store, yes_no());
-    store.decline(question.id, Some("not now".into())).unwrap();
+    let question = new_question(&store, yes_no()).await;
+    store
+        .decline(question.id, Some("not now".into()))
+        .await
+        .unwrap();
     let waited = store
         .wait(question.id, Some(Duration::from_secs(1)))
         .await
@@ -149,13 +157,13 @@ async fn waiting_on_a_closed_question_returns_at_once() {
 #[tokio::test(start_paused = true)]
 async fn a_wait_with_a_limit_ends_still_pending() {
     let store = open();
-    let question = new_question(&store, yes_no());
+    let question = new_question(&store, yes_no()).await;
     let waited = store
         .wait(question.id, Some(Duration::from_secs(30)))
         .await
         .unwrap();
     assert_eq!(waited, Waited::StillPending);
-    assert!(store.get(question.id).unwrap().is_pending());
+    assert!(store.get(question.id).await.unwrap().is_pending());
 }
 
 #[tokio::test(start_paused = true)]
@@ -167,16 +175,20 @@ async fn a_question_times_out_at_its_deadline() {
             timeout_secs: Some(90),
             ..yes_no()
         },
-    );
+    )
+    .await;
     assert!(question.expires_at.is_some());
     let waiter = {
         let store = store.clone();
         tokio::spawn(async move { store.wait(question.id, None).await })
     };
     tokio::time::sleep(Duration::from_secs(89)).await;
-    assert!(store.get(question.id).unwrap().is_pending());
+    assert!(store.get(question.id).await.unwrap().is_pending());
     tokio::time::sleep(Duration::from_secs(2)).await;
-    assert_eq!(store.get(question.id).unwrap().status, Status::Timeout);
+    assert_eq!(
+        store.get(question.id).await.unwrap().status,
+        Status::Timeout
+    );
     let Waited::Closed(result) = waiter.await.unwrap().unwrap() else {
         panic!("waiter not released by the timeout");
     };
@@ -189,14 +201,17 @@ async fn the_config_timeout_applies_when_the_request_has_none() {
     store
         .update_config(&serde_json::json!({"timeoutSecs": 10}))
         .unwrap();
-    let question = new_question(&store, yes_no());
-    tokio::time::sleep(Duration::from_secs(11)).await;
-    assert_eq!(store.get(question.id).unwrap().status, Status::Timeout);
-    let answered_first = new_question(&store, yes_no());
-    store.answer(answered_first.id, &pick("Yes")).unwrap();
+    let question = new_question(&store, yes_no()).await;
     tokio::time::sleep(Duration::from_secs(11)).await;
     assert_eq!(
-        store.get(answered_first.id).unwrap().status,
+        store.get(question.id).await.unwrap().status,
+        Status::Timeout
+    );
+    let answered_first = new_question(&store, yes_no()).await;
+    store.answer(answered_first.id, &pick("Yes")).await.unwrap();
+    tokio::time::sleep(Duration::from_secs(11)).await;
+    assert_eq!(
+        store.get(answered_first.id).await.unwrap().status,
         Status::Answered
     );
 }
@@ -205,7 +220,7 @@ async fn the_config_timeout_applies_when_the_request_has_none() {
 async fn shutdown_releases_waiters() {
     let shutdown = CancellationToken::new();
     let (store, _) = Store::open(None, shutdown.clone());
-    let question = new_question(&store, yes_no());
+    let question = new_question(&store, yes_no()).await;
     let waiter = {
         let store = store.clone();
         tokio::spawn(async move { store.wait(question.id, None).await })
@@ -221,18 +236,18 @@ async fn shutdown_releases_waiters() {
 async fn one_event_per_change_in_order() {
     let store = open();
     let mut events = store.subscribe();
-    let first = new_question(&store, yes_no());
-    let second = new_question(&store, yes_no());
-    let third = new_question(&store, yes_no());
-    store.answer(first.id, &pick("Yes")).unwrap();
-    store.decline(second.id, None).unwrap();
-    store.cancel(third.id).unwrap();
+    let first = new_question(&store, yes_no()).await;
+    let second = new_question(&store, yes_no()).await;
+    let third = new_question(&store, yes_no()).await;
+    store.answer(first.id, &pick("Yes")).await.unwrap();
+    store.decline(second.id, None).await.unwrap();
+    store.cancel(third.id).await.unwrap();
     store
         .update_config(&serde_json::json!({"sound": false}))
         .unwrap();
     let mut names = Vec::new();
     while let Ok(event) = events.try_recv() {
-        names.push(match event {
+        names.push(match (*event).clone() {
             Event::QuestionCreated(q) => format!(
                 "created {}",
                 q.id == first.id || q.id == second.id || q.id == third.id
@@ -261,41 +276,44 @@ async fn one_event_per_change_in_order() {
 async fn pending_is_capped() {
     let store = open();
     for _ in 0..limits::MAX_PENDING {
-        new_question(&store, yes_no());
+        new_question(&store, yes_no()).await;
     }
     assert!(matches!(
-        store.create(yes_no()),
+        store.create(yes_no()).await,
         Err(StoreError::TooManyPending)
     ));
-    let some = store.list(Some(Status::Pending), Some(1)).remove(0);
-    store.cancel(some.id).unwrap();
-    assert!(store.create(yes_no()).is_ok());
+    let some = store.list(Some(Status::Pending), Some(1)).await.remove(0);
+    store.cancel(some.id).await.unwrap();
+    assert!(store.create(yes_no()).await.is_ok());
 }
 
 #[tokio::test]
 async fn closed_history_is_bounded() {
     let store = open();
-    let first = new_question(&store, yes_no());
-    store.cancel(first.id).unwrap();
+    let first = new_question(&store, yes_no()).await;
+    store.cancel(first.id).await.unwrap();
     for _ in 0..HISTORY_IN_MEMORY {
-        let question = new_question(&store, yes_no());
-        store.cancel(question.id).unwrap();
+        let question = new_question(&store, yes_no()).await;
+        store.cancel(question.id).await.unwrap();
     }
-    assert!(store.get(first.id).is_none());
-    assert_eq!(store.list(None, None).len(), HISTORY_IN_MEMORY);
+    assert!(store.get(first.id).await.is_none());
+    assert_eq!(store.list(None, None).await.len(), HISTORY_IN_MEMORY);
 }
 
 #[tokio::test]
 async fn list_is_newest_first_and_filters() {
     let store = open();
-    let older = new_question(&store, yes_no());
-    let newer = new_question(&store, yes_no());
-    store.answer(older.id, &pick("Yes")).unwrap();
-    let all = store.list(None, None);
+    let older = new_question(&store, yes_no()).await;
+    let newer = new_question(&store, yes_no()).await;
+    store.answer(older.id, &pick("Yes")).await.unwrap();
+    let all = store.list(None, None).await;
     assert_eq!(all[0].id, newer.id);
     assert_eq!(all[1].id, older.id);
-    assert_eq!(store.list(Some(Status::Answered), None)[0].id, older.id);
-    assert_eq!(store.list(None, Some(1)).len(), 1);
+    assert_eq!(
+        store.list(Some(Status::Answered), None).await[0].id,
+        older.id
+    );
+    assert_eq!(store.list(None, Some(1)).await.len(), 1);
 }
 
 #[tokio::test(start_paused = true)]
@@ -305,7 +323,7 @@ async fn reminders_batch_pending_questions_per_tick() {
         .update_config(&serde_json::json!({"remindSecs": 30}))
         .unwrap();
     let mut events = store.subscribe();
-    let question = new_question(&store, yes_no());
+    let question = new_question(&store, yes_no()).await;
     store.spawn_reminders();
     // Paused time advances instantly while every task waits, and chrono's wall clock does not;
     // so the question is "old enough" only through real elapsed time. Backdate it instead.
@@ -317,8 +335,8 @@ async fn reminders_batch_pending_questions_per_tick() {
     tokio::time::sleep(Duration::from_secs(31)).await;
     let mut reminded = None;
     while let Ok(event) = events.try_recv() {
-        if let Event::QuestionRemind(data) = event {
-            reminded = Some(data.ids);
+        if let Event::QuestionRemind(data) = &*event {
+            reminded = Some(data.ids.clone());
         }
     }
     assert_eq!(reminded, Some(vec![question.id]));
@@ -344,19 +362,14 @@ async fn hundreds_of_questions_cost_one_timer_and_one_remind_batch_per_tick() {
     let before = tokio::runtime::Handle::current()
         .metrics()
         .num_alive_tasks();
-    let ids: Vec<QuestionId> = (0..300)
-        .map(|_| {
-            new_question(
-                &store,
-                AskRequest {
-                    timeout_secs: Some(3_600),
-                    ..yes_no()
-                },
-            )
-            .id
-        })
-        .collect();
-    // Subscribed after the 300 creations, which would overflow the event buffer.
+    let mut ids = Vec::new();
+    for _ in 0..300 {
+        let request = AskRequest {
+            timeout_secs: Some(3_600),
+            ..yes_no()
+        };
+        ids.push(new_question(&store, request).await.id);
+    }
     let mut events = store.subscribe();
     store.spawn_reminders();
     {
@@ -376,7 +389,7 @@ async fn hundreds_of_questions_cost_one_timer_and_one_remind_batch_per_tick() {
     tokio::time::sleep(Duration::from_secs(95)).await;
     let mut batches = Vec::new();
     while let Ok(event) = events.try_recv() {
-        if let Event::QuestionRemind(data) = event {
+        if let Event::QuestionRemind(data) = &*event {
             batches.push(data.ids.len());
         }
     }

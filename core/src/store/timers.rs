@@ -4,7 +4,7 @@
 //! earliest deadline, and the ticker sends at most one `question:remind` batch.
 
 use super::Store;
-use crate::model::{Event, QuestionId, RemindData, Status};
+use crate::model::{Event, QuestionId, RemindData};
 use chrono::Utc;
 use std::collections::BTreeSet;
 use std::sync::Mutex;
@@ -80,11 +80,15 @@ async fn run_deadlines(store: Store) {
             }
             due
         };
+        // Each close waits for its fsync; they run side by side and share commits.
         for (id, what) in due {
-            match what {
-                Due::Expire => store.expire(id),
-                Due::Orphan => store.withdraw_orphan(id),
-            }
+            let store = store.clone();
+            tokio::spawn(async move {
+                match what {
+                    Due::Expire => store.expire(id).await,
+                    Due::Orphan => store.withdraw_orphan(id).await,
+                }
+            });
         }
     }
 }
@@ -111,7 +115,7 @@ pub(super) fn remind_forever(store: Store) {
             }
             let due = Utc::now() - chrono::Duration::seconds(secs as i64);
             let ids: Vec<_> = store
-                .list(Some(Status::Pending), None)
+                .pending()
                 .into_iter()
                 .filter(|question| question.created_at <= due)
                 .map(|question| question.id)

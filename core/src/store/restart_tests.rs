@@ -16,53 +16,68 @@ fn asked(id: QuestionId) -> AskRequest {
     }
 }
 
-fn reopen(home: &Path) -> Store {
+async fn reopen(home: &Path) -> Store {
     Store::open_persistent(home, CancellationToken::new())
+        .await
         .unwrap()
         .0
 }
 
-#[tokio::test(start_paused = true)]
-async fn pending_questions_wait_for_their_agents_then_are_withdrawn() {
+/// A home whose agents get one second to come back after a restart. Real time: the log's
+/// writer is a thread of its own, and a paused clock would jump ahead while a test waits for it.
+fn home_with_short_orphan_secs() -> tempfile::TempDir {
     let home = tempfile::tempdir().unwrap();
+    std::fs::write(home.path().join("config.json"), r#"{"orphanSecs": 1}"#).unwrap();
+    home
+}
+
+#[tokio::test]
+async fn pending_questions_wait_for_their_agents_then_are_withdrawn() {
+    let home = home_with_short_orphan_secs();
     let (kept, dropped) = (QuestionId::new_random(), QuestionId::new_random());
     {
-        let store = reopen(home.path());
-        store.create(asked(kept)).unwrap();
-        store.create(asked(dropped)).unwrap();
+        let store = reopen(home.path()).await;
+        store.create(asked(kept)).await.unwrap();
+        store.create(asked(dropped)).await.unwrap();
     }
-    let store = reopen(home.path());
+    let store = reopen(home.path()).await;
     assert_eq!(store.pending_count(), 2, "both come back pending");
-    assert!(store.get(kept).unwrap().is_pending());
+    assert!(store.get(kept).await.unwrap().is_pending());
     // The agent of `kept` re-submits it; nobody comes back for `dropped`.
     assert!(matches!(
-        store.create(asked(kept)).unwrap(),
+        store.create(asked(kept)).await.unwrap(),
         Created::Existing(_)
     ));
-    tokio::time::sleep(Duration::from_secs(store.config().orphan_secs + 1)).await;
-    tokio::task::yield_now().await;
-    assert!(store.get(kept).unwrap().is_pending());
-    let gone = store.get(dropped).unwrap();
+    let mut gone = store.get(dropped).await.unwrap();
+    for _ in 0..100 {
+        if !gone.is_pending() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        gone = store.get(dropped).await.unwrap();
+    }
+    assert!(store.get(kept).await.unwrap().is_pending());
     assert_eq!(gone.status, Status::Cancelled);
     assert_eq!(gone.note.as_deref(), Some(ORPHAN_NOTE));
     // The withdrawal is on record too.
     drop(store);
-    let again = reopen(home.path());
-    assert_eq!(again.get(dropped).unwrap().status, Status::Cancelled);
+    let again = reopen(home.path()).await;
+    assert_eq!(again.get(dropped).await.unwrap().status, Status::Cancelled);
 }
 
-#[tokio::test(start_paused = true)]
+#[tokio::test]
 async fn an_agent_that_waits_again_also_counts_as_back() {
-    let home = tempfile::tempdir().unwrap();
+    let home = home_with_short_orphan_secs();
     let id = QuestionId::new_random();
-    reopen(home.path()).create(asked(id)).unwrap();
-    let store = reopen(home.path());
+    reopen(home.path()).await.create(asked(id)).await.unwrap();
+    let store = reopen(home.path()).await;
     let waiting = {
         let store = store.clone();
         tokio::spawn(async move { store.wait(id, None).await })
     };
     tokio::time::sleep(Duration::from_secs(store.config().orphan_secs * 2)).await;
-    assert!(store.get(id).unwrap().is_pending());
+    assert_eq!(store.config().orphan_secs, 1);
+    assert!(store.get(id).await.unwrap().is_pending());
     store
         .answer(
             id,
@@ -71,6 +86,7 @@ async fn an_agent_that_waits_again_also_counts_as_back() {
                 free_text: None,
             }],
         )
+        .await
         .unwrap();
     let Ok(Ok(Waited::Closed(result))) = waiting.await else {
         panic!("the waiter gets the answer");
@@ -83,8 +99,8 @@ async fn an_answer_not_yet_collected_survives_a_restart() {
     let home = tempfile::tempdir().unwrap();
     let id = QuestionId::new_random();
     {
-        let store = reopen(home.path());
-        store.create(asked(id)).unwrap();
+        let store = reopen(home.path()).await;
+        store.create(asked(id)).await.unwrap();
         store
             .answer(
                 id,
@@ -93,10 +109,11 @@ async fn an_answer_not_yet_collected_survives_a_restart() {
                     free_text: None,
                 }],
             )
+            .await
             .unwrap();
     }
-    let store = reopen(home.path());
-    let Created::Existing(again) = store.create(asked(id)).unwrap() else {
+    let store = reopen(home.path()).await;
+    let Created::Existing(again) = store.create(asked(id)).await.unwrap() else {
         panic!("the re-submitted id finds the answered question");
     };
     assert_eq!(again.status, Status::Answered);
@@ -109,25 +126,29 @@ async fn an_answer_not_yet_collected_survives_a_restart() {
 #[tokio::test]
 async fn history_beyond_memory_is_read_from_the_record() {
     let home = tempfile::tempdir().unwrap();
-    let store = reopen(home.path());
+    let store = reopen(home.path()).await;
     let first = QuestionId::new_random();
-    store.create(asked(first)).unwrap();
-    store.cancel(first).unwrap();
+    store.create(asked(first)).await.unwrap();
+    store.cancel(first).await.unwrap();
     for _ in 0..HISTORY_IN_MEMORY {
-        let question = store.create(asked(QuestionId::new_random())).unwrap();
-        store.cancel(question.question().id).unwrap();
+        let question = store.create(asked(QuestionId::new_random())).await.unwrap();
+        store.cancel(question.question().id).await.unwrap();
     }
     assert!(
         !store.state().entries.contains_key(&first),
         "evicted from memory"
     );
-    assert_eq!(store.get(first).unwrap().status, Status::Cancelled);
-    let everything = store.export();
+    assert_eq!(store.get(first).await.unwrap().status, Status::Cancelled);
+    let mut exported = store.export().await;
+    let mut everything = Vec::new();
+    while let Some(question) = exported.recv().await {
+        everything.push(question);
+    }
     assert_eq!(everything.len(), HISTORY_IN_MEMORY + 1);
     assert_eq!(everything.last().unwrap().id, first);
     // Re-submitting an evicted id finds it rather than asking again.
     assert!(matches!(
-        store.create(asked(first)).unwrap(),
+        store.create(asked(first)).await.unwrap(),
         Created::Existing(_)
     ));
 }

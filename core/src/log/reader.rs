@@ -1,0 +1,171 @@
+//! Reading the log on its own connection: one question, pages newest first, what to bring back
+//! after a restart, and every row for an export. Blocking calls: the log runs them on the
+//! blocking pool.
+
+use crate::model::{Question, QuestionId, Status};
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// Which questions a page holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Filter {
+    Any,
+    Closed,
+    Status(Status),
+}
+
+impl Filter {
+    /// Whether `question` belongs in a page with this filter.
+    pub fn admits(self, question: &Question) -> bool {
+        match self {
+            Filter::Any => true,
+            Filter::Closed => !question.is_pending(),
+            Filter::Status(status) => question.status == status,
+        }
+    }
+}
+
+/// The read connection.
+pub struct Reader {
+    connection: Connection,
+}
+
+impl Reader {
+    pub(super) fn new(connection: Connection) -> Reader {
+        Reader { connection }
+    }
+
+    /// One question by id.
+    pub fn get(&self, id: QuestionId) -> Option<Question> {
+        self.connection
+            .query_row(
+                "SELECT body FROM questions WHERE id = ?1",
+                [id.to_string()],
+                |row| row.get::<_, String>(0),
+            )
+            .optional()
+            .ok()
+            .flatten()
+            .and_then(|body| decode(&body))
+    }
+
+    /// Questions newest first: of one status (or any, or any closed one), created before
+    /// `before` (a question's id, for the next page), at most `limit`.
+    pub fn page(&self, filter: Filter, before: Option<QuestionId>, limit: usize) -> Vec<Question> {
+        let cursor = before.and_then(|id| {
+            self.connection
+                .query_row(
+                    "SELECT created_us, id FROM questions WHERE id = ?1",
+                    [id.to_string()],
+                    |row| Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?)),
+                )
+                .optional()
+                .ok()
+                .flatten()
+        });
+        // Without a cursor, above every id, so the first page starts at the newest question.
+        let (cursor_us, cursor_id) = cursor.unwrap_or((i64::MAX, "~".to_string()));
+        let status_clause = match filter {
+            Filter::Any => "1",
+            Filter::Closed => "status <> 'pending'",
+            Filter::Status(_) => "status = ?4",
+        };
+        let sql = format!(
+            "SELECT body FROM questions
+             WHERE {status_clause} AND (created_us < ?1 OR (created_us = ?1 AND id < ?2))
+             ORDER BY created_us DESC, id DESC LIMIT ?3"
+        );
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let rows = match filter {
+            Filter::Status(status) => {
+                self.bodies(&sql, params![cursor_us, cursor_id, limit, status.as_str()])
+            }
+            _ => self.bodies(&sql, params![cursor_us, cursor_id, limit]),
+        };
+        rows.iter().filter_map(|body| decode(body)).collect()
+    }
+
+    fn bodies(&self, sql: &str, params: impl rusqlite::Params) -> Vec<String> {
+        let Ok(mut statement) = self.connection.prepare_cached(sql) else {
+            return Vec::new();
+        };
+        statement
+            .query_map(params, |row| row.get::<_, String>(0))
+            .map(|rows| rows.filter_map(Result::ok).collect())
+            .unwrap_or_default()
+    }
+
+    /// Every pending question (to carry over a restart), oldest first.
+    pub fn pending(&self) -> Vec<Question> {
+        self.bodies(
+            "SELECT body FROM questions WHERE status = 'pending' ORDER BY created_us",
+            [],
+        )
+        .iter()
+        .filter_map(|body| decode(body))
+        .collect()
+    }
+
+    /// The most recently closed questions, newest first.
+    pub fn recently_closed(&self, limit: usize) -> Vec<Question> {
+        self.bodies(
+            "SELECT body FROM questions WHERE status <> 'pending'
+             ORDER BY closed_us DESC LIMIT ?1",
+            [i64::try_from(limit).unwrap_or(i64::MAX)],
+        )
+        .iter()
+        .filter_map(|body| decode(body))
+        .collect()
+    }
+
+    /// Hands every question to `each`, newest first, one row at a time; stops when `each`
+    /// returns false.
+    pub fn for_each_newest_first(&self, mut each: impl FnMut(Question) -> bool) {
+        let Ok(mut statement) = self
+            .connection
+            .prepare("SELECT body FROM questions ORDER BY created_us DESC, id DESC")
+        else {
+            return;
+        };
+        let Ok(mut rows) = statement.query([]) else {
+            return;
+        };
+        while let Ok(Some(row)) = rows.next() {
+            let Ok(body) = row.get::<_, String>(0) else {
+                continue;
+            };
+            if let Some(question) = decode(&body)
+                && !each(question)
+            {
+                return;
+            }
+        }
+    }
+
+    /// The id of every row.
+    pub fn ids(&self) -> std::collections::HashSet<QuestionId> {
+        self.bodies("SELECT id AS body FROM questions", [])
+            .iter()
+            .filter_map(|id| id.parse().ok())
+            .collect()
+    }
+
+    /// How many questions the log holds.
+    pub fn count(&self) -> usize {
+        self.connection
+            .query_row("SELECT COUNT(*) FROM questions", [], |row| {
+                row.get::<_, i64>(0)
+            })
+            .map(|count| usize::try_from(count).unwrap_or(0))
+            .unwrap_or(0)
+    }
+}
+
+fn decode(body: &str) -> Option<Question> {
+    match serde_json::from_str(body) {
+        Ok(question) => Some(question),
+        Err(error) => {
+            tracing::warn!(%error, "a stored question could not be read; skipping it");
+            None
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! Opening the log's file: WAL, every commit synced, migrated by `user_version`. A database that
+//! cannot be read is moved aside and a fresh one started; a home that cannot be written is an
+//! error.
+
+use rusqlite::Connection;
+use rusqlite_migration::{M, Migrations};
+use std::path::{Path, PathBuf};
+
+/// The database file's name inside `HARK_HOME`.
+pub const DB_FILE: &str = "hark.db";
+
+/// Each schema change, in order; never edit one that shipped, append a new one.
+fn migrations() -> Migrations<'static> {
+    Migrations::new(vec![M::up(
+        "CREATE TABLE questions (
+             id TEXT PRIMARY KEY,
+             status TEXT NOT NULL,
+             created_us INTEGER NOT NULL,
+             closed_us INTEGER,
+             body TEXT NOT NULL
+         );
+         CREATE INDEX questions_by_created ON questions (created_us DESC, id DESC);
+         CREATE INDEX questions_by_closed ON questions (status, closed_us);",
+    )])
+}
+
+/// Why the database could not be opened at all.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    #[error("cannot write the history database {path}: {source}")]
+    Unwritable {
+        path: PathBuf,
+        #[source]
+        source: rusqlite::Error,
+    },
+}
+
+/// Opens (or creates) the database in `home`: the writer's connection and the reader's. One
+/// that is damaged or not a database is moved aside (`hark.db.damaged-<time>`) with a log line,
+/// and a fresh one is started.
+///
+/// # Errors
+/// When even a fresh database cannot be created there (a read-only home, a full disk).
+pub fn open(home: &Path) -> Result<(Connection, Connection), OpenError> {
+    let path = home.join(DB_FILE);
+    let opened = match open_writer(&path) {
+        Ok(writer) => Ok(writer),
+        Err(error) if path.exists() && is_damage(&error) => {
+            let aside = move_aside(&path);
+            tracing::error!(
+                %error,
+                damaged = %path.display(),
+                moved_to = %aside.display(),
+                "the history database could not be read; it was moved aside and a new one started"
+            );
+            open_writer(&path)
+        }
+        Err(error) => Err(error),
+    };
+    let unwritable = |source| OpenError::Unwritable {
+        path: path.clone(),
+        source,
+    };
+    let writer = opened.map_err(unwritable)?;
+    let reader = open_reader(&path).map_err(unwritable)?;
+    Ok((writer, reader))
+}
+
+fn open_writer(path: &Path) -> Result<Connection, rusqlite::Error> {
+    let mut connection = Connection::open(path)?;
+    // WAL lets the reader read while the writer commits; FULL syncs every commit, so a write
+    // acknowledged after its commit survives a power cut.
+    connection.pragma_update(None, "journal_mode", "WAL")?;
+    connection.pragma_update(None, "synchronous", "FULL")?;
+    connection.busy_timeout(std::time::Duration::from_secs(5))?;
+    let check: String = connection.query_row("PRAGMA quick_check", [], |row| row.get(0))?;
+    if check != "ok" {
+        return Err(rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CORRUPT),
+            Some(check),
+        ));
+    }
+    migrations()
+        .to_latest(&mut connection)
+        .map_err(|error| match error {
+            rusqlite_migration::Error::RusqliteError { err, .. } => err,
+            other => rusqlite::Error::SqliteFailure(
+                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_ERROR),
+                Some(other.to_string()),
+            ),
+        })?;
+    // Prove it is writable now rather than at the first answer.
+    connection.execute_batch("BEGIN IMMEDIATE; COMMIT;")?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600));
+    }
+    Ok(connection)
+}
+
+fn open_reader(path: &Path) -> Result<Connection, rusqlite::Error> {
+    let connection = Connection::open(path)?;
+    connection.pragma_update(None, "query_only", true)?;
+    connection.busy_timeout(std::time::Duration::from_secs(5))?;
+    Ok(connection)
+}
+
+/// Whether an error says the file itself is bad (rather than, say, the disk being full or
+/// another process holding a lock): only then is it moved aside.
+fn is_damage(error: &rusqlite::Error) -> bool {
+    use rusqlite::ErrorCode;
+    matches!(
+        error,
+        rusqlite::Error::SqliteFailure(failure, _)
+            if matches!(failure.code, ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase)
+    )
+}
+
+/// Moves the damaged database (and its WAL files) out of the way; returns where it went.
+fn move_aside(path: &Path) -> PathBuf {
+    let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%S");
+    let aside = path.with_extension(format!("db.damaged-{stamp}"));
+    let _ = std::fs::rename(path, &aside);
+    for suffix in ["-wal", "-shm"] {
+        let mut side = path.as_os_str().to_owned();
+        side.push(suffix);
+        let _ = std::fs::remove_file(PathBuf::from(side));
+    }
+    aside
+}

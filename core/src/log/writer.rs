@@ -1,0 +1,233 @@
+//! The writer thread: the one owner of the write connection. It takes every job that queued
+//! while it was busy, commits all their rows in one transaction (one fsync), then acknowledges
+//! each, in queue order. Pruning runs here too, a few hundred rows per transaction and only
+//! while no write waits, so a large prune never holds an answer back.
+
+use super::{Ids, LogError};
+use crate::model::{Question, QuestionId};
+use rusqlite::{Connection, params};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::time::Duration;
+use tokio::sync::oneshot;
+
+/// What the writer is asked to do.
+pub(super) enum Job {
+    /// Record the question as it is now; reply once it is durable.
+    Save(Box<Question>, oneshot::Sender<Result<(), LogError>>),
+    /// Reply once everything queued before this is durable.
+    Barrier(oneshot::Sender<()>),
+    /// Remove closed questions past the history limits (see `Log::prune`).
+    Prune { closed_before_us: i64, keep: u64 },
+}
+
+/// The most jobs one transaction takes; more wait for the next (bounds the reply latency).
+const MAX_BATCH: usize = 2_048;
+/// Rows one pruning step removes.
+const PRUNE_STEP: usize = 500;
+
+/// Starts the writer on its own thread; it stops when every sender is gone and the queue is
+/// empty.
+pub(super) fn spawn(connection: Connection, ids: Ids, commit_delay: Duration) -> mpsc::Sender<Job> {
+    let (jobs, queue) = mpsc::channel();
+    let started = std::thread::Builder::new()
+        .name("hark-log-writer".into())
+        .spawn(move || run(connection, &queue, &ids, commit_delay));
+    if let Err(error) = started {
+        // Without a thread every write fails at once (its reply is dropped), loudly.
+        tracing::error!(%error, "could not start the history writer");
+    }
+    jobs
+}
+
+/// Prunes everything past the limits at once (at start, before the writer runs).
+pub(super) fn prune_all(connection: &Connection, closed_before_us: i64, keep: u64) {
+    let target = PruneTarget {
+        closed_before_us,
+        keep,
+    };
+    let mut pruned = 0;
+    loop {
+        let step = prune_step(connection, target);
+        pruned += step.ids.len();
+        if !step.more {
+            break;
+        }
+    }
+    if pruned > 0 {
+        tracing::info!(
+            pruned,
+            "removed closed questions past historyDays/historyMax"
+        );
+    }
+}
+
+#[derive(Clone, Copy)]
+struct PruneTarget {
+    closed_before_us: i64,
+    keep: u64,
+}
+
+fn run(mut connection: Connection, queue: &Receiver<Job>, ids: &Ids, commit_delay: Duration) {
+    let mut prune: Option<PruneTarget> = None;
+    let mut pruned = 0;
+    loop {
+        // With pruning to do, look without waiting: a prune step runs only when nothing else is
+        // queued.
+        let first = if prune.is_some() {
+            match queue.try_recv() {
+                Ok(job) => Some(job),
+                Err(TryRecvError::Empty) => None,
+                Err(TryRecvError::Disconnected) => return,
+            }
+        } else {
+            match queue.recv() {
+                Ok(job) => Some(job),
+                Err(_) => return,
+            }
+        };
+        let Some(first) = first else {
+            if let Some(target) = prune {
+                let step = prune_step(&connection, target);
+                let mut held = ids.lock().unwrap_or_else(|poison| poison.into_inner());
+                for id in &step.ids {
+                    held.remove(id);
+                }
+                drop(held);
+                pruned += step.ids.len();
+                if !step.more {
+                    prune = None;
+                    if pruned > 0 {
+                        tracing::info!(
+                            pruned,
+                            "removed closed questions past historyDays/historyMax"
+                        );
+                    }
+                    pruned = 0;
+                }
+            }
+            continue;
+        };
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match queue.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let saves: Vec<&Question> = batch
+            .iter()
+            .filter_map(|job| match job {
+                Job::Save(question, _) => Some(&**question),
+                _ => None,
+            })
+            .collect();
+        let result = if saves.is_empty() {
+            Ok(())
+        } else {
+            let committed = commit(&mut connection, &saves).map_err(|error| {
+                tracing::error!(%error, rows = saves.len(), "could not write to the history database");
+                LogError(error.to_string())
+            });
+            if committed.is_ok() {
+                let mut held = ids.lock().unwrap_or_else(|poison| poison.into_inner());
+                held.extend(saves.iter().map(|question| question.id));
+            }
+            if !commit_delay.is_zero() {
+                std::thread::sleep(commit_delay);
+            }
+            committed
+        };
+        for job in batch {
+            match job {
+                Job::Save(_, reply) => {
+                    let _ = reply.send(result.clone());
+                }
+                Job::Barrier(reply) => {
+                    let _ = reply.send(());
+                }
+                Job::Prune {
+                    closed_before_us,
+                    keep,
+                } => {
+                    prune = Some(PruneTarget {
+                        closed_before_us,
+                        keep,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// Writes every row in one transaction; durable when it returns `Ok` (`synchronous=FULL`).
+fn commit(connection: &mut Connection, questions: &[&Question]) -> Result<(), rusqlite::Error> {
+    let transaction = connection.transaction()?;
+    {
+        let mut upsert = transaction.prepare_cached(
+            "INSERT INTO questions (id, status, created_us, closed_us, body)
+             VALUES (?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT (id) DO UPDATE SET status = ?2, closed_us = ?4, body = ?5",
+        )?;
+        for question in questions {
+            let body = serde_json::to_string(question)
+                .map_err(|error| rusqlite::Error::ToSqlConversionFailure(Box::new(error)))?;
+            upsert.execute(params![
+                question.id.to_string(),
+                question.status.as_str(),
+                question.created_at.timestamp_micros(),
+                question.closed_at.map(|at| at.timestamp_micros()),
+                body
+            ])?;
+        }
+    }
+    transaction.commit()
+}
+
+/// Removes up to `PRUNE_STEP` rows past each limit.
+fn prune_step(connection: &Connection, target: PruneTarget) -> PruneStep {
+    let step = PRUNE_STEP as i64;
+    let by_age = delete_returning_ids(
+        connection,
+        "DELETE FROM questions WHERE id IN (
+             SELECT id FROM questions WHERE status <> 'pending' AND closed_us < ?1 LIMIT ?2)
+         RETURNING id",
+        params![target.closed_before_us, step],
+    );
+    let by_count = delete_returning_ids(
+        connection,
+        "DELETE FROM questions WHERE id IN (
+             SELECT id FROM questions WHERE status <> 'pending'
+             ORDER BY closed_us DESC LIMIT ?2 OFFSET ?1)
+         RETURNING id",
+        params![i64::try_from(target.keep).unwrap_or(i64::MAX), step],
+    );
+    PruneStep {
+        more: by_age.len() == PRUNE_STEP || by_count.len() == PRUNE_STEP,
+        ids: by_age.into_iter().chain(by_count).collect(),
+    }
+}
+
+fn delete_returning_ids(
+    connection: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+) -> Vec<QuestionId> {
+    let Ok(mut statement) = connection.prepare_cached(sql) else {
+        return Vec::new();
+    };
+    statement
+        .query_map(params, |row| row.get::<_, String>(0))
+        .map(|rows| {
+            rows.filter_map(Result::ok)
+                .filter_map(|id| id.parse().ok())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// What one pruning step did.
+struct PruneStep {
+    ids: Vec<QuestionId>,
+    /// A full step: more rows may be past the limits.
+    more: bool,
+}

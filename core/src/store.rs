@@ -1,0 +1,750 @@
+//! The one place where a question changes state: create, answer, decline, cancel and expire,
+//! the waiters of each question, and the broadcast of one typed event per change.
+//!
+//! Every change is decided in memory under a std `Mutex` held for microseconds: no I/O, no
+//! SQLite, no `.await` under it. While it is held the change is queued on the durable log and
+//! its event is sent, so the log and the subscribers see changes in the order they were
+//! decided. Then, off the lock, the caller awaits the log's acknowledgement:
+//! - an event may go out while its fsync runs (a page shows the change at once);
+//! - the caller's `Ok` (the REST 201/200, the server function's success) waits for the fsync;
+//! - the question's waiters (the agent's long poll, the MCP tool result) are released only
+//!   after the fsync, so no agent is told "answered" before the answer is on disk.
+//!
+//! A write the disk refuses is rolled back in memory, and subscribers get a fresh `init`.
+//! Memory serves the live questions and the recent history; the log is the record and serves
+//! older pages, read on the blocking pool. After a restart, pending questions come back
+//! pending; one that no agent re-attaches to within `orphanSecs` is withdrawn.
+
+mod config_file;
+mod error;
+mod files;
+mod timers;
+
+pub use crate::log::{DB_FILE, Filter, OpenError};
+pub use config_file::ConfigFile;
+pub use error::StoreError;
+pub use files::replace_privately;
+
+use crate::log::{Ack, Log, Reader};
+use crate::model::{
+    AskRequest, Config, ConfigReport, ErrorBody, Event, InitData, Question, QuestionId, Status,
+    SubQuestionAnswer, WaitResult, limits, validate_answers, validate_ask, validate_note,
+};
+use chrono::Utc;
+use std::collections::{HashMap, VecDeque};
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+use tokio::sync::{broadcast, watch};
+use tokio_util::sync::CancellationToken;
+
+/// Closed questions kept in memory; older ones live in the log only (or, without one, are
+/// forgotten).
+pub const HISTORY_IN_MEMORY: usize = 1_000;
+/// Closes between two prunings of the log.
+const PRUNE_EVERY: u32 = 100;
+/// The note of a question whose agent did not come back after a restart.
+pub const ORPHAN_NOTE: &str = "the asking agent went away";
+/// Events a subscriber may fall behind before it must resync from a snapshot: a burst that
+/// creates the pending cap, and closes as many, fits.
+pub const EVENT_BUFFER: usize = 2 * limits::MAX_PENDING + 48;
+
+/// Whether `create` made a new question or found the one with the client's id.
+#[derive(Debug)]
+pub enum Created {
+    New(Question),
+    Existing(Question),
+}
+
+impl Created {
+    /// The question, new or not.
+    pub fn question(&self) -> &Question {
+        match self {
+            Created::New(question) | Created::Existing(question) => question,
+        }
+    }
+}
+
+/// The end of a wait: the question closed, or the wait ran out first.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Waited {
+    Closed(WaitResult),
+    StillPending,
+}
+
+/// A cheap handle to the shared store; clone it freely.
+#[derive(Clone)]
+pub struct Store {
+    shared: Arc<Shared>,
+}
+
+struct Shared {
+    state: Mutex<State>,
+    events: broadcast::Sender<Arc<Event>>,
+    config: ConfigFile,
+    browser_clients: AtomicUsize,
+    shutdown: CancellationToken,
+    deadlines: timers::Deadlines,
+    log: Option<Log>,
+}
+
+#[derive(Default)]
+struct State {
+    entries: HashMap<QuestionId, Entry>,
+    /// Closed questions whose close is durable, oldest first: only these may leave memory.
+    closed_order: VecDeque<QuestionId>,
+    pending: usize,
+    closes_since_prune: u32,
+}
+
+/// Holds the outcome once closed and durable; every waiter of the question watches it.
+type Outcome = Arc<watch::Sender<Option<WaitResult>>>;
+
+struct Entry {
+    question: Question,
+    outcome: Outcome,
+    /// Carried over a restart and not re-attached to by any agent yet.
+    orphan: bool,
+}
+
+impl Entry {
+    fn new(question: Question) -> Entry {
+        let outcome = watch::Sender::new((!question.is_pending()).then(|| question.wait_result()));
+        Entry {
+            question,
+            outcome: Arc::new(outcome),
+            orphan: false,
+        }
+    }
+}
+
+/// A change's way to the disk: nothing to wait for without a log.
+enum Durable {
+    Now,
+    Queued(Ack),
+}
+
+impl Durable {
+    async fn done(self) -> Result<(), StoreError> {
+        match self {
+            Durable::Now => Ok(()),
+            Durable::Queued(ack) => match ack.await {
+                Ok(Ok(())) => Ok(()),
+                Ok(Err(error)) => Err(StoreError::Storage(error.0)),
+                Err(_) => Err(StoreError::Storage("the history writer stopped".into())),
+            },
+        }
+    }
+}
+
+impl Store {
+    /// Opens a store whose config lives in `home` (or only in memory when `None`), keeping
+    /// no history on disk. Background tasks stop when `shutdown` is cancelled.
+    pub fn open(home: Option<&Path>, shutdown: CancellationToken) -> (Store, ConfigReport) {
+        let (config, report) = ConfigFile::load(home);
+        (Self::with_log(config, None, shutdown), report)
+    }
+
+    fn with_log(config: ConfigFile, log: Option<Log>, shutdown: CancellationToken) -> Store {
+        let (events, _) = broadcast::channel(EVENT_BUFFER);
+        Store {
+            shared: Arc::new(Shared {
+                state: Mutex::new(State::default()),
+                events,
+                config,
+                browser_clients: AtomicUsize::new(0),
+                shutdown,
+                deadlines: timers::Deadlines::default(),
+                log,
+            }),
+        }
+    }
+
+    /// Opens a store that keeps its history in `home`'s log: prunes it by the config, and
+    /// brings back pending questions (pending, each with `orphanSecs` for its agent to come
+    /// back) and the recent history. The disk work runs on the blocking pool.
+    ///
+    /// # Errors
+    /// When no database can be written in `home`.
+    pub async fn open_persistent(
+        home: &Path,
+        shutdown: CancellationToken,
+    ) -> Result<(Store, ConfigReport), OpenError> {
+        let (config_file, report) = ConfigFile::load(Some(home));
+        let config = config_file.current();
+        let at = home.to_path_buf();
+        let (prune_before, keep) = (prune_before(&config), config.history_max);
+        let opened = tokio::task::spawn_blocking(move || {
+            let log = Log::open_pruned(&at, prune_before, keep)?;
+            let pending = log.read_now(Reader::pending);
+            let recent = log.read_now(|reader| reader.recently_closed(HISTORY_IN_MEMORY));
+            Ok::<_, OpenError>((log, pending, recent))
+        })
+        .await
+        .expect("opening the log does not panic")?;
+        let (log, pending, recent) = opened;
+        let store = Self::with_log(config_file, Some(log), shutdown);
+        {
+            let mut state = store.state();
+            for question in recent.into_iter().rev() {
+                state.closed_order.push_back(question.id);
+                state.entries.insert(question.id, Entry::new(question));
+            }
+            let orphan_deadline =
+                tokio::time::Instant::now() + Duration::from_secs(config.orphan_secs);
+            for question in &pending {
+                let mut entry = Entry::new(question.clone());
+                entry.orphan = true;
+                state.entries.insert(question.id, entry);
+                state.pending += 1;
+                store.schedule(timers::Due::Orphan, question.id, orphan_deadline);
+                if let Some(expires_at) = question.expires_at {
+                    let left = (expires_at - Utc::now()).to_std().unwrap_or_default();
+                    store.schedule(
+                        timers::Due::Expire,
+                        question.id,
+                        tokio::time::Instant::now() + left,
+                    );
+                }
+            }
+        }
+        if !pending.is_empty() {
+            tracing::info!(
+                pending = pending.len(),
+                "questions carried over a restart wait for their agents to come back"
+            );
+        }
+        Ok((store, report))
+    }
+
+    /// Whether the history is kept in a log on disk.
+    pub fn is_persistent(&self) -> bool {
+        self.shared.log.is_some()
+    }
+
+    fn schedule(&self, due: timers::Due, id: QuestionId, at: tokio::time::Instant) {
+        timers::schedule(self, due, id, at);
+    }
+
+    fn state(&self) -> MutexGuard<'_, State> {
+        // A panic while holding the lock leaves plain data behind, still consistent per field.
+        self.shared
+            .state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Subscribes to every change from now on.
+    pub fn subscribe(&self) -> broadcast::Receiver<Arc<Event>> {
+        self.shared.events.subscribe()
+    }
+
+    /// The token that ends every wait and background task.
+    pub fn shutdown_token(&self) -> &CancellationToken {
+        &self.shared.shutdown
+    }
+
+    /// Queues the question on the log (call it under the lock, so the log's order is the
+    /// order of the decisions).
+    fn record(&self, question: &Question) -> Durable {
+        match &self.shared.log {
+            Some(log) => Durable::Queued(log.append(question.clone())),
+            None => Durable::Now,
+        }
+    }
+
+    /// Brings a question only the log has (older than the history in memory) into memory,
+    /// reading it off the lock. Every pending question is in memory already.
+    async fn load(&self, id: QuestionId) {
+        let Some(log) = &self.shared.log else {
+            return;
+        };
+        if !log.holds(id) || self.state().entries.contains_key(&id) {
+            return;
+        }
+        if let Some(question) = log.get(id).await {
+            let mut state = self.state();
+            if !state.entries.contains_key(&id) {
+                if !question.is_pending() {
+                    state.closed_order.push_back(id);
+                }
+                state.entries.insert(id, Entry::new(question));
+            }
+        }
+    }
+
+    /// Creates a question, or returns the existing one when the client's id is already known.
+    /// Returns once the question is durable; `question:created` may go out before.
+    ///
+    /// # Errors
+    /// `Invalid` naming the field, `TooManyPending`, or `Storage` when the disk refused it
+    /// (nothing changed then).
+    pub async fn create(&self, request: AskRequest) -> Result<Created, StoreError> {
+        validate_ask(&request)?;
+        if let Some(id) = request.id {
+            self.load(id).await;
+        }
+        let default_timeout = self.config().timeout_secs;
+        let existing = request.id.and_then(|id| {
+            let mut state = self.state();
+            let entry = state.entries.get_mut(&id)?;
+            // The agent is back (re-submitting after a restart of either side).
+            entry.orphan = false;
+            Some(entry.question.clone())
+        });
+        if let Some(existing) = existing {
+            // Its first create may still be on its way to the disk.
+            if let Some(log) = &self.shared.log {
+                log.sync().await;
+            }
+            return Ok(Created::Existing(existing));
+        }
+        let (question, durable) = {
+            let mut state = self.state();
+            if state.pending >= limits::MAX_PENDING {
+                return Err(StoreError::TooManyPending);
+            }
+            let timeout_secs = request.timeout_secs.unwrap_or(default_timeout);
+            let created_at = Utc::now();
+            let expires_at = (timeout_secs > 0)
+                .then(|| created_at + chrono::Duration::seconds(timeout_secs as i64));
+            let question = Question {
+                id: request.id.unwrap_or_else(QuestionId::new_random),
+                questions: request.questions,
+                title: request.title,
+                source: request.source,
+                status: Status::Pending,
+                answers: None,
+                note: None,
+                created_at,
+                closed_at: None,
+                expires_at,
+            };
+            let durable = self.record(&question);
+            state
+                .entries
+                .insert(question.id, Entry::new(question.clone()));
+            state.pending += 1;
+            self.send(Event::QuestionCreated(question.clone()));
+            (question, durable)
+        };
+        if let Err(error) = durable.done().await {
+            self.undo_create(question.id);
+            return Err(error);
+        }
+        if let Some(expires_at) = question.expires_at {
+            let left = (expires_at - Utc::now()).to_std().unwrap_or_default();
+            self.schedule(
+                timers::Due::Expire,
+                question.id,
+                tokio::time::Instant::now() + left,
+            );
+        }
+        Ok(Created::New(question))
+    }
+
+    /// Forgets a question whose creation the disk refused, and resyncs every subscriber.
+    fn undo_create(&self, id: QuestionId) {
+        let mut state = self.state();
+        if let Some(entry) = state.entries.remove(&id)
+            && entry.question.is_pending()
+        {
+            state.pending -= 1;
+        }
+        self.send(Event::Init(self.snapshot_in_memory(&state)));
+    }
+
+    /// Records the person's answer. The first answer wins.
+    ///
+    /// # Errors
+    /// `NotFound`, `NotPending` (answered or closed already), `Invalid` naming the field, or
+    /// `Storage`; an invalid or unrecorded answer leaves the question pending and answerable.
+    pub async fn answer(
+        &self,
+        id: QuestionId,
+        answers: &[SubQuestionAnswer],
+    ) -> Result<Question, StoreError> {
+        self.close(id, Status::Answered, |question| {
+            let answers = validate_answers(&question.questions, answers)?;
+            question.answers = Some(answers);
+            Ok(())
+        })
+        .await
+    }
+
+    /// The person skipped the question, optionally saying why.
+    ///
+    /// # Errors
+    /// `NotFound`, `NotPending`, `Invalid` for an over-long note, or `Storage`.
+    pub async fn decline(
+        &self,
+        id: QuestionId,
+        note: Option<String>,
+    ) -> Result<Question, StoreError> {
+        validate_note(note.as_deref())?;
+        self.close(id, Status::Declined, |question| {
+            question.note = note.filter(|note| !note.trim().is_empty());
+            Ok(())
+        })
+        .await
+    }
+
+    /// The asking side withdrew the question.
+    ///
+    /// # Errors
+    /// `NotFound`, `NotPending` or `Storage`.
+    pub async fn cancel(&self, id: QuestionId) -> Result<Question, StoreError> {
+        self.close(id, Status::Cancelled, |_| Ok(())).await
+    }
+
+    /// Closes the question as timed out if it is still pending; a no-op otherwise.
+    pub async fn expire(&self, id: QuestionId) {
+        let _ = self.close(id, Status::Timeout, |_| Ok(())).await;
+    }
+
+    /// Withdraws a question carried over a restart that no agent came back for.
+    pub async fn withdraw_orphan(&self, id: QuestionId) {
+        let orphan = self
+            .state()
+            .entries
+            .get(&id)
+            .is_some_and(|entry| entry.orphan && entry.question.is_pending());
+        if orphan {
+            tracing::info!(%id, "no agent came back for a question after the restart; withdrawing it");
+            let _ = self
+                .close(id, Status::Cancelled, |question| {
+                    question.note = Some(ORPHAN_NOTE.to_string());
+                    Ok(())
+                })
+                .await;
+        }
+    }
+
+    async fn close(
+        &self,
+        id: QuestionId,
+        status: Status,
+        fill: impl FnOnce(&mut Question) -> Result<(), ErrorBody>,
+    ) -> Result<Question, StoreError> {
+        self.load(id).await;
+        let (closed, outcome, durable) = {
+            let mut state = self.state();
+            let entry = state.entries.get_mut(&id).ok_or(StoreError::NotFound(id))?;
+            if !entry.question.is_pending() {
+                return Err(StoreError::NotPending {
+                    id,
+                    status: entry.question.status,
+                });
+            }
+            let mut closed = entry.question.clone();
+            fill(&mut closed)?;
+            closed.status = status;
+            closed.closed_at = Some(Utc::now());
+            let durable = self.record(&closed);
+            entry.question = closed.clone();
+            let outcome = entry.outcome.clone();
+            state.pending -= 1;
+            self.send(if status == Status::Answered {
+                Event::QuestionAnswered(closed.clone())
+            } else {
+                Event::QuestionClosed(closed.clone())
+            });
+            (closed, outcome, durable)
+        };
+        if let Err(error) = durable.done().await {
+            self.undo_close(&closed);
+            return Err(error);
+        }
+        // Durable: now the agent may hear it, and the question may leave memory one day.
+        outcome.send_replace(Some(closed.wait_result()));
+        self.retire(id);
+        Ok(closed)
+    }
+
+    /// Reopens a question whose close the disk refused, and resyncs every subscriber.
+    fn undo_close(&self, closed: &Question) {
+        let mut state = self.state();
+        if let Some(entry) = state.entries.get_mut(&closed.id)
+            && entry.question == *closed
+        {
+            entry.question.status = Status::Pending;
+            entry.question.closed_at = None;
+            entry.question.answers = None;
+            entry.question.note = None;
+            state.pending += 1;
+        }
+        self.send(Event::Init(self.snapshot_in_memory(&state)));
+    }
+
+    /// A durably closed question joins the history in memory; the oldest leave it, and every
+    /// `PRUNE_EVERY` closes the log is pruned.
+    fn retire(&self, id: QuestionId) {
+        let prune = {
+            let mut state = self.state();
+            state.closed_order.push_back(id);
+            while state.closed_order.len() > HISTORY_IN_MEMORY {
+                if let Some(oldest) = state.closed_order.pop_front() {
+                    state.entries.remove(&oldest);
+                }
+            }
+            state.closes_since_prune += 1;
+            let due = state.closes_since_prune >= PRUNE_EVERY;
+            if due {
+                state.closes_since_prune = 0;
+            }
+            due
+        };
+        if prune {
+            self.prune_log(&self.config());
+        }
+    }
+
+    fn prune_log(&self, config: &Config) {
+        if let Some(log) = &self.shared.log {
+            log.prune(prune_before(config), config.history_max);
+        }
+    }
+
+    /// Waits until the question closes (and its close is durable), `timeout` passes (`None`:
+    /// no limit), or shutdown.
+    ///
+    /// Any number of waiters may wait on one question; every one is released.
+    ///
+    /// # Errors
+    /// `NotFound`, or `ShuttingDown` when the daemon stops first.
+    pub async fn wait(
+        &self,
+        id: QuestionId,
+        timeout: Option<Duration>,
+    ) -> Result<Waited, StoreError> {
+        self.load(id).await;
+        let mut outcome = {
+            let mut state = self.state();
+            let entry = state.entries.get_mut(&id).ok_or(StoreError::NotFound(id))?;
+            // Someone waits for it: its agent is back.
+            entry.orphan = false;
+            entry.outcome.subscribe()
+        };
+        let closed = async {
+            match outcome.wait_for(Option::is_some).await {
+                Ok(result) => result.clone(),
+                Err(_) => None,
+            }
+        };
+        let limit = async {
+            match timeout {
+                Some(timeout) => tokio::time::sleep(timeout).await,
+                None => std::future::pending().await,
+            }
+        };
+        tokio::select! {
+            result = closed => result.map(Waited::Closed).ok_or(StoreError::NotFound(id)),
+            () = limit => Ok(Waited::StillPending),
+            () = self.shared.shutdown.cancelled() => Err(StoreError::ShuttingDown),
+        }
+    }
+
+    /// One question by id: from memory, else read from the log.
+    pub async fn get(&self, id: QuestionId) -> Option<Question> {
+        if let Some(entry) = self.state().entries.get(&id) {
+            return Some(entry.question.clone());
+        }
+        match &self.shared.log {
+            Some(log) if log.holds(id) => log.get(id).await,
+            _ => None,
+        }
+    }
+
+    /// Every pending question, oldest first (all of them live in memory).
+    pub fn pending(&self) -> Vec<Question> {
+        let state = self.state();
+        let mut pending: Vec<Question> = state
+            .entries
+            .values()
+            .filter(|entry| entry.question.is_pending())
+            .map(|entry| entry.question.clone())
+            .collect();
+        pending.sort_by_key(|question| (question.created_at, question.id));
+        pending
+    }
+
+    /// Questions newest first, optionally of one status and at most `limit` of them.
+    pub async fn list(&self, status: Option<Status>, limit: Option<usize>) -> Vec<Question> {
+        let filter = status.map_or(Filter::Any, Filter::Status);
+        self.page(filter, None, limit.unwrap_or(usize::MAX)).await
+    }
+
+    /// One page of questions, newest first: those matching `filter` created before the
+    /// question `before` (the last one of the previous page), at most `limit`.
+    ///
+    /// Memory decides for every question it holds (it may be ahead of the disk by the writes
+    /// in flight); the log supplies the rest, read off the lock.
+    pub async fn page(
+        &self,
+        filter: Filter,
+        before: Option<QuestionId>,
+        limit: usize,
+    ) -> Vec<Question> {
+        let cursor = match before {
+            Some(id) => match self.get(id).await {
+                Some(question) => Some((question.created_at, question.id)),
+                None => return Vec::new(),
+            },
+            None => None,
+        };
+        let from_log = match &self.shared.log {
+            // Every pending question is in memory.
+            Some(log) if filter != Filter::Status(Status::Pending) => {
+                log.page(filter, before, limit).await
+            }
+            _ => Vec::new(),
+        };
+        let state = self.state();
+        let mut questions: Vec<Question> = state
+            .entries
+            .values()
+            .map(|entry| &entry.question)
+            .filter(|question| filter.admits(question))
+            .filter(|question| {
+                cursor
+                    .as_ref()
+                    .is_none_or(|cursor| (question.created_at, question.id) < *cursor)
+            })
+            .cloned()
+            .collect();
+        questions.extend(
+            from_log
+                .into_iter()
+                .filter(|question| !state.entries.contains_key(&question.id)),
+        );
+        drop(state);
+        questions.sort_by_key(|question| std::cmp::Reverse((question.created_at, question.id)));
+        questions.truncate(limit);
+        questions
+    }
+
+    /// Every question kept, newest first, one at a time into the returned channel (so an
+    /// export never holds the whole history). Everything decided before the call is in it.
+    pub async fn export(&self) -> tokio::sync::mpsc::Receiver<Question> {
+        let (sender, receiver) = tokio::sync::mpsc::channel(64);
+        match &self.shared.log {
+            Some(log) => {
+                log.sync().await;
+                log.stream_all(sender);
+            }
+            None => {
+                let questions = self.page(Filter::Any, None, usize::MAX).await;
+                tokio::spawn(async move {
+                    for question in questions {
+                        if sender.send(question).await.is_err() {
+                            return;
+                        }
+                    }
+                });
+            }
+        }
+        receiver
+    }
+
+    /// How many questions wait for an answer.
+    pub fn pending_count(&self) -> usize {
+        self.state().pending
+    }
+
+    /// What a fresh subscriber needs to rebuild its view: every pending question and the
+    /// newest page of the history (older pages are fetched as needed).
+    pub async fn snapshot(&self) -> InitData {
+        let mut questions = self.pending();
+        questions.extend(self.page(Filter::Closed, None, limits::HISTORY_PAGE).await);
+        questions.sort_by_key(|question| std::cmp::Reverse((question.created_at, question.id)));
+        InitData {
+            questions,
+            config: self.config(),
+        }
+    }
+
+    /// A snapshot from memory alone, for a resync sent under the lock.
+    fn snapshot_in_memory(&self, state: &State) -> InitData {
+        let mut questions: Vec<Question> = state
+            .entries
+            .values()
+            .map(|entry| entry.question.clone())
+            .collect();
+        questions.sort_by_key(|question| std::cmp::Reverse((question.created_at, question.id)));
+        let mut closed = 0;
+        questions.retain(|question| {
+            question.is_pending() || {
+                closed += 1;
+                closed <= limits::HISTORY_PAGE
+            }
+        });
+        InitData {
+            questions,
+            config: self.config(),
+        }
+    }
+
+    /// The current config.
+    pub fn config(&self) -> Config {
+        self.shared.config.current()
+    }
+
+    /// Applies a partial config update, saves it atomically, and tells every subscriber.
+    ///
+    /// # Errors
+    /// `Invalid` naming the key (nothing changes), or `Save` when the file cannot be written.
+    pub fn update_config(&self, patch: &serde_json::Value) -> Result<Config, StoreError> {
+        let config = self.shared.config.update(patch)?;
+        self.send(Event::ConfigUpdated(config.clone()));
+        Ok(config)
+    }
+
+    /// Counts a connected browser until the returned guard drops.
+    pub fn browser_connected(&self) -> BrowserClient {
+        self.shared.browser_clients.fetch_add(1, Ordering::SeqCst);
+        BrowserClient {
+            store: self.clone(),
+        }
+    }
+
+    /// How many browsers are connected over the WebSocket.
+    pub fn browser_clients(&self) -> usize {
+        self.shared.browser_clients.load(Ordering::SeqCst)
+    }
+
+    /// Starts the reminder ticker (one task for all questions).
+    pub fn spawn_reminders(&self) {
+        timers::remind_forever(self.clone());
+    }
+
+    fn send(&self, event: Event) {
+        // No subscriber is not an error: nobody is looking.
+        let _ = self.shared.events.send(Arc::new(event));
+    }
+}
+
+/// Closed questions closed before this (in microseconds) are past `historyDays`.
+fn prune_before(config: &Config) -> i64 {
+    let days = i64::try_from(config.history_days).unwrap_or(i64::MAX / 86_400_000_000);
+    (Utc::now() - chrono::Duration::days(days)).timestamp_micros()
+}
+
+/// A connected browser; dropping it uncounts it.
+pub struct BrowserClient {
+    store: Store,
+}
+
+impl Drop for BrowserClient {
+    fn drop(&mut self) {
+        self.store
+            .shared
+            .browser_clients
+            .fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+#[cfg(test)]
+mod restart_tests;
+#[cfg(test)]
+mod tests;

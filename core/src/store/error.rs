@@ -1,0 +1,24 @@
+//! What can go wrong when a question or the config changes.
+
+use crate::model::{ErrorBody, QuestionId, Status, limits::MAX_PENDING};
+
+/// A store failure. The edges say what it means to their callers: the server's `ApiError`
+/// maps it to an HTTP status, the app's server-function error to a message in the person's
+/// language.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error(transparent)]
+    Invalid(#[from] ErrorBody),
+    #[error("no question has the id {0}")]
+    NotFound(QuestionId),
+    #[error("question {id} is no longer pending: it is {}", status.as_str())]
+    NotPending { id: QuestionId, status: Status },
+    #[error("{MAX_PENDING} questions are already pending; answer or cancel some first")]
+    TooManyPending,
+    #[error("could not save the config: {0}")]
+    Save(String),
+    #[error("the daemon is shutting down")]
+    ShuttingDown,
+    #[error("could not record the change, so nothing changed: {0}")]
+    Storage(String),
+}
