@@ -1,6 +1,7 @@
 //! Fluent lookup in five languages: every visible string goes through `t`, `t_args` or `tr`,
 //! read from `locales/<lang>/main.ftl`, compiled into the binary and the wasm alike. The
-//! language is the page's choice (`prefs::Prefs`) while rendering, English anywhere else.
+//! language is the page's choice (`PageLang`, provided by `prefs`) while rendering, English
+//! anywhere else.
 
 #[cfg(test)]
 mod tests;
@@ -9,7 +10,7 @@ pub use hark_core::model::{Lang, UnknownLang};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
-use leptos::prelude::Get;
+use leptos::prelude::{Get, RwSignal, provide_context, use_context};
 use std::sync::LazyLock;
 
 /// Each language's catalogue source, in `Lang::ALL` order.
@@ -43,10 +44,39 @@ fn bundle(lang: Lang, source: &str) -> FluentBundle<FluentResource> {
     bundle
 }
 
+/// The page's language, a signal `prefs` owns and provides here, so this module needs nothing
+/// of the preferences (it sits below them).
+#[derive(Clone, Copy, Debug)]
+pub struct PageLang(RwSignal<Lang>);
+
+#[cfg(feature = "hydrate")]
+thread_local! {
+    /// The page's language, for text made outside the component tree (timers, handlers).
+    static PAGE_LANG: std::cell::Cell<Option<PageLang>> = const { std::cell::Cell::new(None) };
+}
+
+impl PageLang {
+    /// Makes `lang` the language of everything rendered below (and, in the browser, of text
+    /// made outside the tree).
+    pub fn provide(lang: RwSignal<Lang>) {
+        provide_context(PageLang(lang));
+        #[cfg(feature = "hydrate")]
+        PAGE_LANG.with(|page| page.set(Some(PageLang(lang))));
+    }
+
+    fn current() -> Option<PageLang> {
+        let from_context = use_context::<PageLang>();
+        #[cfg(feature = "hydrate")]
+        return from_context.or_else(|| PAGE_LANG.with(std::cell::Cell::get));
+        #[cfg(not(feature = "hydrate"))]
+        from_context
+    }
+}
+
 /// The language of what is being rendered now: the page's choice inside the UI, else English.
 /// Reading it inside a reactive closure makes the closure follow a switch.
 pub fn current() -> Lang {
-    crate::prefs::Prefs::current().map_or(Lang::En, |prefs| prefs.lang.get())
+    PageLang::current().map_or(Lang::En, |page| page.0.get())
 }
 
 /// The message `key` in the current language, or the key itself when it is missing (a test

@@ -10,6 +10,8 @@ pub mod i18n;
 pub mod live;
 pub mod pages;
 pub mod prefs;
+#[cfg(feature = "ssr")]
+pub mod request;
 
 use i18n::tr;
 use leptos::prelude::*;
@@ -23,7 +25,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     set_content_security_policy();
     // The theme is on `<html>` from the first byte, so no wrong theme ever paints.
     #[cfg(feature = "ssr")]
-    let (lang, theme) = prefs::requested();
+    let (lang, theme) = request::requested();
     #[cfg(not(feature = "ssr"))]
     let (lang, theme) = (i18n::Lang::En, prefs::Theme::System);
     view! {
@@ -87,7 +89,8 @@ pub fn App() -> impl IntoView {
     provide_meta_context();
     prefs::Prefs::provide();
     let live = live::Live::provide();
-    live::connect(live);
+    live::connect(live, attention::on_event);
+    attention::flash_title(live);
     // leptos_meta reads the title after the page has rendered, possibly on another worker
     // thread: read it inside this page's owner, whose arena holds this request's language.
     let owner = Owner::current();

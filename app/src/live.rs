@@ -85,8 +85,13 @@ impl Live {
 #[cfg(feature = "hydrate")]
 const AGE_TICK_MS: u32 = 20_000;
 
-/// Opens the event stream once the page has hydrated; does nothing on the server.
-pub fn connect(live: Live) {
+/// Something that hears each event before it is applied (the page's attention signals); given
+/// by `App`, so this module knows nothing of what listens.
+pub type Listener = fn(Live, &Event);
+
+/// Opens the event stream once the page has hydrated, handing each event to `listener` first;
+/// does nothing on the server.
+pub fn connect(live: Live, listener: Listener) {
     #[cfg(feature = "hydrate")]
     {
         Effect::new(move |_| {
@@ -94,8 +99,7 @@ pub fn connect(live: Live) {
                 let _ = body.set_attribute("data-hydrated", "true");
             }
         });
-        leptos::task::spawn_local(browser::run(live));
-        crate::attention::flash_title(live);
+        leptos::task::spawn_local(browser::run(live, listener));
         leptos::task::spawn_local(async move {
             loop {
                 gloo_timers::future::TimeoutFuture::new(AGE_TICK_MS).await;
@@ -104,12 +108,12 @@ pub fn connect(live: Live) {
         });
     }
     #[cfg(not(feature = "hydrate"))]
-    let _ = live;
+    let _ = (live, listener);
 }
 
 #[cfg(feature = "hydrate")]
 mod browser {
-    use super::{Connection, Live};
+    use super::{Connection, Listener, Live};
     use futures::StreamExt;
     use gloo_net::websocket::{Message, futures::WebSocket};
     use gloo_timers::future::TimeoutFuture;
@@ -131,7 +135,7 @@ mod browser {
         Some(format!("{scheme}://{}/api/ws", location.host().ok()?))
     }
 
-    pub async fn run(live: Live) {
+    pub async fn run(live: Live, listener: Listener) {
         let mut retry_ms = FIRST_RETRY_MS;
         let mut failures = 0;
         loop {
@@ -144,7 +148,7 @@ mod browser {
                     let Ok(event) = serde_json::from_str::<Event>(&text) else {
                         continue;
                     };
-                    crate::attention::on_event(live, &event);
+                    listener(live, &event);
                     if matches!(event, Event::Init(_)) {
                         live.connection.set(Connection::Live);
                         retry_ms = FIRST_RETRY_MS;

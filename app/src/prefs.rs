@@ -62,8 +62,10 @@ impl FromStr for Theme {
     }
 }
 
-/// The value of cookie `name` in a `Cookie` header (or `document.cookie`).
-pub fn cookie_value<'a>(cookies: &'a str, name: &str) -> Option<&'a str> {
+/// The value of cookie `name` in `document.cookie`. Hand-written for the browser only: the
+/// `cookie` crate (which the server uses) would bring the `time` crate into the wasm.
+#[cfg(any(feature = "hydrate", test))]
+fn document_cookie<'a>(cookies: &'a str, name: &str) -> Option<&'a str> {
     cookies.split(';').find_map(|pair| {
         let (key, value) = pair.split_once('=')?;
         (key.trim() == name).then(|| value.trim())
@@ -76,39 +78,6 @@ pub fn preference_cookie(name: &str, value: &str) -> String {
     format!("{name}={value}; Path=/; Max-Age=31536000; SameSite=Strict")
 }
 
-/// What a request asks for: the cookies' picks, else `Accept-Language` and the system theme.
-pub fn from_headers(cookie_header: Option<&str>, accept_language: Option<&str>) -> (Lang, Theme) {
-    let cookies = cookie_header.unwrap_or_default();
-    let lang = cookie_value(cookies, LANG_COOKIE)
-        .and_then(|code| code.parse::<Lang>().ok())
-        .unwrap_or_else(|| Lang::negotiate(accept_language.unwrap_or_default()));
-    let theme = cookie_value(cookies, THEME_COOKIE)
-        .and_then(|code| code.parse::<Theme>().ok())
-        .unwrap_or_default();
-    (lang, theme)
-}
-
-/// The language and theme of the request being rendered (server only).
-#[cfg(feature = "ssr")]
-pub fn requested() -> (Lang, Theme) {
-    use_context::<axum::http::request::Parts>().map_or((Lang::En, Theme::System), |parts| {
-        from_header_map(&parts.headers)
-    })
-}
-
-/// What a request's headers ask for (server only): `from_headers` on its `Cookie` and
-/// `Accept-Language`.
-#[cfg(feature = "ssr")]
-pub fn from_header_map(headers: &axum::http::HeaderMap) -> (Lang, Theme) {
-    use axum::http::header;
-    let text = |name| {
-        headers
-            .get(name)
-            .and_then(|value: &axum::http::HeaderValue| value.to_str().ok())
-    };
-    from_headers(text(header::COOKIE), text(header::ACCEPT_LANGUAGE))
-}
-
 /// The page's language and theme, shared through context.
 #[derive(Clone, Copy, Debug)]
 pub struct Prefs {
@@ -116,18 +85,12 @@ pub struct Prefs {
     pub theme: RwSignal<Theme>,
 }
 
-#[cfg(feature = "hydrate")]
-thread_local! {
-    /// The page's preferences, for text made outside the component tree (timers, handlers).
-    static PAGE: std::cell::Cell<Option<Prefs>> = const { std::cell::Cell::new(None) };
-}
-
 impl Prefs {
     /// Creates the preferences from the request (server) or the server's `<html>` (browser),
     /// so both render the same page, and provides them to every component.
     pub fn provide() -> Prefs {
         #[cfg(feature = "ssr")]
-        let (lang, theme) = requested();
+        let (lang, theme) = crate::request::requested();
         #[cfg(not(feature = "ssr"))]
         let (lang, theme) = rendered();
         let prefs = Prefs {
@@ -135,21 +98,10 @@ impl Prefs {
             theme: RwSignal::new(theme),
         };
         provide_context(prefs);
+        crate::i18n::PageLang::provide(prefs.lang);
         #[cfg(feature = "hydrate")]
-        {
-            PAGE.with(|page| page.set(Some(prefs)));
-            browser::follow(prefs);
-        }
+        browser::follow(prefs);
         prefs
-    }
-
-    /// The page's preferences, when there is a page.
-    pub fn current() -> Option<Prefs> {
-        let from_context = use_context::<Prefs>();
-        #[cfg(feature = "hydrate")]
-        return from_context.or_else(|| PAGE.with(std::cell::Cell::get));
-        #[cfg(not(feature = "hydrate"))]
-        from_context
     }
 
     /// Switches the language at once and remembers it (cookie, localStorage, the daemon).
@@ -188,18 +140,18 @@ pub async fn save_preferences(
     #[server(default)] lang: Option<String>,
     #[server(default)] theme: Option<String>,
     #[server(default)] back: Option<String>,
-) -> Result<(), ServerFnError> {
-    use axum::http::{HeaderValue, StatusCode, header};
+) -> Result<(), crate::components::failure::Failure> {
+    use crate::components::failure::{Failure, refuse};
+    use axum::http::{HeaderValue, header};
     let response = expect_context::<leptos_axum::ResponseOptions>();
     // Only a path on this server: never an open redirect.
     let back = back.filter(|back| back.starts_with('/') && !back.starts_with("//"));
     let refuse = |field: &str| {
-        crate::components::failure::refuse::<SavePreferences>(
-            StatusCode::BAD_REQUEST,
+        refuse::<SavePreferences>(
             back.as_deref().unwrap_or("/"),
-            ServerFnError::new(format!(
-                "settings-save-failed: {field} is not one Hark offers"
-            )),
+            Failure::UnknownPreference {
+                field: field.to_string(),
+            },
         )
     };
     let lang = lang
@@ -230,7 +182,7 @@ pub async fn save_preferences(
 #[cfg(feature = "hydrate")]
 mod browser {
     //! The browser side of a switch: `<html>` follows, the cookie and localStorage remember.
-    use super::{LANG_COOKIE, Prefs, THEME_COOKIE, Theme, cookie_value, preference_cookie};
+    use super::{LANG_COOKIE, Prefs, THEME_COOKIE, Theme, document_cookie, preference_cookie};
     use crate::i18n::Lang;
     use leptos::prelude::*;
     use wasm_bindgen::JsCast;
@@ -260,7 +212,7 @@ mod browser {
             let stored = storage()
                 .and_then(|storage| storage.get_item(LANG_COOKIE).ok().flatten())
                 .and_then(|code| code.parse::<Lang>().ok());
-            match (cookie_value(&cookies, LANG_COOKIE), stored) {
+            match (document_cookie(&cookies, LANG_COOKIE), stored) {
                 (None, Some(stored)) if stored != prefs.lang.get_untracked() => {
                     prefs.choose_lang(stored);
                 }
@@ -316,24 +268,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn cookies_beat_accept_language_and_bad_cookies_are_ignored() {
-        assert_eq!(from_headers(None, None), (Lang::En, Theme::System));
+    fn the_browser_reads_its_cookies() {
         assert_eq!(
-            from_headers(Some("a=1; hark_lang=ko; hark_theme=dark"), Some("ru")),
-            (Lang::Ko, Theme::Dark)
-        );
-        assert_eq!(
-            from_headers(
-                Some("hark_lang=xx; hark_theme=pink"),
-                Some("ja-JP,en;q=0.5")
-            ),
-            (Lang::Ja, Theme::System)
-        );
-        assert_eq!(
-            cookie_value("x=1;hark_theme= light ", THEME_COOKIE),
+            document_cookie("x=1;hark_theme= light ", THEME_COOKIE),
             Some("light")
         );
-        assert_eq!(cookie_value("not_hark_lang=ru", LANG_COOKIE), None);
+        assert_eq!(document_cookie("not_hark_lang=ru", LANG_COOKIE), None);
     }
 
     #[test]

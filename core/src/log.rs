@@ -10,7 +10,7 @@ mod reader;
 mod schema;
 mod writer;
 
-pub use reader::{Filter, Reader};
+pub use reader::{Cursor, Filter, Reader};
 pub use schema::{DB_FILE, OpenError};
 
 use crate::model::{Question, QuestionId};
@@ -32,6 +32,7 @@ pub type Ack = oneshot::Receiver<Result<(), LogError>>;
 pub struct Log {
     jobs: mpsc::Sender<writer::Job>,
     reader: Arc<Mutex<Reader>>,
+    path: std::path::PathBuf,
     /// The id of every row, kept by the writer: a question the store no longer holds in memory
     /// is looked up on disk only when the log has it, so a new client-chosen id costs no read.
     ids: Ids,
@@ -48,7 +49,7 @@ impl Log {
     /// When no database can be written in `home`.
     pub fn open(home: &Path) -> Result<Log, OpenError> {
         let (write, read) = schema::open(home)?;
-        Ok(Self::start(write, read))
+        Ok(Self::start(home, write, read))
     }
 
     /// Opens the log like `open`, first removing the closed questions past the history
@@ -59,15 +60,16 @@ impl Log {
     pub fn open_pruned(home: &Path, closed_before_us: i64, keep: u64) -> Result<Log, OpenError> {
         let (write, read) = schema::open(home)?;
         writer::prune_all(&write, closed_before_us, keep);
-        Ok(Self::start(write, read))
+        Ok(Self::start(home, write, read))
     }
 
-    fn start(write: rusqlite::Connection, read: rusqlite::Connection) -> Log {
+    fn start(home: &Path, write: rusqlite::Connection, read: rusqlite::Connection) -> Log {
         let reader = Reader::new(read);
         let ids: Ids = Arc::new(Mutex::new(reader.ids()));
         Log {
             jobs: writer::spawn(write, ids.clone(), commit_delay()),
             reader: Arc::new(Mutex::new(reader)),
+            path: home.join(DB_FILE),
             ids,
         }
     }
@@ -142,20 +144,23 @@ impl Log {
     pub async fn page(
         &self,
         filter: Filter,
-        before: Option<QuestionId>,
+        cursor: Option<Cursor>,
         limit: usize,
     ) -> Vec<Question> {
-        self.read(move |reader| reader.page(filter, before, limit))
+        self.read(move |reader| reader.page(filter, cursor, limit))
             .await
     }
 
     /// Every question, newest first, sent one at a time into `into` (which bounds how many are
     /// in memory at once) from the blocking pool. Ends early when the receiver goes away.
+    /// An export reads on a connection of its own: a slow download never holds up the
+    /// reads of pages and waits.
     pub fn stream_all(&self, into: tokio::sync::mpsc::Sender<Question>) {
-        let reader = self.reader.clone();
-        tokio::task::spawn_blocking(move || {
-            let reader = reader.lock().unwrap_or_else(|poison| poison.into_inner());
-            reader.for_each_newest_first(|question| into.blocking_send(question).is_ok());
+        let path = self.path.clone();
+        tokio::task::spawn_blocking(move || match schema::open_reader(&path) {
+            Ok(connection) => Reader::new(connection)
+                .for_each_newest_first(|question| into.blocking_send(question).is_ok()),
+            Err(error) => tracing::error!(%error, "could not read the history for an export"),
         });
     }
 }

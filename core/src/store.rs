@@ -46,6 +46,8 @@ pub const HISTORY_IN_MEMORY: usize = 1_000;
 const PRUNE_EVERY: u32 = 100;
 /// The note of a question whose agent did not come back after a restart.
 pub const ORPHAN_NOTE: &str = "the asking agent went away";
+/// When a time-out or withdrawal the disk refused is tried again.
+const RETRY_REFUSED_CLOSE: Duration = Duration::from_secs(5);
 /// Events a subscriber may fall behind before it must resync from a snapshot: a burst that
 /// creates the pending cap, and closes as many, fits.
 pub const EVENT_BUFFER: usize = 2 * limits::MAX_PENDING + 48;
@@ -266,7 +268,9 @@ impl Store {
         if let Some(question) = log.get(id).await {
             let mut state = self.state();
             if !state.entries.contains_key(&id) {
-                if !question.is_pending() {
+                if question.is_pending() {
+                    state.pending += 1;
+                } else {
                     state.closed_order.push_back(id);
                 }
                 state.entries.insert(id, Entry::new(question));
@@ -286,62 +290,96 @@ impl Store {
             self.load(id).await;
         }
         let default_timeout = self.config().timeout_secs;
-        let existing = request.id.and_then(|id| {
+        // One lock for "is it known?" and "insert it": two re-submits of one id cannot both
+        // create it.
+        let decided = {
             let mut state = self.state();
-            let entry = state.entries.get_mut(&id)?;
-            // The agent is back (re-submitting after a restart of either side).
-            entry.orphan = false;
-            Some(entry.question.clone())
-        });
-        if let Some(existing) = existing {
-            // Its first create may still be on its way to the disk.
-            if let Some(log) = &self.shared.log {
-                log.sync().await;
+            let known = request.id.and_then(|id| {
+                let entry = state.entries.get_mut(&id)?;
+                // The agent is back (re-submitting after a restart of either side).
+                entry.orphan = false;
+                Some(entry.question.clone())
+            });
+            match known {
+                Some(existing) => Err(existing),
+                None if state.pending >= limits::MAX_PENDING => {
+                    return Err(StoreError::TooManyPending);
+                }
+                None => {
+                    let question = new_question(request, default_timeout);
+                    let durable = self.record(&question);
+                    state
+                        .entries
+                        .insert(question.id, Entry::new(question.clone()));
+                    state.pending += 1;
+                    self.send(Event::QuestionCreated(question.clone()));
+                    Ok((question, durable))
+                }
             }
-            return Ok(Created::Existing(existing));
-        }
-        let (question, durable) = {
-            let mut state = self.state();
-            if state.pending >= limits::MAX_PENDING {
-                return Err(StoreError::TooManyPending);
-            }
-            let timeout_secs = request.timeout_secs.unwrap_or(default_timeout);
-            let created_at = Utc::now();
-            let expires_at = (timeout_secs > 0)
-                .then(|| created_at + chrono::Duration::seconds(timeout_secs as i64));
-            let question = Question {
-                id: request.id.unwrap_or_else(QuestionId::new_random),
-                questions: request.questions,
-                title: request.title,
-                source: request.source,
-                status: Status::Pending,
-                answers: None,
-                note: None,
-                created_at,
-                closed_at: None,
-                expires_at,
-            };
-            let durable = self.record(&question);
-            state
-                .entries
-                .insert(question.id, Entry::new(question.clone()));
-            state.pending += 1;
-            self.send(Event::QuestionCreated(question.clone()));
-            (question, durable)
         };
-        if let Err(error) = durable.done().await {
-            self.undo_create(question.id);
-            return Err(error);
-        }
-        if let Some(expires_at) = question.expires_at {
-            let left = (expires_at - Utc::now()).to_std().unwrap_or_default();
-            self.schedule(
-                timers::Due::Expire,
-                question.id,
-                tokio::time::Instant::now() + left,
-            );
-        }
+        let (question, durable) = match decided {
+            Ok(created) => created,
+            Err(existing) => return self.existing(existing).await,
+        };
+        let (id, expires_at) = (question.id, question.expires_at);
+        self.settle(durable, move |store, recorded| match recorded {
+            Ok(()) => {
+                if let Some(expires_at) = expires_at {
+                    let left = (expires_at - Utc::now()).to_std().unwrap_or_default();
+                    store.schedule(timers::Due::Expire, id, tokio::time::Instant::now() + left);
+                }
+            }
+            Err(_) => store.undo_create(id),
+        })
+        .await?;
         Ok(Created::New(question))
+    }
+
+    /// A re-submitted id: the question it names, once its first create is durable (and an
+    /// error if the disk refused that create).
+    async fn existing(&self, question: Question) -> Result<Created, StoreError> {
+        let Some(log) = &self.shared.log else {
+            return Ok(Created::Existing(question));
+        };
+        log.sync().await;
+        if self.in_memory(question.id) || log.holds(question.id) {
+            Ok(Created::Existing(question))
+        } else {
+            Err(StoreError::Storage(
+                "the first request with this id could not be recorded".into(),
+            ))
+        }
+    }
+
+    fn in_memory(&self, id: QuestionId) -> bool {
+        self.state().entries.contains_key(&id)
+    }
+
+    /// Waits until a change is durable (or refused), then runs `finish` with the outcome. The
+    /// wait and `finish` run as a task of their own: a caller that goes away mid-fsync (a
+    /// dropped connection) cannot leave waiters unreleased or a refusal not rolled back.
+    async fn settle(
+        &self,
+        durable: Durable,
+        finish: impl FnOnce(&Store, &Result<(), StoreError>) + Send + 'static,
+    ) -> Result<(), StoreError> {
+        match durable {
+            Durable::Now => {
+                let recorded = Ok(());
+                finish(self, &recorded);
+                recorded
+            }
+            queued @ Durable::Queued(_) => {
+                let store = self.clone();
+                tokio::spawn(async move {
+                    let recorded = queued.done().await;
+                    finish(&store, &recorded);
+                    recorded
+                })
+                .await
+                .unwrap_or_else(|_| Err(StoreError::Storage("the write was abandoned".into())))
+            }
+        }
     }
 
     /// Forgets a question whose creation the disk refused, and resyncs every subscriber.
@@ -440,7 +478,7 @@ impl Store {
             let mut closed = entry.question.clone();
             fill(&mut closed)?;
             closed.status = status;
-            closed.closed_at = Some(Utc::now());
+            closed.closed_at = Some(now());
             let durable = self.record(&closed);
             entry.question = closed.clone();
             let outcome = entry.outcome.clone();
@@ -452,13 +490,19 @@ impl Store {
             });
             (closed, outcome, durable)
         };
-        if let Err(error) = durable.done().await {
-            self.undo_close(&closed);
-            return Err(error);
-        }
-        // Durable: now the agent may hear it, and the question may leave memory one day.
-        outcome.send_replace(Some(closed.wait_result()));
-        self.retire(id);
+        let recorded = closed.clone();
+        self.settle(
+            durable,
+            move |store, outcome_of_write| match outcome_of_write {
+                Ok(()) => {
+                    // Durable: now the agent may hear it, and the question may leave memory one day.
+                    outcome.send_replace(Some(recorded.wait_result()));
+                    store.retire(recorded.id);
+                }
+                Err(_) => store.undo_close(&recorded),
+            },
+        )
+        .await?;
         Ok(closed)
     }
 
@@ -475,6 +519,14 @@ impl Store {
             state.pending += 1;
         }
         self.send(Event::Init(self.snapshot_in_memory(&state)));
+        drop(state);
+        // A deadline that fired is gone from the queue: try again a little later.
+        let retry = tokio::time::Instant::now() + RETRY_REFUSED_CLOSE;
+        if closed.status == Status::Timeout {
+            self.schedule(timers::Due::Expire, closed.id, retry);
+        } else if closed.note.as_deref() == Some(ORPHAN_NOTE) {
+            self.schedule(timers::Due::Orphan, closed.id, retry);
+        }
     }
 
     /// A durably closed question joins the history in memory; the oldest leave it, and every
@@ -596,7 +648,7 @@ impl Store {
         let from_log = match &self.shared.log {
             // Every pending question is in memory.
             Some(log) if filter != Filter::Status(Status::Pending) => {
-                log.page(filter, before, limit).await
+                log.page(filter, cursor, limit).await
             }
             _ => Vec::new(),
         };
@@ -613,11 +665,12 @@ impl Store {
             })
             .cloned()
             .collect();
-        questions.extend(
-            from_log
-                .into_iter()
-                .filter(|question| !state.entries.contains_key(&question.id)),
-        );
+        questions.extend(from_log.into_iter().filter(|question| {
+            !state.entries.contains_key(&question.id)
+                && cursor
+                    .as_ref()
+                    .is_none_or(|cursor| (question.created_at, question.id) < *cursor)
+        }));
         drop(state);
         questions.sort_by_key(|question| std::cmp::Reverse((question.created_at, question.id)));
         questions.truncate(limit);
@@ -647,6 +700,14 @@ impl Store {
         receiver
     }
 
+    /// Resolves once every change decided so far is on disk (at shutdown, so nothing queued is
+    /// left behind).
+    pub async fn flush(&self) {
+        if let Some(log) = &self.shared.log {
+            log.sync().await;
+        }
+    }
+
     /// How many questions wait for an answer.
     pub fn pending_count(&self) -> usize {
         self.state().pending
@@ -656,7 +717,10 @@ impl Store {
     /// newest page of the history (older pages are fetched as needed).
     pub async fn snapshot(&self) -> InitData {
         let mut questions = self.pending();
-        questions.extend(self.page(Filter::Closed, None, limits::HISTORY_PAGE).await);
+        let history = self.page(Filter::Closed, None, limits::HISTORY_PAGE).await;
+        // A question closed between the two reads shows once, closed.
+        questions.retain(|pending| !history.iter().any(|closed| closed.id == pending.id));
+        questions.extend(history);
         questions.sort_by_key(|question| std::cmp::Reverse((question.created_at, question.id)));
         InitData {
             questions,
@@ -724,6 +788,33 @@ impl Store {
     }
 }
 
+/// A new pending question from the request, with its deadline.
+fn new_question(request: AskRequest, default_timeout: u64) -> Question {
+    let timeout_secs = request.timeout_secs.unwrap_or(default_timeout);
+    let created_at = now();
+    let expires_at =
+        (timeout_secs > 0).then(|| created_at + chrono::Duration::seconds(timeout_secs as i64));
+    Question {
+        id: request.id.unwrap_or_else(QuestionId::new_random),
+        questions: request.questions,
+        title: request.title,
+        source: request.source,
+        status: Status::Pending,
+        answers: None,
+        note: None,
+        created_at,
+        closed_at: None,
+        expires_at,
+    }
+}
+
+/// The time now, to the microsecond: the log orders by microseconds, and memory must order the
+/// same way, or a page edge could repeat or skip a question.
+fn now() -> chrono::DateTime<Utc> {
+    let now = Utc::now();
+    chrono::DateTime::from_timestamp_micros(now.timestamp_micros()).unwrap_or(now)
+}
+
 /// Closed questions closed before this (in microseconds) are past `historyDays`.
 fn prune_before(config: &Config) -> i64 {
     let days = i64::try_from(config.history_days).unwrap_or(i64::MAX / 86_400_000_000);
@@ -744,6 +835,8 @@ impl Drop for BrowserClient {
     }
 }
 
+#[cfg(test)]
+mod durable_tests;
 #[cfg(test)]
 mod restart_tests;
 #[cfg(test)]

@@ -168,26 +168,27 @@ impl Access {
     }
 }
 
+/// The query's parameters, percent-decoded (none when it does not parse).
+fn query_pairs(uri: &Uri) -> Vec<(String, String)> {
+    serde_urlencoded::from_str(uri.query().unwrap_or_default()).unwrap_or_default()
+}
+
 /// The token in the query string (`?token=…`), if any.
 fn query_token(uri: &Uri) -> Option<String> {
-    uri.query()?
-        .split('&')
-        .find_map(|pair| pair.strip_prefix("token="))
-        .map(str::to_string)
+    query_pairs(uri)
+        .into_iter()
+        .find_map(|(name, value)| (name == "token").then_some(value))
 }
 
 /// The request's path and query without its `token` parameter.
 fn without_token(uri: &Uri) -> String {
-    let rest: Vec<&str> = uri
-        .query()
-        .unwrap_or_default()
-        .split('&')
-        .filter(|pair| !pair.is_empty() && *pair != "token" && !pair.starts_with("token="))
+    let rest: Vec<(String, String)> = query_pairs(uri)
+        .into_iter()
+        .filter(|(name, _)| name != "token")
         .collect();
-    if rest.is_empty() {
-        uri.path().to_string()
-    } else {
-        format!("{}?{}", uri.path(), rest.join("&"))
+    match serde_urlencoded::to_string(&rest) {
+        Ok(query) if !query.is_empty() => format!("{}?{query}", uri.path()),
+        _ => uri.path().to_string(),
     }
 }
 
@@ -207,8 +208,10 @@ fn presented_token(headers: &HeaderMap) -> Option<String> {
             .get_all(header::COOKIE)
             .iter()
             .filter_map(|value| value.to_str().ok())
-            .find_map(|cookies| app::prefs::cookie_value(cookies, TOKEN_COOKIE))
-            .map(str::to_string)
+            .flat_map(cookie::Cookie::split_parse)
+            .filter_map(Result::ok)
+            .find(|cookie| cookie.name() == TOKEN_COOKIE)
+            .map(|cookie| cookie.value().to_string())
     })
 }
 

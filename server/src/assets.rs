@@ -57,7 +57,7 @@ fn embedded(path: &str, headers: &HeaderMap) -> Option<Response> {
             Site::get(&format!("{path}{suffix}")).map(|file| (file, Some(name)))
         })
         .unwrap_or((original, None));
-    let etag = format!("\"{}\"", hex(&file.metadata.sha256_hash()[..16]));
+    let etag = format!("\"{}\"", hex::encode(&file.metadata.sha256_hash()[..16]));
     if headers
         .get(header::IF_NONE_MATCH)
         .is_some_and(|value| value.as_bytes() == etag.as_bytes())
@@ -78,8 +78,4 @@ fn embedded(path: &str, headers: &HeaderMap) -> Option<Response> {
         response_headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
     }
     Some(response)
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }

@@ -19,6 +19,11 @@ impl ApiError {
         Self { status, body }
     }
 
+    /// 400 about the request as a whole.
+    pub fn bad_request(error: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, ErrorBody::new(error))
+    }
+
     /// 400 naming `field`.
     pub fn bad_field(field: &str, error: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, ErrorBody::field(field, error))

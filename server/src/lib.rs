@@ -1,5 +1,5 @@
-//! The `hark` daemon as a library: `run` serves the router on a listener until shutdown, and
-//! `router` builds the whole HTTP surface so tests can drive it.
+//! The `hark` daemon as a library: `serve::serve` is `hark serve`, `run` serves the router on a
+//! listener until shutdown, and `router` builds the whole HTTP surface so tests can drive it.
 //!
 //! # Layout
 //! - `api` — the REST routes of SPEC §3, one file per resource, and `ws` the event stream;
@@ -10,7 +10,8 @@
 //! - `assets` — the embedded, precompressed site (wasm, js, css, icons);
 //! - `home`, `daemon`, `client`, `connection` — where state lives, background running, talking
 //!   to a daemon (and starting it on demand);
-//! - `mcp`, `ask_cli`, `asking` — the MCP shim and `hark ask`, sharing one round trip.
+//! - `mcp`, `ask_cli`, `asking` — the MCP shim and `hark ask`, sharing one round trip;
+//! - `serve` — `hark serve` itself; `status_cli` — `hark status`, `hark stop`, `hark export`.
 
 // The view tree's types nest deeper than the default limit allows.
 #![recursion_limit = "256"]
@@ -33,8 +34,11 @@ pub mod mcp;
 pub mod network;
 pub mod pair_cli;
 pub mod pairing;
+pub mod query;
 pub mod security;
+pub mod serve;
 pub mod state;
+pub mod status_cli;
 pub mod token;
 pub mod unauthorized;
 pub mod ws;
@@ -44,12 +48,11 @@ use app::components::phone::PairingSource;
 use axum::Router;
 use hark_core::store::Store;
 use leptos_axum::{LeptosRoutes, generate_route_list};
+pub use serve::ServeOptions;
 use state::AppState;
-use std::path::PathBuf;
 use std::sync::Arc;
 use token::Tokens;
 use tokio::net::TcpListener;
-use tokio_util::sync::CancellationToken;
 use tower_http::timeout::RequestBodyTimeoutLayer;
 
 /// Builds every route: REST and WebSocket under `/api`, server functions and pages from Leptos,
@@ -60,7 +63,7 @@ pub fn router(state: AppState) -> Router {
     let options = state.leptos_options.clone();
     let (access, port) = (state.access.clone(), state.port);
     let pairing = PairingSource(Arc::new(move || pairing::pairing(&access, port, true)));
-    Router::new()
+    let router = Router::new()
         .nest("/api", api::router())
         .leptos_routes_with_context(
             &state,
@@ -76,29 +79,19 @@ pub fn router(state: AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             security::guard,
-        ))
-        .with_state(state)
+        ));
+    security::headers(router).with_state(state)
 }
 
-/// How `hark serve` was asked to run.
-#[derive(Clone, Debug, Default)]
-pub struct ServeOptions {
-    /// Where the token lives (`HARK_HOME`); `None` keeps it in memory.
-    pub home: Option<PathBuf>,
-    /// Listening on every interface: peers off this machine may pair.
-    pub lan: bool,
-    /// Every peer must present the token, this machine's too.
-    pub require_token: bool,
-}
-
-/// Serves until `shutdown` is cancelled, then lets open requests and sockets finish.
+/// Serves `store` on `listener` until the store's shutdown token is cancelled (the one signal
+/// that also ends every wait, WebSocket and background task), then lets open requests and
+/// sockets finish.
 ///
 /// # Errors
 /// When the listener fails.
 pub async fn run(
     store: Store,
     listener: TcpListener,
-    shutdown: CancellationToken,
     options: ServeOptions,
 ) -> std::io::Result<()> {
     let port = listener.local_addr()?.port();
@@ -110,6 +103,7 @@ pub async fn run(
     ));
     store.spawn_reminders();
     desktop::watch(store.clone(), port, access.clone());
+    let shutdown = store.shutdown_token().clone();
     let app = router(AppState::new(store, access, port));
     listen::serve(listener, app, shutdown).await;
     Ok(())

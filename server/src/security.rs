@@ -1,6 +1,7 @@
 //! One layer around every route: the Host allow-list (no DNS rebinding), the Origin check on
 //! WebSocket upgrades and non-GET requests (no cross-site hijacking, no CSRF), the token for
-//! peers off this machine (`access`), the body limit, and the security headers. No CORS headers
+//! peers off this machine (`access`), and the body limit; `headers` adds the security headers
+//! around it. No CORS headers
 //! are ever sent. Every refusal is logged with its reason, never with a token.
 
 use crate::access::{Admission, Paired};
@@ -28,7 +29,7 @@ pub async fn guard(State(state): State<AppState>, mut request: Request, next: Ne
         .map(|info| info.0.ip());
     if let Err(rejection) = check(&state, &request) {
         log_rejection(peer, &request, &rejection.body.error);
-        return with_security_headers(rejection.into_response());
+        return rejection.into_response();
     }
     let admission = state
         .access
@@ -40,11 +41,11 @@ pub async fn guard(State(state): State<AppState>, mut request: Request, next: Ne
         }
         Admission::PairNow { location } => {
             let token = state.access.tokens.current().ok();
-            return with_security_headers(unauthorized::pair(token.as_deref(), &location));
+            return unauthorized::pair(token.as_deref(), &location);
         }
         Admission::Refused(refusal) => {
             log_rejection(peer, &request, refusal.reason());
-            return with_security_headers(unauthorized::refuse(request.headers(), &refusal));
+            return unauthorized::refuse(request.headers(), &refusal);
         }
     }
     let declared_length = request
@@ -53,11 +54,11 @@ pub async fn guard(State(state): State<AppState>, mut request: Request, next: Ne
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.parse::<usize>().ok());
     if declared_length.is_some_and(|length| length > MAX_BODY_BYTES) {
-        return with_security_headers(too_large().into_response());
+        return too_large().into_response();
     }
     // Bodies without a declared length are cut at the limit as they stream.
     let request = request.map(|body| Body::new(http_body_util::Limited::new(body, MAX_BODY_BYTES)));
-    with_security_headers(next.run(request).await)
+    next.run(request).await
 }
 
 /// Logs a refusal with its reason: the path only, never the query (which may carry a token).
@@ -170,21 +171,30 @@ fn origin_is_this_server(hosts: &[String], origin: &str, host: &str, port: u16) 
     host_is_allowed(hosts, name) && port_matches && host_is_allowed(hosts, host)
 }
 
-fn with_security_headers(mut response: Response) -> Response {
-    let headers = response.headers_mut();
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    headers.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("no-referrer"),
-    );
-    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    headers
-        .entry(header::CONTENT_SECURITY_POLICY)
-        .or_insert(HeaderValue::from_static(DEFAULT_CSP));
-    response
+/// The fixed headers every response carries, refusals included (layered outside `guard`);
+/// pages set their own CSP (with the script nonce), which is kept.
+pub fn headers<S>(router: axum::Router<S>) -> axum::Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+{
+    use tower_http::set_header::SetResponseHeaderLayer;
+    router
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("no-referrer"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_FRAME_OPTIONS,
+            HeaderValue::from_static("DENY"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(DEFAULT_CSP),
+        ))
 }
 
 #[cfg(test)]

@@ -21,10 +21,10 @@ pub fn refuse(headers: &HeaderMap, refusal: &Refusal) -> Response {
         }
         Refusal::NoToken | Refusal::WrongToken => (StatusCode::UNAUTHORIZED, None),
     };
-    let mut response = if app::components::failure::wants_html(headers) {
+    let mut response = if app::request::wants_html(headers) {
         let mut page = (
             status,
-            Html(page(app::prefs::from_header_map(headers).0, refusal)),
+            Html(page(app::request::from_header_map(headers).0, refusal)),
         )
             .into_response();
         page.headers_mut().insert(

@@ -1,82 +1,215 @@
-//! A failed server function, explained in the person's language.
+//! Why a server function failed: one serialisable enum every server function returns, its
+//! explanation in the person's language, the HTTP status a script sees, and how a page shows a
+//! failed load (`FailureNotice`, and `Problems` as an `ErrorBoundary` fallback).
 
-use crate::i18n::{has_message, t};
+use crate::i18n::t;
 use leptos::prelude::*;
+use leptos::server_fn::codec::JsonEncoding;
+use leptos::server_fn::error::{FromServerFnError, ServerFnErrorErr};
+use serde::{Deserialize, Serialize};
 
-/// Server functions fail with `<Fluent key>: <details>`; the key is explained, the details (in
-/// English, for logs and tools) are not shown. Anything else (the daemon down, the network
-/// gone) reads as "could not reach Hark".
-pub fn failure_text(error: &ServerFnError) -> String {
-    let key = match error {
-        ServerFnError::ServerError(message) => message.split(": ").next().unwrap_or_default(),
-        _ => "",
-    };
-    if has_message(key) {
-        t(key)
-    } else {
-        t("error-unavailable")
+/// A server function's failure. Travels as JSON to the browser, and in the address of a plain
+/// form post sent back to its page; the English text (`Display`) is for logs and tools, the
+/// page shows `text()`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[serde(tag = "failure", rename_all = "camelCase")]
+pub enum Failure {
+    /// An answer that does not fit its question (the details name the field).
+    #[error("the answer does not fit the question: {details}")]
+    InvalidAnswer { details: String },
+    /// A setting outside what its config key accepts.
+    #[error("{key} is not valid")]
+    InvalidSetting { key: String },
+    /// A language or theme Hark does not offer.
+    #[error("{field} is not one Hark offers")]
+    UnknownPreference { field: String },
+    #[error("no question has this id")]
+    NotFound,
+    #[error("the question is no longer pending")]
+    NotPending,
+    #[error("too many questions are pending")]
+    TooManyPending,
+    #[error("the settings could not be saved")]
+    SaveFailed,
+    /// The daemon could not record the change, or is stopping.
+    #[error("Hark cannot take this now: {reason}")]
+    Unavailable { reason: String },
+    /// The call did not complete: the network, the daemon gone, a reply that did not parse.
+    #[error("the request failed: {reason}")]
+    Transport { reason: String },
+}
+
+impl FromServerFnError for Failure {
+    type Encoder = JsonEncoding;
+
+    fn from_server_fn_error(error: ServerFnErrorErr) -> Self {
+        Failure::Transport {
+            reason: error.to_string(),
+        }
     }
 }
 
-/// What a store refusal means to the person (the Fluent key that explains it) and to a script
-/// (the HTTP status); the store itself knows neither.
+impl Failure {
+    /// The Fluent key that explains this failure to the person.
+    pub fn message_key(&self) -> &'static str {
+        match self {
+            Failure::InvalidAnswer { .. } => "error-invalid-answer",
+            Failure::InvalidSetting { key } => match key.as_str() {
+                "timeoutSecs" => "settings-timeout-invalid",
+                "remindSecs" => "settings-remind-invalid",
+                "port" => "settings-port-invalid",
+                "orphanSecs" => "settings-orphan-invalid",
+                "historyDays" => "settings-history-days-invalid",
+                "historyMax" => "settings-history-max-invalid",
+                _ => "settings-save-failed",
+            },
+            Failure::UnknownPreference { .. } | Failure::SaveFailed => "settings-save-failed",
+            Failure::NotFound => "error-not-found",
+            Failure::NotPending => "error-not-pending",
+            Failure::TooManyPending => "error-too-many",
+            Failure::Unavailable { .. } | Failure::Transport { .. } => "error-unavailable",
+        }
+    }
+
+    /// The explanation, in the current language.
+    pub fn text(&self) -> String {
+        t(self.message_key())
+    }
+}
+
+/// The explanation of any error a page caught: a `Failure` says what it is, anything else
+/// reads as "could not reach Hark".
+pub fn error_text(error: &leptos::error::Error) -> String {
+    error
+        .downcast_ref::<Failure>()
+        .map_or_else(|| t("error-unavailable"), Failure::text)
+}
+
+/// A failed load, explained where its content would have been.
+#[component]
+pub fn FailureNotice(failure: Failure) -> impl IntoView {
+    view! {
+        <p class="banner failure" role="alert" data-testid="load-failed">
+            {move || failure.text()}
+        </p>
+    }
+}
+
+/// An `ErrorBoundary` fallback: every error of the part that failed, explained.
+pub fn problems(errors: ArcRwSignal<leptos::error::Errors>) -> impl IntoView {
+    view! {
+        <div class="banner failure" role="alert" data-testid="load-failed">
+            {move || {
+                errors
+                    .get()
+                    .into_iter()
+                    .map(|(_, error)| view! { <p>{error_text(&error)}</p> })
+                    .collect_view()
+            }}
+        </div>
+    }
+}
+
 #[cfg(feature = "ssr")]
-pub fn store_refusal(
-    error: &hark_core::store::StoreError,
-) -> (axum::http::StatusCode, ServerFnError) {
+mod ssr {
+    use super::Failure;
     use axum::http::StatusCode;
     use hark_core::store::StoreError;
-    let (status, key) = match error {
-        StoreError::Invalid(_) => (StatusCode::BAD_REQUEST, "error-invalid-answer"),
-        StoreError::NotFound(_) => (StatusCode::NOT_FOUND, "error-not-found"),
-        StoreError::NotPending { .. } => (StatusCode::CONFLICT, "error-not-pending"),
-        StoreError::TooManyPending => (StatusCode::TOO_MANY_REQUESTS, "error-too-many"),
-        StoreError::ShuttingDown | StoreError::Storage(_) => {
-            (StatusCode::SERVICE_UNAVAILABLE, "error-unavailable")
-        }
-        StoreError::Save(_) => (StatusCode::INTERNAL_SERVER_ERROR, "settings-save-failed"),
-    };
-    // The key first, for `failure_text`; the details (naming the field) for anyone reading the
-    // raw response.
-    (status, ServerFnError::new(format!("{key}: {error}")))
-}
+    use leptos::prelude::*;
 
-/// Refuses a server function call. A script gets `error` with `status`. A plain HTML form post
-/// (no JavaScript) is sent back to `page`, the form's own page, with the error in its address,
-/// where the page explains it: under `Referrer-Policy: no-referrer` leptos cannot find the page
-/// by itself, and a status set here would turn its redirect into a dead end.
-#[cfg(feature = "ssr")]
-pub fn refuse<F: leptos::server_fn::ServerFn>(
-    status: axum::http::StatusCode,
-    page: &str,
-    error: ServerFnError,
-) -> ServerFnError {
-    use leptos::server_fn::error::ServerFnUrlError;
-    let plain_form_post =
-        use_context::<axum::http::request::Parts>().is_some_and(|parts| wants_html(&parts.headers));
-    if plain_form_post {
-        // Parsed against a placeholder origin only to build the path and query.
-        let back =
-            ServerFnUrlError::new(F::PATH, error.clone()).to_url(&format!("http://hark{page}"));
-        if let Ok(back) = back {
-            leptos_axum::redirect(&format!(
-                "{}?{}",
-                back.path(),
-                back.query().unwrap_or_default()
-            ));
+    impl Failure {
+        /// The HTTP status a script sees for this failure.
+        pub fn status(&self) -> StatusCode {
+            match self {
+                Failure::InvalidAnswer { .. }
+                | Failure::InvalidSetting { .. }
+                | Failure::UnknownPreference { .. } => StatusCode::BAD_REQUEST,
+                Failure::NotFound => StatusCode::NOT_FOUND,
+                Failure::NotPending => StatusCode::CONFLICT,
+                Failure::TooManyPending => StatusCode::TOO_MANY_REQUESTS,
+                Failure::SaveFailed | Failure::Transport { .. } => {
+                    StatusCode::INTERNAL_SERVER_ERROR
+                }
+                Failure::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            }
         }
-    } else if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
-        response.set_status(status);
     }
-    error
+
+    /// What a store refusal means on the page; the store itself knows neither pages nor
+    /// statuses.
+    impl From<StoreError> for Failure {
+        fn from(error: StoreError) -> Self {
+            match error {
+                StoreError::Invalid(body) => Failure::InvalidAnswer {
+                    details: body.error,
+                },
+                StoreError::NotFound(_) => Failure::NotFound,
+                StoreError::NotPending { .. } => Failure::NotPending,
+                StoreError::TooManyPending => Failure::TooManyPending,
+                StoreError::ShuttingDown | StoreError::Storage(_) => Failure::Unavailable {
+                    reason: error.to_string(),
+                },
+                StoreError::Save(_) => {
+                    tracing::error!(%error, "a setting could not be saved");
+                    Failure::SaveFailed
+                }
+            }
+        }
+    }
+
+    /// Refuses a server function call. A script gets `failure` with its status. A plain HTML
+    /// form post (no JavaScript) is sent back to `page`, the form's own page, with the failure
+    /// in its address, where the page explains it: under `Referrer-Policy: no-referrer` leptos
+    /// cannot find the page by itself, and a status set here would turn its redirect into a
+    /// dead end.
+    pub fn refuse<F: leptos::server_fn::ServerFn>(page: &str, failure: Failure) -> Failure {
+        use leptos::server_fn::error::ServerFnUrlError;
+        let plain_form_post = use_context::<axum::http::request::Parts>()
+            .is_some_and(|parts| crate::request::wants_html(&parts.headers));
+        if plain_form_post {
+            // Parsed against a placeholder origin only to build the path and query.
+            let back = ServerFnUrlError::new(F::PATH, failure.clone())
+                .to_url(&format!("http://hark{page}"));
+            if let Ok(back) = back {
+                leptos_axum::redirect(&format!(
+                    "{}?{}",
+                    back.path(),
+                    back.query().unwrap_or_default()
+                ));
+            }
+        } else if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
+            response.set_status(failure.status());
+        }
+        failure
+    }
 }
 
-/// Whether the request came from a browser navigating (a page, a plain form post) rather than
-/// from a script or a tool: it accepts HTML.
 #[cfg(feature = "ssr")]
-pub fn wants_html(headers: &axum::http::HeaderMap) -> bool {
-    headers
-        .get(axum::http::header::ACCEPT)
-        .and_then(|accept| accept.to_str().ok())
-        .is_some_and(|accept| accept.contains("text/html"))
+pub use ssr::refuse;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failure_survives_its_trip_as_json() {
+        let failures = [
+            Failure::InvalidAnswer {
+                details: "answers[0]: pick one".into(),
+            },
+            Failure::InvalidSetting { key: "port".into() },
+            Failure::NotPending,
+            Failure::Transport {
+                reason: "offline".into(),
+            },
+        ];
+        for failure in failures {
+            let bytes = failure.ser();
+            assert_eq!(Failure::de(bytes), failure);
+        }
+        assert_eq!(
+            Failure::InvalidSetting { key: "port".into() }.message_key(),
+            "settings-port-invalid"
+        );
+    }
 }

@@ -1,6 +1,7 @@
 //! "Answer from your phone" on the settings page: in LAN mode the pairing URL as a QR code
 //! (rendered on the server), otherwise how to turn LAN mode on.
 
+use crate::components::failure::{Failure, FailureNotice};
 use crate::i18n::tr;
 use hark_core::model::Pairing;
 use leptos::prelude::*;
@@ -13,7 +14,7 @@ pub struct PairingSource(pub std::sync::Arc<dyn Fn() -> Pairing + Send + Sync>);
 
 /// The daemon's pairing details.
 #[server(prefix = "/fn")]
-pub async fn get_pairing() -> Result<Pairing, ServerFnError> {
+pub async fn get_pairing() -> Result<Pairing, Failure> {
     let source = expect_context::<PairingSource>();
     Ok((source.0)())
 }
@@ -29,8 +30,7 @@ pub fn PhonePairing() -> impl IntoView {
                 {move || {
                     pairing
                         .get()
-                        .and_then(Result::ok)
-                        .map(|pairing| match (pairing.lan_url, pairing.qr_svg) {
+                        .map(|loaded| loaded.map(|pairing| match (pairing.lan_url, pairing.qr_svg) {
                             (Some(url), Some(svg)) => {
                                 view! {
                                     <p class="help">{tr("phone-scan")}</p>
@@ -54,6 +54,10 @@ pub fn PhonePairing() -> impl IntoView {
                                 }
                                     .into_any()
                             }
+                        }))
+                        .map(|shown| match shown {
+                            Ok(view) => view,
+                            Err(failure) => view! { <FailureNotice failure /> }.into_any(),
                         })
                 }}
             </Suspense>

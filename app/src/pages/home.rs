@@ -2,6 +2,7 @@
 //! and the history (newest first), filterable by status and searchable.
 
 use crate::components::age::Age;
+use crate::components::failure::{Failure, problems};
 use crate::components::status_chip::{StatusChip, status_key};
 use crate::i18n::{t, t_args, tr};
 use crate::live::Live;
@@ -10,14 +11,14 @@ use leptos::prelude::*;
 
 /// Every pending question and the newest page of the history, newest first.
 #[server(prefix = "/fn")]
-pub async fn list_questions() -> Result<Vec<Question>, ServerFnError> {
+pub async fn list_questions() -> Result<Vec<Question>, Failure> {
     let store = expect_context::<hark_core::store::Store>();
     Ok(store.snapshot().await.questions)
 }
 
 /// The page of closed questions created before `before`, newest first.
 #[server(prefix = "/fn")]
-pub async fn older_questions(before: QuestionId) -> Result<Vec<Question>, ServerFnError> {
+pub async fn older_questions(before: QuestionId) -> Result<Vec<Question>, Failure> {
     let store = expect_context::<hark_core::store::Store>();
     Ok(store
         .page(
@@ -35,24 +36,24 @@ pub fn HomePage() -> impl IntoView {
     let rendered = Resource::new(|| (), |_| list_questions());
     // Pages of older history fetched on request; kept while live updates re-render the lists.
     let older = RwSignal::new(Vec::<Question>::new());
-    let questions = move || {
-        live.questions
-            .get()
-            .or_else(|| rendered.get().and_then(Result::ok))
-    };
+    // The live stream's copy once it has one, else what the server rendered (or why it could
+    // not).
+    let questions = move || live.questions.get().map(Ok).or_else(|| rendered.get());
     view! {
         <Suspense fallback=|| view! { <p class="muted">{tr("home-loading")}</p> }>
-            {move || {
-                questions()
-                    .map(|questions| {
-                        let (pending, history): (Vec<Question>, Vec<Question>) =
-                            questions.into_iter().partition(Question::is_pending);
-                        view! {
-                            <Waiting pending />
-                            <History history older />
-                        }
-                    })
-            }}
+            <ErrorBoundary fallback=problems>
+                {move || {
+                    questions()
+                        .map(|loaded| loaded.map(|questions| {
+                            let (pending, history): (Vec<Question>, Vec<Question>) =
+                                questions.into_iter().partition(Question::is_pending);
+                            view! {
+                                <Waiting pending />
+                                <History history older />
+                            }
+                        }))
+                }}
+            </ErrorBoundary>
         </Suspense>
     }
 }

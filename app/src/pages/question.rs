@@ -1,7 +1,7 @@
 //! `/q/:id`: one question, answerable in any shape, locked with a banner once it is closed.
 
 use crate::components::draft::Draft;
-use crate::components::failure::failure_text;
+use crate::components::failure::{Failure, FailureNotice};
 use crate::components::markdown::RichText;
 use crate::components::question_form::SubQuestionFields;
 use crate::components::status_chip::StatusChip;
@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 /// One question by id, `None` when the daemon does not know it.
 #[server(prefix = "/fn")]
-pub async fn get_question(id: QuestionId) -> Result<Option<Question>, ServerFnError> {
+pub async fn get_question(id: QuestionId) -> Result<Option<Question>, Failure> {
     let store = expect_context::<hark_core::store::Store>();
     Ok(store.get(id).await)
 }
@@ -52,11 +52,8 @@ fn open_next(store: &hark_core::store::Store) {
 #[cfg(feature = "ssr")]
 fn refused<F: leptos::server_fn::ServerFn>(
     id: QuestionId,
-) -> impl FnOnce(hark_core::store::StoreError) -> ServerFnError {
-    move |error| {
-        let (status, refusal) = crate::components::failure::store_refusal(&error);
-        crate::components::failure::refuse::<F>(status, &format!("/q/{id}"), refusal)
-    }
+) -> impl FnOnce(hark_core::store::StoreError) -> Failure {
+    move |error| crate::components::failure::refuse::<F>(&format!("/q/{id}"), error.into())
 }
 
 /// Answers a question from its form, then opens the next pending one (or the inbox).
@@ -65,7 +62,7 @@ fn refused<F: leptos::server_fn::ServerFn>(
 pub async fn submit_answer(
     id: QuestionId,
     #[server(default)] answer: Vec<FormAnswer>,
-) -> Result<(), ServerFnError> {
+) -> Result<(), Failure> {
     let store = expect_context::<hark_core::store::Store>();
     let answers: Vec<_> = answer.into_iter().map(FormAnswer::into_answer).collect();
     store
@@ -78,10 +75,7 @@ pub async fn submit_answer(
 
 /// Skips (declines) a question with an optional note, then opens the next one.
 #[server(prefix = "/fn")]
-pub async fn skip_question(
-    id: QuestionId,
-    #[server(default)] note: String,
-) -> Result<(), ServerFnError> {
+pub async fn skip_question(id: QuestionId, #[server(default)] note: String) -> Result<(), Failure> {
     let store = expect_context::<hark_core::store::Store>();
     store
         .decline(id, Some(note))
@@ -114,7 +108,8 @@ pub fn QuestionPage() -> impl IntoView {
                     .get()
                     .map(|loaded| match loaded {
                         Ok(Some(question)) => view! { <QuestionView question /> }.into_any(),
-                        _ => {
+                        Err(failure) => view! { <FailureNotice failure /> }.into_any(),
+                        Ok(None) => {
                             view! {
                                 <section class="panel">
                                     <p>{tr("question-not-found")}</p>
@@ -156,7 +151,7 @@ fn QuestionView(question: Question) -> impl IntoView {
         };
         Some(t_args(
             "question-submit-failed",
-            &[("reason", failure_text(&error).into())],
+            &[("reason", error.text().into())],
         ))
     };
     let draft = RwSignal::new(Draft::empty(question.questions.len()));

@@ -5,7 +5,7 @@
 // plain HTML form; the macro's generated code inherits the count.
 #![allow(clippy::too_many_arguments)]
 
-use crate::components::failure::failure_text;
+use crate::components::failure::{Failure, FailureNotice};
 use crate::components::phone::PhonePairing;
 use crate::components::prefs_picker::PrefsPicker;
 use crate::i18n::{t, tr};
@@ -15,7 +15,7 @@ use leptos::prelude::*;
 
 /// The current config.
 #[server(prefix = "/fn")]
-pub async fn get_config() -> Result<Config, ServerFnError> {
+pub async fn get_config() -> Result<Config, Failure> {
     Ok(expect_context::<hark_core::store::Store>().config())
 }
 
@@ -33,8 +33,8 @@ pub async fn save_settings(
     orphan_secs: String,
     history_days: String,
     history_max: String,
-) -> Result<(), ServerFnError> {
-    let number = |key: &str, text: &str| -> Result<serde_json::Value, ServerFnError> {
+) -> Result<(), Failure> {
+    let number = |key: &str, text: &str| -> Result<serde_json::Value, Failure> {
         text.trim()
             .parse::<u64>()
             .map(serde_json::Value::from)
@@ -61,38 +61,21 @@ pub async fn save_settings(
         Err(hark_core::store::StoreError::Invalid(body)) => {
             Err(invalid(body.field.as_deref().unwrap_or("config")))
         }
-        Err(other) => {
-            let (status, refusal) = crate::components::failure::store_refusal(&other);
-            Err(crate::components::failure::refuse::<SaveSettings>(
-                status,
-                "/settings",
-                refusal,
-            ))
-        }
+        Err(other) => Err(crate::components::failure::refuse::<SaveSettings>(
+            "/settings",
+            other.into(),
+        )),
     }
 }
 
 #[cfg(feature = "ssr")]
-fn invalid(key: &str) -> ServerFnError {
+fn invalid(key: &str) -> Failure {
     crate::components::failure::refuse::<SaveSettings>(
-        axum::http::StatusCode::BAD_REQUEST,
         "/settings",
-        ServerFnError::new(format!("{}: {key}", invalid_key(key))),
+        Failure::InvalidSetting {
+            key: key.to_string(),
+        },
     )
-}
-
-/// The Fluent key explaining what a config key accepts.
-#[cfg(feature = "ssr")]
-fn invalid_key(field: &str) -> &'static str {
-    match field {
-        "timeoutSecs" => "settings-timeout-invalid",
-        "remindSecs" => "settings-remind-invalid",
-        "port" => "settings-port-invalid",
-        "orphanSecs" => "settings-orphan-invalid",
-        "historyDays" => "settings-history-days-invalid",
-        "historyMax" => "settings-history-max-invalid",
-        _ => "settings-save-failed",
-    }
 }
 
 /// The settings page.
@@ -102,7 +85,7 @@ pub fn SettingsPage() -> impl IntoView {
     let rendered = Resource::new(|| (), |_| get_config());
     let save = ServerAction::<SaveSettings>::new();
     let problem = move || match save.value().get() {
-        Some(Err(error)) => Some(failure_text(&error)),
+        Some(Err(error)) => Some(error.text()),
         _ => None,
     };
     let saved = move || matches!(save.value().get(), Some(Ok(())));
@@ -113,8 +96,8 @@ pub fn SettingsPage() -> impl IntoView {
                 {move || {
                     rendered
                         .get()
-                        .and_then(Result::ok)
-                        .map(|initial| {
+                        .map(|loaded| match loaded {
+                            Ok(initial) => {
                             // Follows changes saved from any page, here or elsewhere.
                             // Attributes carry the values into the server's HTML (so the form
                             // works without JavaScript); properties keep them live afterwards.
@@ -205,6 +188,9 @@ pub fn SettingsPage() -> impl IntoView {
                                     </div>
                                 </ActionForm>
                             }
+                                .into_any()
+                            }
+                            Err(failure) => view! { <FailureNotice failure /> }.into_any(),
                         })
                 }}
             </Suspense>

@@ -24,6 +24,9 @@ impl Filter {
     }
 }
 
+/// Where a page starts: the creation time and id of the last question before it.
+pub type Cursor = (chrono::DateTime<chrono::Utc>, QuestionId);
+
 /// The read connection.
 pub struct Reader {
     connection: Connection,
@@ -48,22 +51,14 @@ impl Reader {
             .and_then(|body| decode(&body))
     }
 
-    /// Questions newest first: of one status (or any, or any closed one), created before
-    /// `before` (a question's id, for the next page), at most `limit`.
-    pub fn page(&self, filter: Filter, before: Option<QuestionId>, limit: usize) -> Vec<Question> {
-        let cursor = before.and_then(|id| {
-            self.connection
-                .query_row(
-                    "SELECT created_us, id FROM questions WHERE id = ?1",
-                    [id.to_string()],
-                    |row| Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?)),
-                )
-                .optional()
-                .ok()
-                .flatten()
-        });
+    /// Questions newest first: of one status (or any, or any closed one), older than
+    /// `cursor` (the creation time and id of the last question of the previous page), at most
+    /// `limit`.
+    pub fn page(&self, filter: Filter, cursor: Option<Cursor>, limit: usize) -> Vec<Question> {
         // Without a cursor, above every id, so the first page starts at the newest question.
-        let (cursor_us, cursor_id) = cursor.unwrap_or((i64::MAX, "~".to_string()));
+        let (cursor_us, cursor_id) = cursor.map_or((i64::MAX, "~".to_string()), |cursor| {
+            (cursor.0.timestamp_micros(), cursor.1.to_string())
+        });
         let status_clause = match filter {
             Filter::Any => "1",
             Filter::Closed => "status <> 'pending'",

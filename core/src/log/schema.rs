@@ -99,7 +99,8 @@ fn open_writer(path: &Path) -> Result<Connection, rusqlite::Error> {
     Ok(connection)
 }
 
-fn open_reader(path: &Path) -> Result<Connection, rusqlite::Error> {
+/// A read-only connection to the log's file.
+pub(super) fn open_reader(path: &Path) -> Result<Connection, rusqlite::Error> {
     let connection = Connection::open(path)?;
     connection.pragma_update(None, "query_only", true)?;
     connection.busy_timeout(std::time::Duration::from_secs(5))?;

@@ -20,8 +20,18 @@ fn question(minutes_ago: i64, status: Status) -> Question {
     }
 }
 
+/// Saves each question as the store would: created pending first, then as it is.
 async fn save_all(log: &Log, questions: &[Question]) {
-    let acks: Vec<Ack> = questions.iter().map(|q| log.append(q.clone())).collect();
+    let mut acks = Vec::new();
+    for question in questions {
+        if !question.is_pending() {
+            let mut asked = question.clone();
+            asked.status = Status::Pending;
+            asked.closed_at = None;
+            acks.push(log.append(asked));
+        }
+        acks.push(log.append(question.clone()));
+    }
     for ack in acks {
         ack.await.unwrap().unwrap();
     }
@@ -41,7 +51,9 @@ async fn pages_walk_the_history_newest_first_without_gaps_or_repeats() {
         if page.is_empty() {
             break;
         }
-        before = page.last().map(|question| question.id);
+        before = page
+            .last()
+            .map(|question| (question.created_at, question.id));
         seen.extend(page);
     }
     assert_eq!(seen.len(), 25);
@@ -163,4 +175,18 @@ async fn writes_queued_together_share_one_commit_and_keep_their_order() {
     }
     assert_eq!(log.get(asked.id).await.unwrap().status, Status::Declined);
     assert_eq!(log.read_now(Reader::count), 501);
+}
+
+#[tokio::test]
+async fn a_close_whose_creation_was_never_recorded_is_refused() {
+    let home = tempfile::tempdir().unwrap();
+    let log = Log::open(home.path()).unwrap();
+    let closed = question(1, Status::Answered);
+    let refused = log.append(closed.clone()).await.unwrap();
+    assert!(refused.is_err(), "a close with no create behind it");
+    assert!(!log.holds(closed.id));
+    assert_eq!(log.get(closed.id).await, None);
+    // Created in the same batch, it is rooted.
+    save_all(&log, std::slice::from_ref(&closed)).await;
+    assert_eq!(log.get(closed.id).await.unwrap().status, Status::Answered);
 }

@@ -6,6 +6,7 @@
 use super::{Ids, LogError};
 use crate::model::{Question, QuestionId};
 use rusqlite::{Connection, params};
+use std::collections::HashSet;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Duration;
 use tokio::sync::oneshot;
@@ -114,10 +115,12 @@ fn run(mut connection: Connection, queue: &Receiver<Job>, ids: &Ids, commit_dela
                 Err(_) => break,
             }
         }
+        let unrooted = unrooted_closes(&batch, ids);
         let saves: Vec<&Question> = batch
             .iter()
-            .filter_map(|job| match job {
-                Job::Save(question, _) => Some(&**question),
+            .enumerate()
+            .filter_map(|(index, job)| match job {
+                Job::Save(question, _) if !unrooted.contains(&index) => Some(&**question),
                 _ => None,
             })
             .collect();
@@ -137,8 +140,13 @@ fn run(mut connection: Connection, queue: &Receiver<Job>, ids: &Ids, commit_dela
             }
             committed
         };
-        for job in batch {
+        for (index, job) in batch.into_iter().enumerate() {
             match job {
+                Job::Save(_, reply) if unrooted.contains(&index) => {
+                    let _ = reply.send(Err(LogError(
+                        "the question's creation was never recorded".into(),
+                    )));
+                }
                 Job::Save(_, reply) => {
                     let _ = reply.send(result.clone());
                 }
@@ -157,6 +165,27 @@ fn run(mut connection: Connection, queue: &Receiver<Job>, ids: &Ids, commit_dela
             }
         }
     }
+}
+
+/// The closes in `batch` of questions whose creation is neither on disk nor earlier in the
+/// batch: their create was refused, and the close must not bring the question back.
+fn unrooted_closes(batch: &[Job], ids: &Ids) -> HashSet<usize> {
+    let held = ids.lock().unwrap_or_else(|poison| poison.into_inner());
+    let mut in_batch = HashSet::new();
+    let mut unrooted = HashSet::new();
+    for (index, job) in batch.iter().enumerate() {
+        if let Job::Save(question, _) = job {
+            if question.is_pending()
+                || held.contains(&question.id)
+                || in_batch.contains(&question.id)
+            {
+                in_batch.insert(question.id);
+            } else {
+                unrooted.insert(index);
+            }
+        }
+    }
+    unrooted
 }
 
 /// Writes every row in one transaction; durable when it returns `Ok` (`synchronous=FULL`).

@@ -1,4 +1,9 @@
 //! The five languages Hark speaks, their tags, and choosing one from what a browser asks for.
+//!
+//! The `Accept-Language` negotiation is hand-written on purpose: `fluent-langneg` drops the
+//! header's q-values (so `en;q=0.5, ru;q=0.8` would pick English and `ru;q=0` would not rule
+//! Russian out), and its matching keeps Traditional Chinese (`zh-TW`, `zh-HK`) apart from our one
+//! Chinese catalogue, where Hark deliberately serves every Chinese tag.
 
 use std::fmt;
 use std::str::FromStr;

@@ -3,17 +3,17 @@
 
 use crate::error::ApiError;
 use crate::export::{Format, markdown_heading, markdown_question};
+use crate::query::ApiQuery;
 use crate::state::AppState;
 use app::i18n::Lang;
 use axum::Router;
 use axum::body::Body;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use futures::{Stream, StreamExt};
 use hark_core::model::Question;
-use std::collections::HashMap;
 use std::convert::Infallible;
 use tokio::sync::mpsc;
 
@@ -22,11 +22,18 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/export", get(export))
 }
 
+/// `/api/export`'s parameters.
+#[derive(serde::Deserialize)]
+struct ExportQuery {
+    /// `json` (the default) or `markdown`.
+    format: Option<String>,
+}
+
 async fn export(
     State(state): State<AppState>,
-    Query(query): Query<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<ExportQuery>,
 ) -> Result<Response, ApiError> {
-    let requested = query.get("format").map_or("json", String::as_str);
+    let requested = query.format.as_deref().unwrap_or("json");
     let format = requested.parse::<Format>().map_err(|()| {
         ApiError::bad_field(
             "format",

@@ -2,8 +2,9 @@
 
 use crate::error::ApiError;
 use crate::json::ApiJson;
+use crate::query::ApiQuery;
 use crate::state::AppState;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -13,7 +14,6 @@ use hark_core::model::{
     WaitResult, limits,
 };
 use hark_core::store::{Created, Filter, Waited};
-use std::collections::HashMap;
 use std::time::Duration;
 
 /// The longest a single `/wait` holds the connection when the client names a timeout.
@@ -35,57 +35,41 @@ fn parse_id(id: &str) -> Result<QuestionId, ApiError> {
         .map_err(|_| ApiError::bad_field("id", format!("id \"{id}\" is not a UUID")))
 }
 
+/// `GET /api/questions`' parameters.
+#[derive(serde::Deserialize)]
+struct ListQuery {
+    status: Option<Status>,
+    limit: Option<usize>,
+    before: Option<QuestionId>,
+}
+
 async fn list(
     State(state): State<AppState>,
-    Query(query): Query<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<ListQuery>,
 ) -> Result<Json<QuestionList>, ApiError> {
-    let status = match query.get("status") {
-        Some(value) => Some(value.parse::<Status>().map_err(|()| {
-            ApiError::bad_field(
-                "status",
-                format!(
-                    "status \"{value}\" is not one of pending, answered, declined, timeout, cancelled"
-                ),
-            )
-        })?),
-        None => None,
-    };
-    let limit = match query.get("limit") {
-        Some(value) => value
-            .parse::<usize>()
-            .ok()
-            .filter(|limit| (1..=MAX_PAGE).contains(limit))
-            .ok_or_else(|| {
-                ApiError::bad_field(
-                    "limit",
-                    format!("limit \"{value}\" is not a whole number from 1 to {MAX_PAGE}"),
-                )
-            })?,
+    let limit = match query.limit {
+        Some(limit) if (1..=MAX_PAGE).contains(&limit) => limit,
+        Some(limit) => {
+            return Err(ApiError::bad_field(
+                "limit",
+                format!("limit {limit} is not a whole number from 1 to {MAX_PAGE}"),
+            ));
+        }
         // Every pending question fits in one answer (SPEC §10); the history is paged.
-        None if status == Some(Status::Pending) => limits::MAX_PENDING,
+        None if query.status == Some(Status::Pending) => limits::MAX_PENDING,
         None => DEFAULT_PAGE,
     };
-    let before = match query.get("before") {
-        Some(value) => {
-            let id = parse_id(value).map_err(|_| {
-                ApiError::bad_field(
-                    "before",
-                    format!("before \"{value}\" is not a question's id"),
-                )
-            })?;
-            if state.store.get(id).await.is_none() {
-                return Err(ApiError::bad_field(
-                    "before",
-                    format!("no question has the id {id} (it may have been pruned)"),
-                ));
-            }
-            Some(id)
-        }
-        None => None,
-    };
-    let filter = status.map_or(Filter::Any, Filter::Status);
+    if let Some(before) = query.before
+        && state.store.get(before).await.is_none()
+    {
+        return Err(ApiError::bad_field(
+            "before",
+            format!("no question has the id {before} (it may have been pruned)"),
+        ));
+    }
+    let filter = query.status.map_or(Filter::Any, Filter::Status);
     Ok(Json(QuestionList {
-        questions: state.store.page(filter, before, limit).await,
+        questions: state.store.page(filter, query.before, limit).await,
     }))
 }
 
@@ -154,26 +138,27 @@ async fn cancel(
 /// with one it waits at most that many seconds (capped at 60) and answers 204 if still pending.
 /// With `cancelOnDisconnect=true` (the shim's waits), a connection that drops mid-wait
 /// withdraws the question.
+/// `/wait`'s parameters.
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct WaitQuery {
+    /// Seconds to wait at most (capped at `MAX_WAIT_SECS`); none: until the question closes.
+    timeout: Option<u64>,
+    /// `true` (or `1`): the question is withdrawn if the connection drops mid-wait.
+    cancel_on_disconnect: Option<String>,
+}
+
 async fn wait(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(query): Query<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<WaitQuery>,
 ) -> Result<Response, ApiError> {
     let id = parse_id(&id)?;
-    let timeout = match query.get("timeout") {
-        Some(value) => {
-            let secs = value.parse::<u64>().map_err(|_| {
-                ApiError::bad_field(
-                    "timeout",
-                    format!("timeout \"{value}\" is not a whole number of seconds"),
-                )
-            })?;
-            Some(Duration::from_secs(secs.min(MAX_WAIT_SECS)))
-        }
-        None => None,
-    };
+    let timeout = query
+        .timeout
+        .map(|secs| Duration::from_secs(secs.min(MAX_WAIT_SECS)));
     let cancel_on_disconnect = query
-        .get("cancelOnDisconnect")
+        .cancel_on_disconnect
         .is_some_and(|value| value == "true" || value == "1");
     let mut guard = cancel_on_disconnect.then(|| CancelIfAbandoned {
         store: state.store.clone(),

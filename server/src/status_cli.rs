@@ -1,0 +1,65 @@
+//! `hark status`, `hark stop` and `hark export`: talking to the running daemon from a shell.
+
+use crate::client::{DaemonClient, Probe};
+use crate::{daemon, home};
+use std::process::ExitCode;
+
+/// `hark export`: the history from the running daemon, to stdout.
+pub async fn export(format: String, port: Option<u16>) -> ExitCode {
+    let (_, port) = home::for_command(port);
+    match DaemonClient::local(port).export(&format).await {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(crate::client::ClientError::Unreachable { .. }) => {
+            eprintln!("hark: Hark is not running on port {port}; start it with `hark serve`.");
+            ExitCode::FAILURE
+        }
+        Err(error) => {
+            eprintln!("hark: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `hark status`: whether a daemon runs, its version, port and pending count.
+pub async fn status(port: Option<u16>) -> ExitCode {
+    let (_, port) = home::for_command(port);
+    match DaemonClient::local(port).probe().await {
+        Probe::Hark(health) => {
+            println!(
+                "Hark {} is running at http://127.0.0.1:{port}: {} pending, {} browser(s) connected",
+                health.version, health.pending, health.browser_clients
+            );
+            ExitCode::SUCCESS
+        }
+        Probe::Foreign => {
+            println!("Port {port} is used by another program, not by Hark.");
+            ExitCode::FAILURE
+        }
+        Probe::Nothing => {
+            println!("Hark is not running on port {port}.");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `hark stop`: stops the running daemon.
+pub async fn stop(port: Option<u16>) -> ExitCode {
+    let (home, port) = home::for_command(port);
+    match daemon::stop(&home, port).await {
+        Ok(daemon::Stopped::Stopped(pid)) => {
+            println!("Stopped Hark (pid {pid}).");
+            ExitCode::SUCCESS
+        }
+        Ok(daemon::Stopped::NotRunning) => {
+            println!("Hark is not running.");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("hark: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
