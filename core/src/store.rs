@@ -127,19 +127,6 @@ enum Durable {
     Queued(Ack),
 }
 
-impl Durable {
-    async fn done(self) -> Result<(), StoreError> {
-        match self {
-            Durable::Now => Ok(()),
-            Durable::Queued(ack) => match ack.await {
-                Ok(Ok(())) => Ok(()),
-                Ok(Err(error)) => Err(StoreError::Storage(error.0)),
-                Err(_) => Err(StoreError::Storage("the history writer stopped".into())),
-            },
-        }
-    }
-}
-
 impl Store {
     /// Opens a store whose config lives in `home` (or only in memory when `None`), keeping
     /// no history on disk. Background tasks stop when `shutdown` is cancelled.
@@ -312,7 +299,7 @@ impl Store {
                         .entries
                         .insert(question.id, Entry::new(question.clone()));
                     state.pending += 1;
-                    self.send(Event::QuestionCreated(question.clone()));
+                    self.announce(|| Event::QuestionCreated(question.clone()));
                     Ok((question, durable))
                 }
             }
@@ -355,29 +342,27 @@ impl Store {
         self.state().entries.contains_key(&id)
     }
 
-    /// Waits until a change is durable (or refused), then runs `finish` with the outcome. The
-    /// wait and `finish` run as a task of their own: a caller that goes away mid-fsync (a
-    /// dropped connection) cannot leave waiters unreleased or a refusal not rolled back.
-    async fn settle(
-        &self,
-        durable: Durable,
-        finish: impl FnOnce(&Store, &Result<(), StoreError>) + Send + 'static,
-    ) -> Result<(), StoreError> {
+    /// Waits until a change is durable (or refused), then runs `finish` with the outcome. A
+    /// caller that goes away mid-fsync (a dropped connection) hands the wait and `finish` to a
+    /// task, so waiters are still released and a refusal still rolled back.
+    async fn settle<F>(&self, durable: Durable, finish: F) -> Result<(), StoreError>
+    where
+        F: FnOnce(&Store, &Result<(), StoreError>) + Send + 'static,
+    {
         match durable {
             Durable::Now => {
                 let recorded = Ok(());
                 finish(self, &recorded);
                 recorded
             }
-            queued @ Durable::Queued(_) => {
-                let store = self.clone();
-                tokio::spawn(async move {
-                    let recorded = queued.done().await;
-                    finish(&store, &recorded);
-                    recorded
-                })
+            Durable::Queued(ack) => {
+                Settling {
+                    store: self.clone(),
+                    ack: Some(ack),
+                    finish: Some(finish),
+                }
+                .wait()
                 .await
-                .unwrap_or_else(|_| Err(StoreError::Storage("the write was abandoned".into())))
             }
         }
     }
@@ -483,10 +468,12 @@ impl Store {
             entry.question = closed.clone();
             let outcome = entry.outcome.clone();
             state.pending -= 1;
-            self.send(if status == Status::Answered {
-                Event::QuestionAnswered(closed.clone())
-            } else {
-                Event::QuestionClosed(closed.clone())
+            self.announce(|| {
+                if status == Status::Answered {
+                    Event::QuestionAnswered(closed.clone())
+                } else {
+                    Event::QuestionClosed(closed.clone())
+                }
             });
             (closed, outcome, durable)
         };
@@ -786,6 +773,13 @@ impl Store {
         // No subscriber is not an error: nobody is looking.
         let _ = self.shared.events.send(Arc::new(event));
     }
+
+    /// Sends the event `make` builds, building it only when someone listens.
+    fn announce(&self, make: impl FnOnce() -> Event) {
+        if self.shared.events.receiver_count() > 0 {
+            self.send(make());
+        }
+    }
 }
 
 /// A new pending question from the request, with its deadline.
@@ -819,6 +813,51 @@ fn now() -> chrono::DateTime<Utc> {
 fn prune_before(config: &Config) -> i64 {
     let days = i64::try_from(config.history_days).unwrap_or(i64::MAX / 86_400_000_000);
     (Utc::now() - chrono::Duration::days(days)).timestamp_micros()
+}
+
+/// A change on its way to the disk and what follows it (see `Store::settle`).
+struct Settling<F: FnOnce(&Store, &Result<(), StoreError>) + Send + 'static> {
+    store: Store,
+    ack: Option<Ack>,
+    finish: Option<F>,
+}
+
+impl<F: FnOnce(&Store, &Result<(), StoreError>) + Send + 'static> Settling<F> {
+    async fn wait(mut self) -> Result<(), StoreError> {
+        // Awaited in place (not taken out), so a drop mid-wait still finds it.
+        let recorded = match self.ack.as_mut() {
+            Some(ack) => acknowledged(ack.await),
+            None => Ok(()),
+        };
+        self.ack = None;
+        if let Some(finish) = self.finish.take() {
+            finish(&self.store, &recorded);
+        }
+        recorded
+    }
+}
+
+impl<F: FnOnce(&Store, &Result<(), StoreError>) + Send + 'static> Drop for Settling<F> {
+    fn drop(&mut self) {
+        if let (Some(ack), Some(finish)) = (self.ack.take(), self.finish.take()) {
+            let store = self.store.clone();
+            tokio::spawn(async move {
+                let recorded = acknowledged(ack.await);
+                finish(&store, &recorded);
+            });
+        }
+    }
+}
+
+/// What the writer's reply says.
+fn acknowledged(
+    reply: Result<Result<(), crate::log::LogError>, tokio::sync::oneshot::error::RecvError>,
+) -> Result<(), StoreError> {
+    match reply {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(error)) => Err(StoreError::Storage(error.0)),
+        Err(_) => Err(StoreError::Storage("the history writer stopped".into())),
+    }
 }
 
 /// A connected browser; dropping it uncounts it.

@@ -127,10 +127,12 @@ fn run(mut connection: Connection, queue: &Receiver<Job>, ids: &Ids, commit_dela
         let result = if saves.is_empty() {
             Ok(())
         } else {
+            let started = std::time::Instant::now();
             let committed = commit(&mut connection, &saves).map_err(|error| {
                 tracing::error!(%error, rows = saves.len(), "could not write to the history database");
                 LogError(error.to_string())
             });
+            tracing::trace!(rows = saves.len(), took = ?started.elapsed(), "committed");
             if committed.is_ok() {
                 let mut held = ids.lock().unwrap_or_else(|poison| poison.into_inner());
                 held.extend(saves.iter().map(|question| question.id));

@@ -23,7 +23,10 @@ pub async fn start_daemon_with(
         .args(["serve", "--port", "0"])
         .args(flags)
         .env("HARK_HOME", home)
-        .env("HARK_LOG", "warn")
+        .env(
+            "HARK_LOG",
+            std::env::var("HARK_LOG").unwrap_or_else(|_| "warn".into()),
+        )
         // The daemon would open a browser for each question while no page is open.
         .env("BROWSER", "true")
         .stdout(Stdio::piped())
