@@ -1,8 +1,8 @@
 //! Load figures for `cargo xtask bench` (prints, asserts nothing): `CONNECTIONS` HTTP/1.1
 //! keep-alive clients, each alternating "create a question" and "answer it" (so few stay
 //! pending) for `SECONDS`, against a durable daemon and a `--memory` one: requests per second,
-//! p50 and p99. Then the durable daemon's private memory with `WAITS` long polls waiting, as
-//! the shims of that many MCP calls hold them. Drives the release binary given as argument;
+//! p50 and p99. Then a fresh durable daemon's private memory with `WAITS` long polls waiting,
+//! as the shims of that many MCP calls hold them. Drives the release binary given as argument;
 //! the generator shares the machine's cores with the daemon, so the figures are a floor.
 
 #[path = "support/mod.rs"]
@@ -37,11 +37,12 @@ async fn main() {
             percentile(50),
             percentile(99),
         );
-        if flags.is_empty() {
-            waiting_memory(port, daemon.id().unwrap()).await;
-        }
         drop(daemon);
     }
+    // On a fresh daemon, as after a start: what the waiting calls themselves cost.
+    let home = tempfile::tempdir().unwrap();
+    let (daemon, port) = start_daemon_with(&binary, home.path(), &[]).await;
+    waiting_memory(port, daemon.id().unwrap()).await;
 }
 
 type Sender = http1::SendRequest<Full<Bytes>>;
@@ -117,6 +118,7 @@ async fn load(port: u16) -> (usize, Vec<Duration>, Duration) {
 
 /// `WAITS` questions, each with a long poll waiting on it, then the daemon's private memory.
 async fn waiting_memory(port: u16, pid: u32) {
+    tokio::time::sleep(Duration::from_secs(1)).await;
     let before = status_kib(pid, "RssAnon:");
     let mut waiting = Vec::new();
     for _ in 0..WAITS {
@@ -129,7 +131,7 @@ async fn waiting_memory(port: u16, pid: u32) {
     }
     tokio::time::sleep(Duration::from_secs(1)).await;
     println!(
-        "daemon private memory (RssAnon): {before} KiB after the load, {} KiB with {WAITS} long polls waiting",
+        "daemon private memory (RssAnon): {before} KiB idle, {} KiB with {WAITS} long polls waiting",
         status_kib(pid, "RssAnon:")
     );
     for wait in waiting {

@@ -103,7 +103,7 @@ impl Reader {
     /// The most recently closed questions, newest first.
     pub fn recently_closed(&self, limit: usize) -> Vec<Question> {
         self.bodies(
-            "SELECT body FROM questions WHERE status <> 'pending'
+            "SELECT body FROM questions WHERE closed_us IS NOT NULL
              ORDER BY closed_us DESC LIMIT ?1",
             [i64::try_from(limit).unwrap_or(i64::MAX)],
         )

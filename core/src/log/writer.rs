@@ -220,14 +220,15 @@ fn prune_step(connection: &Connection, target: PruneTarget) -> PruneStep {
     let by_age = delete_returning_ids(
         connection,
         "DELETE FROM questions WHERE id IN (
-             SELECT id FROM questions WHERE status <> 'pending' AND closed_us < ?1 LIMIT ?2)
+             SELECT id FROM questions WHERE closed_us IS NOT NULL AND closed_us < ?1
+             ORDER BY closed_us LIMIT ?2)
          RETURNING id",
         params![target.closed_before_us, step],
     );
     let by_count = delete_returning_ids(
         connection,
         "DELETE FROM questions WHERE id IN (
-             SELECT id FROM questions WHERE status <> 'pending'
+             SELECT id FROM questions WHERE closed_us IS NOT NULL
              ORDER BY closed_us DESC LIMIT ?2 OFFSET ?1)
          RETURNING id",
         params![i64::try_from(target.keep).unwrap_or(i64::MAX), step],
