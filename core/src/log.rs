@@ -12,6 +12,7 @@ mod writer;
 
 pub use reader::{Cursor, Filter, Reader};
 pub use schema::{DB_FILE, OpenError};
+pub use writer::Durable as OnDurable;
 
 use crate::model::{Question, QuestionId};
 use std::collections::HashSet;
@@ -85,8 +86,14 @@ impl Log {
     /// Queues the question as it is now; the returned `Ack` resolves when it is durable. Writes
     /// reach the disk in the order they were queued.
     pub fn append(&self, question: Question) -> Ack {
+        self.append_then(question, None)
+    }
+
+    /// Like `append`, and `durable` runs on the writer thread as soon as the row is on disk,
+    /// before the `Ack` resolves (see `writer::Durable`).
+    pub fn append_then(&self, question: Question, durable: Option<writer::Durable>) -> Ack {
         let (done, ack) = oneshot::channel();
-        self.send(writer::Job::Save(Box::new(question), done));
+        self.send(writer::Job::Save(Box::new(question), done, durable));
         ack
     }
 

@@ -7,8 +7,9 @@
 //! decided. Then, off the lock, the caller awaits the log's acknowledgement:
 //! - an event may go out while its fsync runs (a page shows the change at once);
 //! - the caller's `Ok` (the REST 201/200, the server function's success) waits for the fsync;
-//! - the question's waiters (the agent's long poll, the MCP tool result) are released only
-//!   after the fsync, so no agent is told "answered" before the answer is on disk.
+//! - the question's waiters (the agent's long poll, the MCP tool result) are released by the
+//!   log's writer the moment the fsync returns (one hop sooner than the caller's reply), so no
+//!   agent is told "answered" before the answer is on disk.
 //!
 //! A write the disk refuses is rolled back in memory, and subscribers get a fresh `init`.
 //! Memory serves the live questions and the recent history; the log is the record and serves
@@ -25,7 +26,7 @@ pub use config_file::ConfigFile;
 pub use error::StoreError;
 pub use files::replace_privately;
 
-use crate::log::{Ack, Log, Reader};
+use crate::log::{Ack, Log, OnDurable, Reader};
 use crate::model::{
     AskRequest, Config, ConfigReport, ErrorBody, Event, InitData, Question, QuestionId, Status,
     SubQuestionAnswer, WaitResult, limits, validate_answers, validate_ask, validate_note,
@@ -237,8 +238,13 @@ impl Store {
     /// Queues the question on the log (call it under the lock, so the log's order is the
     /// order of the decisions).
     fn record(&self, question: &Question) -> Durable {
+        self.record_then(question, None)
+    }
+
+    /// `record`, with `on_durable` run on the log's writer the moment the write is on disk.
+    fn record_then(&self, question: &Question, on_durable: Option<OnDurable>) -> Durable {
         match &self.shared.log {
-            Some(log) => Durable::Queued(log.append(question.clone())),
+            Some(log) => Durable::Queued(log.append_then(question.clone(), on_durable)),
             None => Durable::Now,
         }
     }
@@ -464,9 +470,17 @@ impl Store {
             fill(&mut closed)?;
             closed.status = status;
             closed.closed_at = Some(now());
-            let durable = self.record(&closed);
-            entry.question = closed.clone();
+            // The waiters (the agent) hear the outcome from the writer as soon as it is on disk;
+            // `settle` below sends it again for a store without a log (a no-op otherwise).
             let outcome = entry.outcome.clone();
+            let released = (outcome.clone(), closed.wait_result());
+            let durable = self.record_then(
+                &closed,
+                Some(Box::new(move || {
+                    released.0.send_replace(Some(released.1));
+                })),
+            );
+            entry.question = closed.clone();
             state.pending -= 1;
             self.announce(|| {
                 if status == Status::Answered {

@@ -13,13 +13,22 @@ use tokio::sync::oneshot;
 
 /// What the writer is asked to do.
 pub(super) enum Job {
-    /// Record the question as it is now; reply once it is durable.
-    Save(Box<Question>, oneshot::Sender<Result<(), LogError>>),
+    /// Record the question as it is now; once it is durable run the hook (if any), then reply.
+    Save(
+        Box<Question>,
+        oneshot::Sender<Result<(), LogError>>,
+        Option<Durable>,
+    ),
     /// Reply once everything queued before this is durable.
     Barrier(oneshot::Sender<()>),
     /// Remove closed questions past the history limits (see `Log::prune`).
     Prune { closed_before_us: i64, keep: u64 },
 }
+
+/// Runs on the writer thread the moment a row is durable, before its reply: it wakes whoever
+/// waits for that (the agent) one hop sooner than the reply would. Must be quick and must not
+/// need the async runtime.
+pub type Durable = Box<dyn FnOnce() + Send>;
 
 /// The most jobs one transaction takes; more wait for the next (bounds the reply latency).
 const MAX_BATCH: usize = 2_048;
@@ -120,7 +129,7 @@ fn run(mut connection: Connection, queue: &Receiver<Job>, ids: &Ids, commit_dela
             .iter()
             .enumerate()
             .filter_map(|(index, job)| match job {
-                Job::Save(question, _) if !unrooted.contains(&index) => Some(&**question),
+                Job::Save(question, _, _) if !unrooted.contains(&index) => Some(&**question),
                 _ => None,
             })
             .collect();
@@ -144,12 +153,15 @@ fn run(mut connection: Connection, queue: &Receiver<Job>, ids: &Ids, commit_dela
         };
         for (index, job) in batch.into_iter().enumerate() {
             match job {
-                Job::Save(_, reply) if unrooted.contains(&index) => {
+                Job::Save(_, reply, _) if unrooted.contains(&index) => {
                     let _ = reply.send(Err(LogError(
                         "the question's creation was never recorded".into(),
                     )));
                 }
-                Job::Save(_, reply) => {
+                Job::Save(_, reply, durable) => {
+                    if let (Ok(()), Some(durable)) = (&result, durable) {
+                        durable();
+                    }
                     let _ = reply.send(result.clone());
                 }
                 Job::Barrier(reply) => {
@@ -176,7 +188,7 @@ fn unrooted_closes(batch: &[Job], ids: &Ids) -> HashSet<usize> {
     let mut in_batch = HashSet::new();
     let mut unrooted = HashSet::new();
     for (index, job) in batch.iter().enumerate() {
-        if let Job::Save(question, _) = job {
+        if let Job::Save(question, _, _) = job {
             if question.is_pending()
                 || held.contains(&question.id)
                 || in_batch.contains(&question.id)
