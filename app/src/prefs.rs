@@ -168,7 +168,9 @@ pub async fn save_preferences(
     if let Some(lang) = lang {
         set_cookie(LANG_COOKIE, lang.code());
         let store = expect_context::<hark_core::store::Store>();
-        let _ = store.update_config(&serde_json::json!({ "language": lang.code() }));
+        let _ = store
+            .update_config(&serde_json::json!({ "language": lang.code() }))
+            .await;
     }
     if let Some(theme) = theme {
         set_cookie(THEME_COOKIE, theme.code());

@@ -755,12 +755,16 @@ impl Store {
         self.shared.config.current()
     }
 
-    /// Applies a partial config update, saves it atomically, and tells every subscriber.
+    /// Applies a partial config update, saves it atomically (on the blocking pool: the file is
+    /// synced), and tells every subscriber.
     ///
     /// # Errors
     /// `Invalid` naming the key (nothing changes), or `Save` when the file cannot be written.
-    pub fn update_config(&self, patch: &serde_json::Value) -> Result<Config, StoreError> {
-        let config = self.shared.config.update(patch)?;
+    pub async fn update_config(&self, patch: &serde_json::Value) -> Result<Config, StoreError> {
+        let (store, patch) = (self.clone(), patch.clone());
+        let config = tokio::task::spawn_blocking(move || store.shared.config.update(&patch))
+            .await
+            .map_err(|error| StoreError::Save(error.to_string()))??;
         self.send(Event::ConfigUpdated(config.clone()));
         Ok(config)
     }

@@ -53,7 +53,7 @@ pub async fn save_settings(
         "historyMax": number("historyMax", &history_max)?,
     });
     let store = expect_context::<hark_core::store::Store>();
-    match store.update_config(&patch) {
+    match store.update_config(&patch).await {
         Ok(_) => {
             leptos_axum::redirect("/settings");
             Ok(())

@@ -200,6 +200,7 @@ async fn the_config_timeout_applies_when_the_request_has_none() {
     let store = open();
     store
         .update_config(&serde_json::json!({"timeoutSecs": 10}))
+        .await
         .unwrap();
     let question = new_question(&store, yes_no()).await;
     tokio::time::sleep(Duration::from_secs(11)).await;
@@ -244,6 +245,7 @@ async fn one_event_per_change_in_order() {
     store.cancel(third.id).await.unwrap();
     store
         .update_config(&serde_json::json!({"sound": false}))
+        .await
         .unwrap();
     let mut names = Vec::new();
     while let Ok(event) = events.try_recv() {
@@ -321,6 +323,7 @@ async fn reminders_batch_pending_questions_per_tick() {
     let store = open();
     store
         .update_config(&serde_json::json!({"remindSecs": 30}))
+        .await
         .unwrap();
     let mut events = store.subscribe();
     let question = new_question(&store, yes_no()).await;
@@ -358,6 +361,7 @@ async fn hundreds_of_questions_cost_one_timer_and_one_remind_batch_per_tick() {
     let store = open();
     store
         .update_config(&serde_json::json!({"remindSecs": 30}))
+        .await
         .unwrap();
     let before = tokio::runtime::Handle::current()
         .metrics()

@@ -22,5 +22,5 @@ async fn update(
     State(state): State<AppState>,
     ApiJson(patch): ApiJson<serde_json::Value>,
 ) -> Result<Json<Config>, ApiError> {
-    Ok(Json(state.store.update_config(&patch)?))
+    Ok(Json(state.store.update_config(&patch).await?))
 }
