@@ -1,32 +1,14 @@
 //! A store on a real log: what callers see while writes wait for the disk. A caller that goes
 //! away mid-fsync still releases the waiters; one id asked twice at once is created once.
 
+use super::restart_tests::{asked, reopen as open};
 use super::*;
-use crate::model::{QuestionOption, SubQuestion};
-
-fn asked(id: QuestionId) -> AskRequest {
-    AskRequest {
-        id: Some(id),
-        questions: vec![SubQuestion {
-            options: vec![QuestionOption::new("Yes"), QuestionOption::new("No")],
-            ..SubQuestion::text("Deploy now?")
-        }],
-        ..AskRequest::default()
-    }
-}
 
 fn yes() -> Vec<SubQuestionAnswer> {
     vec![SubQuestionAnswer {
         selected: vec!["Yes".into()],
         free_text: None,
     }]
-}
-
-async fn open(home: &Path) -> Store {
-    Store::open_persistent(home, CancellationToken::new())
-        .await
-        .unwrap()
-        .0
 }
 
 #[tokio::test]

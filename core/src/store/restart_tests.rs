@@ -5,7 +5,8 @@
 use super::*;
 use crate::model::{QuestionOption, SubQuestion};
 
-fn asked(id: QuestionId) -> AskRequest {
+/// A yes/no question with a client-chosen id.
+pub(super) fn asked(id: QuestionId) -> AskRequest {
     AskRequest {
         id: Some(id),
         questions: vec![SubQuestion {
@@ -16,7 +17,8 @@ fn asked(id: QuestionId) -> AskRequest {
     }
 }
 
-async fn reopen(home: &Path) -> Store {
+/// A store on the log in `home`, as after a (re)start.
+pub(super) async fn reopen(home: &Path) -> Store {
     Store::open_persistent(home, CancellationToken::new())
         .await
         .unwrap()
