@@ -120,11 +120,6 @@ fn format_message(lang: Lang, key: &str, args: Option<&FluentArgs<'_>>) -> Strin
     key.to_string()
 }
 
-/// Whether the catalogues have `key` (server functions send keys as their error text).
-pub fn has_message(key: &str) -> bool {
-    BUNDLES.iter().any(|(_, bundle)| bundle.has_message(key))
-}
-
 /// A moment as the current language writes a date and time, in the viewer's time zone.
 pub fn date_time(moment: chrono::DateTime<chrono::Utc>) -> String {
     date_time_in(current(), moment)

@@ -241,11 +241,17 @@ impl Store {
         self.record_then(question, None)
     }
 
-    /// `record`, with `on_durable` run on the log's writer the moment the write is on disk.
+    /// `record`, with `on_durable` run on the log's writer the moment the write is on disk
+    /// (at once without a log).
     fn record_then(&self, question: &Question, on_durable: Option<OnDurable>) -> Durable {
         match &self.shared.log {
             Some(log) => Durable::Queued(log.append_then(question.clone(), on_durable)),
-            None => Durable::Now,
+            None => {
+                if let Some(on_durable) = on_durable {
+                    on_durable();
+                }
+                Durable::Now
+            }
         }
     }
 
@@ -457,7 +463,7 @@ impl Store {
         fill: impl FnOnce(&mut Question) -> Result<(), ErrorBody>,
     ) -> Result<Question, StoreError> {
         self.load(id).await;
-        let (closed, outcome, durable) = {
+        let (closed, durable) = {
             let mut state = self.state();
             let entry = state.entries.get_mut(&id).ok_or(StoreError::NotFound(id))?;
             if !entry.question.is_pending() {
@@ -470,14 +476,13 @@ impl Store {
             fill(&mut closed)?;
             closed.status = status;
             closed.closed_at = Some(now());
-            // The waiters (the agent) hear the outcome from the writer as soon as it is on disk;
-            // `settle` below sends it again for a store without a log (a no-op otherwise).
-            let outcome = entry.outcome.clone();
-            let released = (outcome.clone(), closed.wait_result());
+            // The waiters (the agent) hear the outcome as soon as it is on disk: from the log's
+            // writer, one hop sooner than this caller.
+            let (outcome, result) = (entry.outcome.clone(), closed.wait_result());
             let durable = self.record_then(
                 &closed,
                 Some(Box::new(move || {
-                    released.0.send_replace(Some(released.1));
+                    outcome.send_replace(Some(result));
                 })),
             );
             entry.question = closed.clone();
@@ -489,17 +494,14 @@ impl Store {
                     Event::QuestionClosed(closed.clone())
                 }
             });
-            (closed, outcome, durable)
+            (closed, durable)
         };
         let recorded = closed.clone();
         self.settle(
             durable,
             move |store, outcome_of_write| match outcome_of_write {
-                Ok(()) => {
-                    // Durable: now the agent may hear it, and the question may leave memory one day.
-                    outcome.send_replace(Some(recorded.wait_result()));
-                    store.retire(recorded.id);
-                }
+                // Durable: the question may leave memory one day.
+                Ok(()) => store.retire(recorded.id),
                 Err(_) => store.undo_close(&recorded),
             },
         )
@@ -625,11 +627,13 @@ impl Store {
     /// Questions newest first, optionally of one status and at most `limit` of them.
     pub async fn list(&self, status: Option<Status>, limit: Option<usize>) -> Vec<Question> {
         let filter = status.map_or(Filter::Any, Filter::Status);
-        self.page(filter, None, limit.unwrap_or(usize::MAX)).await
+        let everything = self.page(filter, None, limit.unwrap_or(usize::MAX)).await;
+        everything.unwrap_or_default()
     }
 
     /// One page of questions, newest first: those matching `filter` created before the
-    /// question `before` (the last one of the previous page), at most `limit`.
+    /// question `before` (the last one of the previous page), at most `limit`; `None` when
+    /// `before` names no question kept.
     ///
     /// Memory decides for every question it holds (it may be ahead of the disk by the writes
     /// in flight); the log supplies the rest, read off the lock.
@@ -638,12 +642,12 @@ impl Store {
         filter: Filter,
         before: Option<QuestionId>,
         limit: usize,
-    ) -> Vec<Question> {
+    ) -> Option<Vec<Question>> {
         let cursor = match before {
-            Some(id) => match self.get(id).await {
-                Some(question) => Some((question.created_at, question.id)),
-                None => return Vec::new(),
-            },
+            Some(id) => {
+                let question = self.get(id).await?;
+                Some((question.created_at, question.id))
+            }
             None => None,
         };
         let from_log = match &self.shared.log {
@@ -675,7 +679,7 @@ impl Store {
         drop(state);
         questions.sort_by_key(|question| std::cmp::Reverse((question.created_at, question.id)));
         questions.truncate(limit);
-        questions
+        Some(questions)
     }
 
     /// Every question kept, newest first, one at a time into the returned channel (so an
@@ -688,7 +692,7 @@ impl Store {
                 log.stream_all(sender);
             }
             None => {
-                let questions = self.page(Filter::Any, None, usize::MAX).await;
+                let questions = self.list(None, None).await;
                 tokio::spawn(async move {
                     for question in questions {
                         if sender.send(question).await.is_err() {
@@ -718,7 +722,10 @@ impl Store {
     /// newest page of the history (older pages are fetched as needed).
     pub async fn snapshot(&self) -> InitData {
         let mut questions = self.pending();
-        let history = self.page(Filter::Closed, None, limits::HISTORY_PAGE).await;
+        let history = self
+            .page(Filter::Closed, None, limits::HISTORY_PAGE)
+            .await
+            .unwrap_or_default();
         // A question closed between the two reads shows once, closed.
         questions.retain(|pending| !history.iter().any(|closed| closed.id == pending.id));
         questions.extend(history);

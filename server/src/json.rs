@@ -69,7 +69,7 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
 /// The path of the value a deserialisation failed on (`questions[0].options[1].label`); for a
 /// missing field, the field itself rather than its parent, where serde reports it. `.` or `?`
 /// when there is no path.
-pub fn field_of(error: &serde_path_to_error::Error<serde_json::Error>) -> String {
+pub fn field_of<E: std::fmt::Display>(error: &serde_path_to_error::Error<E>) -> String {
     let path = error.path().to_string();
     let message = error.inner().to_string();
     let missing = message

@@ -26,7 +26,8 @@ pub async fn older_questions(before: QuestionId) -> Result<Vec<Question>, Failur
             Some(before),
             hark_core::model::limits::HISTORY_PAGE,
         )
-        .await)
+        .await
+        .unwrap_or_default())
 }
 
 /// The inbox.

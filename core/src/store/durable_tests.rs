@@ -86,7 +86,7 @@ async fn pages_on_a_log_walk_memory_and_disk_without_gaps_or_repeats() {
     let mut seen = Vec::new();
     let mut before = None;
     for _ in 0..100 {
-        let page = store.page(Filter::Any, before, 97).await;
+        let page = store.page(Filter::Any, before, 97).await.unwrap();
         let Some(last) = page.last() else { break };
         before = Some(last.id);
         seen.extend(page.into_iter().map(|question| question.id));

@@ -59,18 +59,19 @@ async fn list(
         None if query.status == Some(Status::Pending) => limits::MAX_PENDING,
         None => DEFAULT_PAGE,
     };
-    if let Some(before) = query.before
-        && state.store.get(before).await.is_none()
-    {
-        return Err(ApiError::bad_field(
-            "before",
-            format!("no question has the id {before} (it may have been pruned)"),
-        ));
-    }
     let filter = query.status.map_or(Filter::Any, Filter::Status);
-    Ok(Json(QuestionList {
-        questions: state.store.page(filter, query.before, limit).await,
-    }))
+    let questions = state
+        .store
+        .page(filter, query.before, limit)
+        .await
+        .ok_or_else(|| {
+            let before = query.before.map(|id| id.to_string()).unwrap_or_default();
+            ApiError::bad_field(
+                "before",
+                format!("no question has the id {before} (it may have been pruned)"),
+            )
+        })?;
+    Ok(Json(QuestionList { questions }))
 }
 
 /// Questions per page unless `limit` says otherwise.
