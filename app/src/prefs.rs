@@ -145,7 +145,7 @@ pub async fn save_preferences(
     use axum::http::{HeaderValue, header};
     let response = expect_context::<leptos_axum::ResponseOptions>();
     // Only a path on this server: never an open redirect.
-    let back = back.filter(|back| back.starts_with('/') && !back.starts_with("//"));
+    let back = back.filter(|back| crate::request::local_path(back).is_some());
     let refuse = |field: &str| {
         refuse::<SavePreferences>(
             back.as_deref().unwrap_or("/"),

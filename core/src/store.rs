@@ -438,21 +438,22 @@ impl Store {
         let _ = self.close(id, Status::Timeout, |_| Ok(())).await;
     }
 
-    /// Withdraws a question carried over a restart that no agent came back for.
+    /// Withdraws a question carried over a restart that no agent came back for. Decided under
+    /// the same lock as the close: an agent that re-attaches a moment earlier keeps it.
     pub async fn withdraw_orphan(&self, id: QuestionId) {
-        let orphan = self
-            .state()
-            .entries
-            .get(&id)
-            .is_some_and(|entry| entry.orphan && entry.question.is_pending());
-        if orphan {
-            tracing::info!(%id, "no agent came back for a question after the restart; withdrawing it");
-            let _ = self
-                .close(id, Status::Cancelled, |question| {
+        let withdrawn = self
+            .close_if(
+                id,
+                Status::Cancelled,
+                |entry| entry.orphan,
+                |question| {
                     question.note = Some(ORPHAN_NOTE.to_string());
                     Ok(())
-                })
-                .await;
+                },
+            )
+            .await;
+        if let Ok(Some(_)) = withdrawn {
+            tracing::info!(%id, "no agent came back for a question after the restart; withdrew it");
         }
     }
 
@@ -462,6 +463,20 @@ impl Store {
         status: Status,
         fill: impl FnOnce(&mut Question) -> Result<(), ErrorBody>,
     ) -> Result<Question, StoreError> {
+        self.close_if(id, status, |_| true, fill)
+            .await?
+            .ok_or(StoreError::NotFound(id))
+    }
+
+    /// Closes a pending question as `status` if `condition` holds for it, deciding both under
+    /// one lock; `None` when the condition did not hold (nothing changed).
+    async fn close_if(
+        &self,
+        id: QuestionId,
+        status: Status,
+        condition: impl FnOnce(&Entry) -> bool,
+        fill: impl FnOnce(&mut Question) -> Result<(), ErrorBody>,
+    ) -> Result<Option<Question>, StoreError> {
         self.load(id).await;
         let (closed, durable) = {
             let mut state = self.state();
@@ -471,6 +486,9 @@ impl Store {
                     id,
                     status: entry.question.status,
                 });
+            }
+            if !condition(entry) {
+                return Ok(None);
             }
             let mut closed = entry.question.clone();
             fill(&mut closed)?;
@@ -506,7 +524,7 @@ impl Store {
             },
         )
         .await?;
-        Ok(closed)
+        Ok(Some(closed))
     }
 
     /// Reopens a question whose close the disk refused, and resyncs every subscriber.

@@ -126,6 +126,7 @@ error-not-found = This question no longer exists.
 error-not-pending = This question was already closed.
 error-too-many = Too many questions are waiting; answer or skip some first.
 error-unavailable = Hark could not be reached; try again in a moment.
+error-bad-request = Hark could not read this request: it is not what Hark's own page sends. Go back to the inbox and try again.
 
 # A date and time: $month is 1–12, $hour and $minute have two digits.
 date-time = { $month ->
@@ -148,6 +149,7 @@ unauthorized-body = This Hark page holds questions from someone's AI agents, so 
 unauthorized-wrong = This pairing link is wrong or no longer valid: the code was replaced.
 unauthorized-too-many = Too many wrong codes came from this device. Wait a minute, then try again.
 unauthorized-how = To pair, open Settings → “Answer from your phone” on the computer running Hark and scan the QR code, or run “hark url” there.
+bad-request-title = Hark could not read this form
 
 settings-lan = Allow answering from other devices on this network (phones, tablets); takes effect when the daemon restarts
 phone-heading = Answer from your phone

@@ -107,6 +107,7 @@ error-not-found = この質問はもう存在しません。
 error-not-pending = この質問はすでに終了しています。
 error-too-many = 回答待ちの質問が多すぎます。先にいくつか回答するかスキップしてください。
 error-unavailable = Hark に接続できません。しばらくしてからもう一度お試しください。
+error-bad-request = Hark はこのリクエストを読み取れませんでした。Hark のページが送る形式ではありません。受信箱に戻って、もう一度お試しください。
 
 # 日付と時刻：$hour と $minute は 2 桁です。
 date-time = { $year }年{ $month }月{ $day }日 { $hour }:{ $minute }
@@ -116,6 +117,7 @@ unauthorized-body = この Hark のページには誰かの AI エージェン�
 unauthorized-wrong = このペアリング用リンクは正しくないか、すでに無効です。コードが変更されました。
 unauthorized-too-many = このデバイスから誤ったコードが多すぎました。1 分待ってからもう一度お試しください。
 unauthorized-how = ペアリングするには、Hark を実行しているコンピューターで「設定」→「スマートフォンで回答」を開いて QR コードを読み取るか、そのコンピューターで「hark url」を実行してください。
+bad-request-title = Hark はこのフォームを読み取れませんでした
 
 settings-lan = 同じネットワーク上の他のデバイス（スマートフォン、タブレット）からの回答を許可する（デーモンの再起動後に反映）
 phone-heading = スマートフォンで回答

@@ -107,6 +107,7 @@ error-not-found = 이 질문은 더 이상 없습니다.
 error-not-pending = 이미 종료된 질문입니다.
 error-too-many = 기다리는 질문이 너무 많습니다. 먼저 몇 개에 답하거나 건너뛰세요.
 error-unavailable = Hark에 연결할 수 없습니다. 잠시 후 다시 시도하세요.
+error-bad-request = Hark가 이 요청을 읽을 수 없습니다. Hark 페이지가 보내는 형식이 아닙니다. 받은 질문으로 돌아가 다시 시도하세요.
 
 # 날짜와 시간: $hour와 $minute는 두 자리입니다.
 date-time = { $year }년 { $month }월 { $day }일 { $hour }:{ $minute }
@@ -116,6 +117,7 @@ unauthorized-body = 이 Hark 페이지에는 누군가의 AI 에이전트가 보
 unauthorized-wrong = 이 연결 링크가 잘못되었거나 더 이상 유효하지 않습니다. 연결 코드가 바뀌었습니다.
 unauthorized-too-many = 이 기기에서 잘못된 코드가 너무 많이 들어왔습니다. 1분 뒤에 다시 시도하세요.
 unauthorized-how = 연결하려면 Hark가 실행 중인 컴퓨터에서 설정 → “휴대폰으로 답하기”를 열어 QR 코드를 스캔하거나, 그 컴퓨터에서 “hark url”을 실행하세요.
+bad-request-title = Hark가 이 양식을 읽을 수 없습니다
 
 settings-lan = 같은 네트워크의 다른 기기(휴대폰, 태블릿)에서 답할 수 있게 허용 (데몬을 다시 시작하면 적용)
 phone-heading = 휴대폰으로 답하기

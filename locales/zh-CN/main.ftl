@@ -107,6 +107,7 @@ error-not-found = 这个问题已不存在。
 error-not-pending = 这个问题已经结束了。
 error-too-many = 等待中的问题太多了，请先回答或跳过一些。
 error-unavailable = 无法连接到 Hark，请稍后再试。
+error-bad-request = Hark 无法读取这个请求：它不是 Hark 页面发送的格式。请返回收件箱再试一次。
 
 # 日期和时间：$hour 和 $minute 都是两位数。
 date-time = { $year }年{ $month }月{ $day }日 { $hour }:{ $minute }
@@ -116,6 +117,7 @@ unauthorized-body = 这个 Hark 页面保存着某人的 AI 智能体提出的�
 unauthorized-wrong = 这个配对链接有误或已失效：配对码已被更换。
 unauthorized-too-many = 这台设备尝试了太多错误的配对码。请等一分钟再试。
 unauthorized-how = 配对方法：在运行 Hark 的电脑上打开“设置”→“用手机回答”并扫描二维码，或在那台电脑上运行“hark url”。
+bad-request-title = Hark 无法读取这个表单
 
 settings-lan = 允许同一网络中的其他设备（手机、平板）回答；重启守护进程后生效
 phone-heading = 用手机回答

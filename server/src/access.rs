@@ -180,15 +180,19 @@ fn query_token(uri: &Uri) -> Option<String> {
         .find_map(|(name, value)| (name == "token").then_some(value))
 }
 
-/// The request's path and query without its `token` parameter.
+/// The request's path and query without its `token` parameter; `/` when the path could be
+/// read as another site (`//evil.example/`), so the clean-up is never an open redirect.
 fn without_token(uri: &Uri) -> String {
+    let Some(path) = app::request::local_path(uri.path()) else {
+        return "/".to_string();
+    };
     let rest: Vec<(String, String)> = query_pairs(uri)
         .into_iter()
         .filter(|(name, _)| name != "token")
         .collect();
     match serde_urlencoded::to_string(&rest) {
-        Ok(query) if !query.is_empty() => format!("{}?{query}", uri.path()),
-        _ => uri.path().to_string(),
+        Ok(query) if !query.is_empty() => format!("{path}?{query}"),
+        _ => path.to_string(),
     }
 }
 
@@ -303,6 +307,19 @@ mod tests {
             get(&access, PHONE, "/?token=stale", &[]),
             Admission::Refused(Refusal::WrongToken)
         );
+        for foreign in ["//evil.example/", "/\\evil.example/", "/%09/evil.example/"] {
+            assert_eq!(
+                get(&access, HERE, &format!("{foreign}?token=x&a=b"), &[]),
+                Admission::PairNow {
+                    location: if foreign.starts_with("/%") {
+                        format!("{foreign}?a=b")
+                    } else {
+                        "/".into()
+                    }
+                },
+                "{foreign}"
+            );
+        }
         // On this machine a stale link still cleans up.
         assert_eq!(
             get(&access, HERE, "/?token=stale", &[]),

@@ -6,7 +6,8 @@ use axum::response::{IntoResponse, Response};
 use hark_core::model::ErrorBody;
 use hark_core::store::StoreError;
 
-/// A failed request. Server-side failures are logged; their details never reach the client.
+/// A failed request. Failures inside the daemon are logged; their details never reach the
+/// client (`internal`).
 #[derive(Debug)]
 pub struct ApiError {
     pub status: StatusCode,
@@ -29,6 +30,23 @@ impl ApiError {
         Self::new(StatusCode::BAD_REQUEST, ErrorBody::field(field, error))
     }
 
+    /// A failure inside the daemon: the detail (a database's or the system's own words, which
+    /// may name paths) goes to the log under a short incident id; the client gets `sentence`
+    /// and that id, to find the entry.
+    pub fn internal(status: StatusCode, sentence: &str, detail: &dyn std::fmt::Display) -> Self {
+        let mut bytes = [0u8; 4];
+        // Without randomness the id is still unique enough to find the entry by time.
+        let _ = getrandom::fill(&mut bytes);
+        let incident = hex::encode(bytes);
+        tracing::error!(incident, detail = %detail, "{sentence}");
+        Self::new(
+            status,
+            ErrorBody::new(format!(
+                "{sentence} (incident {incident}: the daemon's log has the details)"
+            )),
+        )
+    }
+
     /// 404 for an unknown route under `/api`.
     pub fn no_route() -> Self {
         Self::new(
@@ -40,24 +58,28 @@ impl ApiError {
 
 impl From<StoreError> for ApiError {
     fn from(error: StoreError) -> Self {
-        if let StoreError::Invalid(body) = &error {
-            return Self::new(StatusCode::BAD_REQUEST, body.clone());
-        }
         let status = match &error {
-            StoreError::Invalid(_) => StatusCode::BAD_REQUEST,
+            StoreError::Invalid(body) => return Self::new(StatusCode::BAD_REQUEST, body.clone()),
             StoreError::NotFound(_) => StatusCode::NOT_FOUND,
             StoreError::NotPending { .. } => StatusCode::CONFLICT,
             StoreError::TooManyPending => StatusCode::TOO_MANY_REQUESTS,
-            StoreError::ShuttingDown | StoreError::Storage(_) => StatusCode::SERVICE_UNAVAILABLE,
-            StoreError::Save(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            StoreError::ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,
+            StoreError::Storage(_) => {
+                return Self::internal(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "the daemon could not record the change, so nothing changed",
+                    &error,
+                );
+            }
+            StoreError::Save(_) => {
+                return Self::internal(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "the daemon could not save the settings",
+                    &error,
+                );
+            }
         };
-        let body = if status == StatusCode::INTERNAL_SERVER_ERROR {
-            tracing::error!(%error, "request failed");
-            ErrorBody::new("the daemon could not save the change; see its log")
-        } else {
-            ErrorBody::new(error.to_string())
-        };
-        Self::new(status, body)
+        Self::new(status, ErrorBody::new(error.to_string()))
     }
 }
 

@@ -29,6 +29,17 @@ pub fn ensure_home(home: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Makes every file and directory this process creates from now on private to this user
+/// (umask 077): the database's `-wal` and `-shm` files hold recent questions and answers, and
+/// SQLite creates them with the process's umask, not with the database's mode.
+pub fn keep_new_files_private() {
+    #[cfg(unix)]
+    {
+        use nix::sys::stat::{Mode, umask};
+        umask(Mode::S_IRWXG | Mode::S_IRWXO);
+    }
+}
+
 /// The pid file of a running daemon.
 pub fn pid_file(home: &Path) -> PathBuf {
     home.join("daemon.pid")

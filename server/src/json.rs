@@ -1,7 +1,9 @@
 //! `ApiJson<T>`: a JSON body extractor whose errors name the field (`questions[0].options`)
 //! and respect the 256 KiB body limit, instead of axum's plain-text rejections.
 
+use crate::body_deadline::BodyTooSlow;
 use crate::error::ApiError;
+use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
 use hark_core::model::{ErrorBody, limits::MAX_BODY_BYTES};
@@ -18,11 +20,33 @@ where
     type Rejection = ApiError;
 
     async fn from_request(request: Request, _state: &S) -> Result<Self, Self::Rejection> {
-        let bytes = axum::body::to_bytes(request.into_body(), MAX_BODY_BYTES)
-            .await
-            .map_err(|_| too_large())?;
-        parse(&bytes).map(ApiJson)
+        parse(&read_body(request.into_body()).await?).map(ApiJson)
     }
+}
+
+/// A request body as bytes: 413 past the size limit, 408 past its deadline.
+///
+/// # Errors
+/// Those two, or 400 when the connection broke mid-body.
+pub async fn read_body(body: axum::body::Body) -> Result<Bytes, ApiError> {
+    axum::body::to_bytes(body, MAX_BODY_BYTES)
+        .await
+        .map_err(|error| {
+            let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(&error);
+            while let Some(current) = cause {
+                if current.is::<http_body_util::LengthLimitError>() {
+                    return too_large();
+                }
+                if let Some(slow) = current.downcast_ref::<BodyTooSlow>() {
+                    return ApiError::new(
+                        StatusCode::REQUEST_TIMEOUT,
+                        ErrorBody::new(slow.to_string()),
+                    );
+                }
+                cause = current.source();
+            }
+            ApiError::bad_request("the request body could not be read")
+        })
 }
 
 /// 413 with the limit spelled out.
@@ -48,7 +72,7 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         ));
     }
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
+    let value = serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
         let inner = error.inner().to_string();
         let field = field_of(&error);
         let not_json = matches!(
@@ -63,7 +87,14 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
             ErrorBody::field(field.clone(), format!("{field}: {inner}"))
         };
         ApiError::new(StatusCode::BAD_REQUEST, body)
-    })
+    })?;
+    // One value and nothing after it but whitespace: `{…} junk` or `{…}{…}` is not one request.
+    deserializer.end().map_err(|error| {
+        ApiError::bad_request(format!(
+            "the request body is not valid JSON: {error} (one JSON value is expected, nothing after it)"
+        ))
+    })?;
+    Ok(value)
 }
 
 /// The path of the value a deserialisation failed on (`questions[0].options[1].label`); for a
@@ -112,5 +143,20 @@ mod tests {
     fn broken_json_and_empty_bodies_have_no_field() {
         assert_eq!(field("{"), None);
         assert_eq!(field("  "), None);
+    }
+
+    #[test]
+    fn nothing_may_follow_the_value_but_whitespace() {
+        let one = r#"{"questions":[{"question":"x"}]}"#;
+        assert!(parse::<AskRequest>(format!("{one} \n\t").as_bytes()).is_ok());
+        for trailing in [" junk", "{}", &format!("\n{one}"), ","] {
+            let error = parse::<AskRequest>(format!("{one}{trailing}").as_bytes()).unwrap_err();
+            assert_eq!(error.status, StatusCode::BAD_REQUEST, "{trailing:?}");
+            assert!(
+                error.body.error.contains("trailing"),
+                "{}",
+                error.body.error
+            );
+        }
     }
 }

@@ -21,19 +21,23 @@ pub mod api;
 pub mod ask_cli;
 pub mod asking;
 pub mod assets;
+pub mod body_deadline;
 pub mod client;
 pub mod connection;
 pub mod daemon;
 pub mod desktop;
 pub mod error;
 pub mod export;
+pub mod form_failures;
 pub mod home;
 pub mod json;
+pub mod json_errors;
 pub mod listen;
 pub mod mcp;
 pub mod network;
 pub mod pair_cli;
 pub mod pairing;
+pub mod plain_page;
 pub mod query;
 pub mod security;
 pub mod serve;
@@ -53,7 +57,6 @@ use state::AppState;
 use std::sync::Arc;
 use token::Tokens;
 use tokio::net::TcpListener;
-use tower_http::timeout::RequestBodyTimeoutLayer;
 
 /// Builds every route: REST and WebSocket under `/api`, server functions and pages from Leptos,
 /// embedded assets, and the security layer around all of them.
@@ -75,12 +78,16 @@ pub fn router(state: AppState) -> Router {
             move || app::shell(options.clone()),
         )
         .fallback(assets::serve)
-        .layer(RequestBodyTimeoutLayer::new(listen::BODY_TIMEOUT))
+        .layer(axum::middleware::from_fn(form_failures::form_failures))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             security::guard,
         ));
-    security::headers(router).with_state(state)
+    // Around the whole router, not each route: the router's own refusals (a 405 and its
+    // `Allow`) are complete only outside it.
+    Router::new()
+        .fallback_service(security::headers(router).with_state(state))
+        .layer(axum::middleware::from_fn(json_errors::json_errors))
 }
 
 /// Serves `store` on `listener` until the store's shutdown token is cancelled (the one signal

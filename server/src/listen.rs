@@ -1,6 +1,6 @@
 //! Accepting connections with limits, so that slow or idle clients cannot starve the daemon:
 //! request headers must arrive within `HEADER_TIMEOUT` (which also closes idle keep-alive
-//! connections), request bodies within `BODY_TIMEOUT` (a layer in `lib.rs`), and at most
+//! connections), request bodies within `BODY_TIMEOUT` (a deadline set by `security`), and at most
 //! `MAX_CONNECTIONS` connections are open, `MAX_CONNECTIONS_PER_PEER` from any one other
 //! machine. This machine's programs are not capped per address: every waiting agent holds a
 //! long poll, and a thousand may wait at once.
@@ -25,7 +25,7 @@ use tower::ServiceExt;
 
 /// How long a client may take to send a request's headers (or stay idle between requests).
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(15);
-/// How long a client may take to send a request's body.
+/// How long a client may take to send a request's whole body, from the end of its headers.
 pub const BODY_TIMEOUT: Duration = Duration::from_secs(30);
 /// Open connections at most (a thousand waiting agents, their shims, and the pages).
 pub const MAX_CONNECTIONS: usize = 4096;

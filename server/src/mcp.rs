@@ -9,7 +9,6 @@ use hark_core::model::{
 };
 use rmcp::handler::server::common::{schema_for_output, schema_for_type};
 use rmcp::handler::server::router::tool::ToolRouter;
-use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
     CallToolResult, ContentBlock, Implementation, JsonObject, ProgressNotificationParam,
     ServerCapabilities, ServerConfig,
@@ -57,6 +56,10 @@ pub struct HarkMcp {
 
 fn ask_schema() -> Arc<JsonObject> {
     schema_for_type::<AskRequest>()
+}
+
+fn get_answer_schema() -> Arc<JsonObject> {
+    schema_for_type::<GetAnswerRequest>()
 }
 
 fn outcome_schema() -> Arc<JsonObject> {
@@ -119,12 +122,21 @@ impl HarkMcp {
         Ok(self.wait_and_report(id, request, None, context).await)
     }
 
-    #[tool(name = "get_answer", description = GET_ANSWER, output_schema = outcome_schema())]
+    #[tool(
+        name = "get_answer",
+        description = GET_ANSWER,
+        input_schema = get_answer_schema(),
+        output_schema = outcome_schema()
+    )]
     async fn get_answer(
         &self,
-        Parameters(GetAnswerRequest { id, wait_secs }): Parameters<GetAnswerRequest>,
+        arguments: JsonObject,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, ErrorData> {
+        let GetAnswerRequest { id, wait_secs } = match parse_arguments(arguments) {
+            Ok(request) => request,
+            Err(error) => return Ok(tool_error(&error)),
+        };
         let known = self
             .open
             .lock()
@@ -218,15 +230,21 @@ impl HarkMcp {
 }
 
 /// Parses the tool arguments, naming the field of the first problem.
-fn parse_ask(arguments: JsonObject) -> Result<AskRequest, AskError> {
+/// A tool's arguments as `T`; a bad one is a tool error naming its field (SPEC §4), which the
+/// model can read and fix, not a protocol error.
+fn parse_arguments<T: serde::de::DeserializeOwned>(arguments: JsonObject) -> Result<T, AskError> {
     let value = serde_json::Value::Object(arguments);
-    let request: AskRequest = serde_path_to_error::deserialize(value).map_err(|error| {
+    serde_path_to_error::deserialize(value).map_err(|error| {
         let field = crate::json::field_of(&error);
         AskError {
             message: format!("{field}: {}", error.inner()),
             field: Some(field),
         }
-    })?;
+    })
+}
+
+fn parse_ask(arguments: JsonObject) -> Result<AskRequest, AskError> {
+    let request: AskRequest = parse_arguments(arguments)?;
     validate_ask(&request).map_err(|error| AskError {
         message: error.error,
         field: error.field,

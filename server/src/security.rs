@@ -1,8 +1,8 @@
 //! One layer around every route: the Host allow-list (no DNS rebinding), the Origin check on
-//! WebSocket upgrades and non-GET requests (no cross-site hijacking, no CSRF), the token for
-//! peers off this machine (`access`), and the body limit; `headers` adds the security headers
-//! around it. No CORS headers
-//! are ever sent. Every refusal is logged with its reason, never with a token.
+//! WebSocket upgrades and requests that change state (no cross-site hijacking, no CSRF), the
+//! token for peers off this machine (`access`), and the body's size limit and deadline;
+//! `headers` adds the security headers around it. No CORS headers are ever sent. Every refusal
+//! is logged with its reason, never with a token.
 
 use crate::access::{Admission, Paired};
 use crate::error::ApiError;
@@ -56,8 +56,12 @@ pub async fn guard(State(state): State<AppState>, mut request: Request, next: Ne
     if declared_length.is_some_and(|length| length > MAX_BODY_BYTES) {
         return too_large().into_response();
     }
-    // Bodies without a declared length are cut at the limit as they stream.
-    let request = request.map(|body| Body::new(http_body_util::Limited::new(body, MAX_BODY_BYTES)));
+    // Bodies without a declared length are cut at the limit as they stream, and every body
+    // must have arrived by its deadline.
+    let request = request.map(|body| {
+        let limited = Body::new(http_body_util::Limited::new(body, MAX_BODY_BYTES));
+        crate::body_deadline::with_deadline(limited, crate::listen::BODY_TIMEOUT)
+    });
     next.run(request).await
 }
 
@@ -79,7 +83,7 @@ fn check(state: &AppState, request: &Request) -> Result<(), ApiError> {
         .and_then(|value| value.to_str().ok())
         .unwrap_or("");
     let hosts = &state.access.hosts;
-    if !host_is_allowed(hosts, host) {
+    if !host_is_allowed(hosts, host) || !port_is(host, state.port) {
         let known = if state.access.lan {
             "this machine's own names and addresses"
         } else {
@@ -88,12 +92,14 @@ fn check(state: &AppState, request: &Request) -> Result<(), ApiError> {
         return Err(ApiError::new(
             StatusCode::MISDIRECTED_REQUEST,
             ErrorBody::new(format!(
-                "this Hark daemon only answers to {known}, not to \"{host}\""
+                "this Hark daemon only answers to {known} on port {}, not to \"{host}\"",
+                state.port
             )),
         ));
     }
     let needs_origin_check = request.method() != Method::GET && request.method() != Method::HEAD
-        || is_websocket_upgrade(request.headers());
+        || is_websocket_upgrade(request.headers())
+        || get_changes_state(request.uri());
     if needs_origin_check {
         let origin = request
             .headers()
@@ -147,9 +153,25 @@ fn host_name(authority: &str) -> &str {
     authority.split(':').next().unwrap_or(authority)
 }
 
+/// Whether `authority` names `port`: explicitly, or by leaving it out when it is HTTP's own.
+fn port_is(authority: &str, port: u16) -> bool {
+    match authority[host_name(authority).len()..].strip_prefix(':') {
+        Some(named) => named == port.to_string(),
+        None => authority.len() == host_name(authority).len() && port == 80,
+    }
+}
+
 fn host_is_allowed(hosts: &[String], host: &str) -> bool {
     let name = host_name(host).to_ascii_lowercase();
     hosts.contains(&name)
+}
+
+/// The one GET that can change state: a long poll that withdraws its question when the
+/// connection drops (`cancelOnDisconnect`, the shim's). A foreign page could otherwise start it
+/// with an `<img>` and cancel the question by removing the image.
+fn get_changes_state(uri: &axum::http::Uri) -> bool {
+    form_urlencoded::parse(uri.query().unwrap_or_default().as_bytes())
+        .any(|(name, _)| name.eq_ignore_ascii_case("cancelOnDisconnect"))
 }
 
 fn is_websocket_upgrade(headers: &HeaderMap) -> bool {
@@ -164,11 +186,7 @@ fn origin_is_this_server(hosts: &[String], origin: &str, host: &str, port: u16) 
     let Some(authority) = origin.strip_prefix("http://") else {
         return false;
     };
-    let name = host_name(authority);
-    let origin_port = authority[name.len()..].strip_prefix(':');
-    let port_matches =
-        origin_port == Some(port.to_string().as_str()) || (origin_port.is_none() && port == 80);
-    host_is_allowed(hosts, name) && port_matches && host_is_allowed(hosts, host)
+    host_is_allowed(hosts, authority) && port_is(authority, port) && host_is_allowed(hosts, host)
 }
 
 /// The fixed headers every response carries, refusals included (layered outside `guard`);
@@ -218,6 +236,19 @@ mod tests {
         assert!(!host_is_allowed(&local, "evil.example:13390"));
         assert!(!host_is_allowed(&local, "127.0.0.1.evil.example"));
         assert!(!host_is_allowed(&local, ""));
+    }
+
+    #[test]
+    fn ports() {
+        assert!(port_is("127.0.0.1:4000", 4000));
+        assert!(port_is("[::1]:4000", 4000));
+        assert!(port_is("localhost", 80));
+        assert!(!port_is("127.0.0.1:1", 4000));
+        assert!(!port_is("127.0.0.1", 4000));
+        assert!(!port_is("127.0.0.1:", 4000));
+        assert!(!port_is("[::1]", 4000));
+        assert!(!port_is("127.0.0.1:04000", 4000));
+        assert!(!port_is("127.0.0.1:4000:4000", 4000));
     }
 
     #[test]

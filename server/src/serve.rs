@@ -77,6 +77,7 @@ pub enum ServeError {
 /// # Errors
 /// When the home, the port, the token or the database cannot be used, or the server fails.
 pub async fn serve(mut options: ServeOptions) -> Result<(), ServeError> {
+    home::keep_new_files_private();
     let home = options.home.clone().unwrap_or_else(home::hark_home);
     options.home = Some(home.clone());
     home::ensure_home(&home).map_err(|source| ServeError::Home {

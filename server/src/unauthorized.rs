@@ -4,14 +4,9 @@
 
 use crate::access::{Refusal, pairing_cookie};
 use crate::error::ApiError;
-use app::i18n::{Lang, t_in};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{IntoResponse, Response};
 use hark_core::model::ErrorBody;
-
-/// The page's own policy: no scripts at all, its one inline style allowed.
-const PAGE_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; \
-                        form-action 'none'; frame-ancestors 'none'";
 
 /// Refuses a request, shaped for whoever asked.
 pub fn refuse(headers: &HeaderMap, refusal: &Refusal) -> Response {
@@ -22,16 +17,18 @@ pub fn refuse(headers: &HeaderMap, refusal: &Refusal) -> Response {
         Refusal::NoToken | Refusal::WrongToken => (StatusCode::UNAUTHORIZED, None),
     };
     let mut response = if app::request::wants_html(headers) {
-        let mut page = (
+        let reason = match refusal {
+            Refusal::TooManyFailures { .. } => "unauthorized-too-many",
+            Refusal::WrongToken => "unauthorized-wrong",
+            Refusal::NoToken => "unauthorized-body",
+        };
+        crate::plain_page::respond(
             status,
-            Html(page(app::request::from_header_map(headers).0, refusal)),
+            app::request::from_header_map(headers).0,
+            "unauthorized-title",
+            &[reason, "unauthorized-how"],
+            None,
         )
-            .into_response();
-        page.headers_mut().insert(
-            header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static(PAGE_CSP),
-        );
-        page
     } else {
         let message = match refusal {
             Refusal::NoToken => {
@@ -71,31 +68,4 @@ pub fn pair(token: Option<&str>, location: &str) -> Response {
     }
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     response
-}
-
-fn page(lang: Lang, refusal: &Refusal) -> String {
-    let text = |key: &str| escape(&t_in(lang, key, &[]));
-    let body = match refusal {
-        Refusal::TooManyFailures { .. } => text("unauthorized-too-many"),
-        Refusal::WrongToken => text("unauthorized-wrong"),
-        Refusal::NoToken => text("unauthorized-body"),
-    };
-    format!(
-        "<!DOCTYPE html><html lang=\"{code}\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <meta name=\"color-scheme\" content=\"light dark\"><title>{title}</title>\
-         <style>body{{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;\
-         padding:0 1rem;line-height:1.5}}</style></head><body><h1>{title}</h1><p>{body}</p>\
-         <p>{how}</p></body></html>",
-        code = lang.code(),
-        title = text("unauthorized-title"),
-        how = text("unauthorized-how"),
-    )
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }

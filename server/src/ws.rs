@@ -25,11 +25,18 @@ pub async fn upgrade(
     upgrade: WebSocketUpgrade,
 ) -> Response {
     let rotations = paired.map(|_| state.access.tokens.rotations());
-    upgrade.on_upgrade(move |socket: WebSocket| async move {
-        let (sink, stream) = socket.split();
-        serve(state.store, sink, stream, rotations).await;
-    })
+    upgrade
+        .max_message_size(MAX_INCOMING)
+        .max_frame_size(MAX_INCOMING)
+        .on_upgrade(move |socket: WebSocket| async move {
+            let (sink, stream) = socket.split();
+            serve(state.store, sink, stream, rotations).await;
+        })
 }
+
+/// The largest message or frame a page may send: it sends only pings and pongs, so anything
+/// bigger is abuse and closes the socket (1009) before it is buffered.
+pub const MAX_INCOMING: usize = 4 * 1024;
 
 /// How often the daemon pings each subscriber.
 pub const PING_EVERY: Duration = Duration::from_secs(30);

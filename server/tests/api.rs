@@ -11,6 +11,7 @@ mod api {
     mod desktop;
     mod errors;
     pub mod events;
+    mod hardening;
     mod history;
     mod hub;
     mod lan;

@@ -34,6 +34,10 @@ pub enum Failure {
     /// The daemon could not record the change, or is stopping.
     #[error("Hark cannot take this now: {reason}")]
     Unavailable { reason: String },
+    /// Arguments the server function could not read: a form or call Hark's page never sends
+    /// (a tampered form, a hand-written request).
+    #[error("the request could not be read: {details}")]
+    BadRequest { details: String },
     /// The call did not complete: the network, the daemon gone, a reply that did not parse.
     #[error("the request failed: {reason}")]
     Transport { reason: String },
@@ -43,8 +47,19 @@ impl FromServerFnError for Failure {
     type Encoder = JsonEncoding;
 
     fn from_server_fn_error(error: ServerFnErrorErr) -> Self {
-        Failure::Transport {
-            reason: error.to_string(),
+        match error {
+            // Raised on the server while reading the call, before the function runs.
+            ServerFnErrorErr::Args(details)
+            | ServerFnErrorErr::MissingArg(details)
+            | ServerFnErrorErr::UnsupportedRequestMethod(details) => {
+                let failure = Failure::BadRequest { details };
+                #[cfg(feature = "ssr")]
+                ssr::answer_bad_request();
+                failure
+            }
+            other => Failure::Transport {
+                reason: other.to_string(),
+            },
         }
     }
 }
@@ -67,6 +82,7 @@ impl Failure {
             Failure::NotFound => "error-not-found",
             Failure::NotPending => "error-not-pending",
             Failure::TooManyPending => "error-too-many",
+            Failure::BadRequest { .. } => "error-bad-request",
             Failure::Unavailable { .. } | Failure::Transport { .. } => "error-unavailable",
         }
     }
@@ -123,7 +139,8 @@ mod ssr {
             match self {
                 Failure::InvalidAnswer { .. }
                 | Failure::InvalidSetting { .. }
-                | Failure::UnknownPreference { .. } => StatusCode::BAD_REQUEST,
+                | Failure::UnknownPreference { .. }
+                | Failure::BadRequest { .. } => StatusCode::BAD_REQUEST,
                 Failure::NotFound => StatusCode::NOT_FOUND,
                 Failure::NotPending => StatusCode::CONFLICT,
                 Failure::TooManyPending => StatusCode::TOO_MANY_REQUESTS,
@@ -154,6 +171,15 @@ mod ssr {
                     Failure::SaveFailed
                 }
             }
+        }
+    }
+
+    /// A call whose arguments could not be read is the caller's mistake: 400, not leptos' 500.
+    /// A plain form post answered 400 is turned into a page in the person's language by the
+    /// daemon (leptos would otherwise send the browser back to `/` without a word).
+    pub(super) fn answer_bad_request() {
+        if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
+            response.set_status(StatusCode::BAD_REQUEST);
         }
     }
 
@@ -201,6 +227,9 @@ mod tests {
             Failure::NotPending,
             Failure::Transport {
                 reason: "offline".into(),
+            },
+            Failure::BadRequest {
+                details: "id: not a UUID".into(),
             },
         ];
         for failure in failures {

@@ -154,3 +154,68 @@ async fn history_beyond_memory_is_read_from_the_record() {
         Created::Existing(_)
     ));
 }
+
+/// A log sink that stalls the thread writing to it for a moment on every event: it stands for
+/// a thread preempted between two steps, so a decision split across them shows.
+struct StallingLog;
+
+impl tracing::Subscriber for StallingLog {
+    fn enabled(&self, _: &tracing::Metadata<'_>) -> bool {
+        true
+    }
+    fn new_span(&self, _: &tracing::span::Attributes<'_>) -> tracing::span::Id {
+        tracing::span::Id::from_u64(1)
+    }
+    fn record(&self, _: &tracing::span::Id, _: &tracing::span::Record<'_>) {}
+    fn record_follows_from(&self, _: &tracing::span::Id, _: &tracing::span::Id) {}
+    fn event(&self, _: &tracing::Event<'_>) {
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    fn enter(&self, _: &tracing::span::Id) {}
+    fn exit(&self, _: &tracing::span::Id) {}
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_agent_back_at_the_last_moment_keeps_its_question() {
+    use tracing::instrument::WithSubscriber;
+    // Each agent re-attaches while its question's orphan deadline is being handled. Whichever
+    // comes first wins, but an agent told its question is still pending must keep it.
+    let home = tempfile::tempdir().unwrap();
+    let ids: Vec<QuestionId> = (0..20).map(|_| QuestionId::new_random()).collect();
+    {
+        let store = reopen(home.path()).await;
+        for id in &ids {
+            store.create(asked(*id)).await.unwrap();
+        }
+    }
+    let store = reopen(home.path()).await;
+    let races: Vec<_> = ids
+        .iter()
+        .map(|&id| {
+            let (deadline, agent) = (store.clone(), store.clone());
+            tokio::spawn(async move {
+                let withdrawal = tokio::spawn(
+                    async move { deadline.withdraw_orphan(id).await }.with_subscriber(StallingLog),
+                );
+                tokio::time::sleep(Duration::from_millis(10)).await;
+                let back = agent.create(asked(id)).await.unwrap();
+                withdrawal.await.unwrap();
+                back
+            })
+        })
+        .collect();
+    for (race, id) in races.into_iter().zip(&ids) {
+        let Created::Existing(seen) = race.await.unwrap() else {
+            panic!("the question was known");
+        };
+        let now = store.get(*id).await.unwrap();
+        if seen.is_pending() {
+            assert!(
+                now.is_pending(),
+                "{id}: the agent was told it was pending, then it was withdrawn"
+            );
+        } else {
+            assert_eq!(now.note.as_deref(), Some(ORPHAN_NOTE));
+        }
+    }
+}

@@ -7,7 +7,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use hark_core::model::{ErrorBody, Pairing};
+use hark_core::model::Pairing;
 
 /// The pairing routes.
 pub fn router() -> Router<AppState> {
@@ -22,10 +22,10 @@ async fn pairing(State(state): State<AppState>) -> Json<Pairing> {
 
 async fn rotate(State(state): State<AppState>) -> Result<Json<Pairing>, ApiError> {
     state.access.tokens.rotate().map_err(|error| {
-        tracing::warn!(%error, "cannot write the new token");
-        ApiError::new(
+        ApiError::internal(
             StatusCode::INTERNAL_SERVER_ERROR,
-            ErrorBody::new(format!("cannot write the new token: {error}")),
+            "the daemon could not write the new token, so the old one still holds",
+            &error,
         )
     })?;
     tracing::info!("the token was replaced; sessions paired with the old one end");

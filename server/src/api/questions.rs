@@ -4,8 +4,9 @@ use crate::error::ApiError;
 use crate::json::ApiJson;
 use crate::query::ApiQuery;
 use crate::state::AppState;
-use axum::extract::{Path, State};
+use axum::extract::{FromRequestParts, Path, State};
 use axum::http::StatusCode;
+use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -30,9 +31,22 @@ pub fn router() -> Router<AppState> {
         .route("/questions/{id}/wait", get(wait))
 }
 
-fn parse_id(id: &str) -> Result<QuestionId, ApiError> {
-    id.parse()
-        .map_err(|_| ApiError::bad_field("id", format!("id \"{id}\" is not a UUID")))
+/// The question id in the path; a malformed one (not a UUID, not even UTF-8) is a 400 naming
+/// `id`, in JSON like every other error.
+struct IdPath(QuestionId);
+
+impl<S: Send + Sync> FromRequestParts<S> for IdPath {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let Path(id) = Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(|_| ApiError::bad_field("id", "the id in the path is not valid UTF-8"))?;
+        id.parse().map(IdPath).map_err(|_| {
+            let shown: String = id.chars().take(64).collect();
+            ApiError::bad_field("id", format!("id \"{shown}\" is not a UUID"))
+        })
+    }
 }
 
 /// `GET /api/questions`' parameters.
@@ -91,9 +105,8 @@ async fn create(
 
 async fn read(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    IdPath(id): IdPath,
 ) -> Result<Json<Question>, ApiError> {
-    let id = parse_id(&id)?;
     state
         .store
         .get(id)
@@ -104,35 +117,32 @@ async fn read(
 
 async fn answer(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    IdPath(id): IdPath,
     ApiJson(request): ApiJson<AnswerRequest>,
 ) -> Result<Json<Question>, ApiError> {
-    Ok(Json(
-        state.store.answer(parse_id(&id)?, &request.answers).await?,
-    ))
+    Ok(Json(state.store.answer(id, &request.answers).await?))
 }
 
 async fn decline(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    body: axum::body::Bytes,
+    IdPath(id): IdPath,
+    body: axum::body::Body,
 ) -> Result<Json<Question>, ApiError> {
+    let body = crate::json::read_body(body).await?;
     // The note is optional, and so is the whole body.
     let request: DeclineRequest = if body.iter().all(u8::is_ascii_whitespace) {
         DeclineRequest::default()
     } else {
         crate::json::parse(&body)?
     };
-    Ok(Json(
-        state.store.decline(parse_id(&id)?, request.note).await?,
-    ))
+    Ok(Json(state.store.decline(id, request.note).await?))
 }
 
 async fn cancel(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    IdPath(id): IdPath,
 ) -> Result<Json<Question>, ApiError> {
-    Ok(Json(state.store.cancel(parse_id(&id)?).await?))
+    Ok(Json(state.store.cancel(id).await?))
 }
 
 /// Long-poll. Without `timeout` it waits until the question closes, as the Node reference did;
@@ -151,10 +161,9 @@ struct WaitQuery {
 
 async fn wait(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    IdPath(id): IdPath,
     ApiQuery(query): ApiQuery<WaitQuery>,
 ) -> Result<Response, ApiError> {
-    let id = parse_id(&id)?;
     let timeout = query
         .timeout
         .map(|secs| Duration::from_secs(secs.min(MAX_WAIT_SECS)));

@@ -453,6 +453,24 @@ async fn bad_arguments_are_tool_errors_naming_the_field() {
     .await;
     assert_eq!(unknown.is_error, Some(true));
     assert!(text_of(&unknown).contains("id"));
+    // A malformed id or wait is the model's mistake: a tool error naming the field, not a
+    // protocol error.
+    for (args, field) in [
+        (json!({"id": "not-a-uuid"}), "id"),
+        (json!({}), "id"),
+        (
+            json!({"id": "00000000-0000-4000-8000-000000000000", "waitSecs": "soon"}),
+            "waitSecs",
+        ),
+    ] {
+        let result = finish(start_call(&shim, "get_answer", args.clone()).await).await;
+        assert_eq!(result.is_error, Some(true), "{args}");
+        let text = text_of(&result);
+        assert!(
+            text.starts_with(&format!("{field}:")),
+            "{field} named in {text:?}"
+        );
+    }
     // Nothing was created, and the same shim still works.
     let call = start_call(&shim, "ask_user", deploy()).await;
     let pending = world.pending(1).await;
