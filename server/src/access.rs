@@ -2,7 +2,9 @@
 //! asks every peer to pair). Anyone else must present the token: `Authorization: Bearer`, the
 //! `hark_token` cookie, or once as `?token=` (the QR code's URL), which sets the cookie and
 //! leads to the same address without it. Wrong tokens from one address are counted, and too
-//! many in a minute lock that address out for the rest of it.
+//! many in a minute lock that address out for the rest of it. Addresses that presented the
+//! right token are remembered (until it is replaced), so their next connections get the paired
+//! devices' budget instead of the strangers' (`listen`).
 
 use crate::network;
 use crate::token::Tokens;
@@ -31,6 +33,8 @@ pub struct Access {
     /// The Host names this daemon answers to.
     pub hosts: Vec<String>,
     failures: Mutex<HashMap<IpAddr, Failures>>,
+    /// Addresses that presented the right token, with the token's generation then.
+    paired_peers: Mutex<HashMap<IpAddr, u64>>,
 }
 
 #[derive(Clone, Copy)]
@@ -90,6 +94,7 @@ impl Access {
             require_token_everywhere,
             hosts: network::allowed_hosts(lan, configured),
             failures: Mutex::new(HashMap::new()),
+            paired_peers: Mutex::new(HashMap::new()),
         }
     }
 
@@ -143,6 +148,10 @@ impl Access {
             }
         }
         if self.tokens.verify(presented) {
+            if let Some(peer) = peer {
+                drop(failures);
+                self.remember_paired(peer);
+            }
             return Admission::Paired;
         }
         if let Some(peer) = peer {
@@ -165,6 +174,33 @@ impl Access {
             record.count += 1;
         }
         Admission::Refused(Refusal::WrongToken)
+    }
+}
+
+impl Access {
+    /// Whether `peer` presented the current token before: a device paired with this daemon.
+    pub fn is_paired_peer(&self, peer: IpAddr) -> bool {
+        let generation = self.tokens.generation();
+        self.paired_peers
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+            .get(&peer)
+            .is_some_and(|&paired_with| paired_with == generation)
+    }
+
+    fn remember_paired(&self, peer: IpAddr) {
+        let generation = self.tokens.generation();
+        let mut paired = self
+            .paired_peers
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        if paired.len() >= MAX_TRACKED && !paired.contains_key(&peer) {
+            paired.retain(|_, paired_with| *paired_with == generation);
+            if paired.len() >= MAX_TRACKED {
+                paired.clear();
+            }
+        }
+        paired.insert(peer, generation);
     }
 }
 
@@ -361,10 +397,17 @@ mod tests {
             get(&access, PHONE, "/", &[("authorization", &right)]),
             Admission::Refused(Refusal::TooManyFailures { retry_after_secs }) if retry_after_secs <= 60
         ));
-        let other = Some(IpAddr::V4(std::net::Ipv4Addr::new(192, 168, 1, 51)));
+        let other_address = IpAddr::V4(std::net::Ipv4Addr::new(192, 168, 1, 51));
+        let other = Some(other_address);
+        assert!(!access.is_paired_peer(other_address));
         assert_eq!(
             get(&access, other, "/", &[("authorization", &right)]),
             Admission::Paired
         );
+        assert!(access.is_paired_peer(other_address));
+        assert!(!access.is_paired_peer(PHONE.unwrap()));
+        // A new token unpairs every address.
+        access.tokens.rotate().unwrap();
+        assert!(!access.is_paired_peer(other_address));
     }
 }

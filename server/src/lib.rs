@@ -5,7 +5,7 @@
 //! - `api` — the REST routes of SPEC §3, one file per resource, and `ws` the event stream;
 //! - `security` — Host and Origin checks, body limit, security headers, as one layer, with
 //!   `access` (who needs the token), `token`, `unauthorized` (the refusals) and `network`;
-//! - `listen` — accepting connections with timeouts and limits;
+//! - `listen` — accepting connections with timeouts and budgets (`open_files` sizes them);
 //! - `pairing`, `pair_cli` — the phone's URL and its QR code, `hark url` and `hark token`;
 //! - `assets` — the embedded, precompressed site (wasm, js, css, icons);
 //! - `home`, `daemon`, `client`, `connection` — where state lives, background running, talking
@@ -35,6 +35,7 @@ pub mod json_errors;
 pub mod listen;
 pub mod mcp;
 pub mod network;
+pub mod open_files;
 pub mod pair_cli;
 pub mod pairing;
 pub mod plain_page;
@@ -111,7 +112,7 @@ pub async fn run(
     store.spawn_reminders();
     desktop::watch(store.clone(), port, access.clone());
     let shutdown = store.shutdown_token().clone();
-    let app = router(AppState::new(store, access, port));
-    listen::serve(listener, app, shutdown).await;
+    let app = router(AppState::new(store, access.clone(), port));
+    listen::serve(listener, app, shutdown, access).await;
     Ok(())
 }

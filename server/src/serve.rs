@@ -78,6 +78,8 @@ pub enum ServeError {
 /// When the home, the port, the token or the database cannot be used, or the server fails.
 pub async fn serve(mut options: ServeOptions) -> Result<(), ServeError> {
     home::keep_new_files_private();
+    // Before the first connection: `listen` sizes its budgets under the limit then in force.
+    crate::open_files::raise();
     let home = options.home.clone().unwrap_or_else(home::hark_home);
     options.home = Some(home.clone());
     home::ensure_home(&home).map_err(|source| ServeError::Home {
@@ -100,7 +102,7 @@ pub async fn serve(mut options: ServeOptions) -> Result<(), ServeError> {
         Err(error) if error.kind() == std::io::ErrorKind::AddrInUse && hark_answers(port).await => {
             // Several shims may start a daemon at the same instant; the first one to bind
             // serves everyone, and the others step aside.
-            println!("Hark is already running at http://127.0.0.1:{port}");
+            say(&format!("Hark is already running at http://127.0.0.1:{port}"));
             return Ok(());
         }
         Err(source) => {
@@ -124,9 +126,9 @@ pub async fn serve(mut options: ServeOptions) -> Result<(), ServeError> {
         })?;
     }
     // The first line on stdout: tests, `--detach` and the shim read the port from it.
-    println!("Hark listening on http://127.0.0.1:{bound}");
+    say(&format!("Hark listening on http://127.0.0.1:{bound}"));
     if options.lan {
-        println!("Other devices on this network may answer once paired: run `hark url`.");
+        say("Other devices on this network may answer once paired: run `hark url`.");
     }
     if options.open {
         let page = format!("http://127.0.0.1:{bound}/");
@@ -187,6 +189,14 @@ async fn detach(options: &ServeOptions, home: PathBuf, port: u16) -> Result<(), 
         crate::desktop::open_page(&format!("http://127.0.0.1:{port}/"));
     }
     Ok(())
+}
+
+/// Prints a line for whoever started the daemon. Whoever that is may stop reading (a test or a
+/// script that took the first line): the daemon carries on, where `println!` would panic.
+fn say(line: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "{line}").and_then(|()| stdout.flush());
 }
 
 /// True when a Hark daemon answers on `port` (waiting briefly for one that is starting).

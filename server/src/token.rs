@@ -73,6 +73,11 @@ impl Tokens {
         Ok(token)
     }
 
+    /// How many times the token was rotated so far.
+    pub fn generation(&self) -> u64 {
+        *self.rotations.borrow()
+    }
+
     /// Changes each time the token is rotated.
     pub fn rotations(&self) -> watch::Receiver<u64> {
         self.rotations.subscribe()

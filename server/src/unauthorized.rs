@@ -48,6 +48,9 @@ pub fn refuse(headers: &HeaderMap, refusal: &Refusal) -> Response {
         HeaderValue::from_static("Bearer realm=\"hark\""),
     );
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    // A refused peer gets nothing more from this connection: it must not sit on a place in
+    // its budget (`listen`).
+    headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
     if let Some(seconds) = retry_after {
         headers.insert(header::RETRY_AFTER, HeaderValue::from(seconds));
     }

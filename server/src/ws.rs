@@ -5,6 +5,7 @@
 //! not pile up.
 
 use crate::access::Paired;
+use crate::listen::ConnectionPlace;
 use crate::state::AppState;
 use axum::Extension;
 use axum::extract::State;
@@ -22,6 +23,7 @@ use tokio::sync::watch;
 pub async fn upgrade(
     State(state): State<AppState>,
     paired: Option<Extension<Paired>>,
+    place: Option<Extension<ConnectionPlace>>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
     let rotations = paired.map(|_| state.access.tokens.rotations());
@@ -29,6 +31,8 @@ pub async fn upgrade(
         .max_message_size(MAX_INCOMING)
         .max_frame_size(MAX_INCOMING)
         .on_upgrade(move |socket: WebSocket| async move {
+            // The socket counts against its connection's budget until it closes.
+            let _place = place;
             let (sink, stream) = socket.split();
             serve(state.store, sink, stream, rotations).await;
         })

@@ -8,6 +8,7 @@ mod api {
     mod ask;
     mod cli;
     mod config;
+    mod crowd;
     mod desktop;
     mod errors;
     pub mod events;

@@ -44,7 +44,12 @@ async fn lan(phone: bool) -> Lan {
                 .await
         });
     } else {
-        tokio::spawn(hark::listen::serve(listener, router, shutdown.clone()));
+        tokio::spawn(hark::listen::serve(
+            listener,
+            router,
+            shutdown.clone(),
+            access.clone(),
+        ));
     }
     Lan {
         base: format!("http://127.0.0.1:{port}"),
@@ -199,8 +204,9 @@ async fn without_lan_mode_the_settings_page_says_how_to_turn_it_on() {
     let port = listener.local_addr().unwrap().port();
     tokio::spawn(hark::listen::serve(
         listener,
-        hark::router(AppState::new(store, access, port)),
+        hark::router(AppState::new(store, access.clone(), port)),
         shutdown.clone(),
+        access,
     ));
     let _stop = shutdown.drop_guard();
     let settings = reqwest::get(format!("http://127.0.0.1:{port}/settings"))

@@ -56,13 +56,39 @@ impl Daemon {
         Self::spawn(home, &env, &[], Stdio::from(file))
     }
 
+    /// Starts a daemon through `wrapper` (a program that runs the rest of its arguments, such
+    /// as `prlimit --nofile=256:512`), with extra `hark serve` flags.
+    pub fn start_wrapped(home: tempfile::TempDir, wrapper: &[&str], flags: &[&str]) -> Daemon {
+        Self::spawn_with(home, wrapper, &[], flags, Stdio::inherit())
+    }
+
     fn spawn(
         home: tempfile::TempDir,
         env: &[(&str, &str)],
         flags: &[&str],
         stderr: Stdio,
     ) -> Daemon {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hark"))
+        Self::spawn_with(home, &[], env, flags, stderr)
+    }
+
+    fn spawn_with(
+        home: tempfile::TempDir,
+        wrapper: &[&str],
+        env: &[(&str, &str)],
+        flags: &[&str],
+        stderr: Stdio,
+    ) -> Daemon {
+        let hark = env!("CARGO_BIN_EXE_hark");
+        let (program, wrapper_args) = match wrapper.split_first() {
+            Some((program, rest)) => (*program, rest),
+            None => (hark, &[][..]),
+        };
+        let mut command = Command::new(program);
+        command.args(wrapper_args);
+        if !wrapper.is_empty() {
+            command.arg(hark);
+        }
+        let mut child = command
             .args(["serve", "--port", "0"])
             .args(flags)
             .env("HARK_HOME", home.path())
