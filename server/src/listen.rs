@@ -304,7 +304,10 @@ mod tests {
             }
         );
         let macos = Budgets::within(256);
-        assert!(macos.strangers <= STRANGERS_PER_PEER && macos.local >= 64, "{macos:?}");
+        assert!(
+            macos.strangers <= STRANGERS_PER_PEER && macos.local >= 64,
+            "{macos:?}"
+        );
     }
 
     #[test]

@@ -59,6 +59,10 @@ pub async fn guard(State(state): State<AppState>, mut request: Request, next: Ne
     // Bodies without a declared length are cut at the limit as they stream, and every body
     // must have arrived by its deadline.
     let request = request.map(|body| {
+        if http_body::Body::is_end_stream(&body) {
+            // Nothing to wait for (a GET): no timer.
+            return body;
+        }
         let limited = Body::new(http_body_util::Limited::new(body, MAX_BODY_BYTES));
         crate::body_deadline::with_deadline(limited, crate::listen::BODY_TIMEOUT)
     });

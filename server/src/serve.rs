@@ -102,7 +102,9 @@ pub async fn serve(mut options: ServeOptions) -> Result<(), ServeError> {
         Err(error) if error.kind() == std::io::ErrorKind::AddrInUse && hark_answers(port).await => {
             // Several shims may start a daemon at the same instant; the first one to bind
             // serves everyone, and the others step aside.
-            say(&format!("Hark is already running at http://127.0.0.1:{port}"));
+            say(&format!(
+                "Hark is already running at http://127.0.0.1:{port}"
+            ));
             return Ok(());
         }
         Err(source) => {

@@ -97,7 +97,9 @@ async fn strangers_cannot_starve_this_machine_or_paired_devices() {
     let (daemon, token) = lan_daemon();
     let phone = Ipv4Addr::new(10, 77, 2, 1);
     assert_eq!(
-        request_from(phone, daemon.port, Some(&token)).await.as_deref(),
+        request_from(phone, daemon.port, Some(&token))
+            .await
+            .as_deref(),
         Some("HTTP/1.1 200 OK"),
         "the phone pairs"
     );
@@ -122,7 +124,9 @@ async fn strangers_cannot_starve_this_machine_or_paired_devices() {
         .expect("a local agent gets in past the crowd");
     assert_eq!(local.status(), 200);
     assert_eq!(
-        request_from(phone, daemon.port, Some(&token)).await.as_deref(),
+        request_from(phone, daemon.port, Some(&token))
+            .await
+            .as_deref(),
         Some("HTTP/1.1 200 OK"),
         "the paired phone gets in past the crowd"
     );
@@ -156,8 +160,7 @@ async fn strangers_cannot_starve_this_machine_or_paired_devices() {
 
 #[tokio::test]
 async fn a_low_open_files_limit_is_raised_and_never_exhausted() {
-    if !inside_namespace("api::crowd::a_low_open_files_limit_is_raised_and_never_exhausted").await
-    {
+    if !inside_namespace("api::crowd::a_low_open_files_limit_is_raised_and_never_exhausted").await {
         return;
     }
     // Soft 256 as on macOS, hard 512: the daemon may raise its soft limit to 512, no further.
@@ -238,7 +241,9 @@ async fn a_websocket_keeps_its_connections_place_until_it_closes() {
     let (daemon, token) = lan_daemon();
     let phone = Ipv4Addr::new(10, 77, 3, 1);
     assert_eq!(
-        request_from(phone, daemon.port, Some(&token)).await.as_deref(),
+        request_from(phone, daemon.port, Some(&token))
+            .await
+            .as_deref(),
         Some("HTTP/1.1 200 OK")
     );
     let mut sockets = Vec::new();
