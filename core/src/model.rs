@@ -2,6 +2,7 @@
 //! functions, MCP, CLI, channels), its validation, the error body and the languages. Compiles for the
 //! server and for wasm.
 
+mod channels;
 mod config;
 mod error;
 mod event;
@@ -10,6 +11,10 @@ mod question;
 mod tool;
 mod validate;
 
+pub use channels::{
+    ChannelStatus, ChannelTest, ChannelTestResult, Channels, ChannelsReport, Ntfy, WEBHOOK_EVENTS,
+    Webhook,
+};
 pub use config::{Config, ConfigReport};
 pub use error::ErrorBody;
 pub use event::{Event, InitData, RemindData};

@@ -167,3 +167,13 @@ history-loading-older = Loading…
 history-export = Download the whole history:
 history-export-markdown = Markdown
 history-export-json = JSON
+
+# Pushes to the phone (ntfy)
+push-waiting = Hark: a question is waiting
+push-open = Open
+push-open-on-computer = Open Hark on your computer to answer.
+push-answered = Answered: { $answer }
+push-declined = Skipped
+push-timeout = Timed out without an answer
+push-cancelled = Withdrawn by the agent
+push-test = Hark can reach this phone. Questions from your agents will appear here.

@@ -135,3 +135,13 @@ history-loading-older = 読み込んでいます…
 history-export = 履歴をすべてダウンロード：
 history-export-markdown = Markdown 文書
 history-export-json = JSON データ
+
+# スマートフォンへのプッシュ (ntfy)
+push-waiting = Hark: 質問が届いています
+push-open = 開く
+push-open-on-computer = 回答するには、コンピューターで Hark を開いてください。
+push-answered = 回答済み: { $answer }
+push-declined = スキップしました
+push-timeout = 回答がないまま時間切れになりました
+push-cancelled = エージェントが取り下げました
+push-test = Hark からこのスマートフォンに届きました。エージェントからの質問はここに表示されます。

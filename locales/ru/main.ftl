@@ -165,3 +165,13 @@ history-loading-older = Загрузка…
 history-export = Скачать всю историю:
 history-export-markdown = документ Markdown
 history-export-json = данные JSON
+
+# Уведомления на телефон (ntfy)
+push-waiting = Hark: вас ждёт вопрос
+push-open = Открыть
+push-open-on-computer = Чтобы ответить, откройте Hark на компьютере.
+push-answered = Ответ: { $answer }
+push-declined = Пропущено
+push-timeout = Время вышло, ответа не было
+push-cancelled = Агент отозвал вопрос
+push-test = Hark может достучаться до этого телефона. Вопросы от ваших агентов будут появляться здесь.

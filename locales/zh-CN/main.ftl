@@ -135,3 +135,13 @@ history-loading-older = 正在加载…
 history-export = 下载全部历史记录：
 history-export-markdown = Markdown 文档
 history-export-json = JSON 数据
+
+# 推送到手机 (ntfy)
+push-waiting = Hark：有一个问题在等你回答
+push-open = 打开
+push-open-on-computer = 请在电脑上打开 Hark 作答。
+push-answered = 已回答：{ $answer }
+push-declined = 已跳过
+push-timeout = 超时未回答
+push-cancelled = 智能体已撤回该问题
+push-test = Hark 已能联系到这部手机。智能体的问题会显示在这里。

@@ -1,5 +1,6 @@
 //! The REST routes of SPEC §3 under `/api`, one file per resource, plus the event stream.
 
+mod channels;
 mod config;
 mod export;
 mod health;
@@ -17,6 +18,7 @@ pub fn router() -> Router<AppState> {
         .merge(health::router())
         .merge(questions::router())
         .merge(config::router())
+        .merge(channels::router())
         .merge(pairing::router())
         .merge(export::router())
         .route("/ws", get(crate::ws::upgrade))

@@ -1,7 +1,10 @@
 //! A typed HTTP client of the daemon, shared by the MCP shim and the CLI: recognising a Hark
 //! daemon, and every question call of SPEC §3 they need.
 
-use hark_core::model::{AskRequest, ErrorBody, Health, Pairing, Question, QuestionId, WaitResult};
+use hark_core::model::{
+    AskRequest, ChannelTest, ChannelTestResult, ChannelsReport, ErrorBody, Health, Pairing,
+    Question, QuestionId, WaitResult,
+};
 use reqwest::{Method, RequestBuilder, StatusCode};
 use std::time::Duration;
 
@@ -241,6 +244,37 @@ impl DaemonClient {
             .await?;
         response
             .text()
+            .await
+            .map_err(|error| self.unreachable(error))
+    }
+
+    /// How every channel has fared.
+    ///
+    /// # Errors
+    /// `Unreachable` when the daemon is gone, `Api` when it refuses.
+    pub async fn channels(&self) -> Result<ChannelsReport, ClientError> {
+        let response = self
+            .send(self.request(Method::GET, "/api/channels"))
+            .await?;
+        response
+            .json()
+            .await
+            .map_err(|error| self.unreachable(error))
+    }
+
+    /// Sends a test message on `channel` and says how it went.
+    ///
+    /// # Errors
+    /// `Unreachable` when the daemon is gone, `Api` with the channel's failure.
+    pub async fn test_channel(&self, channel: &str) -> Result<ChannelTestResult, ClientError> {
+        let request = self
+            .request(Method::POST, "/api/channels/test")
+            .json(&ChannelTest {
+                channel: channel.to_string(),
+            });
+        let response = self.send(request).await?;
+        response
+            .json()
             .await
             .map_err(|error| self.unreachable(error))
     }

@@ -3,6 +3,8 @@
 //!
 //! # Layout
 //! - `api` — the REST routes of SPEC §3, one file per resource, and `ws` the event stream;
+//! - `channels` — ntfy and webhooks (SPEC §11), with `secrets` and `answer_link`, the answer
+//!   buttons' route;
 //! - `security` — Host and Origin checks, body limit, security headers, as one layer, with
 //!   `access` (who needs the token), `token`, `unauthorized` (the refusals) and `network`;
 //! - `listen` — accepting connections with timeouts and budgets (`open_files` sizes them);
@@ -17,11 +19,13 @@
 #![recursion_limit = "256"]
 
 pub mod access;
+pub mod answer_link;
 pub mod api;
 pub mod ask_cli;
 pub mod asking;
 pub mod assets;
 pub mod body_deadline;
+pub mod channels;
 pub mod client;
 pub mod connection;
 pub mod daemon;
@@ -40,6 +44,7 @@ pub mod pair_cli;
 pub mod pairing;
 pub mod plain_page;
 pub mod query;
+pub mod secrets;
 pub mod security;
 pub mod serve;
 pub mod state;
@@ -69,6 +74,7 @@ pub fn router(state: AppState) -> Router {
     let pairing = PairingSource(Arc::new(move || pairing::pairing(&access, port, true)));
     let router = Router::new()
         .nest("/api", api::router())
+        .merge(answer_link::router())
         .leptos_routes_with_context(
             &state,
             routes,
@@ -111,8 +117,11 @@ pub async fn run(
     ));
     store.spawn_reminders();
     desktop::watch(store.clone(), port, access.clone());
+    let secrets = Arc::new(secrets::Secrets::load(options.home.as_deref()));
+    let relay = channels::Relay::new(store.clone(), secrets, access.clone(), port);
+    relay.start();
     let shutdown = store.shutdown_token().clone();
-    let app = router(AppState::new(store, access.clone(), port));
+    let app = router(AppState::with_relay(store, access.clone(), port, relay));
     listen::serve(listener, app, shutdown, access).await;
     Ok(())
 }

@@ -62,11 +62,27 @@ enum Command {
         #[arg(long, env = "HARK_PORT")]
         port: Option<u16>,
     },
+    /// Channels beyond this computer (ntfy, webhooks): `hark channel test ntfy` sends a test
+    /// message now and says how it went.
+    Channel {
+        #[command(subcommand)]
+        action: ChannelAction,
+    },
     /// Print the token that pairs other devices, or replace it with --rotate.
     Token {
         /// Replace the token: every paired phone and browser must pair again, at once.
         #[arg(long)]
         rotate: bool,
+        #[arg(long, env = "HARK_PORT")]
+        port: Option<u16>,
+    },
+}
+
+#[derive(Subcommand)]
+enum ChannelAction {
+    /// Send a test message on a channel: ntfy or webhook.
+    Test {
+        channel: String,
         #[arg(long, env = "HARK_PORT")]
         port: Option<u16>,
     },
@@ -133,6 +149,9 @@ fn main() -> ExitCode {
             Command::Url { port } => hark::pair_cli::url(port).await,
             Command::Token { rotate, port } => hark::pair_cli::token(rotate, port).await,
             Command::Status { port } => hark::status_cli::status(port).await,
+            Command::Channel {
+                action: ChannelAction::Test { channel, port },
+            } => hark::status_cli::test_channel(channel, port).await,
             Command::Stop { port } => hark::status_cli::stop(port).await,
             Command::Mcp { daemon, max_wait } => {
                 let server = hark::mcp::HarkMcp::new(

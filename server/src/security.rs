@@ -27,13 +27,25 @@ pub async fn guard(State(state): State<AppState>, mut request: Request, next: Ne
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
         .map(|info| info.0.ip());
-    if let Err(rejection) = check(&state, &request) {
-        log_rejection(peer, &request, &rejection.body.error);
-        return rejection.into_response();
-    }
-    let admission = state
-        .access
-        .admit(peer, request.method(), request.uri(), request.headers());
+    // An answer link's capability is its credential: neither the token nor the origin applies.
+    let answer_link = crate::answer_link::is_answer_link(request.uri().path());
+    let via_public_url = match check(&state, &request, answer_link) {
+        Ok(via_public_url) => via_public_url,
+        Err(rejection) => {
+            log_rejection(peer, &request, &rejection.body.error);
+            return rejection.into_response();
+        }
+    };
+    let admission = if answer_link {
+        Admission::Local
+    } else {
+        // A reverse proxy on this machine (Tailscale's) connects from loopback for anyone who
+        // reaches it: what comes by the public name is never this machine's own.
+        let peer = peer.filter(|_| !via_public_url);
+        state
+            .access
+            .admit(peer, request.method(), request.uri(), request.headers())
+    };
     match admission {
         Admission::Local => {}
         Admission::Paired => {
@@ -80,14 +92,21 @@ fn log_rejection(peer: Option<std::net::IpAddr>, request: &Request, reason: &str
     );
 }
 
-fn check(state: &AppState, request: &Request) -> Result<(), ApiError> {
+/// Checks Host and Origin; `Ok(true)` when the request came by `channels.publicUrl`'s name.
+fn check(state: &AppState, request: &Request, answer_link: bool) -> Result<bool, ApiError> {
     let host = request
         .headers()
         .get(header::HOST)
         .and_then(|value| value.to_str().ok())
         .unwrap_or("");
     let hosts = &state.access.hosts;
-    if !host_is_allowed(hosts, host) || !port_is(host, state.port) {
+    let ours = host_is_allowed(hosts, host) && port_is(host, state.port);
+    // Read only when needed: the config is cloned to read it.
+    let public_origin = (!ours).then(|| public_origin(state)).flatten();
+    let via_public_url = public_origin
+        .as_deref()
+        .is_some_and(|origin| names_public_url(origin, host));
+    if !ours && !via_public_url {
         let known = if state.access.lan {
             "this machine's own names and addresses"
         } else {
@@ -104,7 +123,7 @@ fn check(state: &AppState, request: &Request) -> Result<(), ApiError> {
     let needs_origin_check = request.method() != Method::GET && request.method() != Method::HEAD
         || is_websocket_upgrade(request.headers())
         || get_changes_state(request.uri());
-    if needs_origin_check {
+    if needs_origin_check && !answer_link {
         let origin = request
             .headers()
             .get(header::ORIGIN)
@@ -113,7 +132,10 @@ fn check(state: &AppState, request: &Request) -> Result<(), ApiError> {
             .headers()
             .get("sec-fetch-site")
             .and_then(|value| value.to_str().ok());
-        if !request_is_from_this_server(hosts, origin, fetch_site, host, state.port) {
+        let from_public_page = via_public_url && origin == public_origin.as_deref();
+        if !from_public_page
+            && !request_is_from_this_server(hosts, origin, fetch_site, host, state.port)
+        {
             return Err(ApiError::new(
                 StatusCode::FORBIDDEN,
                 ErrorBody::new(format!(
@@ -123,7 +145,7 @@ fn check(state: &AppState, request: &Request) -> Result<(), ApiError> {
             ));
         }
     }
-    Ok(())
+    Ok(via_public_url)
 }
 
 /// Decides whether a state-changing request or a WebSocket upgrade comes from this server's own
@@ -155,6 +177,27 @@ fn host_name(authority: &str) -> &str {
             .map_or(authority, |end| &authority[..=end]);
     }
     authority.split(':').next().unwrap_or(authority)
+}
+
+/// `channels.publicUrl`'s origin (`https://desk.tail1234.ts.net`), if set: a reverse proxy's
+/// name, such as Tailscale's, with the port the proxy listens on.
+fn public_origin(state: &AppState) -> Option<String> {
+    let url = state.store.config().channels.public_url?;
+    let (scheme, rest) = url.split_once("://")?;
+    let authority = rest.split('/').next().unwrap_or_default();
+    Some(format!("{scheme}://{authority}"))
+}
+
+/// Whether `host` names the public origin (its port may be left out when it is the scheme's).
+fn names_public_url(public_origin: &str, host: &str) -> bool {
+    let Some((scheme, authority)) = public_origin.split_once("://") else {
+        return false;
+    };
+    let host = host.to_ascii_lowercase();
+    let default_port = if scheme == "https" { ":443" } else { ":80" };
+    host == authority
+        || format!("{host}{default_port}") == authority
+        || host == format!("{authority}{default_port}")
 }
 
 /// Whether `authority` names `port`: explicitly, or by leaving it out when it is HTTP's own.

@@ -1,7 +1,9 @@
-//! What every handler shares: the store, the access policy, the Leptos options and the port
-//! this daemon serves.
+//! What every handler shares: the store, the access policy, the channels' relay, the Leptos
+//! options and the port this daemon serves.
 
 use crate::access::Access;
+use crate::channels::Relay;
+use crate::secrets::Secrets;
 use axum::extract::FromRef;
 use hark_core::store::Store;
 use leptos::config::LeptosOptions;
@@ -12,13 +14,25 @@ use std::sync::Arc;
 pub struct AppState {
     pub store: Store,
     pub access: Arc<Access>,
+    pub relay: Arc<Relay>,
     pub leptos_options: LeptosOptions,
     pub port: u16,
 }
 
 impl AppState {
-    /// State for a daemon listening on `port` under `access`.
+    /// State for a daemon listening on `port` under `access`, its channels' secrets in memory.
     pub fn new(store: Store, access: Arc<Access>, port: u16) -> Self {
+        let relay = Relay::new(
+            store.clone(),
+            Arc::new(Secrets::load(None)),
+            access.clone(),
+            port,
+        );
+        Self::with_relay(store, access, port, relay)
+    }
+
+    /// State with the channels' `relay`.
+    pub fn with_relay(store: Store, access: Arc<Access>, port: u16, relay: Arc<Relay>) -> Self {
         // The site is embedded, so these only name the files the page links to.
         let leptos_options = LeptosOptions::builder()
             .output_name("hark")
@@ -28,6 +42,7 @@ impl AppState {
         Self {
             store,
             access,
+            relay,
             leptos_options,
             port,
         }

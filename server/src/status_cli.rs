@@ -1,4 +1,5 @@
-//! `hark status`, `hark stop` and `hark export`: talking to the running daemon from a shell.
+//! `hark status`, `hark stop`, `hark export` and `hark channel test`: talking to the running
+//! daemon from a shell.
 
 use crate::client::{DaemonClient, Probe};
 use crate::{daemon, home};
@@ -32,6 +33,11 @@ pub async fn status(port: Option<u16>) -> ExitCode {
                 "Hark {} is running at http://127.0.0.1:{port}: {} pending, {} browser(s) connected",
                 health.version, health.pending, health.browser_clients
             );
+            if let Ok(report) = DaemonClient::local(port).channels().await {
+                for channel in &report.channels {
+                    println!("{}", channel_line(channel));
+                }
+            }
             ExitCode::SUCCESS
         }
         Probe::Foreign => {
@@ -56,6 +62,39 @@ pub async fn stop(port: Option<u16>) -> ExitCode {
         Ok(daemon::Stopped::NotRunning) => {
             println!("Hark is not running.");
             ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("hark: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// One channel's status in a line: what it reached, and its last failure if it is failing.
+fn channel_line(status: &hark_core::model::ChannelStatus) -> String {
+    let mut line = format!(
+        "{} {}: {} sent, {} failed attempts",
+        status.channel, status.target, status.sent, status.failures
+    );
+    if status.failing()
+        && let Some(error) = &status.last_error
+    {
+        line.push_str(&format!("; failing now: {error}"));
+    }
+    line
+}
+
+/// `hark channel test <channel>`: a test message on `channel`, now.
+pub async fn test_channel(channel: String, port: Option<u16>) -> ExitCode {
+    let (_, port) = home::for_command(port);
+    match DaemonClient::local(port).test_channel(&channel).await {
+        Ok(result) => {
+            println!("{}", result.message);
+            ExitCode::SUCCESS
+        }
+        Err(crate::client::ClientError::Unreachable { .. }) => {
+            eprintln!("hark: Hark is not running on port {port}; start it with `hark serve`.");
+            ExitCode::FAILURE
         }
         Err(error) => {
             eprintln!("hark: {error}");

@@ -6,6 +6,7 @@ mod api {
     pub mod world;
 
     mod ask;
+    mod channels;
     mod cli;
     mod config;
     mod crowd;

@@ -3,6 +3,7 @@
 
 use super::ErrorBody;
 use super::Lang;
+use super::channels::Channels;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -29,6 +30,9 @@ pub struct Config {
     /// The language last picked in a browser; the daemon's desktop notifications use it.
     #[serde(skip_serializing_if = "Option::is_none", with = "language_code")]
     pub language: Option<Lang>,
+    /// Where questions go beyond this machine's page (SPEC §11).
+    #[serde(skip_serializing_if = "Channels::is_default")]
+    pub channels: Channels,
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
@@ -48,6 +52,7 @@ impl Default for Config {
             history_max: 10_000,
             hosts: Vec::new(),
             language: None,
+            channels: Channels::default(),
             extra: Map::new(),
         }
     }
@@ -155,6 +160,7 @@ impl Config {
             "historyMax" => self.history_max = expect_u64(key, value, 1, 1_000_000)?,
             "language" => self.language = Some(expect_language(value)?),
             "hosts" => self.hosts = expect_hosts(value)?,
+            "channels" => self.channels = Channels::from_json(value)?,
             _ => {
                 self.extra.insert(key.to_string(), value.clone());
             }

@@ -1,0 +1,158 @@
+//! Channels (SPEC §11): the hub's peers beyond this machine's page. One task reads the store's
+//! events and hands each to ntfy and to the webhooks through bounded queues, so a slow or dead
+//! receiver never holds up the store or the API; every channel keeps a status for settings and
+//! `hark status`. Nothing leaves the machine unless a channel is on.
+//!
+//! - `ntfy` publishes a push per question, with answer buttons that POST to a capability URL
+//!   (`capability`), and replaces it when the question closes;
+//! - `webhooks` POSTs signed `{event, question}` deliveries, retried with backoff;
+//! - `push_text` turns a question into the few plain words a push may carry.
+
+pub mod capability;
+mod ntfy;
+mod push_text;
+mod status;
+mod webhooks;
+
+pub use capability::Capabilities;
+pub use status::Statuses;
+
+use crate::access::Access;
+use crate::secrets::Secrets;
+use hark_core::model::{ChannelStatus, Event, Question};
+use hark_core::store::Store;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::broadcast::error::RecvError;
+
+/// How long one request to a channel's server may take.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Everything the channels share: the store they serve, their secrets, the answer buttons
+/// handed out, their statuses and one HTTP client.
+pub struct Relay {
+    pub store: Store,
+    pub secrets: Arc<Secrets>,
+    pub capabilities: Capabilities,
+    pub statuses: Statuses,
+    access: Arc<Access>,
+    port: u16,
+    http: reqwest::Client,
+    ntfy: ntfy::Queue,
+    webhooks: webhooks::Queues,
+}
+
+impl Relay {
+    /// The relay of a daemon on `port`; `start` sets it to work.
+    pub fn new(store: Store, secrets: Arc<Secrets>, access: Arc<Access>, port: u16) -> Arc<Relay> {
+        let http = reqwest::Client::builder()
+            .timeout(REQUEST_TIMEOUT)
+            .user_agent(concat!("hark/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .unwrap_or_default();
+        Arc::new(Relay {
+            store,
+            secrets,
+            capabilities: Capabilities::default(),
+            statuses: Statuses::default(),
+            access,
+            port,
+            http,
+            ntfy: ntfy::Queue::default(),
+            webhooks: webhooks::Queues::default(),
+        })
+    }
+
+    /// Reads the store's events until the daemon stops.
+    pub fn start(self: &Arc<Relay>) {
+        let relay = self.clone();
+        tokio::spawn(async move {
+            let mut events = relay.store.subscribe();
+            let shutdown = relay.store.shutdown_token().clone();
+            loop {
+                let event = tokio::select! {
+                    event = events.recv() => event,
+                    () = shutdown.cancelled() => return,
+                };
+                match event {
+                    Ok(event) => relay.handle(&event),
+                    Err(RecvError::Lagged(skipped)) => {
+                        tracing::warn!(
+                            skipped,
+                            "the channels fell behind; some events were not sent"
+                        );
+                    }
+                    Err(RecvError::Closed) => return,
+                }
+            }
+        });
+    }
+
+    fn handle(self: &Arc<Relay>, event: &Event) {
+        let config = self.store.config();
+        let channels = &config.channels;
+        match event {
+            Event::QuestionCreated(question) => {
+                if channels.ntfy.enabled {
+                    self.ntfy.send(self, ntfy::Job::Publish(question.clone()));
+                }
+                self.deliver("question:created", question);
+            }
+            Event::QuestionAnswered(question) | Event::QuestionClosed(question) => {
+                self.capabilities.forget(question.id);
+                if channels.ntfy.enabled {
+                    self.ntfy.send(self, ntfy::Job::Replace(question.clone()));
+                }
+                self.deliver("question:closed", question);
+            }
+            Event::QuestionRemind(remind) => {
+                for id in &remind.ids {
+                    if let Some(question) = self.store.pending().into_iter().find(|q| q.id == *id) {
+                        self.deliver("question:remind", &question);
+                    }
+                }
+            }
+            Event::Init(_) | Event::ConfigUpdated(_) => {}
+        }
+    }
+
+    /// Queues `event` about `question` for every webhook that asked for it.
+    fn deliver(self: &Arc<Relay>, event: &'static str, question: &Question) {
+        for webhook in &self.store.config().channels.webhooks {
+            if webhook.wants(event) {
+                self.webhooks.send(self, &webhook.url, event, question);
+            }
+        }
+    }
+
+    /// Where links sent away from this machine start: `channels.publicUrl`, else LAN mode's
+    /// address; `None` with neither, when only text can be sent.
+    pub fn public_base(&self) -> Option<String> {
+        if let Some(url) = self.store.config().channels.public_url {
+            return Some(url);
+        }
+        if !self.access.lan {
+            return None;
+        }
+        crate::network::pairing_address().map(|address| format!("http://{address}:{}", self.port))
+    }
+
+    /// Every channel's status.
+    pub fn statuses(&self) -> Vec<ChannelStatus> {
+        self.statuses.all()
+    }
+
+    /// Sends a test message on `channel` (`ntfy` or `webhook`) now, and says how it went.
+    ///
+    /// # Errors
+    /// A sentence saying what failed (never a secret).
+    pub async fn test(self: &Arc<Relay>, channel: &str) -> Result<String, String> {
+        match channel {
+            "ntfy" => ntfy::test(self).await,
+            "webhook" | "webhooks" => webhooks::test(self).await,
+            other => Err(format!(
+                "there is no channel \"{other}\"; the channels are ntfy and webhook"
+            )),
+        }
+    }
+}

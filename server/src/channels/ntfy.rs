@@ -1,0 +1,296 @@
+//! ntfy (SPEC §11): a push per question to `channels.ntfy`'s server and topic, published as
+//! JSON. It opens the question, and a single choice of at most two options gets one button per
+//! option that answers through a capability URL. When the question closes, a second push with
+//! the same sequence id replaces the first, saying how it ended. One worker sends in order, so
+//! a replacement never overtakes its push.
+
+use super::Relay;
+use super::push_text;
+use super::status::describe;
+use app::i18n::Lang;
+use hark_core::model::{Question, QuestionId};
+use serde::Serialize;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// Pushes waiting to be sent at most; past this, new ones are dropped (and counted).
+const QUEUE: usize = 256;
+/// Attempts per push, and the pause after the first failure (doubled each time).
+const ATTEMPTS: u32 = 3;
+const FIRST_PAUSE: Duration = Duration::from_millis(500);
+/// Priority of a new question (4: high), and of the push that replaces it (2: low, no alert).
+const NEW_PRIORITY: u8 = 4;
+const CLOSED_PRIORITY: u8 = 2;
+
+/// What the worker does.
+pub enum Job {
+    Publish(Question),
+    Replace(Question),
+}
+
+/// The worker's queue, started on first use.
+#[derive(Default)]
+pub struct Queue {
+    sender: Mutex<Option<mpsc::Sender<Job>>>,
+}
+
+impl Queue {
+    /// Queues `job` without waiting; a full queue drops it and says so in the status.
+    pub fn send(&self, relay: &Arc<Relay>, job: Job) {
+        let mut sender = self
+            .sender
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        let sender = sender.get_or_insert_with(|| {
+            let (sender, receiver) = mpsc::channel(QUEUE);
+            tokio::spawn(work(relay.clone(), receiver));
+            sender
+        });
+        if sender.try_send(job).is_err() {
+            let server = relay.store.config().channels.ntfy.server;
+            relay.statuses.failed(
+                "ntfy",
+                &server,
+                "too many pushes waiting; this one was dropped".into(),
+            );
+        }
+    }
+}
+
+async fn work(relay: Arc<Relay>, mut jobs: mpsc::Receiver<Job>) {
+    // Questions pushed by this daemon: only those get a replacement.
+    let mut pushed: HashSet<QuestionId> = HashSet::new();
+    while let Some(job) = jobs.recv().await {
+        let message = match job {
+            Job::Publish(question) => {
+                pushed.insert(question.id);
+                new_question(&relay, &question)
+            }
+            Job::Replace(question) => {
+                if !pushed.remove(&question.id) {
+                    continue;
+                }
+                closed_question(&relay, &question)
+            }
+        };
+        let _ = publish(&relay, &message).await;
+    }
+}
+
+/// One push, as ntfy's JSON publishing takes it.
+#[derive(Serialize)]
+pub struct Message {
+    topic: String,
+    title: String,
+    message: String,
+    priority: u8,
+    tags: Vec<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    click: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    actions: Vec<Action>,
+    /// Pushes with the same sequence id replace each other on the phone.
+    sequence_id: String,
+}
+
+/// A button on the push.
+#[derive(Serialize)]
+#[serde(tag = "action", rename_all = "lowercase")]
+enum Action {
+    View {
+        label: String,
+        url: String,
+        clear: bool,
+    },
+    Http {
+        label: String,
+        url: String,
+        method: &'static str,
+        clear: bool,
+    },
+}
+
+fn language(relay: &Relay) -> Lang {
+    relay
+        .store
+        .config()
+        .language
+        .unwrap_or_else(Lang::from_environment)
+}
+
+fn new_question(relay: &Relay, question: &Question) -> Message {
+    let config = relay.store.config();
+    let lang = language(relay);
+    let base = relay.public_base();
+    let page = base
+        .as_ref()
+        .map(|base| format!("{base}/q/{}", question.id));
+    let (title, mut message) = if config.channels.content_in_push {
+        (push_text::title(question), push_text::questions(question))
+    } else {
+        ("Hark".to_string(), push_text::waiting(lang))
+    };
+    let mut actions = Vec::new();
+    match (&base, &page) {
+        (Some(base), Some(page)) => {
+            actions.push(Action::View {
+                label: app::i18n::t_in(lang, "push-open", &[]),
+                url: page.clone(),
+                clear: false,
+            });
+            for (label, url) in answer_buttons(relay, base, question) {
+                actions.push(Action::Http {
+                    label,
+                    url,
+                    method: "POST",
+                    clear: true,
+                });
+            }
+        }
+        _ => {
+            let hint = app::i18n::t_in(lang, "push-open-on-computer", &[]);
+            message = push_text::cut(
+                &format!("{message}\n\n{hint}"),
+                push_text::MAX_MESSAGE_BYTES,
+            );
+        }
+    }
+    Message {
+        topic: config.channels.ntfy.topic.clone(),
+        title,
+        message,
+        priority: NEW_PRIORITY,
+        tags: vec!["question"],
+        click: page,
+        actions,
+        sequence_id: sequence_id(question.id),
+    }
+}
+
+/// One button per option for a single choice of at most two options (ntfy shows three
+/// buttons at most, and "Open" takes one); none otherwise, and none with the text hidden.
+fn answer_buttons(relay: &Relay, base: &str, question: &Question) -> Vec<(String, String)> {
+    let [sub] = question.questions.as_slice() else {
+        return Vec::new();
+    };
+    let config = relay.store.config();
+    if sub.multi_select
+        || sub.options.is_empty()
+        || sub.options.len() > 2
+        || !config.channels.content_in_push
+    {
+        return Vec::new();
+    }
+    let labels: Vec<String> = sub
+        .options
+        .iter()
+        .map(|option| option.label.clone())
+        .collect();
+    let Ok(capabilities) = relay.capabilities.issue(question.id, &labels) else {
+        return Vec::new();
+    };
+    labels
+        .into_iter()
+        .zip(capabilities)
+        .map(|(label, capability)| {
+            (
+                push_text::cut(&label, 64),
+                format!("{base}/a/{}/{capability}", question.id),
+            )
+        })
+        .collect()
+}
+
+fn closed_question(relay: &Relay, question: &Question) -> Message {
+    let config = relay.store.config();
+    let lang = language(relay);
+    let title = if config.channels.content_in_push {
+        push_text::title(question)
+    } else {
+        "Hark".to_string()
+    };
+    let tag = match question.status {
+        hark_core::model::Status::Answered => "white_check_mark",
+        hark_core::model::Status::Timeout => "hourglass",
+        _ => "x",
+    };
+    Message {
+        topic: config.channels.ntfy.topic.clone(),
+        title,
+        message: push_text::outcome(lang, question),
+        priority: CLOSED_PRIORITY,
+        tags: vec![tag],
+        click: None,
+        actions: Vec::new(),
+        sequence_id: sequence_id(question.id),
+    }
+}
+
+/// The question's id without dashes: ntfy's sequence ids are letters, digits, - and _.
+fn sequence_id(id: QuestionId) -> String {
+    id.to_string().replace('-', "")
+}
+
+/// Publishes `message`, retrying briefly; records the outcome.
+async fn publish(relay: &Relay, message: &Message) -> Result<(), String> {
+    let server = relay.store.config().channels.ntfy.server;
+    let mut pause = FIRST_PAUSE;
+    let mut last_error = String::new();
+    for attempt in 1..=ATTEMPTS {
+        let mut request = relay
+            .http
+            .post(format!("{server}/"))
+            .header("X-Sequence-ID", &message.sequence_id)
+            .json(message);
+        if let Some(token) = relay.secrets.ntfy_token() {
+            request = request.bearer_auth(token);
+        }
+        match request
+            .send()
+            .await
+            .and_then(reqwest::Response::error_for_status)
+        {
+            Ok(_) => {
+                relay.statuses.sent("ntfy", &server);
+                return Ok(());
+            }
+            Err(error) => {
+                last_error = describe(&error);
+                relay.statuses.failed("ntfy", &server, last_error.clone());
+            }
+        }
+        if attempt < ATTEMPTS {
+            tokio::time::sleep(pause).await;
+            pause *= 2;
+        }
+    }
+    Err(last_error)
+}
+
+/// `hark channel test ntfy`: one push saying Hark can reach the phone.
+pub async fn test(relay: &Arc<Relay>) -> Result<String, String> {
+    let config = relay.store.config();
+    let ntfy = &config.channels.ntfy;
+    if ntfy.topic.is_empty() {
+        return Err(
+            "ntfy has no topic yet: set channels.ntfy.topic (settings, \"Notify me elsewhere\")"
+                .into(),
+        );
+    }
+    let lang = language(relay);
+    let message = Message {
+        topic: ntfy.topic.clone(),
+        title: "Hark".into(),
+        message: app::i18n::t_in(lang, "push-test", &[]),
+        priority: 3,
+        tags: vec!["wave"],
+        click: relay.public_base(),
+        actions: Vec::new(),
+        sequence_id: "hark-test".into(),
+    };
+    publish(relay, &message)
+        .await
+        .map(|()| format!("sent a test push to {} (topic {})", ntfy.server, ntfy.topic))
+}

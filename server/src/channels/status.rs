@@ -1,0 +1,76 @@
+//! Each channel's record since the daemon started: what arrived, what failed and why.
+
+use hark_core::model::ChannelStatus;
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+/// The statuses, by channel and target.
+#[derive(Default)]
+pub struct Statuses {
+    by_target: Mutex<BTreeMap<(String, String), ChannelStatus>>,
+}
+
+impl Statuses {
+    fn update(&self, channel: &str, target: &str, change: impl FnOnce(&mut ChannelStatus)) {
+        let mut all = self
+            .by_target
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        let status = all
+            .entry((channel.to_string(), target.to_string()))
+            .or_insert_with(|| ChannelStatus {
+                channel: channel.to_string(),
+                target: target.to_string(),
+                ..ChannelStatus::default()
+            });
+        change(status);
+    }
+
+    /// A message arrived.
+    pub fn sent(&self, channel: &str, target: &str) {
+        self.update(channel, target, |status| {
+            status.sent += 1;
+            status.last_sent_at = Some(chrono::Utc::now());
+        });
+    }
+
+    /// An attempt failed, for `reason` (a sentence without secrets).
+    pub fn failed(&self, channel: &str, target: &str, reason: String) {
+        tracing::warn!(channel, target, %reason, "a channel could not deliver");
+        self.update(channel, target, |status| {
+            status.failures += 1;
+            status.last_failure_at = Some(chrono::Utc::now());
+            status.last_error = Some(reason);
+        });
+    }
+
+    /// Every status, in a stable order.
+    pub fn all(&self) -> Vec<ChannelStatus> {
+        self.by_target
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+            .values()
+            .cloned()
+            .collect()
+    }
+}
+
+/// A failed request in a sentence: the status a server answered, or what went wrong on the
+/// way, never the address (its path may hold an ntfy topic) nor a token.
+pub fn describe(error: &reqwest::Error) -> String {
+    if let Some(status) = error.status() {
+        return format!("the server answered {status}");
+    }
+    let what = if error.is_timeout() {
+        "no answer in time"
+    } else if error.is_connect() {
+        "could not connect"
+    } else {
+        "the request failed"
+    };
+    let cause = std::error::Error::source(error)
+        .map(|source| format!(": {source}"))
+        .unwrap_or_default();
+    // The cause of a connection failure names the address, never the path or query.
+    format!("{what}{cause}")
+}
