@@ -2,6 +2,7 @@
 
 pub mod age;
 pub mod draft;
+pub mod elsewhere;
 pub mod failure;
 pub mod header;
 pub mod json_yaml;

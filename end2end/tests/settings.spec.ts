@@ -48,3 +48,54 @@ test.describe('without JavaScript', () => {
     await expect(page.getByLabel('Default time limit (seconds)')).toHaveValue('120');
   });
 });
+
+test('"Notify me elsewhere" saves ntfy and webhooks, keeps the token secret and sends a test push', async ({ page, daemon }) => {
+  // A stand-in ntfy server that records what it is sent.
+  const { createServer } = await import('node:http');
+  const pushes: any[] = [];
+  const ntfy = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      pushes.push({ authorization: request.headers.authorization, body: JSON.parse(body) });
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"id":"x"}');
+    });
+  });
+  await new Promise<void>((resolve) => ntfy.listen(0, '127.0.0.1', resolve));
+  const ntfyUrl = `http://127.0.0.1:${(ntfy.address() as any).port}`;
+  try {
+    await page.goto(daemon.url + '/settings');
+    await hydrated(page);
+    const section = page.locator('section.elsewhere');
+    await expect(section.getByRole('heading', { name: 'Notify me elsewhere' })).toBeVisible();
+    // Neither a public address nor LAN mode: the page says pushes carry text only.
+    await expect(section.getByTestId('no-links')).toBeVisible();
+    await section.getByLabel('Push each question to my phone with ntfy').check();
+    await section.getByLabel('ntfy server').fill(ntfyUrl);
+    await section.getByLabel('Topic').fill('hark-e2e-topic');
+    await section.getByLabel('Access token (optional)').fill('tk_e2e_secret');
+    await section.getByLabel('Webhooks').fill('https://hooks.example/hark');
+    await section.getByRole('button', { name: 'Save channels' }).click();
+    await expect(section.getByTestId('ntfy-token-set')).toBeVisible();
+    await expect(section.getByTestId('webhook-secret')).toContainText('whsec_');
+    const saved = await fetch(`${daemon.url}/api/config`).then((r) => r.json());
+    expect(saved.channels.ntfy).toEqual({ enabled: true, server: ntfyUrl, topic: 'hark-e2e-topic' });
+    expect(saved.channels.webhooks).toEqual([{ url: 'https://hooks.example/hark', events: ['question:created', 'question:closed'] }]);
+    expect(JSON.stringify(saved)).not.toContain('tk_e2e_secret');
+    expect(await page.content()).not.toContain('tk_e2e_secret');
+
+    await section.getByRole('button', { name: 'Send a test push' }).click();
+    await expect(section.getByTestId('test-result')).toHaveText('The test got through.');
+    expect(pushes[0].body.topic).toBe('hark-e2e-topic');
+    expect(pushes[0].authorization).toBe('Bearer tk_e2e_secret');
+
+    // A bad topic is named, in the page's words, and nothing changes.
+    await section.getByLabel('Topic').fill('no spaces/allowed');
+    await section.getByRole('button', { name: 'Save channels' }).click();
+    await expect(section.getByRole('alert')).toContainText('A channel setting is not valid');
+    expect((await fetch(`${daemon.url}/api/config`).then((r) => r.json())).channels.ntfy.topic).toBe('hark-e2e-topic');
+  } finally {
+    ntfy.close();
+  }
+});

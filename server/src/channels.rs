@@ -156,3 +156,32 @@ impl Relay {
         }
     }
 }
+
+/// The settings page's view of the channels (`app::components::elsewhere`).
+pub struct Desk(pub Arc<Relay>);
+
+impl app::components::elsewhere::ChannelDesk for Desk {
+    fn report(&self) -> hark_core::model::ChannelsReport {
+        hark_core::model::ChannelsReport {
+            channels: self.0.statuses(),
+            ntfy_token: self.0.secrets.has_ntfy_token(),
+            links: self.0.public_base().is_some(),
+        }
+    }
+
+    fn webhook_secret(&self, url: &str) -> Option<String> {
+        self.0.secrets.webhook_secret(url).ok()
+    }
+
+    fn set_ntfy_token(&self, token: Option<String>) -> std::io::Result<()> {
+        self.0.secrets.set_ntfy_token(token)
+    }
+
+    fn test(
+        &self,
+        channel: String,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<String, String>> + Send>> {
+        let relay = self.0.clone();
+        Box::pin(async move { relay.test(&channel).await })
+    }
+}

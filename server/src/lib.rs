@@ -54,6 +54,7 @@ pub mod unauthorized;
 pub mod ws;
 
 use access::Access;
+use app::components::elsewhere::ChannelDeskContext;
 use app::components::phone::PairingSource;
 use axum::Router;
 use hark_core::store::Store;
@@ -72,6 +73,7 @@ pub fn router(state: AppState) -> Router {
     let options = state.leptos_options.clone();
     let (access, port) = (state.access.clone(), state.port);
     let pairing = PairingSource(Arc::new(move || pairing::pairing(&access, port, true)));
+    let desk = ChannelDeskContext(Arc::new(channels::Desk(state.relay.clone())));
     let router = Router::new()
         .nest("/api", api::router())
         .merge(answer_link::router())
@@ -81,6 +83,7 @@ pub fn router(state: AppState) -> Router {
             move || {
                 leptos::prelude::provide_context(store.clone());
                 leptos::prelude::provide_context(pairing.clone());
+                leptos::prelude::provide_context(desk.clone());
             },
             move || app::shell(options.clone()),
         )

@@ -34,6 +34,9 @@ pub enum Failure {
     /// The daemon could not record the change, or is stopping.
     #[error("Hark cannot take this now: {reason}")]
     Unavailable { reason: String },
+    /// A channel's test message did not get through; `reason` says why (the daemon's words).
+    #[error("the test did not get through: {reason}")]
+    ChannelTest { reason: String },
     /// Arguments the server function could not read: a form or call Hark's page never sends
     /// (a tampered form, a hand-written request).
     #[error("the request could not be read: {details}")]
@@ -76,6 +79,7 @@ impl Failure {
                 "orphanSecs" => "settings-orphan-invalid",
                 "historyDays" => "settings-history-days-invalid",
                 "historyMax" => "settings-history-max-invalid",
+                key if key.starts_with("channels") => "settings-channels-invalid",
                 _ => "settings-save-failed",
             },
             Failure::UnknownPreference { .. } | Failure::SaveFailed => "settings-save-failed",
@@ -83,13 +87,20 @@ impl Failure {
             Failure::NotPending => "error-not-pending",
             Failure::TooManyPending => "error-too-many",
             Failure::BadRequest { .. } => "error-bad-request",
+            Failure::ChannelTest { .. } => "elsewhere-test-failed",
             Failure::Unavailable { .. } | Failure::Transport { .. } => "error-unavailable",
         }
     }
 
     /// The explanation, in the current language.
     pub fn text(&self) -> String {
-        t(self.message_key())
+        match self {
+            Failure::ChannelTest { reason } => crate::i18n::t_args(
+                "elsewhere-test-failed",
+                &[("reason", reason.clone().into())],
+            ),
+            _ => t(self.message_key()),
+        }
     }
 }
 
@@ -148,6 +159,7 @@ mod ssr {
                     StatusCode::INTERNAL_SERVER_ERROR
                 }
                 Failure::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
+                Failure::ChannelTest { .. } => StatusCode::BAD_GATEWAY,
             }
         }
     }

@@ -5,6 +5,7 @@
 // plain HTML form; the macro's generated code inherits the count.
 #![allow(clippy::too_many_arguments)]
 
+use crate::components::elsewhere::Elsewhere;
 use crate::components::failure::{Failure, FailureNotice};
 use crate::components::phone::PhonePairing;
 use crate::components::prefs_picker::PrefsPicker;
@@ -201,6 +202,7 @@ pub fn SettingsPage() -> impl IntoView {
             <PrefsPicker place="settings" />
         </section>
         <PhonePairing />
+        <Elsewhere />
     }
 }
 

@@ -18,11 +18,8 @@ pub fn router() -> Router<AppState> {
 }
 
 async fn report(State(state): State<AppState>) -> Json<ChannelsReport> {
-    Json(ChannelsReport {
-        channels: state.relay.statuses(),
-        ntfy_token: state.relay.secrets.has_ntfy_token(),
-        links: state.relay.public_base().is_some(),
-    })
+    use app::components::elsewhere::ChannelDesk;
+    Json(crate::channels::Desk(state.relay.clone()).report())
 }
 
 async fn test(

@@ -82,7 +82,7 @@ async fn work(relay: Arc<Relay>, url: String, mut deliveries: mpsc::Receiver<Del
     while let Some(delivery) = deliveries.recv().await {
         let shutdown = relay.store.shutdown_token().clone();
         tokio::select! {
-            _ = deliver(&relay, &url, &delivery) => {}
+            _ = deliver(&relay, &url, &delivery, ATTEMPTS) => {}
             () = shutdown.cancelled() => return,
         }
     }
@@ -96,8 +96,13 @@ pub fn signature(secret: &str, body: &[u8]) -> String {
     format!("sha256={}", hex::encode(mac.finalize().into_bytes()))
 }
 
-/// Delivers one event, retrying with backoff; records the outcome.
-async fn deliver(relay: &Relay, url: &str, delivery: &Delivery) -> Result<(), String> {
+/// Delivers one event in at most `attempts`, with backoff between them; records the outcome.
+async fn deliver(
+    relay: &Relay,
+    url: &str,
+    delivery: &Delivery,
+    attempts: u32,
+) -> Result<(), String> {
     let secret = relay.secrets.webhook_secret(url).map_err(|error| {
         let reason = format!("cannot keep the webhook's secret: {}", error.kind());
         relay.statuses.failed("webhook", url, reason.clone());
@@ -106,7 +111,7 @@ async fn deliver(relay: &Relay, url: &str, delivery: &Delivery) -> Result<(), St
     let signed = signature(&secret, &delivery.body);
     let mut pause = FIRST_PAUSE;
     let mut last_error = String::new();
-    for attempt in 1..=ATTEMPTS {
+    for attempt in 1..=attempts {
         let sent = relay
             .http
             .post(url)
@@ -124,11 +129,11 @@ async fn deliver(relay: &Relay, url: &str, delivery: &Delivery) -> Result<(), St
                 return Ok(());
             }
             Err(error) => {
-                last_error = format!("{} (attempt {attempt} of {ATTEMPTS})", describe(&error));
+                last_error = format!("{} (attempt {attempt} of {attempts})", describe(&error));
                 relay.statuses.failed("webhook", url, last_error.clone());
             }
         }
-        if attempt < ATTEMPTS {
+        if attempt < attempts {
             tokio::time::sleep(pause).await;
             pause *= 2;
         }
@@ -136,7 +141,8 @@ async fn deliver(relay: &Relay, url: &str, delivery: &Delivery) -> Result<(), St
     Err(last_error)
 }
 
-/// `hark channel test webhook`: a `hark:test` delivery to every webhook, at once.
+/// `hark channel test webhook`: a `hark:test` delivery to every webhook, at once, one attempt
+/// each (the person is waiting for the answer).
 pub async fn test(relay: &Arc<Relay>) -> Result<String, String> {
     let webhooks = relay.store.config().channels.webhooks;
     if webhooks.is_empty() {
@@ -153,7 +159,7 @@ pub async fn test(relay: &Arc<Relay>) -> Result<String, String> {
             event: "hark:test",
             body: body.clone(),
         };
-        match deliver(relay, &webhook.url, &delivery).await {
+        match deliver(relay, &webhook.url, &delivery, 1).await {
             Ok(()) => reached.push(webhook.url.clone()),
             Err(error) => return Err(format!("{}: {error}", webhook.url)),
         }

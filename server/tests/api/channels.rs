@@ -337,7 +337,20 @@ async fn a_webhook_is_signed_and_retried_while_its_receiver_is_down() {
         status["lastError"].as_str().unwrap().contains("503"),
         "{report}"
     );
+    // `hark status` says how the webhook fares.
+    let status_output = tokio::process::Command::new(env!("CARGO_BIN_EXE_hark"))
+        .args(["status", "--port", &daemon.port.to_string()])
+        .env("HARK_HOME", daemon.home.path())
+        .output()
+        .await
+        .unwrap();
+    let printed = String::from_utf8_lossy(&status_output.stdout).into_owned();
+    assert!(
+        printed.contains(&format!("webhook {hook}: ")) && printed.contains("sent"),
+        "{printed}"
+    );
     for text in [
+        printed.clone(),
         daemon.get("/api/config").await.text().await.unwrap(),
         daemon.get("/api/export").await.text().await.unwrap(),
         report.to_string(),
@@ -370,6 +383,36 @@ async fn a_channel_test_reports_what_happened() {
     assert_eq!(tested.status(), 200);
     let push = pushes.at_least(1).await[0].1.clone();
     assert_eq!(push["topic"], "hark-test");
+    // The same from the shell.
+    let tested = tokio::process::Command::new(env!("CARGO_BIN_EXE_hark"))
+        .args([
+            "channel",
+            "test",
+            "ntfy",
+            "--port",
+            &daemon.port.to_string(),
+        ])
+        .env("HARK_HOME", daemon.home.path())
+        .output()
+        .await
+        .unwrap();
+    assert!(tested.status.success());
+    assert!(String::from_utf8_lossy(&tested.stdout).contains("sent a test push"));
+    pushes.at_least(2).await;
+    let refused = tokio::process::Command::new(env!("CARGO_BIN_EXE_hark"))
+        .args([
+            "channel",
+            "test",
+            "webhook",
+            "--port",
+            &daemon.port.to_string(),
+        ])
+        .env("HARK_HOME", daemon.home.path())
+        .output()
+        .await
+        .unwrap();
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("no webhook"));
     let unknown = daemon
         .post("/api/channels/test", &json!({"channel": "pigeon"}))
         .await;

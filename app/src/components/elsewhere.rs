@@ -1,0 +1,321 @@
+//! "Notify me elsewhere" on the settings page (SPEC §11): ntfy pushes, the public address their
+//! links use, and webhooks with their signing secrets; how each channel has fared, and a test
+//! button for each. Works as plain forms without JavaScript.
+
+// `save_channels` takes one argument per form field, which is how a server function decodes a
+// plain HTML form; the macro's generated code inherits the count.
+#![allow(clippy::too_many_arguments)]
+
+use crate::components::failure::{Failure, FailureNotice};
+use crate::i18n::{t, t_args, tr};
+use hark_core::model::{Channels, ChannelsReport};
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// What the daemon's channels can tell and do for this page (provided by the server crate,
+/// which holds the secrets and sends the messages).
+#[cfg(feature = "ssr")]
+pub trait ChannelDesk: Send + Sync {
+    /// How every channel has fared.
+    fn report(&self) -> ChannelsReport;
+    /// The webhook's signing secret, created when it has none.
+    fn webhook_secret(&self, url: &str) -> Option<String>;
+    /// Sets (or removes) ntfy's access token.
+    ///
+    /// # Errors
+    /// When it cannot be saved.
+    fn set_ntfy_token(&self, token: Option<String>) -> std::io::Result<()>;
+    /// Sends a test message on `channel` now.
+    fn test(
+        &self,
+        channel: String,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<String, String>> + Send>>;
+}
+
+/// The desk, as the page's context.
+#[cfg(feature = "ssr")]
+#[derive(Clone)]
+pub struct ChannelDeskContext(pub std::sync::Arc<dyn ChannelDesk>);
+
+/// The section's data: the settings, the statuses, and each webhook's secret.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChannelsView {
+    pub channels: Channels,
+    pub report: ChannelsReport,
+    pub secrets: Vec<(String, String)>,
+}
+
+/// Loads the section.
+#[server(prefix = "/fn")]
+pub async fn get_channels() -> Result<ChannelsView, Failure> {
+    let desk = expect_context::<ChannelDeskContext>().0;
+    let channels = expect_context::<hark_core::store::Store>()
+        .config()
+        .channels;
+    let secrets = channels
+        .webhooks
+        .iter()
+        .filter_map(|webhook| {
+            desk.webhook_secret(&webhook.url)
+                .map(|secret| (webhook.url.clone(), secret))
+        })
+        .collect();
+    Ok(ChannelsView {
+        channels,
+        report: desk.report(),
+        secrets,
+    })
+}
+
+/// Saves the section's form. An empty token field keeps the saved token.
+#[server(prefix = "/fn")]
+pub async fn save_channels(
+    #[server(default)] ntfy_enabled: Option<String>,
+    #[server(default)] ntfy_server: String,
+    #[server(default)] ntfy_topic: String,
+    #[server(default)] ntfy_token: String,
+    #[server(default)] forget_ntfy_token: Option<String>,
+    #[server(default)] public_url: String,
+    #[server(default)] content_in_push: Option<String>,
+    #[server(default)] webhooks: String,
+) -> Result<(), Failure> {
+    use crate::components::failure::refuse;
+    let store = expect_context::<hark_core::store::Store>();
+    let desk = expect_context::<ChannelDeskContext>().0;
+    let current = store.config().channels;
+    // A webhook kept by address keeps the events it had.
+    let webhooks: Vec<serde_json::Value> = webhooks
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .map(|url| {
+            let events = current
+                .webhooks
+                .iter()
+                .find(|webhook| webhook.url == url)
+                .map(|webhook| webhook.events.clone());
+            match events {
+                Some(events) => serde_json::json!({"url": url, "events": events}),
+                None => serde_json::json!({"url": url}),
+            }
+        })
+        .collect();
+    let mut channels = serde_json::to_value(&current).unwrap_or_default();
+    channels["ntfy"] = serde_json::json!({
+        "enabled": ntfy_enabled.is_some(),
+        "server": if ntfy_server.trim().is_empty() { "https://ntfy.sh" } else { ntfy_server.trim() },
+        "topic": ntfy_topic.trim(),
+    });
+    channels["publicUrl"] = serde_json::Value::String(public_url.trim().to_string());
+    channels["contentInPush"] = serde_json::Value::Bool(content_in_push.is_some());
+    channels["webhooks"] = serde_json::Value::Array(webhooks);
+    let refuse_here = |failure: Failure| refuse::<SaveChannels>("/settings", failure);
+    let saved = store
+        .update_config(&serde_json::json!({ "channels": channels }))
+        .await;
+    match saved {
+        Ok(_) => {}
+        Err(hark_core::store::StoreError::Invalid(body)) => {
+            return Err(refuse_here(Failure::InvalidSetting {
+                key: body.field.unwrap_or_else(|| "channels".into()),
+            }));
+        }
+        Err(other) => return Err(refuse_here(other.into())),
+    }
+    let token = ntfy_token.trim();
+    let token_change = if forget_ntfy_token.is_some() {
+        Some(None)
+    } else {
+        (!token.is_empty()).then(|| Some(token.to_string()))
+    };
+    if let Some(change) = token_change
+        && desk.set_ntfy_token(change).is_err()
+    {
+        return Err(refuse_here(Failure::SaveFailed));
+    }
+    leptos_axum::redirect("/settings#elsewhere-heading");
+    Ok(())
+}
+
+/// Sends a test message on `channel` (`ntfy` or `webhook`).
+#[server(prefix = "/fn")]
+pub async fn test_channel(channel: String) -> Result<String, Failure> {
+    let desk = expect_context::<ChannelDeskContext>().0;
+    desk.test(channel).await.map_err(|reason| {
+        crate::components::failure::refuse::<TestChannel>(
+            "/settings",
+            Failure::ChannelTest { reason },
+        )
+    })
+}
+
+/// The section.
+#[component]
+pub fn Elsewhere() -> impl IntoView {
+    let save = ServerAction::<SaveChannels>::new();
+    let test = ServerAction::<TestChannel>::new();
+    // Loaded again after each save and test: the statuses and secrets follow.
+    let loaded = Resource::new(
+        move || (save.version().get(), test.version().get()),
+        |_| get_channels(),
+    );
+    let problem = move || match save.value().get() {
+        Some(Err(error)) => Some(error.text()),
+        _ => None,
+    };
+    let saved = move || matches!(save.value().get(), Some(Ok(())));
+    let tested = move || match test.value().get() {
+        Some(Ok(_)) => Some(t("elsewhere-test-sent")),
+        Some(Err(failure)) => Some(failure.text()),
+        None => None,
+    };
+    view! {
+        <section class="panel settings elsewhere" aria-labelledby="elsewhere-heading">
+            <h2 id="elsewhere-heading">{tr("elsewhere-heading")}</h2>
+            <p class="help">{tr("elsewhere-intro")}</p>
+            <Suspense fallback=|| ()>
+                {move || {
+                    loaded
+                        .get()
+                        .map(|loaded| match loaded {
+                            Ok(view) => {
+                                view! { <ChannelsForm view save problem=Signal::derive(problem) saved=Signal::derive(saved) /> }
+                                    .into_any()
+                            }
+                            Err(failure) => view! { <FailureNotice failure /> }.into_any(),
+                        })
+                }}
+            </Suspense>
+            <div class="channel-tests">
+                <ActionForm action=test>
+                    <input type="hidden" name="channel" value="ntfy" />
+                    <button type="submit" class="secondary" data-testid="test-ntfy">
+                        {tr("elsewhere-test-ntfy")}
+                    </button>
+                </ActionForm>
+                <ActionForm action=test>
+                    <input type="hidden" name="channel" value="webhook" />
+                    <button type="submit" class="secondary" data-testid="test-webhook">
+                        {tr("elsewhere-test-webhook")}
+                    </button>
+                </ActionForm>
+            </div>
+            <p class="saved" role="status" data-testid="test-result">{tested}</p>
+        </section>
+    }
+}
+
+#[component]
+fn ChannelsForm(
+    view: ChannelsView,
+    save: ServerAction<SaveChannels>,
+    problem: Signal<Option<String>>,
+    saved: Signal<bool>,
+) -> impl IntoView {
+    let ChannelsView {
+        channels,
+        report,
+        secrets,
+    } = view;
+    let webhook_lines: String = channels
+        .webhooks
+        .iter()
+        .map(|webhook| webhook.url.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let statuses = report
+        .channels
+        .iter()
+        .map(|status| {
+            let text = match (&status.last_error, status.failing()) {
+                (Some(reason), true) => t_args(
+                    "elsewhere-status-failing",
+                    &[
+                        ("target", status.target.clone().into()),
+                        ("reason", reason.clone().into()),
+                    ],
+                ),
+                _ => t_args(
+                    "elsewhere-status",
+                    &[
+                        ("target", status.target.clone().into()),
+                        ("sent", status.sent.into()),
+                        ("failures", status.failures.into()),
+                    ],
+                ),
+            };
+            let class = if status.failing() {
+                "status failing"
+            } else {
+                "status"
+            };
+            view! { <li class=class>{text}</li> }
+        })
+        .collect_view();
+    view! {
+        <ActionForm action=save>
+            <label class="toggle">
+                <input type="checkbox" name="ntfy_enabled" checked=channels.ntfy.enabled />
+                <span>{tr("elsewhere-ntfy")}</span>
+            </label>
+            <div class="field">
+                <label for="ntfy-server">{tr("elsewhere-ntfy-server")}</label>
+                <input id="ntfy-server" name="ntfy_server" type="url" value=channels.ntfy.server.clone() />
+            </div>
+            <div class="field">
+                <label for="ntfy-topic">{tr("elsewhere-ntfy-topic")}</label>
+                <input id="ntfy-topic" name="ntfy_topic" type="text" autocomplete="off" value=channels.ntfy.topic.clone() />
+                <p class="help">{tr("elsewhere-ntfy-topic-help")}</p>
+            </div>
+            <div class="field">
+                <label for="ntfy-token">{tr("elsewhere-ntfy-token")}</label>
+                <input id="ntfy-token" name="ntfy_token" type="password" autocomplete="off" value="" />
+                <p class="help">{tr("elsewhere-ntfy-token-help")}</p>
+                {report.ntfy_token.then(|| view! {
+                    <p class="help" data-testid="ntfy-token-set">{tr("elsewhere-ntfy-token-set")}</p>
+                    <label class="toggle">
+                        <input type="checkbox" name="forget_ntfy_token" />
+                        <span>{tr("elsewhere-ntfy-token-forget")}</span>
+                    </label>
+                })}
+            </div>
+            <div class="field">
+                <label for="public-url">{tr("elsewhere-public-url")}</label>
+                <input id="public-url" name="public_url" type="url" placeholder="https://desk.tail1234.ts.net" value=channels.public_url.clone().unwrap_or_default() />
+                <p class="help">{tr("elsewhere-public-url-help")}</p>
+                {(!report.links).then(|| view! {
+                    <p class="help warning" data-testid="no-links">{tr("elsewhere-no-links")}</p>
+                })}
+            </div>
+            <label class="toggle">
+                <input type="checkbox" name="content_in_push" checked=channels.content_in_push />
+                <span>{tr("elsewhere-content")}</span>
+            </label>
+            <div class="field">
+                <label for="webhooks">{tr("elsewhere-webhooks")}</label>
+                <textarea id="webhooks" name="webhooks" rows="3" placeholder="https://hooks.example/hark">{webhook_lines}</textarea>
+                <p class="help">{tr("elsewhere-webhooks-help")}</p>
+                <ul class="secrets">
+                    {secrets
+                        .into_iter()
+                        .map(|(url, secret)| {
+                            view! {
+                                <li>
+                                    {t_args("elsewhere-webhook-secret", &[("url", url.into())])}
+                                    " "
+                                    <code data-testid="webhook-secret">{secret}</code>
+                                </li>
+                            }
+                        })
+                        .collect_view()}
+                </ul>
+            </div>
+            <ul class="statuses" data-testid="channel-statuses">{statuses}</ul>
+            <p class="error" role="alert">{problem}</p>
+            <p class="saved" role="status">{move || saved.get().then(|| t("settings-saved"))}</p>
+            <div class="actions">
+                <button type="submit" class="primary">{tr("elsewhere-save")}</button>
+            </div>
+        </ActionForm>
+    }
+}
