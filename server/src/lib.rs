@@ -27,6 +27,7 @@ pub mod assets;
 pub mod body_deadline;
 pub mod channels;
 pub mod client;
+pub mod client_limits;
 pub mod connection;
 pub mod daemon;
 pub mod desktop;

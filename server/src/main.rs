@@ -31,11 +31,12 @@ enum Command {
     Mcp {
         #[command(flatten)]
         daemon: DaemonArgs,
-        /// Return "pending" after this many seconds without an answer, for clients that cut
-        /// long tool calls; the model then continues with get_answer. Default: wait as long as
-        /// it takes.
-        #[arg(long, env = "HARK_MAX_WAIT", value_name = "SECS")]
-        max_wait: Option<u64>,
+        /// Return "pending" (the model then continues with get_answer) a little before a
+        /// client that cuts long tool calls would: `auto` knows Codex, Claude Desktop and
+        /// Cursor and lets other clients wait as long as it takes; `off` always waits; a number
+        /// hands off after that many seconds.
+        #[arg(long, env = "HARK_MAX_WAIT", value_name = "auto|off|SECS", default_value = "auto")]
+        max_wait: hark::client_limits::MaxWait,
     },
     /// Ask a question from the shell and print the answer.
     #[command(
@@ -154,10 +155,7 @@ fn main() -> ExitCode {
             } => hark::status_cli::test_channel(channel, port).await,
             Command::Stop { port } => hark::status_cli::stop(port).await,
             Command::Mcp { daemon, max_wait } => {
-                let server = hark::mcp::HarkMcp::new(
-                    daemon.connection(),
-                    max_wait.map(std::time::Duration::from_secs),
-                );
+                let server = hark::mcp::HarkMcp::new(daemon.connection(), max_wait);
                 match hark::mcp::serve_stdio(server).await {
                     Ok(()) => ExitCode::SUCCESS,
                     Err(error) => {

@@ -3,11 +3,12 @@
 //! Nothing but protocol is written to stdout.
 
 use crate::asking::{self, AskError, Ended};
+use crate::client_limits::MaxWait;
 use crate::connection::Connection;
 use hark_core::model::{
     AskOutcome, AskRequest, GetAnswerRequest, QuestionId, Source, validate_ask,
 };
-use rmcp::handler::server::common::{schema_for_output, schema_for_type};
+use rmcp::handler::server::common::schema_for_output;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
     CallToolResult, ContentBlock, Implementation, JsonObject, ProgressNotificationParam,
@@ -49,17 +50,33 @@ type OpenQuestions = Arc<Mutex<HashMap<QuestionId, AskRequest>>>;
 #[derive(Clone)]
 pub struct HarkMcp {
     connection: Connection,
-    max_wait: Option<Duration>,
+    max_wait: MaxWait,
     open: OpenQuestions,
     tool_router: ToolRouter<Self>,
 }
 
 fn ask_schema() -> Arc<JsonObject> {
-    schema_for_type::<AskRequest>()
+    inline_schema::<AskRequest>()
 }
 
 fn get_answer_schema() -> Arc<JsonObject> {
-    schema_for_type::<GetAnswerRequest>()
+    inline_schema::<GetAnswerRequest>()
+}
+
+/// A type's JSON Schema (2020-12) with every definition written in place, no `$ref` nor
+/// `$defs`: several clients and model adapters cannot follow references.
+fn inline_schema<T: schemars::JsonSchema>() -> Arc<JsonObject> {
+    let mut settings = schemars::generate::SchemaSettings::draft2020_12();
+    settings.inline_subschemas = true;
+    let schema = settings.into_generator().into_root_schema_for::<T>();
+    match serde_json::to_value(schema) {
+        Ok(serde_json::Value::Object(mut object)) => {
+            // The Rust type's name and doc are noise to a model.
+            object.remove("title");
+            Arc::new(object)
+        }
+        _ => Arc::default(),
+    }
 }
 
 fn outcome_schema() -> Arc<JsonObject> {
@@ -85,8 +102,8 @@ fn outcome_result(outcome: &AskOutcome) -> CallToolResult {
 
 #[tool_router]
 impl HarkMcp {
-    /// A server using `connection`, handing off to `get_answer` after `max_wait` if set.
-    pub fn new(connection: Connection, max_wait: Option<Duration>) -> Self {
+    /// A server using `connection`, handing off to `get_answer` as `max_wait` says.
+    pub fn new(connection: Connection, max_wait: MaxWait) -> Self {
         Self {
             connection,
             max_wait,
@@ -190,7 +207,12 @@ impl HarkMcp {
         wait: Option<Duration>,
         context: RequestContext<RoleServer>,
     ) -> CallToolResult {
-        let limit = match (wait, self.max_wait) {
+        let client = context
+            .peer
+            .peer_info()
+            .map(|info| info.client_info.name.clone());
+        let max_wait = self.max_wait.for_client(client.as_deref());
+        let limit = match (wait, max_wait) {
             (Some(wait), Some(max)) => Some(wait.min(max)),
             (wait, max) => wait.or(max),
         };
@@ -229,7 +251,6 @@ impl HarkMcp {
     }
 }
 
-/// Parses the tool arguments, naming the field of the first problem.
 /// A tool's arguments as `T`; a bad one is a tool error naming its field (SPEC §4), which the
 /// model can read and fix, not a protocol error.
 fn parse_arguments<T: serde::de::DeserializeOwned>(arguments: JsonObject) -> Result<T, AskError> {

@@ -38,10 +38,25 @@ async fn identity_instructions_and_tools() {
         schema["properties"].get("source").is_none(),
         "the shim fills source itself"
     );
-    let option = &schema["$defs"]["QuestionOption"]["properties"];
+    // Self-contained: several clients cannot follow references.
+    for tool in &tools {
+        let text = serde_json::to_string(&*tool.input_schema).unwrap();
+        assert!(
+            !text.contains("$ref") && !text.contains("$defs"),
+            "{}: {text}",
+            tool.name
+        );
+    }
+    let option = &schema["properties"]["questions"]["items"]["properties"]["options"]["items"]
+        ["properties"];
     for key in ["label", "description", "recommended", "danger"] {
         assert!(option.get(key).is_some(), "option.{key} in the schema");
     }
+    assert_eq!(
+        tools[1].input_schema["properties"]["id"]["format"],
+        "uuid",
+        "get_answer's id"
+    );
     let output = serde_json::to_value(ask.output_schema.as_deref().unwrap()).unwrap();
     assert!(output["properties"].get("status").is_some());
     shim.cancel().await.unwrap();
@@ -549,4 +564,46 @@ async fn fifty_calls_from_ten_shims_each_get_their_own_answer() {
     for shim in shims {
         shim.cancel().await.unwrap();
     }
+}
+
+#[tokio::test]
+async fn a_client_known_to_cut_calls_gets_pending_in_time_and_others_keep_waiting() {
+    let world = World::new();
+    let codex = Recorder {
+        name: Some("codex-mcp-client"),
+        ..Recorder::default()
+    };
+    let (codex, _) = world.shim_as(codex, &[]).await;
+    let patient = world.shim().await;
+    let started = std::time::Instant::now();
+    let cut = start_call(&codex, "ask_user", deploy()).await;
+    let waiting = start_call(&patient, "ask_user", deploy()).await;
+    world.pending(2).await;
+    // Codex cuts a call at 60 s: the result comes before, and says what to call next.
+    let handed_off = tokio::time::timeout(Duration::from_secs(58), cut.await_response())
+        .await
+        .expect("the hand-off comes before Codex's 60 s")
+        .expect("a response");
+    let rmcp::model::ServerResult::CallToolResult(handed_off) = handed_off else {
+        panic!("a tool result");
+    };
+    assert!(started.elapsed() >= Duration::from_secs(45), "not much sooner than needed");
+    assert_eq!(
+        handed_off.structured_content.as_ref().unwrap()["status"],
+        "pending"
+    );
+    assert!(text_of(&handed_off).contains("get_answer"));
+    // The other client (unknown: it waits) is still waiting, and gets the answer.
+    let pending = world.pending(2).await;
+    for question in &pending {
+        world
+            .post(
+                &format!("/api/questions/{}/answer", question["id"].as_str().unwrap()),
+                &json!({"answers": [{"selected": ["Yes"]}]}),
+            )
+            .await;
+    }
+    assert_eq!(text_of(&finish(waiting).await), "Yes");
+    codex.cancel().await.unwrap();
+    patient.cancel().await.unwrap();
 }

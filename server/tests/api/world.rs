@@ -12,10 +12,12 @@ use serde_json::Value;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// An MCP client that remembers the progress notifications it receives.
+/// An MCP client that remembers the progress notifications it receives; it introduces itself
+/// as `name` ("hark-test" unless set).
 #[derive(Clone, Default)]
 pub struct Recorder {
     pub progress: Arc<Mutex<Vec<ProgressNotificationParam>>>,
+    pub name: Option<&'static str>,
 }
 
 impl ClientHandler for Recorder {
@@ -30,7 +32,7 @@ impl ClientHandler for Recorder {
     fn get_info(&self) -> ClientConfig {
         ClientConfig::new(
             ClientCapabilities::default(),
-            Implementation::new("hark-test", "9.9"),
+            Implementation::new(self.name.unwrap_or("hark-test"), "9.9"),
         )
     }
 }
@@ -84,15 +86,17 @@ impl World {
 
     /// Starts `hark mcp <extra>` and completes the MCP handshake.
     pub async fn shim_with(&self, extra: &[&str]) -> (Shim, u32) {
+        self.shim_as(Recorder::default(), extra).await
+    }
+
+    /// Starts `hark mcp <extra>` for the client `recorder` plays.
+    pub async fn shim_as(&self, recorder: Recorder, extra: &[&str]) -> (Shim, u32) {
         let mut args = vec!["mcp"];
         args.extend_from_slice(extra);
         let command = self.command(&args).configure(|_| {});
         let transport = TokioChildProcess::new(command).expect("hark mcp starts");
         let pid = transport.id().expect("the shim has a pid");
-        let shim = Recorder::default()
-            .serve(transport)
-            .await
-            .expect("handshake");
+        let shim = recorder.serve(transport).await.expect("handshake");
         (shim, pid)
     }
 
