@@ -16,9 +16,19 @@ use hark_core::store::StoreError;
 /// Where answer links live.
 pub const PREFIX: &str = "/a/";
 
-/// Whether `path` is an answer link.
-pub fn is_answer_link(path: &str) -> bool {
-    path.starts_with(PREFIX)
+/// Whether this request is an answer link's POST: exactly `/a/<uuid>/<32 hex digits>`, so that
+/// nothing else can borrow its exemption from the token (`security`).
+pub fn is_answer_link(method: &axum::http::Method, path: &str) -> bool {
+    let Some(rest) = path.strip_prefix(PREFIX) else {
+        return false;
+    };
+    let Some((id, capability)) = rest.split_once('/') else {
+        return false;
+    };
+    method == axum::http::Method::POST
+        && id.parse::<QuestionId>().is_ok()
+        && capability.len() == 32
+        && capability.bytes().all(|byte| byte.is_ascii_hexdigit())
 }
 
 /// The route.
@@ -67,5 +77,36 @@ async fn answer(
         }
         Err(StoreError::NotPending { .. } | StoreError::NotFound(_)) => Err(gone()),
         Err(other) => Err(other.into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_answer_link;
+    use axum::http::Method;
+
+    #[test]
+    fn only_an_exact_answer_link_is_one() {
+        let id = "0b7f3f8e-5f1c-4c1e-9a3e-2f6f1d3c4b5a";
+        let capability = "0123456789abcdef0123456789ABCDEF";
+        assert!(is_answer_link(
+            &Method::POST,
+            &format!("/a/{id}/{capability}")
+        ));
+        for path in [
+            format!("/a/{id}/{capability}/"),
+            format!("/a/{id}/{capability}/../../"),
+            "/a/x/../../".to_string(),
+            format!("/a/{id}/../.."),
+            format!("/a/{id}/{}", &capability[1..]),
+            format!("/a/not-an-id/{capability}"),
+            format!("/b/{id}/{capability}"),
+        ] {
+            assert!(!is_answer_link(&Method::POST, &path), "{path}");
+        }
+        assert!(!is_answer_link(
+            &Method::GET,
+            &format!("/a/{id}/{capability}")
+        ));
     }
 }

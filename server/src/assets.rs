@@ -15,12 +15,18 @@ use rust_embed::RustEmbed;
 #[allow_missing = true]
 struct Site;
 
+/// Where the not-found page is rendered: no page of the app lives there.
+const NOT_FOUND: &str = "/not-found";
+
 /// Serves an embedded file, or renders the app's not-found page.
-pub async fn serve(State(state): State<AppState>, request: Request) -> Response {
+pub async fn serve(State(state): State<AppState>, mut request: Request) -> Response {
     let path = request.uri().path().trim_start_matches('/').to_string();
     if let Some(response) = embedded(&path, request.headers()) {
         return response;
     }
+    // Rendered at a fixed address, never the one asked for: the router reads addresses its own
+    // way (`/x/../` is `/` to it), and a page must not render here by another name.
+    *request.uri_mut() = axum::http::Uri::from_static(NOT_FOUND);
     let options = state.leptos_options.clone();
     let store = state.store.clone();
     let render = leptos_axum::render_app_to_stream_with_context(

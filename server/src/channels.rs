@@ -11,7 +11,7 @@
 pub mod capability;
 mod ntfy;
 mod push_text;
-mod status;
+pub mod status;
 mod webhooks;
 
 pub use capability::Capabilities;
@@ -106,9 +106,15 @@ impl Relay {
                 self.deliver("question:closed", question);
             }
             Event::QuestionRemind(remind) => {
-                for id in &remind.ids {
-                    if let Some(question) = self.store.pending().into_iter().find(|q| q.id == *id) {
-                        self.deliver("question:remind", &question);
+                let wanted = channels
+                    .webhooks
+                    .iter()
+                    .any(|webhook| webhook.wants("question:remind"));
+                if wanted {
+                    for question in self.store.pending() {
+                        if remind.ids.contains(&question.id) {
+                            self.deliver("question:remind", &question);
+                        }
                     }
                 }
             }
@@ -162,9 +168,10 @@ pub struct Desk(pub Arc<Relay>);
 
 impl app::components::elsewhere::ChannelDesk for Desk {
     fn report(&self) -> hark_core::model::ChannelsReport {
+        let server = self.0.store.config().channels.ntfy.server;
         hark_core::model::ChannelsReport {
             channels: self.0.statuses(),
-            ntfy_token: self.0.secrets.has_ntfy_token(),
+            ntfy_token: self.0.secrets.ntfy_token_for(&server).is_some(),
             links: self.0.public_base().is_some(),
         }
     }
@@ -173,8 +180,8 @@ impl app::components::elsewhere::ChannelDesk for Desk {
         self.0.secrets.webhook_secret(url).ok()
     }
 
-    fn set_ntfy_token(&self, token: Option<String>) -> std::io::Result<()> {
-        self.0.secrets.set_ntfy_token(token)
+    fn set_ntfy_token(&self, token: Option<String>, server: &str) -> std::io::Result<()> {
+        self.0.secrets.set_ntfy_token(token, server)
     }
 
     fn test(

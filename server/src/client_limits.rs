@@ -85,14 +85,14 @@ mod tests {
     fn the_flag_reads_auto_off_or_seconds() {
         assert_eq!("auto".parse(), Ok(MaxWait::Auto));
         assert_eq!("off".parse(), Ok(MaxWait::Off));
-        assert_eq!(
-            "45".parse(),
-            Ok(MaxWait::After(Duration::from_secs(45)))
-        );
+        assert_eq!("45".parse(), Ok(MaxWait::After(Duration::from_secs(45))));
         for bad in ["0", "-3", "soon", ""] {
             assert!(bad.parse::<MaxWait>().is_err(), "{bad}");
         }
-        assert_eq!(MaxWait::Auto.for_client(Some("codex-mcp-client")), Some(Duration::from_secs(50)));
+        assert_eq!(
+            MaxWait::Auto.for_client(Some("codex-mcp-client")),
+            Some(Duration::from_secs(50))
+        );
         assert_eq!(MaxWait::Auto.for_client(None), None);
         assert_eq!(MaxWait::Off.for_client(Some("codex-mcp-client")), None);
     }

@@ -95,7 +95,10 @@ pub async fn serve(
     let pools = Pools {
         local: Pool::new("this machine", budgets.local, None),
         paired: Pool::new("paired devices", budgets.paired, Some(PAIRED_PER_PEER)),
-        strangers: Pool::new("strangers", budgets.strangers, Some(STRANGERS_PER_PEER)),
+        strangers: Pool {
+            by_network: true,
+            ..Pool::new("strangers", budgets.strangers, Some(STRANGERS_PER_PEER))
+        },
     };
     let tasks = TaskTracker::new();
     loop {
@@ -174,6 +177,8 @@ struct Pool {
     name: &'static str,
     open: Arc<Semaphore>,
     per_peer: Option<usize>,
+    /// Counts an IPv6 peer by its /64: one machine may hold a whole /64 of addresses.
+    by_network: bool,
     counts: Arc<Mutex<HashMap<IpAddr, usize>>>,
     last_logged: Mutex<Option<Instant>>,
 }
@@ -184,6 +189,7 @@ impl Pool {
             name,
             open: Arc::new(Semaphore::new(size)),
             per_peer,
+            by_network: false,
             counts: Arc::default(),
             last_logged: Mutex::new(None),
         }
@@ -198,7 +204,12 @@ impl Pool {
         let slot = match self.per_peer {
             None => None,
             Some(cap) => {
-                let Some(slot) = PeerSlot::take(&self.counts, peer, cap) else {
+                let counted = if self.by_network {
+                    network_of(peer)
+                } else {
+                    peer
+                };
+                let Some(slot) = PeerSlot::take(&self.counts, counted, cap) else {
                     self.log_refusal(peer, "too many from this address");
                     return None;
                 };
@@ -224,6 +235,19 @@ impl Pool {
         } else {
             tracing::debug!(%peer, budget = self.name, reason, "connection refused");
         }
+    }
+}
+
+/// The address a peer is counted under: an IPv6 address's /64 (what one machine may hold),
+/// an IPv4 address (or an IPv4-mapped one) as it is.
+fn network_of(peer: IpAddr) -> IpAddr {
+    match peer {
+        IpAddr::V6(v6) if v6.to_ipv4_mapped().is_none() => {
+            let mut segments = v6.segments();
+            segments[4..].fill(0);
+            IpAddr::V6(std::net::Ipv6Addr::from(segments))
+        }
+        other => other,
     }
 }
 
@@ -308,6 +332,28 @@ mod tests {
             macos.strangers <= STRANGERS_PER_PEER && macos.local >= 64,
             "{macos:?}"
         );
+    }
+
+    #[test]
+    fn strangers_on_ipv6_are_counted_by_their_network() {
+        let pool = Pool {
+            by_network: true,
+            ..Pool::new("test", 16, Some(2))
+        };
+        let places: Vec<_> = ["2001:db8::1", "2001:db8::2"]
+            .iter()
+            .map(|peer| pool.admit(peer.parse().unwrap()).unwrap())
+            .collect();
+        assert!(
+            pool.admit("2001:db8::3".parse().unwrap()).is_none(),
+            "same /64"
+        );
+        assert!(
+            pool.admit("2001:db8:0:1::1".parse().unwrap()).is_some(),
+            "another /64"
+        );
+        assert!(pool.admit("192.168.1.50".parse().unwrap()).is_some());
+        drop(places);
     }
 
     #[test]

@@ -35,7 +35,12 @@ enum Command {
         /// client that cuts long tool calls would: `auto` knows Codex, Claude Desktop and
         /// Cursor and lets other clients wait as long as it takes; `off` always waits; a number
         /// hands off after that many seconds.
-        #[arg(long, env = "HARK_MAX_WAIT", value_name = "auto|off|SECS", default_value = "auto")]
+        #[arg(
+            long,
+            env = "HARK_MAX_WAIT",
+            value_name = "auto|off|SECS",
+            default_value = "auto"
+        )]
         max_wait: hark::client_limits::MaxWait,
     },
     /// Ask a question from the shell and print the answer.

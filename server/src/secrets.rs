@@ -1,6 +1,8 @@
 //! `$HARK_HOME/secrets.json` (mode 0600): the channels' credentials (SPEC §11): ntfy's access
-//! token and each webhook's signing secret. Kept apart from the config so that neither the
+//! token (bound to the server it was given for, so pointing ntfy elsewhere never sends it
+//! there) and each webhook's signing secret. Kept apart from the config so that neither the
 //! config file, the API, an export nor the log ever carries them; `Debug` shows none of them.
+//! Reads never wait for the disk: a change is written under a lock of its own.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -16,6 +18,8 @@ pub const SECRETS_FILE: &str = "secrets.json";
 pub struct Secrets {
     file: Option<PathBuf>,
     values: Mutex<Values>,
+    /// Held while a change is written, so changes reach the file one at a time.
+    writing: Mutex<()>,
 }
 
 #[derive(Clone, Default, Serialize, Deserialize)]
@@ -23,6 +27,9 @@ pub struct Secrets {
 struct Values {
     #[serde(skip_serializing_if = "Option::is_none")]
     ntfy_token: Option<String>,
+    /// The ntfy server `ntfy_token` belongs to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ntfy_server: Option<String>,
     /// Signing secrets by webhook URL.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     webhooks: BTreeMap<String, String>,
@@ -62,6 +69,7 @@ impl Secrets {
         Secrets {
             file,
             values: Mutex::new(values),
+            writing: Mutex::new(()),
         }
     }
 
@@ -71,22 +79,24 @@ impl Secrets {
             .unwrap_or_else(|poison| poison.into_inner())
     }
 
-    /// ntfy's access token, if one was set.
-    pub fn ntfy_token(&self) -> Option<String> {
-        self.values().ntfy_token.clone()
+    /// ntfy's access token for `server`, if one was set for that server.
+    pub fn ntfy_token_for(&self, server: &str) -> Option<String> {
+        let values = self.values();
+        let same_server = values.ntfy_server.as_deref() == Some(server);
+        values.ntfy_token.clone().filter(|_| same_server)
     }
 
-    /// Whether ntfy has an access token (what settings may show).
-    pub fn has_ntfy_token(&self) -> bool {
-        self.values().ntfy_token.is_some()
-    }
-
-    /// Sets (or with `None` removes) ntfy's access token.
+    /// Sets (or with `None` removes) ntfy's access token, for `server` only.
     ///
     /// # Errors
     /// When the file cannot be written; nothing changes then.
-    pub fn set_ntfy_token(&self, token: Option<String>) -> io::Result<()> {
-        self.change(|values| values.ntfy_token = token.filter(|token| !token.trim().is_empty()))
+    pub fn set_ntfy_token(&self, token: Option<String>, server: &str) -> io::Result<()> {
+        let token = token.filter(|token| !token.trim().is_empty());
+        let server = token.as_ref().map(|_| server.to_string());
+        self.change(|values| {
+            values.ntfy_token = token;
+            values.ntfy_server = server;
+        })
     }
 
     /// The signing secret of the webhook at `url`, created (and saved) when it has none.
@@ -109,14 +119,17 @@ impl Secrets {
 
     /// Applies `change` and saves, or changes nothing when the file cannot be written.
     fn change(&self, change: impl FnOnce(&mut Values)) -> io::Result<()> {
-        let mut values = self.values();
-        let mut next = values.clone();
+        let _writing = self
+            .writing
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        let mut next = self.values().clone();
         change(&mut next);
         if let Some(file) = &self.file {
             let json = serde_json::to_vec_pretty(&next).map_err(io::Error::other)?;
             hark_core::store::replace_privately(file, &json)?;
         }
-        *values = next;
+        *self.values() = next;
         Ok(())
     }
 }
@@ -129,8 +142,17 @@ mod tests {
     fn secrets_are_kept_privately_and_never_shown() {
         let home = tempfile::tempdir().unwrap();
         let secrets = Secrets::load(Some(home.path()));
-        assert!(!secrets.has_ntfy_token());
-        secrets.set_ntfy_token(Some("tk_abc".into())).unwrap();
+        let server = "https://ntfy.example";
+        assert!(secrets.ntfy_token_for(server).is_none());
+        secrets
+            .set_ntfy_token(Some("tk_abc".into()), server)
+            .unwrap();
+        assert!(
+            secrets
+                .ntfy_token_for("https://elsewhere.example")
+                .is_none(),
+            "another server never gets it"
+        );
         let first = secrets.webhook_secret("https://hooks.example/a").unwrap();
         assert!(first.starts_with("whsec_") && first.len() > 40);
         assert_eq!(
@@ -143,7 +165,7 @@ mod tests {
         );
         assert_eq!(format!("{secrets:?}"), "Secrets(…)");
         let again = Secrets::load(Some(home.path()));
-        assert_eq!(again.ntfy_token().as_deref(), Some("tk_abc"));
+        assert_eq!(again.ntfy_token_for(server).as_deref(), Some("tk_abc"));
         assert_eq!(
             again.webhook_secret("https://hooks.example/a").unwrap(),
             first
@@ -157,7 +179,11 @@ mod tests {
                 .mode();
             assert_eq!(mode & 0o077, 0, "{mode:o}");
         }
-        secrets.set_ntfy_token(None).unwrap();
-        assert!(!Secrets::load(Some(home.path())).has_ntfy_token());
+        secrets.set_ntfy_token(None, server).unwrap();
+        assert!(
+            Secrets::load(Some(home.path()))
+                .ntfy_token_for(server)
+                .is_none()
+        );
     }
 }

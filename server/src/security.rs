@@ -28,20 +28,26 @@ pub async fn guard(State(state): State<AppState>, mut request: Request, next: Ne
         .get::<ConnectInfo<SocketAddr>>()
         .map(|info| info.0.ip());
     // An answer link's capability is its credential: neither the token nor the origin applies.
-    let answer_link = crate::answer_link::is_answer_link(request.uri().path());
+    let answer_link = crate::answer_link::is_answer_link(request.method(), request.uri().path());
     let via_public_url = match check(&state, &request, answer_link) {
         Ok(via_public_url) => via_public_url,
         Err(rejection) => {
             log_rejection(peer, &request, &rejection.body.error);
-            return rejection.into_response();
+            let mut response = rejection.into_response();
+            // Nothing more comes of this connection: it must not keep a place in its budget.
+            response
+                .headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            return response;
         }
     };
     let admission = if answer_link {
         Admission::Local
     } else {
         // A reverse proxy on this machine (Tailscale's) connects from loopback for anyone who
-        // reaches it: what comes by the public name is never this machine's own.
-        let peer = peer.filter(|_| !via_public_url);
+        // reaches it, and passes on the Host its client chose: what comes by the public name,
+        // or through a proxy at all, is never this machine's own.
+        let peer = peer.filter(|_| !via_public_url && !through_a_proxy(request.headers()));
         state
             .access
             .admit(peer, request.method(), request.uri(), request.headers())
@@ -81,6 +87,32 @@ pub async fn guard(State(state): State<AppState>, mut request: Request, next: Ne
     next.run(request).await
 }
 
+/// Headers a reverse proxy adds (Tailscale's serve and funnel among them); a program on this
+/// machine talking to the daemon directly sends none.
+const PROXY_HEADERS: [&str; 5] = [
+    "forwarded",
+    "x-forwarded-for",
+    "x-forwarded-host",
+    "x-real-ip",
+    "tailscale-user-login",
+];
+
+fn through_a_proxy(headers: &HeaderMap) -> bool {
+    PROXY_HEADERS.iter().any(|name| headers.contains_key(*name))
+}
+
+/// A path with a `.` or `..` segment (spelt out or percent-encoded) or a backslash: no page or
+/// route has one, and routers disagree on what it means.
+fn is_ambiguous_path(path: &str) -> bool {
+    let lowered = path.to_ascii_lowercase();
+    lowered.contains('\\')
+        || lowered.contains("%5c")
+        || lowered.contains("%2e")
+        || lowered
+            .split('/')
+            .any(|segment| segment == "." || segment == "..")
+}
+
 /// Logs a refusal with its reason: the path only, never the query (which may carry a token).
 fn log_rejection(peer: Option<std::net::IpAddr>, request: &Request, reason: &str) {
     tracing::warn!(
@@ -99,6 +131,11 @@ fn check(state: &AppState, request: &Request, answer_link: bool) -> Result<bool,
         .get(header::HOST)
         .and_then(|value| value.to_str().ok())
         .unwrap_or("");
+    if is_ambiguous_path(request.uri().path()) {
+        return Err(ApiError::bad_request(
+            "the path has a . or .. segment or a backslash; no route has one",
+        ));
+    }
     let hosts = &state.access.hosts;
     let ours = host_is_allowed(hosts, host) && port_is(host, state.port);
     // Read only when needed: the config is cloned to read it.
@@ -283,6 +320,24 @@ mod tests {
         assert!(!host_is_allowed(&local, "evil.example:13390"));
         assert!(!host_is_allowed(&local, "127.0.0.1.evil.example"));
         assert!(!host_is_allowed(&local, ""));
+    }
+
+    #[test]
+    fn ambiguous_paths() {
+        for path in [
+            "/a/x/../../",
+            "/./",
+            "/q/..",
+            "/%2e%2e/",
+            "/%2E/",
+            "/\\evil",
+            "/%5c",
+        ] {
+            assert!(is_ambiguous_path(path), "{path}");
+        }
+        for path in ["/", "/q/1", "/pkg/hark.wasm", "/a/b.c/d", "/...x"] {
+            assert!(!is_ambiguous_path(path), "{path}");
+        }
     }
 
     #[test]

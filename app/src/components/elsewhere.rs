@@ -20,11 +20,11 @@ pub trait ChannelDesk: Send + Sync {
     fn report(&self) -> ChannelsReport;
     /// The webhook's signing secret, created when it has none.
     fn webhook_secret(&self, url: &str) -> Option<String>;
-    /// Sets (or removes) ntfy's access token.
+    /// Sets (or removes) ntfy's access token, for `server` only.
     ///
     /// # Errors
     /// When it cannot be saved.
-    fn set_ntfy_token(&self, token: Option<String>) -> std::io::Result<()>;
+    fn set_ntfy_token(&self, token: Option<String>, server: &str) -> std::io::Result<()>;
     /// Sends a test message on `channel` now.
     fn test(
         &self,
@@ -128,8 +128,9 @@ pub async fn save_channels(
     } else {
         (!token.is_empty()).then(|| Some(token.to_string()))
     };
+    let server = store.config().channels.ntfy.server;
     if let Some(change) = token_change
-        && desk.set_ntfy_token(change).is_err()
+        && desk.set_ntfy_token(change, &server).is_err()
     {
         return Err(refuse_here(Failure::SaveFailed));
     }

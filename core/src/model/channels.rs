@@ -76,8 +76,9 @@ fn default_events() -> Vec<String> {
 }
 
 /// How one channel has fared since the daemon started (`GET /api/channels`, settings,
-/// `hark status`). It names its target without any secret: ntfy's server (not the topic), a
-/// webhook's URL.
+/// `hark status`). It names its target without any secret: the scheme and host of ntfy's
+/// server or of a webhook's address, never its path (a webhook's path is often its
+/// credential).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChannelStatus {
@@ -256,6 +257,11 @@ fn web_address(field: &str, text: &str) -> Result<String, ErrorBody> {
     if !port_fits || !path_fits {
         return Err(invalid());
     }
+    // A browser leaves the scheme's own port out of an origin: so does the tidied address.
+    let port = match (scheme.as_str(), port) {
+        ("https", ":443") | ("http", ":80") => "",
+        _ => port,
+    };
     Ok(format!(
         "{scheme}://{}{port}{}",
         host.to_ascii_lowercase(),
@@ -329,6 +335,8 @@ mod tests {
         for (good, tidied) in [
             ("http://[fd00::1]:13390/", "http://[fd00::1]:13390"),
             ("HTTPS://Hooks.Example/Path/", "https://hooks.example/Path"),
+            ("https://desk.example:443/", "https://desk.example"),
+            ("http://desk.example:80", "http://desk.example"),
         ] {
             let channels = Channels::from_json(&json!({ "publicUrl": good })).unwrap();
             assert_eq!(channels.public_url.as_deref(), Some(tidied));

@@ -79,6 +79,11 @@ impl Capabilities {
     pub fn forget(&self, id: QuestionId) {
         self.map().remove(&id);
     }
+
+    /// Keeps only the capabilities of questions `keep` accepts (those still pending).
+    pub fn retain(&self, mut keep: impl FnMut(&QuestionId) -> bool) {
+        self.map().retain(|id, _| keep(id));
+    }
 }
 
 #[cfg(test)]

@@ -62,13 +62,31 @@ impl Queue {
 async fn work(relay: Arc<Relay>, mut jobs: mpsc::Receiver<Job>) {
     // Questions pushed by this daemon: only those get a replacement.
     let mut pushed: HashSet<QuestionId> = HashSet::new();
-    while let Some(job) = jobs.recv().await {
+    let shutdown = relay.store.shutdown_token().clone();
+    loop {
+        let job = tokio::select! {
+            job = jobs.recv() => job,
+            () = shutdown.cancelled() => return,
+        };
+        let Some(job) = job else {
+            return;
+        };
         let message = match job {
             Job::Publish(question) => {
+                // What closed meanwhile (or while events were lost) needs no push, and its
+                // buttons none either.
+                let pending: HashSet<QuestionId> =
+                    relay.store.pending().iter().map(|open| open.id).collect();
+                pushed.retain(|id| pending.contains(id));
+                relay.capabilities.retain(|id| pending.contains(id));
+                if !pending.contains(&question.id) {
+                    continue;
+                }
                 pushed.insert(question.id);
                 new_question(&relay, &question)
             }
             Job::Replace(question) => {
+                relay.capabilities.forget(question.id);
                 if !pushed.remove(&question.id) {
                     continue;
                 }
@@ -244,7 +262,7 @@ async fn publish(relay: &Relay, message: &Message) -> Result<(), String> {
             .post(format!("{server}/"))
             .header("X-Sequence-ID", &message.sequence_id)
             .json(message);
-        if let Some(token) = relay.secrets.ntfy_token() {
+        if let Some(token) = relay.secrets.ntfy_token_for(&server) {
             request = request.bearer_auth(token);
         }
         match request
@@ -292,5 +310,5 @@ pub async fn test(relay: &Arc<Relay>) -> Result<String, String> {
     };
     publish(relay, &message)
         .await
-        .map(|()| format!("sent a test push to {} (topic {})", ntfy.server, ntfy.topic))
+        .map(|()| format!("sent a test push through {}", ntfy.server))
 }

@@ -20,7 +20,7 @@ impl Statuses {
             .entry((channel.to_string(), target.to_string()))
             .or_insert_with(|| ChannelStatus {
                 channel: channel.to_string(),
-                target: target.to_string(),
+                target: shown(target),
                 ..ChannelStatus::default()
             });
         change(status);
@@ -36,7 +36,7 @@ impl Statuses {
 
     /// An attempt failed, for `reason` (a sentence without secrets).
     pub fn failed(&self, channel: &str, target: &str, reason: String) {
-        tracing::warn!(channel, target, %reason, "a channel could not deliver");
+        tracing::warn!(channel, target = %shown(target), %reason, "a channel could not deliver");
         self.update(channel, target, |status| {
             status.failures += 1;
             status.last_failure_at = Some(chrono::Utc::now());
@@ -53,6 +53,23 @@ impl Statuses {
             .cloned()
             .collect()
     }
+}
+
+/// An address as settings, the log and `hark status` show it: scheme and host only. A
+/// webhook's path often is its credential (Slack's and Discord's are), and an ntfy topic may
+/// be part of it.
+pub fn shown(address: &str) -> String {
+    let Some((scheme, rest)) = address.split_once("://") else {
+        return "…".to_string();
+    };
+    let (authority, path) = rest.find('/').map_or((rest, ""), |at| rest.split_at(at));
+    let authority = authority.rsplit('@').next().unwrap_or(authority);
+    let hidden = if path.trim_matches('/').is_empty() {
+        ""
+    } else {
+        "/…"
+    };
+    format!("{scheme}://{authority}{hidden}")
 }
 
 /// A failed request in a sentence: the status a server answered, or what went wrong on the
@@ -73,4 +90,21 @@ pub fn describe(error: &reqwest::Error) -> String {
         .unwrap_or_default();
     // The cause of a connection failure names the address, never the path or query.
     format!("{what}{cause}")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn addresses_are_shown_without_their_paths() {
+        assert_eq!(
+            super::shown("https://hooks.slack.com/services/T000/B000/XXXX"),
+            "https://hooks.slack.com/…"
+        );
+        assert_eq!(super::shown("https://ntfy.sh"), "https://ntfy.sh");
+        assert_eq!(
+            super::shown("http://127.0.0.1:8080/"),
+            "http://127.0.0.1:8080"
+        );
+        assert_eq!(super::shown("nonsense"), "…");
+    }
 }

@@ -160,8 +160,10 @@ pub async fn test(relay: &Arc<Relay>) -> Result<String, String> {
             body: body.clone(),
         };
         match deliver(relay, &webhook.url, &delivery, 1).await {
-            Ok(()) => reached.push(webhook.url.clone()),
-            Err(error) => return Err(format!("{}: {error}", webhook.url)),
+            Ok(()) => reached.push(super::status::shown(&webhook.url)),
+            Err(error) => {
+                return Err(format!("{}: {error}", super::status::shown(&webhook.url)));
+            }
         }
     }
     Ok(format!(

@@ -47,14 +47,13 @@ async fn identity_instructions_and_tools() {
             tool.name
         );
     }
-    let option = &schema["properties"]["questions"]["items"]["properties"]["options"]["items"]
-        ["properties"];
+    let option =
+        &schema["properties"]["questions"]["items"]["properties"]["options"]["items"]["properties"];
     for key in ["label", "description", "recommended", "danger"] {
         assert!(option.get(key).is_some(), "option.{key} in the schema");
     }
     assert_eq!(
-        tools[1].input_schema["properties"]["id"]["format"],
-        "uuid",
+        tools[1].input_schema["properties"]["id"]["format"], "uuid",
         "get_answer's id"
     );
     let output = serde_json::to_value(ask.output_schema.as_deref().unwrap()).unwrap();
@@ -587,7 +586,10 @@ async fn a_client_known_to_cut_calls_gets_pending_in_time_and_others_keep_waitin
     let rmcp::model::ServerResult::CallToolResult(handed_off) = handed_off else {
         panic!("a tool result");
     };
-    assert!(started.elapsed() >= Duration::from_secs(45), "not much sooner than needed");
+    assert!(
+        started.elapsed() >= Duration::from_secs(45),
+        "not much sooner than needed"
+    );
     assert_eq!(
         handed_off.structured_content.as_ref().unwrap()["status"],
         "pending"
