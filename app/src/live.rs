@@ -50,7 +50,9 @@ impl Live {
                 self.questions.set(Some(init.questions));
                 self.config.set(Some(init.config));
             }
-            Event::QuestionCreated(question) => self.upsert(question),
+            Event::QuestionCreated(question) | Event::QuestionUpdated(question) => {
+                self.upsert(question)
+            }
             Event::QuestionAnswered(question) | Event::QuestionClosed(question) => {
                 // Dealt with, here or on another device: its draft has served its purpose.
                 #[cfg(feature = "hydrate")]

@@ -19,12 +19,14 @@
 mod config_file;
 mod error;
 mod files;
+mod late;
 mod timers;
 
 pub use crate::log::{DB_FILE, Filter, OpenError};
 pub use config_file::ConfigFile;
 pub use error::StoreError;
 pub use files::replace_privately;
+pub use late::LATE_NOTE;
 
 use crate::log::{Ack, Log, OnDurable, Reader};
 use crate::model::{
@@ -183,12 +185,28 @@ impl Store {
             }
             let orphan_deadline =
                 tokio::time::Instant::now() + Duration::from_secs(config.orphan_secs);
+            let late = chrono::Duration::seconds(config.late_secs as i64);
             for question in &pending {
                 let mut entry = Entry::new(question.clone());
-                entry.orphan = true;
+                match question.abandoned_at {
+                    // Its agent had already left: it keeps the rest of its late window.
+                    Some(abandoned_at) => {
+                        let left = (abandoned_at + late - Utc::now())
+                            .to_std()
+                            .unwrap_or_default();
+                        store.schedule(
+                            timers::Due::Late,
+                            question.id,
+                            tokio::time::Instant::now() + left,
+                        );
+                    }
+                    None => {
+                        entry.orphan = true;
+                        store.schedule(timers::Due::Orphan, question.id, orphan_deadline);
+                    }
+                }
                 state.entries.insert(question.id, entry);
                 state.pending += 1;
-                store.schedule(timers::Due::Orphan, question.id, orphan_deadline);
                 if let Some(expires_at) = question.expires_at {
                     let left = (expires_at - Utc::now()).to_std().unwrap_or_default();
                     store.schedule(
@@ -296,9 +314,11 @@ impl Store {
             let known = request.id.and_then(|id| {
                 let entry = state.entries.get_mut(&id)?;
                 // The agent is back (re-submitting after a restart of either side).
-                entry.orphan = false;
+                self.taken_up(entry);
                 Some(entry.question.clone())
             });
+            // Or it asks again what it stopped waiting for.
+            let known = known.or_else(|| self.resumed(&mut state, &request));
             match known {
                 Some(existing) => Err(existing),
                 None if state.pending >= limits::MAX_PENDING => {
@@ -547,6 +567,8 @@ impl Store {
             self.schedule(timers::Due::Expire, closed.id, retry);
         } else if closed.note.as_deref() == Some(ORPHAN_NOTE) {
             self.schedule(timers::Due::Orphan, closed.id, retry);
+        } else if closed.note.as_deref() == Some(LATE_NOTE) {
+            self.schedule(timers::Due::Late, closed.id, retry);
         }
     }
 
@@ -596,7 +618,7 @@ impl Store {
             let mut state = self.state();
             let entry = state.entries.get_mut(&id).ok_or(StoreError::NotFound(id))?;
             // Someone waits for it: its agent is back.
-            entry.orphan = false;
+            self.taken_up(entry);
             entry.outcome.subscribe()
         };
         let closed = async {
@@ -842,6 +864,7 @@ fn new_question(request: AskRequest, default_timeout: u64) -> Question {
         created_at,
         closed_at: None,
         expires_at,
+        abandoned_at: None,
     }
 }
 

@@ -99,3 +99,17 @@ test.describe('without JavaScript', () => {
     expect(answered.answers).toEqual([{ selected: ['Wait until Monday'], freeText: 'no JS needed' }]);
   });
 });
+
+test('a question whose agent stopped waiting says so, live, and can still be answered', async ({ page, daemon }) => {
+  const question = await daemon.ask(deploy);
+  await page.goto(`${daemon.url}/q/${question.id}`);
+  await hydrated(page);
+  await expect(page.getByTestId('abandoned-banner')).toHaveCount(0);
+  // The agent's call is cancelled: the open page learns it without a reload.
+  const abandoned = await fetch(`${daemon.url}/api/questions/${question.id}/abandon`, { method: 'POST' });
+  expect(abandoned.status).toBe(200);
+  await expect(page.getByTestId('abandoned-banner')).toContainText('The agent stopped waiting');
+  await page.getByText('Wait until Monday').click();
+  await page.getByRole('button', { name: 'Send answer' }).click();
+  await expect.poll(async () => (await daemon.question(question.id)).status).toBe('answered');
+});

@@ -92,16 +92,24 @@ pub async fn run(connection: Connection, args: AskArgs) -> ExitCode {
         }),
         ..request
     };
-    let (request, id) = asking::with_id(request);
-    if let Err(error) = asking::submit(&connection, &request).await {
-        match &error.field {
-            Some(field) if !error.message.contains(field.as_str()) => {
-                eprintln!("hark ask: {field}: {}", error.message)
+    let (request, _) = asking::with_id(request);
+    // The same question asked again soon after an earlier `hark ask` was killed picks it up.
+    let request = match asking::submit(&connection, request).await {
+        Ok(request) => request,
+        Err(error) => {
+            match &error.field {
+                Some(field) if !error.message.contains(field.as_str()) => {
+                    eprintln!("hark ask: {field}: {}", error.message)
+                }
+                _ => eprintln!("hark ask: {}", error.message),
             }
-            _ => eprintln!("hark ask: {}", error.message),
+            return ExitCode::from(exit::ERROR);
         }
+    };
+    let Some(id) = request.id else {
+        eprintln!("hark ask: the daemon gave the question no id");
         return ExitCode::from(exit::ERROR);
-    }
+    };
     let ended = tokio::select! {
         ended = asking::wait(&connection, &request, None) => ended,
         _ = tokio::signal::ctrl_c() => {

@@ -58,20 +58,25 @@ pub fn with_id(mut request: AskRequest) -> (AskRequest, QuestionId) {
     (request, id)
 }
 
-/// Submits the question, starting the daemon first when needed.
+/// Submits the question, starting the daemon first when needed, and returns the request to
+/// wait on: the daemon may answer with a question this agent asked before and stopped waiting
+/// for (the same questions from the same place), whose id then replaces the request's.
 ///
 /// # Errors
 /// Bad input (naming the field), or no daemon could be reached or started.
-pub async fn submit(connection: &Connection, request: &AskRequest) -> Result<(), AskError> {
-    match connection.client().create(request).await {
-        Ok(_) => Ok(()),
+pub async fn submit(connection: &Connection, request: AskRequest) -> Result<AskRequest, AskError> {
+    let question = match connection.client().create(&request).await {
+        Ok(question) => question,
         Err(ClientError::Unreachable { .. }) => {
             connection.ensure().await.map_err(AskError::plain)?;
-            connection.client().create(request).await?;
-            Ok(())
+            connection.client().create(&request).await?
         }
-        Err(error) => Err(error.into()),
-    }
+        Err(error) => return Err(error.into()),
+    };
+    Ok(AskRequest {
+        id: Some(question.id),
+        ..request
+    })
 }
 
 /// Waits for the submitted `request` to close, or until `deadline`. Survives daemon restarts

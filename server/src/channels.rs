@@ -118,7 +118,7 @@ impl Relay {
                     }
                 }
             }
-            Event::Init(_) | Event::ConfigUpdated(_) => {}
+            Event::Init(_) | Event::ConfigUpdated(_) | Event::QuestionUpdated(_) => {}
         }
     }
 

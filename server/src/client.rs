@@ -279,6 +279,22 @@ impl DaemonClient {
             .map_err(|error| self.unreachable(error))
     }
 
+    /// Says the asker stopped waiting: the question stays answerable for the daemon's
+    /// `lateSecs`. Already closed counts as done.
+    ///
+    /// # Errors
+    /// `Unreachable` when the daemon is gone; other refusals are reported.
+    pub async fn abandon(&self, id: QuestionId) -> Result<(), ClientError> {
+        match self
+            .send(self.request(Method::POST, &format!("/api/questions/{id}/abandon")))
+            .await
+        {
+            Ok(_) => Ok(()),
+            Err(error) if error.status() == Some(StatusCode::CONFLICT) => Ok(()),
+            Err(error) => Err(error),
+        }
+    }
+
     /// Withdraws the question. Already closed counts as done.
     ///
     /// # Errors

@@ -131,10 +131,17 @@ impl HarkMcp {
             source: Some(source_of(&context)),
             ..request
         };
-        let (request, id) = asking::with_id(request);
-        if let Err(error) = asking::submit(&self.connection, &request).await {
-            return Ok(tool_error(&error));
-        }
+        let (request, _) = asking::with_id(request);
+        let request = match asking::submit(&self.connection, request).await {
+            Ok(request) => request,
+            Err(error) => return Ok(tool_error(&error)),
+        };
+        let Some(id) = request.id else {
+            return Ok(tool_error(&AskError {
+                message: "the daemon gave the question no id".into(),
+                field: None,
+            }));
+        };
         self.remember(id, &request);
         Ok(self.wait_and_report(id, request, None, context).await)
     }
@@ -222,10 +229,15 @@ impl HarkMcp {
             ended = waiting => ended,
             () = report_progress(&context) => unreachable!("progress reporting never ends"),
             () = context.ct.cancelled() => {
-                tracing::info!(%id, "the client cancelled the call; withdrawing the question");
-                let _ = self.connection.client().cancel(id).await;
+                // The person may be typing the answer: it stays answerable for `lateSecs`, and
+                // get_answer (or the same question asked again) collects it.
+                tracing::info!(%id, "the client cancelled the call; the question stays answerable");
+                let _ = self.connection.client().abandon(id).await;
                 self.forget(id);
-                return CallToolResult::error(vec![ContentBlock::text("cancelled by the client")]);
+                return CallToolResult::error(vec![ContentBlock::text(format!(
+                    "cancelled by the client; the question stays open for a while: call \
+                     get_answer with id \"{id}\" to collect a late answer"
+                ))]);
             }
         };
         match ended {
@@ -238,15 +250,16 @@ impl HarkMcp {
         }
     }
 
-    /// Withdraws every question still open; called when the client goes away.
-    pub async fn cancel_open_questions(&self) {
+    /// Tells the daemon nobody waits for the questions still open (they stay answerable for
+    /// its `lateSecs`); called when the client goes away.
+    pub async fn abandon_open_questions(&self) {
         let open: Vec<QuestionId> = self
             .open
             .lock()
             .map(|mut open| open.drain().map(|(id, _)| id).collect())
             .unwrap_or_default();
         for id in open {
-            let _ = self.connection.client().cancel(id).await;
+            let _ = self.connection.client().abandon(id).await;
         }
     }
 }
@@ -318,7 +331,7 @@ impl ServerHandler for HarkMcp {
     }
 }
 
-/// Serves MCP on stdin/stdout until the client closes stdin, then withdraws what is still open.
+/// Serves MCP on stdin/stdout until the client closes stdin, then abandons what is still open.
 ///
 /// # Errors
 /// When the MCP handshake fails.
@@ -329,6 +342,6 @@ pub async fn serve_stdio(server: HarkMcp) -> Result<(), String> {
         .await
         .map_err(|error| format!("MCP handshake failed: {error}"))?;
     let _ = running.waiting().await;
-    server.cancel_open_questions().await;
+    server.abandon_open_questions().await;
     Ok(())
 }

@@ -77,6 +77,7 @@ impl Failure {
                 "remindSecs" => "settings-remind-invalid",
                 "port" => "settings-port-invalid",
                 "orphanSecs" => "settings-orphan-invalid",
+                "lateSecs" => "settings-late-invalid",
                 "historyDays" => "settings-history-days-invalid",
                 "historyMax" => "settings-history-max-invalid",
                 key if key.starts_with("channels") => "settings-channels-invalid",

@@ -343,6 +343,7 @@ mod tests {
             created_at: chrono::Utc::now() - chrono::Duration::minutes(minutes_ago),
             closed_at: None,
             expires_at: None,
+            abandoned_at: None,
         }
     }
 

@@ -210,6 +210,14 @@ fn QuestionView(question: Question) -> impl IntoView {
             <a class="back" href="/">{tr("question-back")}</a>
             {title.map(|title| view! { <RichText source=title class="title" /> })}
             <div aria-live="polite">
+                {move || {
+                    let question = current.read();
+                    (question.is_pending() && question.abandoned_at.is_some()).then(|| view! {
+                        <div class="banner late" role="status" data-testid="abandoned-banner">
+                            <span>{t("question-abandoned")}</span>
+                        </div>
+                    })
+                }}
                 {move || closed().then(|| {
                     let question = current.get();
                     view! {

@@ -32,6 +32,7 @@ pub async fn save_settings(
     #[server(default)] lan: Option<String>,
     port: String,
     orphan_secs: String,
+    #[server(default)] late_secs: String,
     history_days: String,
     history_max: String,
 ) -> Result<(), Failure> {
@@ -50,6 +51,7 @@ pub async fn save_settings(
         "lan": lan.is_some(),
         "port": number("port", &port)?,
         "orphanSecs": number("orphanSecs", &orphan_secs)?,
+        "lateSecs": number("lateSecs", &late_secs)?,
         "historyDays": number("historyDays", &history_days)?,
         "historyMax": number("historyMax", &history_max)?,
     });
@@ -137,6 +139,14 @@ pub fn SettingsPage() -> impl IntoView {
                                         help="settings-orphan-help"
                                         initial=first.orphan_secs
                                         value=Signal::derive(move || config.get().orphan_secs)
+                                    />
+                                    <NumberField
+                                        id="late-secs"
+                                        name="late_secs"
+                                        label="settings-late"
+                                        help="settings-late-help"
+                                        initial=first.late_secs
+                                        value=Signal::derive(move || config.get().late_secs)
                                     />
                                     <NumberField
                                         id="history-days"

@@ -21,6 +21,9 @@ pub struct Config {
     pub lan: bool,
     pub port: u16,
     pub orphan_secs: u64,
+    /// Seconds a question stays answerable after its agent stopped waiting; 0 withdraws it
+    /// at once.
+    pub late_secs: u64,
     pub history_days: u64,
     pub history_max: u64,
     /// More names this machine answers to in LAN mode (a DNS name, a reverse proxy's), beside
@@ -48,6 +51,7 @@ impl Default for Config {
             lan: false,
             port: 13390,
             orphan_secs: 60,
+            late_secs: 600,
             history_days: 30,
             history_max: 10_000,
             hosts: Vec::new(),
@@ -156,6 +160,7 @@ impl Config {
             "lan" => self.lan = expect_bool(key, value)?,
             "port" => self.port = expect_u64(key, value, 1, u64::from(u16::MAX))? as u16,
             "orphanSecs" => self.orphan_secs = expect_u64(key, value, 1, DAY)?,
+            "lateSecs" => self.late_secs = expect_u64(key, value, 0, DAY)?,
             "historyDays" => self.history_days = expect_u64(key, value, 1, 3650)?,
             "historyMax" => self.history_max = expect_u64(key, value, 1, 1_000_000)?,
             "language" => self.language = Some(expect_language(value)?),

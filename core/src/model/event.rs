@@ -17,6 +17,9 @@ pub enum Event {
     /// Declined, timed out or cancelled; the question's status says which.
     #[serde(rename = "question:closed")]
     QuestionClosed(Question),
+    /// A pending question changed without closing: its agent stopped waiting, or came back.
+    #[serde(rename = "question:updated")]
+    QuestionUpdated(Question),
     /// Questions still pending after `remindSecs`, batched per tick.
     #[serde(rename = "question:remind")]
     QuestionRemind(RemindData),

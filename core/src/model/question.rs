@@ -224,6 +224,10 @@ pub struct Question {
     pub closed_at: Option<DateTime<Utc>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expires_at: Option<DateTime<Utc>>,
+    /// When the agent stopped waiting (its call was cancelled, or its shim went away): the
+    /// question stays answerable for `lateSecs`, and a late answer is kept for the agent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub abandoned_at: Option<DateTime<Utc>>,
 }
 
 impl Question {

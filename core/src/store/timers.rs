@@ -20,6 +20,8 @@ pub(super) enum Due {
     Expire,
     /// A question carried over a restart: withdrawn unless its agent came back.
     Orphan,
+    /// `lateSecs` after its agent stopped waiting: withdrawn unless answered or taken up.
+    Late,
 }
 
 /// The pending deadlines, earliest first, and the bell that wakes the scheduler for a new one.
@@ -87,6 +89,7 @@ async fn run_deadlines(store: Store) {
                 match what {
                     Due::Expire => store.expire(id).await,
                     Due::Orphan => store.withdraw_orphan(id).await,
+                    Due::Late => store.withdraw_late(id).await,
                 }
             });
         }

@@ -28,6 +28,7 @@ pub fn router() -> Router<AppState> {
         .route("/questions/{id}/answer", post(answer))
         .route("/questions/{id}/decline", post(decline))
         .route("/questions/{id}/cancel", post(cancel))
+        .route("/questions/{id}/abandon", post(abandon))
         .route("/questions/{id}/wait", get(wait))
 }
 
@@ -145,10 +146,18 @@ async fn cancel(
     Ok(Json(state.store.cancel(id).await?))
 }
 
+/// The asking side stopped waiting: the question stays answerable for `lateSecs`.
+async fn abandon(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+) -> Result<Json<Question>, ApiError> {
+    Ok(Json(state.store.abandon(id).await?))
+}
+
 /// Long-poll. Without `timeout` it waits until the question closes, as the Node reference did;
 /// with one it waits at most that many seconds (capped at 60) and answers 204 if still pending.
 /// With `cancelOnDisconnect=true` (the shim's waits), a connection that drops mid-wait
-/// withdraws the question.
+/// means its asker is gone: the question stays answerable for `lateSecs`, then is withdrawn.
 /// `/wait`'s parameters.
 #[derive(serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -185,9 +194,9 @@ async fn wait(
     })
 }
 
-/// Withdraws a question whose asker vanished mid-wait: when the waiting connection closes,
-/// the server drops the handler before it finishes, and this guard's drop cancels the
-/// question. A finished wait disarms it first.
+/// Marks a question whose asker vanished mid-wait as abandoned (answerable for `lateSecs`,
+/// then withdrawn): when the waiting connection closes, the server drops the handler before it
+/// finishes, and this guard's drop does it. A finished wait disarms it first.
 struct CancelIfAbandoned {
     store: hark_core::store::Store,
     id: QuestionId,
@@ -202,9 +211,7 @@ impl Drop for CancelIfAbandoned {
         // A drop cannot wait for the disk: the withdrawal runs as a task of its own.
         let (store, id) = (self.store.clone(), self.id);
         tokio::spawn(async move {
-            if store.cancel(id).await.is_ok() {
-                tracing::info!(%id, "the asker went away mid-wait; question cancelled");
-            }
+            let _ = store.abandon(id).await;
         });
     }
 }

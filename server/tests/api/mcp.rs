@@ -176,8 +176,20 @@ async fn timeout_and_decline_are_normal_results() {
     shim.cancel().await.unwrap();
 }
 
+/// Polls until the question's agent is marked as gone (bounded), and returns the question.
+async fn abandoned(world: &World, id: &str) -> Value {
+    for _ in 0..100 {
+        let question = world.question(id).await;
+        if question["abandonedAt"].is_string() {
+            return question;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("{id} was not marked as abandoned");
+}
+
 #[tokio::test]
-async fn a_client_cancel_withdraws_the_question() {
+async fn a_cancelled_call_leaves_the_question_answerable_and_get_answer_collects_it() {
     let world = World::new();
     let shim = world.shim().await;
     let call = start_call(&shim, "ask_user", deploy()).await;
@@ -188,29 +200,44 @@ async fn a_client_cancel_withdraws_the_question() {
     call.cancel(Some("the user pressed Esc".into()))
         .await
         .unwrap();
+    // The person may be typing: the question stays, marked.
+    let question = abandoned(&world, &id).await;
+    assert_eq!(question["status"], "pending");
     world
-        .expect_status(&id, "cancelled", Duration::from_secs(5))
+        .post(
+            &format!("/api/questions/{id}/answer"),
+            &json!({"answers": [{"selected": ["No"]}]}),
+        )
         .await;
+    let late = finish(start_call(&shim, "get_answer", json!({"id": id})).await).await;
+    assert_eq!(text_of(&late), "No");
     shim.cancel().await.unwrap();
 }
 
 #[tokio::test]
-async fn closing_stdin_withdraws_pending_questions() {
+async fn questions_left_behind_are_withdrawn_after_late_secs() {
     let world = World::new();
+    std::fs::write(world.home.path().join("config.json"), r#"{"lateSecs": 1}"#).unwrap();
     let shim = world.shim().await;
     let _call = start_call(&shim, "ask_user", deploy()).await;
     let id = world.pending(1).await[0]["id"]
         .as_str()
         .unwrap()
         .to_string();
+    // The client goes away (stdin closes): the question waits a second for it, then goes.
     shim.cancel().await.unwrap();
+    assert_eq!(abandoned(&world, &id).await["status"], "pending");
     world
         .expect_status(&id, "cancelled", Duration::from_secs(5))
         .await;
+    assert_eq!(
+        world.question(&id).await["note"],
+        hark_core::store::LATE_NOTE
+    );
 }
 
 #[tokio::test]
-async fn a_killed_shim_leaves_its_question_cancelled_within_two_seconds() {
+async fn a_killed_shim_leaves_its_question_for_the_same_question_asked_again() {
     let world = World::new();
     let (shim, pid) = world.shim_with(&[]).await;
     let _call = start_call(&shim, "ask_user", deploy()).await;
@@ -223,10 +250,67 @@ async fn a_killed_shim_leaves_its_question_cancelled_within_two_seconds() {
         nix::sys::signal::Signal::SIGKILL,
     )
     .unwrap();
+    // Its wait's connection drops: the daemon marks the question within a moment.
+    assert_eq!(abandoned(&world, &id).await["status"], "pending");
+    // The agent, restarted, asks the same again from the same place: it gets that question.
+    let again = world.shim().await;
+    let call = start_call(&again, "ask_user", deploy()).await;
+    let mut taken_up = Value::Null;
+    for _ in 0..100 {
+        taken_up = world.question(&id).await;
+        if taken_up["abandonedAt"].is_null() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(taken_up["abandonedAt"].is_null(), "taken up again");
+    assert_eq!(taken_up["status"], "pending");
+    assert_eq!(world.pending(1).await.len(), 1, "no second question");
     world
-        .expect_status(&id, "cancelled", Duration::from_secs(2))
+        .post(
+            &format!("/api/questions/{id}/answer"),
+            &json!({"answers": [{"selected": ["Yes"]}]}),
+        )
         .await;
-    drop(shim);
+    assert_eq!(text_of(&finish(call).await), "Yes");
+    again.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn an_answer_given_after_the_agent_left_reaches_it_when_it_asks_again() {
+    let world = World::new();
+    let shim = world.shim().await;
+    let call = start_call(&shim, "ask_user", deploy()).await;
+    let id = world.pending(1).await[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    call.cancel(None).await.unwrap();
+    abandoned(&world, &id).await;
+    world
+        .post(
+            &format!("/api/questions/{id}/answer"),
+            &json!({"answers": [{"selected": ["No"]}]}),
+        )
+        .await;
+    // Asked again: the answer comes back at once, and nothing new is asked.
+    let again = finish(start_call(&shim, "ask_user", deploy()).await).await;
+    assert_eq!(text_of(&again), "No");
+    assert_eq!(
+        again.structured_content.as_ref().unwrap()["id"],
+        id.as_str()
+    );
+    let pending: Value = world
+        .http
+        .get(world.url("/api/questions?status=pending"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(pending["questions"], json!([]));
+    shim.cancel().await.unwrap();
 }
 
 #[tokio::test]
