@@ -26,7 +26,6 @@ pub use crate::log::{DB_FILE, Filter, OpenError};
 pub use config_file::ConfigFile;
 pub use error::StoreError;
 pub use files::replace_privately;
-pub use late::LATE_NOTE;
 
 use crate::log::{Ack, Log, OnDurable, Reader};
 use crate::model::{
@@ -47,8 +46,7 @@ use tokio_util::sync::CancellationToken;
 pub const HISTORY_IN_MEMORY: usize = 1_000;
 /// Closes between two prunings of the log.
 const PRUNE_EVERY: u32 = 100;
-/// The note of a question whose agent did not come back after a restart.
-pub const ORPHAN_NOTE: &str = "the asking agent went away";
+pub use crate::model::{LATE_NOTE, ORPHAN_NOTE, TIMEOUT_CHOSE_NOTE};
 /// When a time-out or withdrawal the disk refused is tried again.
 const RETRY_REFUSED_CLOSE: Duration = Duration::from_secs(5);
 /// Events a subscriber may fall behind before it must resync from a snapshot: a burst that
@@ -306,7 +304,8 @@ impl Store {
         if let Some(id) = request.id {
             self.load(id).await;
         }
-        let default_timeout = self.config().timeout_secs;
+        let config = self.config();
+        let (default_timeout, default_action) = (config.timeout_secs, config.timeout_action);
         // One lock for "is it known?" and "insert it": two re-submits of one id cannot both
         // create it.
         let decided = {
@@ -325,7 +324,7 @@ impl Store {
                     return Err(StoreError::TooManyPending);
                 }
                 None => {
-                    let question = new_question(request, default_timeout);
+                    let question = new_question(request, default_timeout, default_action);
                     let durable = self.record(&question);
                     state
                         .entries
@@ -453,9 +452,25 @@ impl Store {
         self.close(id, Status::Cancelled, |_| Ok(())).await
     }
 
-    /// Closes the question as timed out if it is still pending; a no-op otherwise.
+    /// The question's time limit: if still pending, it is answered with its recommended options
+    /// (`timeoutAction: "recommended"`, noted `TIMEOUT_CHOSE_NOTE`) or else times out.
     pub async fn expire(&self, id: QuestionId) {
-        let _ = self.close(id, Status::Timeout, |_| Ok(())).await;
+        // What a question asks never changes, so this can be read before the close decides.
+        let recommended = self
+            .get(id)
+            .await
+            .and_then(|question| question.recommended_answers());
+        let _ = match recommended {
+            Some(answers) => {
+                self.close(id, Status::Answered, |question| {
+                    question.answers = Some(answers);
+                    question.note = Some(TIMEOUT_CHOSE_NOTE.to_string());
+                    Ok(())
+                })
+                .await
+            }
+            None => self.close(id, Status::Timeout, |_| Ok(())).await,
+        };
     }
 
     /// Withdraws a question carried over a restart that no agent came back for. Decided under
@@ -563,7 +578,7 @@ impl Store {
         drop(state);
         // A deadline that fired is gone from the queue: try again a little later.
         let retry = tokio::time::Instant::now() + RETRY_REFUSED_CLOSE;
-        if closed.status == Status::Timeout {
+        if closed.status == Status::Timeout || closed.note.as_deref() == Some(TIMEOUT_CHOSE_NOTE) {
             self.schedule(timers::Due::Expire, closed.id, retry);
         } else if closed.note.as_deref() == Some(ORPHAN_NOTE) {
             self.schedule(timers::Due::Orphan, closed.id, retry);
@@ -848,7 +863,11 @@ impl Store {
 }
 
 /// A new pending question from the request, with its deadline.
-fn new_question(request: AskRequest, default_timeout: u64) -> Question {
+fn new_question(
+    request: AskRequest,
+    default_timeout: u64,
+    default_action: crate::model::TimeoutAction,
+) -> Question {
     let timeout_secs = request.timeout_secs.unwrap_or(default_timeout);
     let created_at = now();
     let expires_at =
@@ -864,6 +883,7 @@ fn new_question(request: AskRequest, default_timeout: u64) -> Question {
         created_at,
         closed_at: None,
         expires_at,
+        timeout_action: request.timeout_action.unwrap_or(default_action),
         abandoned_at: None,
     }
 }

@@ -37,6 +37,9 @@ question-loading = Loading the question…
 question-not-found = This question does not exist, or it is no longer kept.
 question-back = Back to the inbox
 question-abandoned = The agent stopped waiting for this answer. You can still answer: the answer is kept for it when it asks again.
+note-orphan = the agent did not come back after Hark restarted
+note-late = the agent stopped waiting, and nobody answered in time
+note-chosen-by-timeout = chosen by timeout: nobody answered before the time limit, so the recommended option was sent
 question-option-recommended = Recommended
 question-other-label = Other (type your own answer)
 question-other-placeholder = Type your answer…
@@ -155,6 +158,7 @@ unauthorized-too-many = Too many wrong codes came from this device. Wait a minut
 unauthorized-how = To pair, open Settings → “Answer from your phone” on the computer running Hark and scan the QR code, or run “hark url” there.
 bad-request-title = Hark could not read this form
 
+settings-elicitation = Also ask in the agent's own window when it can show questions (the first answer, there or here, wins)
 settings-lan = Allow answering from other devices on this network (phones, tablets); takes effect when the daemon restarts
 phone-heading = Answer from your phone
 phone-scan = Scan this code with your phone's camera. The phone must be on the same network as this computer; it opens Hark already paired.

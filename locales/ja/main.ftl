@@ -30,6 +30,9 @@ question-loading = 質問を読み込んでいます…
 question-not-found = この質問は存在しないか、すでに保存されていません。
 question-back = 受信箱に戻る
 question-abandoned = エージェントはこの回答を待つのをやめました。回答はまだできます。エージェントが改めて尋ねたときに、その回答が渡されます。
+note-orphan = Hark の再起動後、エージェントが戻りませんでした
+note-late = エージェントが待つのをやめ、時間内に誰も回答しませんでした
+note-chosen-by-timeout = 時間切れによる選択: 制限時間内に回答がなかったため、推奨の選択肢が送られました
 question-option-recommended = おすすめ
 question-other-label = その他（自由に入力）
 question-other-placeholder = 回答を入力…
@@ -123,6 +126,7 @@ unauthorized-too-many = このデバイスから誤ったコードが多すぎ�
 unauthorized-how = ペアリングするには、Hark を実行しているコンピューターで「設定」→「スマートフォンで回答」を開いて QR コードを読み取るか、そのコンピューターで「hark url」を実行してください。
 bad-request-title = Hark はこのフォームを読み取れませんでした
 
+settings-elicitation = エージェント自身のウィンドウが質問を表示できる場合は、そこでも尋ねる（先に届いた回答が採用されます）
 settings-lan = 同じネットワーク上の他のデバイス（スマートフォン、タブレット）からの回答を許可する（デーモンの再起動後に反映）
 phone-heading = スマートフォンで回答
 phone-scan = スマートフォンのカメラでこのコードを読み取ってください。スマートフォンはこのコンピューターと同じネットワークにある必要があります。ペアリング済みの状態で Hark が開きます。

@@ -30,6 +30,9 @@ question-loading = 질문을 불러오는 중…
 question-not-found = 이 질문은 없거나 더 이상 보관되지 않습니다.
 question-back = 받은 질문으로 돌아가기
 question-abandoned = 에이전트가 이 답변을 더 이상 기다리지 않습니다. 그래도 답할 수 있으며, 에이전트가 다시 물으면 그 답변을 받습니다.
+note-orphan = Hark가 다시 시작된 뒤 에이전트가 돌아오지 않았습니다
+note-late = 에이전트가 기다리기를 멈췄고, 시간 안에 아무도 답하지 않았습니다
+note-chosen-by-timeout = 시간 초과로 선택됨: 제한 시간 안에 답이 없어 추천 선택지를 보냈습니다
 question-option-recommended = 추천
 question-other-label = 기타 (직접 입력)
 question-other-placeholder = 답을 입력하세요…
@@ -123,6 +126,7 @@ unauthorized-too-many = 이 기기에서 잘못된 코드가 너무 많이 들�
 unauthorized-how = 연결하려면 Hark가 실행 중인 컴퓨터에서 설정 → “휴대폰으로 답하기”를 열어 QR 코드를 스캔하거나, 그 컴퓨터에서 “hark url”을 실행하세요.
 bad-request-title = Hark가 이 양식을 읽을 수 없습니다
 
+settings-elicitation = 에이전트 자체 창에서 질문을 보여 줄 수 있으면 그곳에서도 묻기 (먼저 온 답이 채택됩니다)
 settings-lan = 같은 네트워크의 다른 기기(휴대폰, 태블릿)에서 답할 수 있게 허용 (데몬을 다시 시작하면 적용)
 phone-heading = 휴대폰으로 답하기
 phone-scan = 휴대폰 카메라로 이 코드를 스캔하세요. 휴대폰이 이 컴퓨터와 같은 네트워크에 있어야 하며, 이미 연결된 상태로 Hark가 열립니다.

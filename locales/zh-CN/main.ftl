@@ -30,6 +30,9 @@ question-loading = 正在加载问题…
 question-not-found = 这个问题不存在，或者已不再保留。
 question-back = 返回收件箱
 question-abandoned = 智能体已不再等待这个回答。你仍然可以回答：智能体再次询问时会收到这个回答。
+note-orphan = Hark 重启后智能体没有回来
+note-late = 智能体已停止等待，且无人及时回答
+note-chosen-by-timeout = 超时自动选择：在时限内无人回答，因此发送了推荐选项
 question-option-recommended = 推荐
 question-other-label = 其他（自己填写答案）
 question-other-placeholder = 输入你的回答…
@@ -123,6 +126,7 @@ unauthorized-too-many = 这台设备尝试了太多错误的配对码。请等�
 unauthorized-how = 配对方法：在运行 Hark 的电脑上打开“设置”→“用手机回答”并扫描二维码，或在那台电脑上运行“hark url”。
 bad-request-title = Hark 无法读取这个表单
 
+settings-elicitation = 如果智能体自己的窗口能显示问题，也在那里提问（以最先给出的回答为准）
 settings-lan = 允许同一网络中的其他设备（手机、平板）回答；重启守护进程后生效
 phone-heading = 用手机回答
 phone-scan = 用手机相机扫描这个二维码。手机需要和这台电脑在同一网络中，打开后即已配对。

@@ -2,8 +2,8 @@
 //! daemon, and every question call of SPEC §3 they need.
 
 use hark_core::model::{
-    AskRequest, ChannelTest, ChannelTestResult, ChannelsReport, ErrorBody, Health, Pairing,
-    Question, QuestionId, WaitResult,
+    AskRequest, ChannelTest, ChannelTestResult, ChannelsReport, Config, ErrorBody, Health, Pairing,
+    Question, QuestionId, SubQuestionAnswer, WaitResult,
 };
 use reqwest::{Method, RequestBuilder, StatusCode};
 use std::time::Duration;
@@ -273,6 +273,47 @@ impl DaemonClient {
                 channel: channel.to_string(),
             });
         let response = self.send(request).await?;
+        response
+            .json()
+            .await
+            .map_err(|error| self.unreachable(error))
+    }
+
+    /// Answers the question (as the person did, in the client's own dialog).
+    ///
+    /// # Errors
+    /// `Unreachable` when the daemon is gone; `Api` when it refuses (409: closed already).
+    pub async fn answer(
+        &self,
+        id: QuestionId,
+        answers: &[SubQuestionAnswer],
+    ) -> Result<Question, ClientError> {
+        let request = self
+            .request(Method::POST, &format!("/api/questions/{id}/answer"))
+            .json(&serde_json::json!({ "answers": answers }));
+        let response = self.send(request).await?;
+        response
+            .json()
+            .await
+            .map_err(|error| self.unreachable(error))
+    }
+
+    /// Declines the question (the person did, in the client's own dialog).
+    ///
+    /// # Errors
+    /// `Unreachable` when the daemon is gone; `Api` when it refuses (409: closed already).
+    pub async fn decline(&self, id: QuestionId) -> Result<(), ClientError> {
+        self.send(self.request(Method::POST, &format!("/api/questions/{id}/decline")))
+            .await
+            .map(|_| ())
+    }
+
+    /// The daemon's config.
+    ///
+    /// # Errors
+    /// `Unreachable` when the daemon is gone, `Api` when it refuses.
+    pub async fn config(&self) -> Result<Config, ClientError> {
+        let response = self.send(self.request(Method::GET, "/api/config")).await?;
         response
             .json()
             .await

@@ -31,6 +31,7 @@ pub mod client_limits;
 pub mod connection;
 pub mod daemon;
 pub mod desktop;
+pub mod elicit;
 pub mod error;
 pub mod export;
 pub mod form_failures;

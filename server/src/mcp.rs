@@ -5,16 +5,19 @@
 use crate::asking::{self, AskError, Ended};
 use crate::client_limits::MaxWait;
 use crate::connection::Connection;
+use crate::elicit;
+use hark_core::model::Elicitation;
 use hark_core::model::{
     AskOutcome, AskRequest, GetAnswerRequest, QuestionId, Source, validate_ask,
 };
 use rmcp::handler::server::common::schema_for_output;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
-    CallToolResult, ContentBlock, Implementation, JsonObject, ProgressNotificationParam,
-    ServerCapabilities, ServerConfig,
+    CallToolResult, ClientResult, ContentBlock, ElicitRequest, ElicitationAction, Implementation,
+    JsonObject, ProgressNotificationParam, ServerCapabilities, ServerConfig, ServerRequest,
 };
 use rmcp::service::RequestContext;
+use rmcp::service::{PeerRequestOptions, RequestHandle, ServiceError};
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -143,7 +146,10 @@ impl HarkMcp {
             }));
         };
         self.remember(id, &request);
-        Ok(self.wait_and_report(id, request, None, context).await)
+        let elicitation = self.start_elicitation(&request, &context).await;
+        Ok(self
+            .wait_and_report(id, request, None, context, elicitation)
+            .await)
     }
 
     #[tool(
@@ -175,6 +181,7 @@ impl HarkMcp {
                     questions: question.questions,
                     title: question.title,
                     timeout_secs: None,
+                    timeout_action: Some(question.timeout_action),
                     source: question.source,
                     id: Some(id),
                 },
@@ -188,7 +195,7 @@ impl HarkMcp {
             },
         };
         let wait = wait_secs.map(Duration::from_secs);
-        Ok(self.wait_and_report(id, request, wait, context).await)
+        Ok(self.wait_and_report(id, request, wait, context, None).await)
     }
 }
 
@@ -205,14 +212,74 @@ impl HarkMcp {
         }
     }
 
-    /// Waits (reporting progress, honouring cancellation and the hand-off deadline) and turns
-    /// the end into a tool result.
+    /// Asks in the client's own dialog too, when it can show forms and the config says
+    /// `elicitation: "race"`; the handle of that request, to await or withdraw.
+    async fn start_elicitation(
+        &self,
+        request: &AskRequest,
+        context: &RequestContext<RoleServer>,
+    ) -> Option<RequestHandle<RoleServer>> {
+        let capabilities = &context.peer.peer_info()?.capabilities;
+        if !elicit::client_has_forms(capabilities) {
+            return None;
+        }
+        let config = self.connection.client().config().await.ok()?;
+        if config.elicitation != Elicitation::Race {
+            return None;
+        }
+        let form = elicit::form(request)?;
+        context
+            .peer
+            .send_cancellable_request(
+                ServerRequest::ElicitRequest(ElicitRequest::new(form)),
+                PeerRequestOptions::no_options(),
+            )
+            .await
+            .inspect_err(|error| tracing::debug!(%error, "the client took no form"))
+            .ok()
+    }
+
+    /// What the person did in the client's dialog: an answer or a decline closes the question
+    /// (unless the page was quicker); a dismissed dialog leaves the page to answer.
+    async fn settle_elicitation(
+        &self,
+        id: QuestionId,
+        request: &AskRequest,
+        reply: Result<ClientResult, ServiceError>,
+    ) {
+        let result = match reply {
+            Ok(ClientResult::ElicitResult(result)) => result,
+            Ok(_) | Err(_) => return,
+        };
+        let client = self.connection.client();
+        let closed = match result.action {
+            ElicitationAction::Accept => {
+                let content = result.content.unwrap_or_default();
+                client
+                    .answer(id, &elicit::answers(request, &content))
+                    .await
+                    .map(|_| ())
+            }
+            ElicitationAction::Decline => client.decline(id).await,
+            // Dismissed (or an action this release does not know): the page answers.
+            _ => return,
+        };
+        if let Err(error) = closed {
+            // Closed on the page meanwhile, or an answer the question does not take: the page
+            // has the last word either way.
+            tracing::info!(%id, %error, "the client's answer was not taken");
+        }
+    }
+
+    /// Waits (reporting progress, honouring cancellation and the hand-off deadline, racing
+    /// the client's dialog when one was opened) and turns the end into a tool result.
     async fn wait_and_report(
         &self,
         id: QuestionId,
         request: AskRequest,
         wait: Option<Duration>,
         context: RequestContext<RoleServer>,
+        mut elicitation: Option<RequestHandle<RoleServer>>,
     ) -> CallToolResult {
         let client = context
             .peer
@@ -225,21 +292,40 @@ impl HarkMcp {
         };
         let deadline = limit.map(|limit| Instant::now() + limit);
         let waiting = asking::wait(&self.connection, &request, deadline);
-        let ended = tokio::select! {
-            ended = waiting => ended,
-            () = report_progress(&context) => unreachable!("progress reporting never ends"),
-            () = context.ct.cancelled() => {
-                // The person may be typing the answer: it stays answerable for `lateSecs`, and
-                // get_answer (or the same question asked again) collects it.
-                tracing::info!(%id, "the client cancelled the call; the question stays answerable");
-                let _ = self.connection.client().abandon(id).await;
-                self.forget(id);
-                return CallToolResult::error(vec![ContentBlock::text(format!(
-                    "cancelled by the client; the question stays open for a while: call \
-                     get_answer with id \"{id}\" to collect a late answer"
-                ))]);
+        let mut waiting = std::pin::pin!(waiting);
+        let ended = loop {
+            let dialog = async {
+                match elicitation.as_mut() {
+                    Some(handle) => (&mut handle.rx).await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                ended = &mut waiting => break ended,
+                reply = dialog => {
+                    elicitation = None;
+                    let reply = reply.unwrap_or(Err(ServiceError::TransportClosed));
+                    // The close it makes (if any) ends the wait above, like any other.
+                    self.settle_elicitation(id, &request, reply).await;
+                }
+                () = report_progress(&context) => unreachable!("progress reporting never ends"),
+                () = context.ct.cancelled() => {
+                    // The person may be typing the answer: it stays answerable for `lateSecs`,
+                    // and get_answer (or the same question asked again) collects it.
+                    tracing::info!(%id, "the client cancelled the call; the question stays answerable");
+                    let _ = self.connection.client().abandon(id).await;
+                    self.forget(id);
+                    return CallToolResult::error(vec![ContentBlock::text(format!(
+                        "cancelled by the client; the question stays open for a while: call \
+                         get_answer with id \"{id}\" to collect a late answer"
+                    ))]);
+                }
             }
         };
+        // Answered elsewhere first (or handed off): the client's dialog is withdrawn.
+        if let Some(handle) = elicitation {
+            let _ = handle.cancel(Some("answered in Hark".into())).await;
+        }
         match ended {
             Ok(Ended::Closed(result)) => {
                 self.forget(id);

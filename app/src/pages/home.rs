@@ -315,6 +315,10 @@ fn HistoryCard(question: Question) -> impl IntoView {
                 <span class="meta">
                     <StatusChip status=question.status />
                     <span class="answer">{summary}</span>
+                    {(question.note.as_deref() == Some(hark_core::model::TIMEOUT_CHOSE_NOTE))
+                        .then(|| view! {
+                            <span class="note">{crate::pages::question::note_text(hark_core::model::TIMEOUT_CHOSE_NOTE)}</span>
+                        })}
                     {question.closed_at.map(|closed| view! { <Age then=closed /> })}
                 </span>
             </a>
@@ -343,6 +347,7 @@ mod tests {
             created_at: chrono::Utc::now() - chrono::Duration::minutes(minutes_ago),
             closed_at: None,
             expires_at: None,
+            timeout_action: Default::default(),
             abandoned_at: None,
         }
     }

@@ -39,6 +39,17 @@ impl FormAnswer {
     }
 }
 
+/// A question's note as the person reads it: the daemon's own notes in their language, the
+/// person's (or an agent's) words as written.
+pub fn note_text(note: &str) -> String {
+    match note {
+        hark_core::model::ORPHAN_NOTE => t("note-orphan"),
+        hark_core::model::LATE_NOTE => t("note-late"),
+        hark_core::model::TIMEOUT_CHOSE_NOTE => t("note-chosen-by-timeout"),
+        written => written.to_string(),
+    }
+}
+
 /// Where to go after a question is dealt with: the oldest pending question, or the inbox.
 #[cfg(feature = "ssr")]
 fn open_next(store: &hark_core::store::Store) {
@@ -230,7 +241,7 @@ fn QuestionView(question: Question) -> impl IntoView {
                                 </p>
                             })}
                             {question.note.clone().map(|note| view! {
-                                <p class="note">{t_args("question-note", &[("note", note.into())])}</p>
+                                <p class="note">{t_args("question-note", &[("note", note_text(&note).into())])}</p>
                             })}
                         </div>
                     }

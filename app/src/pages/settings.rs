@@ -11,7 +11,7 @@ use crate::components::phone::PhonePairing;
 use crate::components::prefs_picker::PrefsPicker;
 use crate::i18n::{t, tr};
 use crate::live::Live;
-use hark_core::model::Config;
+use hark_core::model::{Config, Elicitation};
 use leptos::prelude::*;
 
 /// The current config.
@@ -30,6 +30,7 @@ pub async fn save_settings(
     #[server(default)] auto_open_browser: Option<String>,
     #[server(default)] sound: Option<String>,
     #[server(default)] lan: Option<String>,
+    #[server(default)] elicitation: Option<String>,
     port: String,
     orphan_secs: String,
     #[server(default)] late_secs: String,
@@ -49,6 +50,7 @@ pub async fn save_settings(
         "autoOpenBrowser": auto_open_browser.is_some(),
         "sound": sound.is_some(),
         "lan": lan.is_some(),
+        "elicitation": if elicitation.is_some() { "race" } else { "off" },
         "port": number("port", &port)?,
         "orphanSecs": number("orphanSecs", &orphan_secs)?,
         "lateSecs": number("lateSecs", &late_secs)?,
@@ -181,6 +183,12 @@ pub fn SettingsPage() -> impl IntoView {
                                         label="settings-sound"
                                         initial=first.sound
                                         value=Signal::derive(move || config.get().sound)
+                                    />
+                                    <ToggleField
+                                        name="elicitation"
+                                        label="settings-elicitation"
+                                        initial=first.elicitation == Elicitation::Race
+                                        value=Signal::derive(move || config.get().elicitation == Elicitation::Race)
                                     />
                                     <ToggleField
                                         name="lan"

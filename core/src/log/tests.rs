@@ -17,6 +17,7 @@ fn question(minutes_ago: i64, status: Status) -> Question {
         created_at,
         closed_at: (status != Status::Pending).then_some(created_at),
         expires_at: None,
+        timeout_action: Default::default(),
         abandoned_at: None,
     }
 }

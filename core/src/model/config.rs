@@ -3,6 +3,7 @@
 
 use super::ErrorBody;
 use super::Lang;
+use super::TimeoutAction;
 use super::channels::Channels;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -13,6 +14,11 @@ use serde_json::{Map, Value};
 pub struct Config {
     /// Default seconds a question waits before it times out; 0 waits forever.
     pub timeout_secs: u64,
+    /// Whether `ask_user` also asks in the client's own dialog (MCP elicitation).
+    pub elicitation: Elicitation,
+    /// What a time limit does when the request does not say.
+    #[serde(skip_serializing_if = "TimeoutAction::is_default")]
+    pub timeout_action: TimeoutAction,
     /// Seconds between reminders about a question still pending; 0 turns them off.
     pub remind_secs: u64,
     pub notification: bool,
@@ -44,6 +50,8 @@ impl Default for Config {
     fn default() -> Self {
         Self {
             timeout_secs: 0,
+            timeout_action: TimeoutAction::Timeout,
+            elicitation: Elicitation::Race,
             remind_secs: 60,
             notification: true,
             auto_open_browser: true,
@@ -60,6 +68,17 @@ impl Default for Config {
             extra: Map::new(),
         }
     }
+}
+
+/// `elicitation`: whether a client that can show forms is asked in its own dialog too.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Elicitation {
+    /// Asked in the client too; the first answer, there or in Hark, wins.
+    #[default]
+    Race,
+    /// Asked in Hark only.
+    Off,
 }
 
 /// What loading a config file found wrong: each entry names a key whose default was kept.
@@ -154,6 +173,16 @@ impl Config {
         match key {
             "timeoutSecs" => self.timeout_secs = expect_u64(key, value, 0, 30 * DAY)?,
             "remindSecs" => self.remind_secs = expect_u64(key, value, 0, DAY)?,
+            "elicitation" => {
+                self.elicitation = serde_json::from_value(value.clone()).map_err(|_| {
+                    ErrorBody::field(key, "elicitation must be \"race\" or \"off\"")
+                })?;
+            }
+            "timeoutAction" => {
+                self.timeout_action = serde_json::from_value(value.clone()).map_err(|_| {
+                    ErrorBody::field(key, "timeoutAction must be \"timeout\" or \"recommended\"")
+                })?;
+            }
             "notification" => self.notification = expect_bool(key, value)?,
             "autoOpenBrowser" => self.auto_open_browser = expect_bool(key, value)?,
             "sound" => self.sound = expect_bool(key, value)?,

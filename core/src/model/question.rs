@@ -6,6 +6,13 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use uuid::Uuid;
 
+/// The note of a question whose agent did not come back after a restart.
+pub const ORPHAN_NOTE: &str = "the asking agent went away";
+/// The note of a question withdrawn because nobody answered it in time after its agent left.
+pub const LATE_NOTE: &str = "the agent stopped waiting, and nobody answered in time";
+/// The note of a question its time limit answered with the recommended options.
+pub const TIMEOUT_CHOSE_NOTE: &str = "chosen by timeout";
+
 /// The id of a question. Clients may choose it, which makes re-submits idempotent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -53,6 +60,11 @@ pub struct AskRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "schema", schemars(range(max = 2592000)))]
     pub timeout_secs: Option<u64>,
+    /// What happens at the time limit: "timeout" (the default) ends the question unanswered;
+    /// "recommended" answers each question with its recommended option, never one marked
+    /// danger (when a question has none, or a dangerous one, it ends unanswered).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout_action: Option<TimeoutAction>,
     /// Filled in by the shim (MCP client, working directory, pid); not for the model.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "schema", schemars(skip))]
@@ -61,6 +73,33 @@ pub struct AskRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "schema", schemars(skip))]
     pub id: Option<QuestionId>,
+}
+
+/// What a question's time limit does (`timeoutAction`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub enum TimeoutAction {
+    /// Ends it unanswered (status "timeout").
+    #[default]
+    Timeout,
+    /// Answers with the recommended options, never a dangerous one (status "answered").
+    Recommended,
+}
+
+impl TimeoutAction {
+    /// Whether this is the default (left out of stored questions and the config file).
+    pub fn is_default(&self) -> bool {
+        *self == TimeoutAction::Timeout
+    }
+
+    /// The wire name: `timeout` or `recommended`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TimeoutAction::Timeout => "timeout",
+            TimeoutAction::Recommended => "recommended",
+        }
+    }
 }
 
 /// One of the questions of a request.
@@ -224,6 +263,9 @@ pub struct Question {
     pub closed_at: Option<DateTime<Utc>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expires_at: Option<DateTime<Utc>>,
+    /// What its time limit does.
+    #[serde(default, skip_serializing_if = "TimeoutAction::is_default")]
+    pub timeout_action: TimeoutAction,
     /// When the agent stopped waiting (its call was cancelled, or its shim went away): the
     /// question stays answerable for `lateSecs`, and a late answer is kept for the agent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -231,6 +273,37 @@ pub struct Question {
 }
 
 impl Question {
+    /// The answers its time limit gives with `timeoutAction: "recommended"`: each question's
+    /// recommended option (a multi-select's recommended options), when it has one and none of
+    /// them is marked danger. `None` when any question has no such answer: it then times out.
+    pub fn recommended_answers(&self) -> Option<Vec<SubQuestionAnswer>> {
+        if self.timeout_action != TimeoutAction::Recommended {
+            return None;
+        }
+        self.questions
+            .iter()
+            .map(|sub| {
+                let recommended: Vec<&QuestionOption> = sub
+                    .options
+                    .iter()
+                    .filter(|option| option.recommended)
+                    .collect();
+                let fits = match recommended.len() {
+                    0 => false,
+                    1 => true,
+                    _ => sub.multi_select,
+                } && recommended.iter().all(|option| !option.danger);
+                fits.then(|| SubQuestionAnswer {
+                    selected: recommended
+                        .iter()
+                        .map(|option| option.label.clone())
+                        .collect(),
+                    free_text: None,
+                })
+            })
+            .collect()
+    }
+
     /// True while the question can still be answered.
     pub fn is_pending(&self) -> bool {
         self.status == Status::Pending

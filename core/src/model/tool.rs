@@ -84,11 +84,23 @@ impl AskOutcome {
     /// JSON of the answers for anything richer, or a plain sentence for the other outcomes.
     pub fn text(&self) -> String {
         match self.status {
-            Status::Answered => match self.answers.as_slice() {
-                [only] if only.free_text.is_none() => only.selected.join(", "),
-                [only] if only.selected.is_empty() => only.free_text.clone().unwrap_or_default(),
-                answers => serde_json::to_string(answers).unwrap_or_default(),
-            },
+            Status::Answered => {
+                let answer = match self.answers.as_slice() {
+                    [only] if only.free_text.is_none() => only.selected.join(", "),
+                    [only] if only.selected.is_empty() => {
+                        only.free_text.clone().unwrap_or_default()
+                    }
+                    answers => serde_json::to_string(answers).unwrap_or_default(),
+                };
+                if self.note.as_deref() == Some(super::TIMEOUT_CHOSE_NOTE) {
+                    format!(
+                        "{answer}\n\n(Nobody answered before the time limit: this is the \
+                         recommended option, chosen automatically.)"
+                    )
+                } else {
+                    answer
+                }
+            }
             Status::Declined => match &self.note {
                 Some(note) => format!("The person skipped this question. Their note: {note}"),
                 None => "The person skipped this question without a note.".to_string(),

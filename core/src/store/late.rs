@@ -5,11 +5,8 @@
 //! already if the person answered meanwhile). After `lateSecs` with neither, it is withdrawn.
 
 use super::{Entry, State, Store, StoreError, now, timers};
-use crate::model::{AskRequest, Event, Question, QuestionId, Status};
+use crate::model::{AskRequest, Event, LATE_NOTE, Question, QuestionId, Status};
 use std::time::Duration;
-
-/// The note on a question withdrawn because nobody answered it in time after its agent left.
-pub const LATE_NOTE: &str = "the agent stopped waiting, and nobody answered in time";
 
 impl Store {
     /// The agent stopped waiting for `id`: it stays answerable for `lateSecs` (withdrawn at once

@@ -403,3 +403,132 @@ async fn hundreds_of_questions_cost_one_timer_and_one_remind_batch_per_tick() {
         "one batch per tick, naming every question"
     );
 }
+
+/// A single or multiple choice whose options are `(label, recommended, danger)`.
+fn choice(multi_select: bool, options: &[(&str, bool, bool)]) -> SubQuestion {
+    SubQuestion {
+        multi_select,
+        options: options
+            .iter()
+            .map(|(label, recommended, danger)| QuestionOption {
+                recommended: *recommended,
+                danger: *danger,
+                ..QuestionOption::new(*label)
+            })
+            .collect(),
+        ..SubQuestion::text("Which?")
+    }
+}
+
+#[tokio::test]
+async fn a_time_limit_may_answer_with_the_recommended_option_but_never_a_dangerous_one() {
+    use crate::model::{TIMEOUT_CHOSE_NOTE, TimeoutAction};
+    let store = open();
+    let ask = |questions: Vec<SubQuestion>, action: Option<TimeoutAction>| AskRequest {
+        questions,
+        timeout_action: action,
+        ..AskRequest::default()
+    };
+    let recommended = Some(TimeoutAction::Recommended);
+    let cases: Vec<(AskRequest, Option<Vec<Vec<&str>>>)> = vec![
+        (
+            ask(
+                vec![choice(
+                    false,
+                    &[("Ship", true, false), ("Wait", false, false)],
+                )],
+                recommended,
+            ),
+            Some(vec![vec!["Ship"]]),
+        ),
+        (
+            ask(
+                vec![
+                    choice(false, &[("Ship", true, false), ("Wait", false, false)]),
+                    choice(
+                        true,
+                        &[
+                            ("Docs", true, false),
+                            ("Tests", true, false),
+                            ("Bench", false, false),
+                        ],
+                    ),
+                ],
+                recommended,
+            ),
+            Some(vec![vec!["Ship"], vec!["Docs", "Tests"]]),
+        ),
+        // The recommended option is dangerous: never chosen for the person.
+        (
+            ask(
+                vec![choice(
+                    false,
+                    &[("Drop the table", true, true), ("Keep it", false, false)],
+                )],
+                recommended,
+            ),
+            None,
+        ),
+        // One question without a recommendation: the whole request times out.
+        (
+            ask(
+                vec![
+                    choice(false, &[("Ship", true, false)]),
+                    choice(false, &[("A", false, false), ("B", false, false)]),
+                ],
+                recommended,
+            ),
+            None,
+        ),
+        (ask(vec![SubQuestion::text("Name it?")], recommended), None),
+        // The default is to time out.
+        (
+            ask(vec![choice(false, &[("Ship", true, false)])], None),
+            None,
+        ),
+    ];
+    for (request, expected) in cases {
+        let question = new_question(&store, request).await;
+        store.expire(question.id).await;
+        let closed = store.get(question.id).await.unwrap();
+        match expected {
+            Some(labels) => {
+                assert_eq!(closed.status, Status::Answered, "{closed:?}");
+                let picked: Vec<Vec<&str>> = closed
+                    .answers
+                    .iter()
+                    .flatten()
+                    .map(|answer| answer.selected.iter().map(String::as_str).collect())
+                    .collect();
+                assert_eq!(picked, labels);
+                assert_eq!(closed.note.as_deref(), Some(TIMEOUT_CHOSE_NOTE));
+            }
+            None => {
+                assert_eq!(closed.status, Status::Timeout, "{closed:?}");
+                assert!(closed.answers.is_none());
+            }
+        }
+    }
+    // The config's choice applies to requests that do not say.
+    store
+        .update_config(&serde_json::json!({"timeoutAction": "recommended"}))
+        .await
+        .unwrap();
+    let question = new_question(
+        &store,
+        ask(vec![choice(false, &[("Ship", true, false)])], None),
+    )
+    .await;
+    store.expire(question.id).await;
+    assert_eq!(
+        store.get(question.id).await.unwrap().status,
+        Status::Answered
+    );
+    let error = store
+        .update_config(&serde_json::json!({"timeoutAction": "guess"}))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(error, StoreError::Invalid(body) if body.field.as_deref() == Some("timeoutAction"))
+    );
+}

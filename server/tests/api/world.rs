@@ -3,9 +3,12 @@
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, ClientRequest,
-    Implementation, JsonObject, ProgressNotificationParam, Request,
+    ElicitRequestParams, ElicitResult, ElicitationAction, ErrorData, Implementation, JsonObject,
+    ProgressNotificationParam, Request,
 };
-use rmcp::service::{NotificationContext, PeerRequestOptions, RequestHandle, RunningService};
+use rmcp::service::{
+    NotificationContext, PeerRequestOptions, RequestContext, RequestHandle, RunningService,
+};
 use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
 use rmcp::{ClientHandler, RoleClient, ServiceExt};
 use serde_json::Value;
@@ -13,11 +16,26 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// An MCP client that remembers the progress notifications it receives; it introduces itself
-/// as `name` ("hark-test" unless set).
+/// as `name` ("hark-test" unless set). With `form` set it declares elicitation and answers
+/// every form that way, recording each form and each one withdrawn.
 #[derive(Clone, Default)]
 pub struct Recorder {
     pub progress: Arc<Mutex<Vec<ProgressNotificationParam>>>,
     pub name: Option<&'static str>,
+    pub form: Option<FormReply>,
+    pub forms: Arc<Mutex<Vec<Value>>>,
+    pub withdrawn: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+/// How the test client's person answers a form.
+#[derive(Clone)]
+pub enum FormReply {
+    Accept(Value),
+    Decline,
+    /// Closes the dialog without a choice.
+    Dismiss,
+    /// Leaves the dialog open until the server withdraws it.
+    Hold,
 }
 
 impl ClientHandler for Recorder {
@@ -29,9 +47,38 @@ impl ClientHandler for Recorder {
         self.progress.lock().unwrap().push(params);
     }
 
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        self.forms
+            .lock()
+            .unwrap()
+            .push(serde_json::to_value(&request).unwrap());
+        Ok(match self.form.clone() {
+            Some(FormReply::Accept(content)) => {
+                ElicitResult::new(ElicitationAction::Accept).with_content(content)
+            }
+            Some(FormReply::Decline) => ElicitResult::new(ElicitationAction::Decline),
+            Some(FormReply::Dismiss) | None => ElicitResult::new(ElicitationAction::Cancel),
+            Some(FormReply::Hold) => {
+                context.ct.cancelled().await;
+                self.withdrawn
+                    .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                ElicitResult::new(ElicitationAction::Cancel)
+            }
+        })
+    }
+
     fn get_info(&self) -> ClientConfig {
+        let capabilities = if self.form.is_some() {
+            ClientCapabilities::builder().enable_elicitation().build()
+        } else {
+            ClientCapabilities::default()
+        };
         ClientConfig::new(
-            ClientCapabilities::default(),
+            capabilities,
             Implementation::new(self.name.unwrap_or("hark-test"), "9.9"),
         )
     }
