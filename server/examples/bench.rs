@@ -1,6 +1,7 @@
-//! MCP and live-update figures for `cargo xtask bench` (prints, asserts nothing): shim start to
-//! `tools/list` answered, idle shim and daemon memory, `ask_user` call to `question:created` on
-//! the WebSocket, and answer POST to tool result. Drives the release binary given as argument.
+//! MCP and live-update figures for `cargo xtask bench` (prints, asserts nothing): the first
+//! `ask_user` with no daemon running (the shim starts one), shim start to `tools/list`
+//! answered, idle shim and daemon memory, `ask_user` call to `question:created` on the
+//! WebSocket, and answer POST to tool result. Drives the release binary given as argument.
 
 #[path = "support/mod.rs"]
 mod support;
@@ -18,11 +19,71 @@ fn median(mut samples: Vec<Duration>) -> Duration {
     samples[samples.len() / 2]
 }
 
+/// Fresh homes for the cold-start figure.
+const COLD_STARTS: usize = 10;
+
+/// A free port on 127.0.0.1.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Shim start, with no daemon running, to the first `ask_user` answered: the shim starts the
+/// daemon, the question is answered as soon as it appears.
+async fn cold_start(binary: &str) -> Duration {
+    let home = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let http = reqwest::Client::new();
+    let started = Instant::now();
+    let mut shim = Shim::spawn(binary, home.path(), port);
+    shim.handshake().await;
+    shim.send(
+        json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
+        "name": "ask_user",
+        "arguments": {"questions": [{"question": "Cold?", "options": [{"label": "Yes"}]}]}}}),
+    )
+    .await;
+    let pending = format!("http://127.0.0.1:{port}/api/questions?status=pending");
+    let id = loop {
+        if let Ok(response) = http.get(&pending).send().await
+            && let Ok(list) = response.json::<Value>().await
+            && let Some(id) = list["questions"][0]["id"].as_str()
+        {
+            break id.to_string();
+        }
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    };
+    http.post(format!("http://127.0.0.1:{port}/api/questions/{id}/answer"))
+        .json(&json!({"answers": [{"selected": ["Yes"]}]}))
+        .send()
+        .await
+        .unwrap();
+    shim.response(1).await;
+    let took = started.elapsed();
+    drop(shim);
+    let _ = std::process::Command::new(binary)
+        .args(["stop", "--port", &port.to_string()])
+        .env("HARK_HOME", home.path())
+        .output();
+    took
+}
+
 #[tokio::main]
 async fn main() {
     let binary = std::env::args()
         .nth(1)
         .expect("usage: bench <path to hark>");
+    let mut colds = Vec::new();
+    for _ in 0..COLD_STARTS {
+        colds.push(cold_start(&binary).await);
+    }
+    println!(
+        "no daemon: shim start → ask_user answered median {:?}",
+        median(colds)
+    );
     let home = tempfile::tempdir().unwrap();
     let (daemon, port) = start_daemon(&binary, home.path()).await;
     tokio::time::sleep(Duration::from_secs(1)).await;

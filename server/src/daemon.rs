@@ -4,7 +4,7 @@
 use crate::client::{DaemonClient, Probe};
 use crate::home;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::Duration;
 
 /// How long `--detach` and `stop` wait for the daemon to come up or go away.
@@ -25,7 +25,8 @@ pub enum DetachError {
 }
 
 /// Starts `hark serve` in the background from this very executable, logging to
-/// `daemon.log`, and waits until it answers. Returns the daemon's health and whether it was
+/// `daemon.log`, and waits until it says it listens (its first line on stdout, read through a
+/// pipe: no polling) and answers. Returns the daemon's health and whether it was
 /// already running. `serve_flags` are passed on (`--lan`, `--require-token`).
 ///
 /// # Errors
@@ -48,9 +49,8 @@ pub async fn detach(
         .append(true)
         .open(&log_path)
         .map_err(DetachError::Spawn)?;
-    let log_err = log.try_clone().map_err(DetachError::Spawn)?;
     let exe = std::env::current_exe().map_err(DetachError::Spawn)?;
-    let mut command = Command::new(exe);
+    let mut command = tokio::process::Command::new(exe);
     command
         .arg("serve")
         .arg("--port")
@@ -58,15 +58,28 @@ pub async fn detach(
         .args(serve_flags)
         .env("HARK_HOME", home)
         .stdin(Stdio::null())
-        .stdout(log)
-        .stderr(log_err);
+        // Its first line says it listens (or that another Hark won the port): no polling.
+        .stdout(Stdio::piped())
+        .stderr(log);
+    // Its own process group: a Ctrl-C in the terminal that started it does not reach it.
     #[cfg(unix)]
-    {
-        use std::os::unix::process::CommandExt;
-        // Its own process group: a Ctrl-C in the terminal that started it does not reach it.
-        command.process_group(0);
+    command.process_group(0);
+    let mut child = command.spawn().map_err(DetachError::Spawn)?;
+    if let Some(stdout) = child.stdout.take() {
+        let mut first = String::new();
+        let mut reader = tokio::io::BufReader::new(stdout);
+        let said = tokio::time::timeout(
+            SETTLE_TIMEOUT,
+            tokio::io::AsyncBufReadExt::read_line(&mut reader, &mut first),
+        )
+        .await;
+        if matches!(said, Ok(Ok(read)) if read > 0) {
+            // Listening: the probe waits in the listen queue while the history opens.
+            if let Probe::Hark(health) = client.probe().await {
+                return Ok((health, false));
+            }
+        }
     }
-    command.spawn().map_err(DetachError::Spawn)?;
     let attempts = SETTLE_TIMEOUT.as_millis() / POLL_EVERY.as_millis();
     for _ in 0..attempts {
         match client.probe().await {
