@@ -304,8 +304,8 @@ impl Store {
         if let Some(id) = request.id {
             self.load(id).await;
         }
-        let config = self.config();
-        let (default_timeout, default_action) = (config.timeout_secs, config.timeout_action);
+        let (default_timeout, default_action) =
+            self.read_config(|config| (config.timeout_secs, config.timeout_action));
         // One lock for "is it known?" and "insert it": two re-submits of one id cannot both
         // create it.
         let decided = {
@@ -449,7 +449,24 @@ impl Store {
     /// # Errors
     /// `NotFound`, `NotPending` or `Storage`.
     pub async fn cancel(&self, id: QuestionId) -> Result<Question, StoreError> {
-        self.close(id, Status::Cancelled, |_| Ok(())).await
+        self.withdraw(id, None).await
+    }
+
+    /// The asking side withdrew the question, saying why in `note`.
+    ///
+    /// # Errors
+    /// `NotFound`, `NotPending`, `Invalid` for an over-long note, or `Storage`.
+    pub async fn withdraw(
+        &self,
+        id: QuestionId,
+        note: Option<String>,
+    ) -> Result<Question, StoreError> {
+        validate_note(note.as_deref())?;
+        self.close(id, Status::Cancelled, |question| {
+            question.note = note.filter(|note| !note.trim().is_empty());
+            Ok(())
+        })
+        .await
     }
 
     /// The question's time limit: if still pending, it is answered with its recommended options
@@ -815,6 +832,11 @@ impl Store {
     /// The current config.
     pub fn config(&self) -> Config {
         self.shared.config.current()
+    }
+
+    /// What `read` makes of the config, without copying it (for the paths every request takes).
+    pub fn read_config<R>(&self, read: impl FnOnce(&Config) -> R) -> R {
+        self.shared.config.read(read)
     }
 
     /// Applies a partial config update, saves it atomically (on the blocking pool: the file is

@@ -89,6 +89,13 @@ impl Relay {
     }
 
     fn handle(self: &Arc<Relay>, event: &Event) {
+        // Most daemons have no channel on: then nothing is copied or sent.
+        let any_on = self.store.read_config(|config| {
+            config.channels.ntfy.enabled || !config.channels.webhooks.is_empty()
+        });
+        if !any_on {
+            return;
+        }
         let config = self.store.config();
         let channels = &config.channels;
         match event {

@@ -336,6 +336,21 @@ impl DaemonClient {
         }
     }
 
+    /// Withdraws the question saying why. Already closed counts as done.
+    ///
+    /// # Errors
+    /// `Unreachable` when the daemon is gone; other refusals are reported.
+    pub async fn withdraw(&self, id: QuestionId, note: &str) -> Result<(), ClientError> {
+        let request = self
+            .request(Method::POST, &format!("/api/questions/{id}/cancel"))
+            .json(&serde_json::json!({ "note": note }));
+        match self.send(request).await {
+            Ok(_) => Ok(()),
+            Err(error) if error.status() == Some(StatusCode::CONFLICT) => Ok(()),
+            Err(error) => Err(error),
+        }
+    }
+
     /// Withdraws the question. Already closed counts as done.
     ///
     /// # Errors

@@ -12,7 +12,8 @@
 //! - `assets` — the embedded, precompressed site (wasm, js, css, icons);
 //! - `home`, `daemon`, `client`, `connection` — where state lives, background running, talking
 //!   to a daemon (and starting it on demand);
-//! - `mcp`, `ask_cli`, `asking` — the MCP shim and `hark ask`, sharing one round trip;
+//! - `mcp`, `ask_cli`, `hook_cli`, `asking` — the MCP shim, `hark ask` and `hark hook claude`,
+//!   sharing one round trip;
 //! - `serve` — `hark serve` itself; `status_cli` — `hark status`, `hark stop`, `hark export`.
 
 // The view tree's types nest deeper than the default limit allows.
@@ -36,6 +37,7 @@ pub mod error;
 pub mod export;
 pub mod form_failures;
 pub mod home;
+pub mod hook_cli;
 pub mod json;
 pub mod json_errors;
 pub mod listen;

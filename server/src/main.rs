@@ -55,6 +55,18 @@ enum Command {
         #[command(flatten)]
         daemon: DaemonArgs,
     },
+    /// A Claude Code hook command: asks Claude Code's own questions (AskUserQuestion) and
+    /// permission prompts in Hark. Without an answer in time it prints nothing, so Claude Code
+    /// shows its own dialog.
+    Hook {
+        /// The agent whose hook this is: claude.
+        agent: String,
+        /// Give up after this many seconds (below Claude Code's hook timeout, 60 s).
+        #[arg(long, value_name = "SECS", default_value_t = hark::hook_cli::DEFAULT_WAIT.as_secs())]
+        wait: u64,
+        #[command(flatten)]
+        daemon: DaemonArgs,
+    },
     /// Write every question kept, newest first, to stdout: JSON or Markdown.
     Export {
         /// json or markdown.
@@ -170,6 +182,19 @@ fn main() -> ExitCode {
                 }
             }
             Command::Ask { ask, daemon } => hark::ask_cli::run(daemon.connection(), ask).await,
+            Command::Hook {
+                agent,
+                wait,
+                daemon,
+            } => {
+                if agent != "claude" {
+                    eprintln!(
+                        "hark hook: only \"claude\" (Claude Code) has hooks, not \"{agent}\""
+                    );
+                    return ExitCode::FAILURE;
+                }
+                hark::hook_cli::run(daemon.connection(), std::time::Duration::from_secs(wait)).await
+            }
         }
     })
 }

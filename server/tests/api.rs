@@ -15,6 +15,7 @@ mod api {
     pub mod events;
     mod hardening;
     mod history;
+    mod hook;
     mod hub;
     mod lan;
     mod languages;

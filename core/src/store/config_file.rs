@@ -32,6 +32,11 @@ impl ConfigFile {
         self.lock().clone()
     }
 
+    /// What `read` makes of the current config, without copying it.
+    pub fn read<R>(&self, read: impl FnOnce(&Config) -> R) -> R {
+        read(&self.lock())
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Config> {
         self.current
             .lock()

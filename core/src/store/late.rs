@@ -72,7 +72,7 @@ impl Store {
     /// A question this request's agent abandoned within `lateSecs`: the same questions and
     /// title, from the same client in the same directory. Pending ones are taken up again.
     pub(super) fn resumed(&self, state: &mut State, request: &AskRequest) -> Option<Question> {
-        let late = chrono::Duration::seconds(self.config().late_secs as i64);
+        let late = chrono::Duration::seconds(self.read_config(|config| config.late_secs) as i64);
         let since = now() - late;
         let same_source = |question: &Question| {
             let (asked, asking) = (question.source.as_ref(), request.source.as_ref());

@@ -142,8 +142,16 @@ async fn decline(
 async fn cancel(
     State(state): State<AppState>,
     IdPath(id): IdPath,
+    body: axum::body::Body,
 ) -> Result<Json<Question>, ApiError> {
-    Ok(Json(state.store.cancel(id).await?))
+    // Like a decline, the note (why it was withdrawn) is optional, and so is the whole body.
+    let body = crate::json::read_body(body).await?;
+    let request: DeclineRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        DeclineRequest::default()
+    } else {
+        crate::json::parse(&body)?
+    };
+    Ok(Json(state.store.withdraw(id, request.note).await?))
 }
 
 /// The asking side stopped waiting: the question stays answerable for `lateSecs`.

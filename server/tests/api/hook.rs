@@ -1,0 +1,153 @@
+//! `hark hook claude` fed the hook input Claude Code sends (the shapes of its hooks reference),
+//! with the person answering over REST.
+
+use crate::api::world::*;
+use serde_json::{Value, json};
+use std::process::Stdio;
+use tokio::io::AsyncWriteExt;
+
+/// Starts `hark hook claude --wait <wait>` with `input` on its stdin.
+async fn hook(world: &World, input: &Value, wait: &str) -> tokio::process::Child {
+    let mut child = world
+        .command(&["hook", "claude", "--wait", wait])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.to_string().as_bytes()).await.unwrap();
+    drop(stdin);
+    child
+}
+
+/// What the hook printed (parsed), or `None` when it printed nothing; it must exit 0.
+async fn printed(child: tokio::process::Child) -> Option<Value> {
+    let output = tokio::time::timeout(std::time::Duration::from_secs(30), child.wait_with_output())
+        .await
+        .expect("the hook ends")
+        .unwrap();
+    assert!(output.status.success(), "a hook never stands in the way");
+    let text = String::from_utf8(output.stdout).unwrap();
+    (!text.trim().is_empty()).then(|| serde_json::from_str(text.trim()).unwrap())
+}
+
+fn ask_user_question() -> Value {
+    json!({
+        "session_id": "abc123",
+        "transcript_path": "/tmp/transcript.jsonl",
+        "cwd": "/home/me/project",
+        "permission_mode": "default",
+        "hook_event_name": "PreToolUse",
+        "tool_name": "AskUserQuestion",
+        "tool_input": {"questions": [
+            {"question": "Which database?", "header": "Database", "multiSelect": false,
+             "options": [{"label": "SQLite", "description": "One file"}, {"label": "Postgres", "description": "A server"}]},
+            {"question": "Which checks?", "header": "Checks", "multiSelect": true,
+             "options": [{"label": "Lint", "description": ""}, {"label": "Tests", "description": ""}]}
+        ]},
+        "tool_use_id": "toolu_01ABC123"
+    })
+}
+
+#[tokio::test]
+async fn claude_codes_question_is_answered_in_hark() {
+    let world = World::new();
+    let child = hook(&world, &ask_user_question(), "30").await;
+    let question = world.pending(1).await.remove(0);
+    assert_eq!(question["questions"][0]["header"], "Database");
+    assert_eq!(
+        question["questions"][0]["options"][0]["description"],
+        "One file"
+    );
+    assert_eq!(question["questions"][1]["multiSelect"], true);
+    assert_eq!(question["source"]["cwd"], "/home/me/project");
+    let id = question["id"].as_str().unwrap();
+    world
+        .post(
+            &format!("/api/questions/{id}/answer"),
+            &json!({"answers": [{"selected": ["Postgres"]}, {"selected": ["Lint", "Tests"]}]}),
+        )
+        .await;
+    let output = printed(child).await.expect("an answer for Claude Code");
+    let specific = &output["hookSpecificOutput"];
+    assert_eq!(specific["hookEventName"], "PreToolUse");
+    assert_eq!(specific["permissionDecision"], "allow");
+    assert_eq!(
+        specific["updatedInput"]["answers"],
+        json!({"Which database?": "Postgres", "Which checks?": "Lint, Tests"})
+    );
+    assert_eq!(
+        specific["updatedInput"]["questions"],
+        ask_user_question()["tool_input"]["questions"]
+    );
+}
+
+#[tokio::test]
+async fn a_permission_is_allowed_or_denied_in_hark() {
+    let world = World::new();
+    let request = json!({
+        "session_id": "abc123",
+        "transcript_path": "/tmp/transcript.jsonl",
+        "cwd": "/home/me/project",
+        "permission_mode": "default",
+        "hook_event_name": "PermissionRequest",
+        "tool_name": "Bash",
+        "tool_input": {"command": "rm -rf build", "description": "Clean the build"}
+    });
+    for (choice, behavior) in [("Allow", "allow"), ("Deny", "deny")] {
+        let child = hook(&world, &request, "30").await;
+        let question = world.pending(1).await.remove(0);
+        assert_eq!(
+            question["questions"][0]["question"],
+            "Allow Bash: rm -rf build?"
+        );
+        assert_eq!(question["questions"][0]["options"][1]["danger"], true);
+        let id = question["id"].as_str().unwrap();
+        world
+            .post(
+                &format!("/api/questions/{id}/answer"),
+                &json!({"answers": [{"selected": [choice]}]}),
+            )
+            .await;
+        let output = printed(child).await.expect("a decision");
+        assert_eq!(
+            output["hookSpecificOutput"]["hookEventName"],
+            "PermissionRequest"
+        );
+        assert_eq!(
+            output["hookSpecificOutput"]["decision"]["behavior"],
+            behavior
+        );
+    }
+}
+
+#[tokio::test]
+async fn without_an_answer_in_time_claude_code_asks_itself() {
+    let world = World::new();
+    let child = hook(&world, &ask_user_question(), "1").await;
+    let id = world.pending(1).await[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        printed(child).await,
+        None,
+        "nothing printed: Claude Code shows its dialog"
+    );
+    let question = world.question(&id).await;
+    assert_eq!(question["status"], "cancelled");
+    assert!(
+        question["note"]
+            .as_str()
+            .unwrap()
+            .contains("no answer in time")
+    );
+    // Other events are left alone at once.
+    let other = hook(
+        &world,
+        &json!({"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "ls"}}),
+        "1",
+    )
+    .await;
+    assert_eq!(printed(other).await, None);
+}
