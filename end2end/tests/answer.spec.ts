@@ -113,3 +113,39 @@ test('a question whose agent stopped waiting says so, live, and can still be ans
   await page.getByRole('button', { name: 'Send answer' }).click();
   await expect.poll(async () => (await daemon.question(question.id)).status).toBe('answered');
 });
+
+test("an option's preview shows beside the options, and under the option on a phone", async ({ page, daemon }) => {
+  const question = await daemon.ask({
+    questions: [
+      {
+        question: 'Which fix?',
+        options: [
+          { label: 'Patch it', preview: '```diff\n- old line\n+ new line\n```' },
+          { label: 'Rewrite it', preview: 'A **new** module <script>alert(1)</script>' },
+        ],
+      },
+    ],
+  });
+  await page.setViewportSize({ width: 1200, height: 800 });
+  await page.goto(`${daemon.url}/q/${question.id}`);
+  await hydrated(page);
+  const patch = page.locator('[data-preview="0"]');
+  const rewrite = page.locator('[data-preview="1"]');
+  await expect(patch).toBeHidden();
+  await page.locator('label[data-option="0"]').click();
+  await expect(patch).toBeVisible();
+  await expect(patch).toContainText('+ new line');
+  const option = (await page.locator('label[data-option="0"]').boundingBox())!;
+  const beside = (await patch.boundingBox())!;
+  expect(beside.x).toBeGreaterThanOrEqual(option.x + option.width - 1);
+  await page.locator('label[data-option="1"]').hover();
+  await expect(rewrite).toBeVisible();
+  await expect(rewrite).toContainText('<script>alert(1)</script>');
+  expect(await rewrite.locator('strong').textContent()).toBe('new');
+  // On a phone the picked option's preview sits under it.
+  await page.mouse.move(0, 0);
+  await page.setViewportSize({ width: 390, height: 800 });
+  const narrow = (await page.locator('label[data-option="0"]').boundingBox())!;
+  const under = (await patch.boundingBox())!;
+  expect(under.y).toBeGreaterThanOrEqual(narrow.y + narrow.height - 1);
+});

@@ -35,7 +35,8 @@ concrete options, and mark the one you recommend. The call waits until they answ
 
 const ASK_USER: &str = "Ask the person 1 to 4 questions and wait for their answer. Each question \
 can offer options (single choice, or several with multiSelect); mark the option you recommend \
-with recommended and risky ones with danger. An \"Other\" box for their own words is always \
+with recommended and risky ones with danger; an option's preview (Markdown: the diff, command or \
+sketch it leads to) is shown beside it. An \"Other\" box for their own words is always \
 offered unless allowFreeText is false, so never add an \"Other\" option yourself. Put shared \
 context in title (Markdown). The result has status answered (with the selected labels and any \
 free text, per question), declined (they skipped it, maybe with a note), timeout or cancelled; \

@@ -1,5 +1,7 @@
 //! The fields of one sub-question: header chip, Markdown text, options as large rows (radio or
-//! checkbox), descriptions, the "Recommended" mark, danger options, and the "Other" box.
+//! checkbox), descriptions, the "Recommended" mark, danger options, option previews (shown by
+//! the stylesheet beside the options, or under the focused one on a phone; no script needed),
+//! and the "Other" box.
 //!
 //! Field names follow serde_qs indexing, so the plain HTML post and the hydrated form both decode
 //! into `submit_answer`'s arguments: `answer[i][selected][j]` and `answer[i][free_text]`. Once
@@ -27,6 +29,9 @@ pub fn SubQuestionFields(
     let legend_id = format!("q{index}-legend");
     let labelled_by = legend_id.clone();
     let text_id = format!("q{index}-text");
+    let with_previews = sub.options.iter().any(|option| option.preview.is_some());
+    // Beside the options, a preview spans as many rows as there are options.
+    let rows = format!("--options: {}", sub.options.len().max(1));
     let options = sub
         .options
         .into_iter()
@@ -70,6 +75,11 @@ pub fn SubQuestionFields(
                     </span>
                     {key_hint.map(|hint| view! { <kbd class="key" aria-hidden="true">{hint}</kbd> })}
                 </label>
+                {option.preview.map(|preview| view! {
+                    <div class="preview" data-preview=option_index>
+                        <RichText source=preview class="preview-text" />
+                    </div>
+                })}
             }
         })
         .collect_view();
@@ -110,7 +120,7 @@ pub fn SubQuestionFields(
                 {sub.header.map(|header| view! { <span class="chip header">{header}</span> })}
                 <RichText source=sub.question class="text" inline=true />
             </legend>
-            <div class="options">{options}</div>
+            <div class="options" class:with-previews=with_previews style=rows>{options}</div>
             {free_text}
             <p class="field-error" id=error_id role="alert">
                 {move || is_missing().then(|| t("question-needs-answer"))}

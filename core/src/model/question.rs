@@ -157,6 +157,11 @@ pub struct QuestionOption {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "schema", schemars(length(max = 10000)))]
     pub description: Option<String>,
+    /// Optional longer Markdown shown beside the options while this one is focused or picked
+    /// (under it on a phone): the code, diff, command or sketch it would lead to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(length(max = 10000)))]
+    pub preview: Option<String>,
     /// Marks the option you recommend.
     #[serde(default)]
     pub recommended: bool,

@@ -10,6 +10,8 @@ pub mod limits {
     pub const MAX_LABEL_CHARS: usize = 200;
     pub const MAX_HEADER_CHARS: usize = 200;
     pub const MAX_DESCRIPTION_CHARS: usize = 10_000;
+    /// An option's preview (Markdown), in characters.
+    pub const MAX_PREVIEW_CHARS: usize = 10_000;
     pub const MAX_QUESTION_CHARS: usize = 10_000;
     pub const MAX_TITLE_CHARS: usize = 20_000;
     pub const MAX_FREE_TEXT_CHARS: usize = 50_000;
@@ -121,6 +123,13 @@ fn validate_sub_question(path: &str, sub: &SubQuestion) -> Result<(), ErrorBody>
                 &format!("{path}.options[{index}].description"),
                 description,
                 MAX_DESCRIPTION_CHARS,
+            )?;
+        }
+        if let Some(preview) = &option.preview {
+            check_len(
+                &format!("{path}.options[{index}].preview"),
+                preview,
+                MAX_PREVIEW_CHARS,
             )?;
         }
     }
@@ -330,6 +339,15 @@ mod tests {
             field_of(validate_ask(&request)),
             "questions[0].options[0].description"
         );
+
+        let mut request = ask(vec![choice(&["A"])]);
+        request.questions[0].options[0].preview = Some("p".repeat(MAX_PREVIEW_CHARS + 1));
+        assert_eq!(
+            field_of(validate_ask(&request)),
+            "questions[0].options[0].preview"
+        );
+        request.questions[0].options[0].preview = Some("p".repeat(MAX_PREVIEW_CHARS));
+        assert!(validate_ask(&request).is_ok());
 
         let mut request = ask(vec![choice(&["A"])]);
         request.timeout_secs = Some(MAX_TIMEOUT_SECS + 1);
