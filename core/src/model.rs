@@ -20,9 +20,9 @@ pub use error::ErrorBody;
 pub use event::{Event, InitData, RemindData};
 pub use lang::{Lang, UnknownLang};
 pub use question::{
-    AnswerRequest, AskRequest, DeclineRequest, Health, LATE_NOTE, ORPHAN_NOTE, Pairing, Question,
-    QuestionId, QuestionList, QuestionOption, Source, Status, SubQuestion, SubQuestionAnswer,
-    TIMEOUT_CHOSE_NOTE, TimeoutAction, WaitResult,
+    AnswerRequest, AnsweredVia, AskRequest, DeclineRequest, Health, LATE_NOTE, ORPHAN_NOTE,
+    Pairing, Question, QuestionId, QuestionList, QuestionOption, Source, Status, SubQuestion,
+    SubQuestionAnswer, TIMEOUT_CHOSE_NOTE, TimeoutAction, WaitResult,
 };
 pub use tool::{AnsweredQuestion, AskOutcome, GetAnswerRequest};
 pub use validate::{limits, validate_answers, validate_ask, validate_note};

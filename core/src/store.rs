@@ -419,9 +419,23 @@ impl Store {
         id: QuestionId,
         answers: &[SubQuestionAnswer],
     ) -> Result<Question, StoreError> {
+        self.answer_via(id, answers, None).await
+    }
+
+    /// `answer`, noting where the person answered.
+    ///
+    /// # Errors
+    /// As `answer`.
+    pub async fn answer_via(
+        &self,
+        id: QuestionId,
+        answers: &[SubQuestionAnswer],
+        via: Option<crate::model::AnsweredVia>,
+    ) -> Result<Question, StoreError> {
         self.close(id, Status::Answered, |question| {
             let answers = validate_answers(&question.questions, answers)?;
             question.answers = Some(answers);
+            question.answered_via = via;
             Ok(())
         })
         .await
@@ -436,9 +450,23 @@ impl Store {
         id: QuestionId,
         note: Option<String>,
     ) -> Result<Question, StoreError> {
+        self.decline_via(id, note, None).await
+    }
+
+    /// `decline`, noting where the person declined.
+    ///
+    /// # Errors
+    /// As `decline`.
+    pub async fn decline_via(
+        &self,
+        id: QuestionId,
+        note: Option<String>,
+        via: Option<crate::model::AnsweredVia>,
+    ) -> Result<Question, StoreError> {
         validate_note(note.as_deref())?;
         self.close(id, Status::Declined, |question| {
             question.note = note.filter(|note| !note.trim().is_empty());
+            question.answered_via = via;
             Ok(())
         })
         .await
@@ -906,6 +934,7 @@ fn new_question(
         closed_at: None,
         expires_at,
         timeout_action: request.timeout_action.unwrap_or(default_action),
+        answered_via: None,
         abandoned_at: None,
     }
 }

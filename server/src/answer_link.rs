@@ -10,7 +10,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
-use hark_core::model::{ErrorBody, QuestionId, SubQuestionAnswer};
+use hark_core::model::{AnsweredVia, ErrorBody, QuestionId, SubQuestionAnswer};
 use hark_core::store::StoreError;
 
 /// Where answer links live.
@@ -70,7 +70,11 @@ async fn answer(
         selected: vec![label],
         free_text: None,
     };
-    match state.store.answer(id, &[answer]).await {
+    match state
+        .store
+        .answer_via(id, &[answer], Some(AnsweredVia::Push))
+        .await
+    {
         Ok(_) => {
             tracing::info!(%id, "answered from a push's button");
             Ok(Json(Answered { status: "answered" }))

@@ -279,7 +279,7 @@ impl DaemonClient {
             .map_err(|error| self.unreachable(error))
     }
 
-    /// Answers the question (as the person did, in the client's own dialog).
+    /// Answers the question as the person did in the client's own dialog (noted so).
     ///
     /// # Errors
     /// `Unreachable` when the daemon is gone; `Api` when it refuses (409: closed already).
@@ -290,7 +290,7 @@ impl DaemonClient {
     ) -> Result<Question, ClientError> {
         let request = self
             .request(Method::POST, &format!("/api/questions/{id}/answer"))
-            .json(&serde_json::json!({ "answers": answers }));
+            .json(&serde_json::json!({ "answers": answers, "via": "client" }));
         let response = self.send(request).await?;
         response
             .json()
@@ -298,14 +298,15 @@ impl DaemonClient {
             .map_err(|error| self.unreachable(error))
     }
 
-    /// Declines the question (the person did, in the client's own dialog).
+    /// Declines the question as the person did in the client's own dialog (noted so).
     ///
     /// # Errors
     /// `Unreachable` when the daemon is gone; `Api` when it refuses (409: closed already).
     pub async fn decline(&self, id: QuestionId) -> Result<(), ClientError> {
-        self.send(self.request(Method::POST, &format!("/api/questions/{id}/decline")))
-            .await
-            .map(|_| ())
+        let request = self
+            .request(Method::POST, &format!("/api/questions/{id}/decline"))
+            .json(&serde_json::json!({ "via": "client" }));
+        self.send(request).await.map(|_| ())
     }
 
     /// The daemon's config.

@@ -348,6 +348,7 @@ mod tests {
             closed_at: None,
             expires_at: None,
             timeout_action: Default::default(),
+            answered_via: None,
             abandoned_at: None,
         }
     }

@@ -39,6 +39,15 @@ impl FormAnswer {
     }
 }
 
+/// Where an answer came from, when it was not this page.
+fn via_key(via: Option<hark_core::model::AnsweredVia>) -> Option<&'static str> {
+    match via? {
+        hark_core::model::AnsweredVia::Client => Some("question-via-client"),
+        hark_core::model::AnsweredVia::Push => Some("question-via-push"),
+        hark_core::model::AnsweredVia::Page => None,
+    }
+}
+
 /// A question's note as the person reads it: the daemon's own notes in their language, the
 /// person's (or an agent's) words as written.
 pub fn note_text(note: &str) -> String {
@@ -77,7 +86,7 @@ pub async fn submit_answer(
     let store = expect_context::<hark_core::store::Store>();
     let answers: Vec<_> = answer.into_iter().map(FormAnswer::into_answer).collect();
     store
-        .answer(id, &answers)
+        .answer_via(id, &answers, Some(hark_core::model::AnsweredVia::Page))
         .await
         .map_err(refused::<SubmitAnswer>(id))?;
     open_next(&store);
@@ -89,7 +98,7 @@ pub async fn submit_answer(
 pub async fn skip_question(id: QuestionId, #[server(default)] note: String) -> Result<(), Failure> {
     let store = expect_context::<hark_core::store::Store>();
     store
-        .decline(id, Some(note))
+        .decline_via(id, Some(note), Some(hark_core::model::AnsweredVia::Page))
         .await
         .map_err(refused::<SkipQuestion>(id))?;
     open_next(&store);
@@ -235,6 +244,9 @@ fn QuestionView(question: Question) -> impl IntoView {
                         <div class="banner" role="status" data-testid="closed-banner">
                             <StatusChip status=question.status />
                             <span>{t(closed_key(question.status))}</span>
+                            {via_key(question.answered_via).map(|key| view! {
+                                <span class="via" data-testid="answered-via">{t(key)}</span>
+                            })}
                             {question.answers.is_some().then(|| view! {
                                 <p class="answer">
                                     {t_args("question-your-answer", &[("answer", answer_summary(&question).into())])}

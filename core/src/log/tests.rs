@@ -18,6 +18,7 @@ fn question(minutes_ago: i64, status: Status) -> Question {
         closed_at: (status != Status::Pending).then_some(created_at),
         expires_at: None,
         timeout_action: Default::default(),
+        answered_via: None,
         abandoned_at: None,
     }
 }

@@ -271,6 +271,9 @@ pub struct Question {
     /// What its time limit does.
     #[serde(default, skip_serializing_if = "TimeoutAction::is_default")]
     pub timeout_action: TimeoutAction,
+    /// Where it was answered or declined (unknown: through the API).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answered_via: Option<AnsweredVia>,
     /// When the agent stopped waiting (its call was cancelled, or its shim went away): the
     /// question stays answerable for `lateSecs`, and a late answer is kept for the agent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -339,6 +342,21 @@ impl Question {
 #[serde(rename_all = "camelCase")]
 pub struct AnswerRequest {
     pub answers: Vec<SubQuestionAnswer>,
+    /// Where the person answered, when not on Hark's page or through this API.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub via: Option<AnsweredVia>,
+}
+
+/// Where a question was answered or declined, beside Hark's own page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum AnsweredVia {
+    /// Hark's page, on this computer or a paired device.
+    Page,
+    /// The agent's own window (MCP elicitation).
+    Client,
+    /// A push's answer button (ntfy).
+    Push,
 }
 
 /// `POST /api/questions/:id/decline`.
@@ -347,6 +365,9 @@ pub struct AnswerRequest {
 pub struct DeclineRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// Where the person declined, when not on Hark's page or through this API.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub via: Option<AnsweredVia>,
 }
 
 /// `GET /api/questions/:id/wait` once the question is closed.

@@ -121,7 +121,12 @@ async fn answer(
     IdPath(id): IdPath,
     ApiJson(request): ApiJson<AnswerRequest>,
 ) -> Result<Json<Question>, ApiError> {
-    Ok(Json(state.store.answer(id, &request.answers).await?))
+    Ok(Json(
+        state
+            .store
+            .answer_via(id, &request.answers, request.via)
+            .await?,
+    ))
 }
 
 async fn decline(
@@ -136,7 +141,12 @@ async fn decline(
     } else {
         crate::json::parse(&body)?
     };
-    Ok(Json(state.store.decline(id, request.note).await?))
+    Ok(Json(
+        state
+            .store
+            .decline_via(id, request.note, request.via)
+            .await?,
+    ))
 }
 
 async fn cancel(

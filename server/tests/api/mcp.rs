@@ -747,7 +747,26 @@ async fn a_client_that_shows_forms_is_asked_there_too_and_its_answer_wins() {
         .as_str()
         .unwrap()
         .to_string();
-    assert_eq!(world.question(&id).await["status"], "answered");
+    let question = world.question(&id).await;
+    assert_eq!(question["status"], "answered");
+    assert_eq!(
+        question["answeredVia"], "client",
+        "answered in the agent's window"
+    );
+    let page = world
+        .http
+        .get(world.url(&format!("/q/{id}")))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        page.contains("in the agent&#39;s own window")
+            || page.contains("in the agent's own window"),
+        "the page says where"
+    );
     shim.cancel().await.unwrap();
 }
 
@@ -796,6 +815,11 @@ async fn declining_the_form_declines_and_dismissing_it_leaves_the_page() {
         declined.structured_content.as_ref().unwrap()["status"],
         "declined"
     );
+    let declined_id = declined.structured_content.as_ref().unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(world.question(&declined_id).await["answeredVia"], "client");
     let (dismisser, _) = world.shim_as(with_forms(FormReply::Dismiss), &[]).await;
     let call = start_call(&dismisser, "ask_user", deploy()).await;
     let pending = world.pending(1).await;

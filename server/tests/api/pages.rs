@@ -127,6 +127,7 @@ async fn the_form_answers_without_javascript_and_opens_the_next_question() {
         .await
         .unwrap();
     assert_eq!(answered["status"], "answered");
+    assert_eq!(answered["answeredVia"], "page");
     assert_eq!(
         answered["answers"],
         json!([{"selected": ["Blue"], "freeText": "navy if possible"}, {"selected": ["S", "L"]}])
