@@ -103,14 +103,14 @@ impl Relay {
                 if channels.ntfy.enabled {
                     self.ntfy.send(self, ntfy::Job::Publish(question.clone()));
                 }
-                self.deliver("question:created", question);
+                self.deliver(channels, "question:created", question);
             }
             Event::QuestionAnswered(question) | Event::QuestionClosed(question) => {
                 self.capabilities.forget(question.id);
                 if channels.ntfy.enabled {
                     self.ntfy.send(self, ntfy::Job::Replace(question.clone()));
                 }
-                self.deliver("question:closed", question);
+                self.deliver(channels, "question:closed", question);
             }
             Event::QuestionRemind(remind) => {
                 let wanted = channels
@@ -120,7 +120,7 @@ impl Relay {
                 if wanted {
                     for question in self.store.pending() {
                         if remind.ids.contains(&question.id) {
-                            self.deliver("question:remind", &question);
+                            self.deliver(channels, "question:remind", &question);
                         }
                     }
                 }
@@ -129,9 +129,14 @@ impl Relay {
         }
     }
 
-    /// Queues `event` about `question` for every webhook that asked for it.
-    fn deliver(self: &Arc<Relay>, event: &'static str, question: &Question) {
-        for webhook in &self.store.config().channels.webhooks {
+    /// Queues `event` about `question` for every webhook of `channels` that asked for it.
+    fn deliver(
+        self: &Arc<Relay>,
+        channels: &hark_core::model::Channels,
+        event: &'static str,
+        question: &Question,
+    ) {
+        for webhook in &channels.webhooks {
             if webhook.wants(event) {
                 self.webhooks.send(self, &webhook.url, event, question);
             }
@@ -141,8 +146,13 @@ impl Relay {
     /// Where links sent away from this machine start: `channels.publicUrl`, else LAN mode's
     /// address; `None` with neither, when only text can be sent.
     pub fn public_base(&self) -> Option<String> {
-        if let Some(url) = self.store.config().channels.public_url {
-            return Some(url);
+        self.public_base_in(&self.store.config())
+    }
+
+    /// `public_base` under `config` (already read by the caller).
+    pub(crate) fn public_base_in(&self, config: &hark_core::model::Config) -> Option<String> {
+        if let Some(url) = &config.channels.public_url {
+            return Some(url.clone());
         }
         if !self.access.lan {
             return None;

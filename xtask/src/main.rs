@@ -102,7 +102,7 @@ fn run(serve_args: &[String]) -> Result<(), String> {
 
 fn test() -> Result<(), String> {
     tools::ensure_build_tools()?;
-    tools::ensure_chromium()?;
+    tools::ensure_test_packages()?;
     run_command(&mut cargo(&["fmt", "--all", "--check"]))?;
     // Each package is checked with the features it ships with: `--workspace` would unify
     // `ssr` and `hydrate` into one build.

@@ -109,16 +109,33 @@ fn ensure_npm_packages() -> Result<(), String> {
     Ok(())
 }
 
-/// Debian's Chromium for the browser tests (never a browser downloaded by Playwright).
-pub fn ensure_chromium() -> Result<(), String> {
-    if Path::new("/usr/bin/chromium").exists() {
+/// Debian's packages the tests run: Chromium for the browser tests (never a browser downloaded
+/// by Playwright), and for the crowd tests, which build network namespaces of their own,
+/// `unshare` and `prlimit` (util-linux) and `ip` (iproute2).
+pub fn ensure_test_packages() -> Result<(), String> {
+    let wanted = [
+        ("/usr/bin/chromium", "chromium"),
+        ("/usr/bin/unshare", "util-linux"),
+        ("/usr/bin/prlimit", "util-linux"),
+        ("/usr/sbin/ip", "iproute2"),
+    ];
+    let mut missing: Vec<&str> = wanted
+        .iter()
+        .filter(|(file, _)| {
+            !Path::new(file).exists() && !Path::new(&file.replace("/usr", "")).exists()
+        })
+        .map(|(_, package)| *package)
+        .collect();
+    missing.dedup();
+    if missing.is_empty() {
         return Ok(());
     }
-    eprintln!("Installing Debian's chromium…");
+    eprintln!("Installing Debian's {}…", missing.join(", "));
     run_command(Command::new("apt-get").arg("update"))?;
     run_command(
         Command::new("apt-get")
-            .args(["install", "-y", "--no-install-recommends", "chromium"])
+            .args(["install", "-y", "--no-install-recommends"])
+            .args(&missing)
             .env("DEBIAN_FRONTEND", "noninteractive"),
     )
 }

@@ -52,14 +52,20 @@ pub async fn get_channels() -> Result<ChannelsView, Failure> {
     let channels = expect_context::<hark_core::store::Store>()
         .config()
         .channels;
-    let secrets = channels
+    let urls: Vec<String> = channels
         .webhooks
         .iter()
-        .filter_map(|webhook| {
-            desk.webhook_secret(&webhook.url)
-                .map(|secret| (webhook.url.clone(), secret))
-        })
+        .map(|webhook| webhook.url.clone())
         .collect();
+    // A webhook without a secret gets one here, synced to disk: on the blocking pool.
+    let keeper = desk.clone();
+    let secrets = tokio::task::spawn_blocking(move || {
+        urls.into_iter()
+            .filter_map(|url| keeper.webhook_secret(&url).map(|secret| (url, secret)))
+            .collect()
+    })
+    .await
+    .unwrap_or_default();
     Ok(ChannelsView {
         channels,
         report: desk.report(),
@@ -129,9 +135,15 @@ pub async fn save_channels(
         (!token.is_empty()).then(|| Some(token.to_string()))
     };
     let server = store.config().channels.ntfy.server;
-    if let Some(change) = token_change
-        && desk.set_ntfy_token(change, &server).is_err()
-    {
+    let saved = match token_change {
+        // Synced to disk: on the blocking pool.
+        Some(change) => tokio::task::spawn_blocking(move || desk.set_ntfy_token(change, &server))
+            .await
+            .map_err(std::io::Error::other)
+            .and_then(|saved| saved),
+        None => Ok(()),
+    };
+    if saved.is_err() {
         return Err(refuse_here(Failure::SaveFailed));
     }
     leptos_axum::redirect("/settings#elsewhere-heading");

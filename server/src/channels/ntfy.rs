@@ -8,7 +8,7 @@ use super::Relay;
 use super::push_text;
 use super::status::describe;
 use app::i18n::Lang;
-use hark_core::model::{Question, QuestionId};
+use hark_core::model::{Config, Question, QuestionId};
 use serde::Serialize;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
@@ -130,18 +130,14 @@ enum Action {
     },
 }
 
-fn language(relay: &Relay) -> Lang {
-    relay
-        .store
-        .config()
-        .language
-        .unwrap_or_else(Lang::from_environment)
+fn language(config: &Config) -> Lang {
+    config.language.unwrap_or_else(Lang::from_environment)
 }
 
 fn new_question(relay: &Relay, question: &Question) -> Message {
     let config = relay.store.config();
-    let lang = language(relay);
-    let base = relay.public_base();
+    let lang = language(&config);
+    let base = relay.public_base_in(&config);
     let page = base
         .as_ref()
         .map(|base| format!("{base}/q/{}", question.id));
@@ -158,7 +154,7 @@ fn new_question(relay: &Relay, question: &Question) -> Message {
                 url: page.clone(),
                 clear: false,
             });
-            for (label, url) in answer_buttons(relay, base, question) {
+            for (label, url) in answer_buttons(relay, &config, base, question) {
                 actions.push(Action::Http {
                     label,
                     url,
@@ -189,11 +185,15 @@ fn new_question(relay: &Relay, question: &Question) -> Message {
 
 /// One button per option for a single choice of at most two options (ntfy shows three
 /// buttons at most, and "Open" takes one); none otherwise, and none with the text hidden.
-fn answer_buttons(relay: &Relay, base: &str, question: &Question) -> Vec<(String, String)> {
+fn answer_buttons(
+    relay: &Relay,
+    config: &Config,
+    base: &str,
+    question: &Question,
+) -> Vec<(String, String)> {
     let [sub] = question.questions.as_slice() else {
         return Vec::new();
     };
-    let config = relay.store.config();
     if sub.multi_select
         || sub.options.is_empty()
         || sub.options.len() > 2
@@ -223,7 +223,7 @@ fn answer_buttons(relay: &Relay, base: &str, question: &Question) -> Vec<(String
 
 fn closed_question(relay: &Relay, question: &Question) -> Message {
     let config = relay.store.config();
-    let lang = language(relay);
+    let lang = language(&config);
     let title = if config.channels.content_in_push {
         push_text::title(question)
     } else {
@@ -297,14 +297,14 @@ pub async fn test(relay: &Arc<Relay>) -> Result<String, String> {
                 .into(),
         );
     }
-    let lang = language(relay);
+    let lang = language(&config);
     let message = Message {
         topic: ntfy.topic.clone(),
         title: "Hark".into(),
         message: app::i18n::t_in(lang, "push-test", &[]),
         priority: 3,
         tags: vec!["wave"],
-        click: relay.public_base(),
+        click: relay.public_base_in(&config),
         actions: Vec::new(),
         sequence_id: "hark-test".into(),
     };

@@ -103,7 +103,13 @@ async fn deliver(
     delivery: &Delivery,
     attempts: u32,
 ) -> Result<(), String> {
-    let secret = relay.secrets.webhook_secret(url).map_err(|error| {
+    // A first delivery creates the secret and syncs it to disk: on the blocking pool.
+    let (secrets, owned) = (relay.secrets.clone(), url.to_string());
+    let secret = tokio::task::spawn_blocking(move || secrets.webhook_secret(&owned))
+        .await
+        .map_err(std::io::Error::other)
+        .and_then(|created| created);
+    let secret = secret.map_err(|error| {
         let reason = format!("cannot keep the webhook's secret: {}", error.kind());
         relay.statuses.failed("webhook", url, reason.clone());
         reason
