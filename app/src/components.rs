@@ -12,3 +12,4 @@ pub mod phone;
 pub mod prefs_picker;
 pub mod question_form;
 pub mod status_chip;
+pub mod telegram_bot;

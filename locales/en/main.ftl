@@ -39,6 +39,7 @@ question-back = Back to the inbox
 question-abandoned = The agent stopped waiting for this answer. You can still answer: the answer is kept for it when it asks again.
 question-via-client = in the agent's own window
 question-via-push = with a push's button
+question-via-telegram = in Telegram
 note-orphan = the agent did not come back after Hark restarted
 note-late = the agent stopped waiting, and nobody answered in time
 note-chosen-by-timeout = chosen by timeout: nobody answered before the time limit, so the recommended option was sent
@@ -214,3 +215,61 @@ elsewhere-test-webhook = Send a test to the webhooks
 elsewhere-test-sent = The test got through.
 elsewhere-test-failed = The test did not get through: { $reason }
 settings-channels-invalid = A channel setting is not valid: check the addresses and the topic (letters, digits, - and _).
+
+# The Telegram bot
+telegram-step = Question { $step } of { $count }
+telegram-ticked = Ticked: { $options }
+telegram-send = Send
+telegram-other = Other…
+telegram-answer = Answer…
+telegram-skip = Skip
+telegram-skip-now = Skip without a note
+telegram-back = Back
+telegram-own-words-prompt = Type your answer and send it as a reply to this message.
+telegram-skip-note-prompt = Why skip? Reply with a note for the agent, or tap “Skip without a note”.
+telegram-reply-placeholder = Your answer
+telegram-declined-note = Skipped: { $note }
+telegram-remind = { $count ->
+    [one] A question is still waiting for you:
+   *[other] { $count } questions are still waiting for you:
+}
+telegram-test = Hark can reach this chat. Questions from your agents will appear here.
+telegram-stranger = Sorry, this bot answers only its owner. If it is your bot, pair this chat: send /start followed by the code shown in Hark's settings or by “hark telegram setup”.
+telegram-start-needs-code = To pair this chat, send /start followed by the code shown in Hark's settings or by “hark telegram setup”.
+telegram-private-only = Pair the bot in a private chat with it, not in a group.
+telegram-already-paired = This chat is already paired: questions from your agents arrive here.
+telegram-paired = Paired. Questions from your agents will arrive in this chat, and only this chat can answer them.
+telegram-pairing-failed = Hark could not save the pairing. Check the computer running Hark, then try again.
+telegram-wrong-code = That code is not right. Get the current one in Hark's settings or with “hark telegram setup”, then send /start followed by it.
+telegram-expired-code = That code has expired. Get a new one in Hark's settings or with “hark telegram setup”.
+telegram-use-buttons = Tap a button under a question, or reply to its message to answer in your own words.
+telegram-not-yours = This bot answers only its owner.
+telegram-stale = That button is out of date: use the message's current buttons.
+telegram-closed = This question is already answered or closed.
+telegram-tick-first = Tick at least one option first, or use “Other…”.
+telegram-answer-sent = Answer sent.
+telegram-skipped = Skipped.
+telegram-too-long = That answer is too long; send a shorter one.
+telegram-not-recorded = Hark could not record this now. Try again in a moment.
+telegram-unpaired = This chat is no longer paired with Hark: questions will not arrive here any more.
+
+# Telegram (settings)
+elsewhere-telegram = Telegram bot
+elsewhere-telegram-help = Send each question to a Telegram chat and answer it there with a tap. Create a bot with @BotFather (/newbot), paste its token here, then send the pairing code to your bot.
+elsewhere-telegram-enabled = Send questions to Telegram
+elsewhere-telegram-token = Bot token
+elsewhere-telegram-token-help = From @BotFather. Kept in secrets.json and never shown again; leave empty to keep the saved one and get a new pairing code.
+elsewhere-telegram-connect = Check the token and get a pairing code
+elsewhere-telegram-bot = Bot: @{ $bot }
+elsewhere-telegram-token-set = A bot token is saved.
+elsewhere-telegram-code = To pair your chat, send this to the bot within 10 minutes:
+elsewhere-telegram-open = Open the chat with the code filled in
+elsewhere-telegram-paired = A chat is paired: questions go there, and only that chat can answer.
+elsewhere-telegram-not-paired = No chat is paired yet.
+elsewhere-telegram-unpair = Unpair the chat
+elsewhere-telegram-forget = Remove the bot token and turn the bot off
+elsewhere-test-telegram = Send a test message to Telegram
+elsewhere-telegram-token-shape = This does not look like a bot token. BotFather gives one such as 123456789:AAE… (digits, a colon, then letters and digits).
+elsewhere-telegram-wrong-token = Telegram does not know this token. Copy it again from @BotFather (/mybots → API Token).
+elsewhere-telegram-no-token = Paste the bot token from @BotFather first.
+elsewhere-telegram-unreachable = Telegram could not be reached to check the token: { $reason }

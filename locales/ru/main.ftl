@@ -40,6 +40,7 @@ question-back = Назад во входящие
 question-abandoned = Агент перестал ждать этот ответ. Ответить всё ещё можно: ответ сохранится, и агент получит его, когда спросит снова.
 question-via-client = в окне самого агента
 question-via-push = кнопкой в уведомлении
+question-via-telegram = в Telegram
 note-orphan = после перезапуска Hark агент не вернулся
 note-late = агент перестал ждать, и никто не ответил вовремя
 note-chosen-by-timeout = выбрано по истечении времени: ответа не было, поэтому отправлен рекомендуемый вариант
@@ -212,3 +213,62 @@ elsewhere-test-webhook = Отправить тест на вебхуки
 elsewhere-test-sent = Тест дошёл.
 elsewhere-test-failed = Тест не дошёл: { $reason }
 settings-channels-invalid = Настройка канала неверна: проверьте адреса и тему (латинские буквы, цифры, - и _).
+
+# Бот Telegram
+telegram-step = Вопрос { $step } из { $count }
+telegram-ticked = Отмечено: { $options }
+telegram-send = Отправить
+telegram-other = Другое…
+telegram-answer = Ответить…
+telegram-skip = Пропустить
+telegram-skip-now = Пропустить без пояснения
+telegram-back = Назад
+telegram-own-words-prompt = Напишите ответ и отправьте его ответом на это сообщение.
+telegram-skip-note-prompt = Почему пропускаете? Ответьте пояснением для агента или нажмите «Пропустить без пояснения».
+telegram-reply-placeholder = Ваш ответ
+telegram-declined-note = Пропущено: { $note }
+telegram-remind = { $count ->
+    [one] Вас всё ещё ждёт { $count } вопрос:
+    [few] Вас всё ещё ждут { $count } вопроса:
+   *[many] Вас всё ещё ждут { $count } вопросов:
+}
+telegram-test = Hark может писать в этот чат. Вопросы от ваших агентов будут появляться здесь.
+telegram-stranger = Извините, этот бот отвечает только своему владельцу. Если это ваш бот, привяжите чат: отправьте /start и код из настроек Hark или из «hark telegram setup».
+telegram-start-needs-code = Чтобы привязать этот чат, отправьте /start и код из настроек Hark или из «hark telegram setup».
+telegram-private-only = Привязывайте бота в личном чате с ним, а не в группе.
+telegram-already-paired = Этот чат уже привязан: вопросы от ваших агентов приходят сюда.
+telegram-paired = Готово. Вопросы от ваших агентов будут приходить в этот чат, и отвечать на них можно только отсюда.
+telegram-pairing-failed = Hark не смог сохранить привязку. Проверьте компьютер, на котором работает Hark, и попробуйте снова.
+telegram-wrong-code = Код неверный. Возьмите действующий в настройках Hark или в «hark telegram setup» и отправьте /start с ним.
+telegram-expired-code = Срок действия кода истёк. Получите новый в настройках Hark или в «hark telegram setup».
+telegram-use-buttons = Нажмите кнопку под вопросом или ответьте на его сообщение, чтобы написать ответ своими словами.
+telegram-not-yours = Этот бот отвечает только своему владельцу.
+telegram-stale = Эта кнопка устарела: используйте текущие кнопки сообщения.
+telegram-closed = На этот вопрос уже ответили, или он закрыт.
+telegram-tick-first = Сначала отметьте хотя бы один вариант или выберите «Другое…».
+telegram-answer-sent = Ответ отправлен.
+telegram-skipped = Пропущено.
+telegram-too-long = Ответ слишком длинный, отправьте покороче.
+telegram-not-recorded = Hark не смог сейчас это сохранить. Попробуйте чуть позже.
+telegram-unpaired = Этот чат больше не привязан к Hark: вопросы сюда приходить не будут.
+
+# Telegram (настройки)
+elsewhere-telegram = Бот Telegram
+elsewhere-telegram-help = Каждый вопрос приходит в чат Telegram, и ответить можно там же одним нажатием. Создайте бота у @BotFather (/newbot), вставьте сюда его токен и отправьте боту код привязки.
+elsewhere-telegram-enabled = Отправлять вопросы в Telegram
+elsewhere-telegram-token = Токен бота
+elsewhere-telegram-token-help = Его выдаёт @BotFather. Хранится в secrets.json и больше не показывается; оставьте поле пустым, чтобы сохранить прежний токен и получить новый код привязки.
+elsewhere-telegram-connect = Проверить токен и получить код привязки
+elsewhere-telegram-bot = Бот: @{ $bot }
+elsewhere-telegram-token-set = Токен бота сохранён.
+elsewhere-telegram-code = Чтобы привязать свой чат, отправьте боту в течение 10 минут:
+elsewhere-telegram-open = Открыть чат с уже вписанным кодом
+elsewhere-telegram-paired = Чат привязан: вопросы приходят туда, и отвечать может только он.
+elsewhere-telegram-not-paired = Чат ещё не привязан.
+elsewhere-telegram-unpair = Отвязать чат
+elsewhere-telegram-forget = Удалить токен бота и выключить бота
+elsewhere-test-telegram = Отправить тестовое сообщение в Telegram
+elsewhere-telegram-token-shape = Это не похоже на токен бота. @BotFather выдаёт токены вида 123456789:AAE… (цифры, двоеточие, затем буквы и цифры).
+elsewhere-telegram-wrong-token = Telegram не знает такого токена. Скопируйте его заново у @BotFather (/mybots → API Token).
+elsewhere-telegram-no-token = Сначала вставьте токен бота от @BotFather.
+elsewhere-telegram-unreachable = Не удалось связаться с Telegram, чтобы проверить токен: { $reason }

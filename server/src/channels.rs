@@ -1,8 +1,9 @@
 //! Channels (SPEC §11): the hub's peers beyond this machine's page. One task reads the store's
-//! events and hands each to ntfy and to the webhooks through bounded queues, so a slow or dead
+//! events and hands each to the Telegram bot, ntfy and the webhooks through bounded queues, so a slow or dead
 //! receiver never holds up the store or the API; every channel keeps a status for settings and
 //! `hark status`. Nothing leaves the machine unless a channel is on.
 //!
+//! - `telegram` sends each question to a paired chat, with buttons that answer it there;
 //! - `ntfy` publishes a push per question, with answer buttons that POST to a capability URL
 //!   (`capability`), and replaces it when the question closes;
 //! - `webhooks` POSTs signed `{event, question}` deliveries, retried with backoff;
@@ -12,12 +13,14 @@ pub mod capability;
 mod ntfy;
 mod push_text;
 pub mod status;
+pub mod telegram;
 mod webhooks;
 
 pub use capability::Capabilities;
 pub use status::Statuses;
 
 use crate::access::Access;
+use app::components::elsewhere::DeskFuture;
 use crate::secrets::Secrets;
 use hark_core::model::{ChannelStatus, Event, Question};
 use hark_core::store::Store;
@@ -40,6 +43,7 @@ pub struct Relay {
     http: reqwest::Client,
     ntfy: ntfy::Queue,
     webhooks: webhooks::Queues,
+    pub telegram: telegram::Telegram,
 }
 
 impl Relay {
@@ -60,11 +64,13 @@ impl Relay {
             http,
             ntfy: ntfy::Queue::default(),
             webhooks: webhooks::Queues::default(),
+            telegram: telegram::Telegram::default(),
         })
     }
 
     /// Reads the store's events until the daemon stops.
     pub fn start(self: &Arc<Relay>) {
+        telegram::Telegram::start(self);
         let relay = self.clone();
         tokio::spawn(async move {
             let mut events = relay.store.subscribe();
@@ -88,17 +94,28 @@ impl Relay {
         });
     }
 
-    fn handle(self: &Arc<Relay>, event: &Event) {
+    fn handle(self: &Arc<Relay>, event: &Arc<Event>) {
+        if matches!(**event, Event::ConfigUpdated(_)) {
+            self.telegram.settings_changed();
+        }
         // Most daemons have no channel on: then nothing is copied or sent.
-        let any_on = self.store.read_config(|config| {
-            config.channels.ntfy.enabled || !config.channels.webhooks.is_empty()
+        let (telegram_on, any_on) = self.store.read_config(|config| {
+            let channels = &config.channels;
+            let telegram = channels.telegram.enabled;
+            (
+                telegram,
+                telegram || channels.ntfy.enabled || !channels.webhooks.is_empty(),
+            )
         });
+        if telegram_on {
+            self.telegram.tell(telegram::Input::Event(event.clone()));
+        }
         if !any_on {
             return;
         }
         let config = self.store.config();
         let channels = &config.channels;
-        match event {
+        match &**event {
             Event::QuestionCreated(question) => {
                 if channels.ntfy.enabled {
                     self.ntfy.send(self, ntfy::Job::Publish(question.clone()));
@@ -165,16 +182,18 @@ impl Relay {
         self.statuses.all()
     }
 
-    /// Sends a test message on `channel` (`ntfy` or `webhook`) now, and says how it went.
+    /// Sends a test message on `channel` (`telegram`, `ntfy` or `webhook`) now, and says how
+    /// it went.
     ///
     /// # Errors
     /// A sentence saying what failed (never a secret).
     pub async fn test(self: &Arc<Relay>, channel: &str) -> Result<String, String> {
         match channel {
+            "telegram" => telegram::Telegram::test(self).await,
             "ntfy" => ntfy::test(self).await,
             "webhook" | "webhooks" => webhooks::test(self).await,
             other => Err(format!(
-                "there is no channel \"{other}\"; the channels are ntfy and webhook"
+                "there is no channel \"{other}\"; the channels are telegram, ntfy and webhook"
             )),
         }
     }
@@ -190,6 +209,7 @@ impl app::components::elsewhere::ChannelDesk for Desk {
             channels: self.0.statuses(),
             ntfy_token: self.0.secrets.ntfy_token_for(&server).is_some(),
             links: self.0.public_base().is_some(),
+            telegram: self.0.telegram.report(&self.0),
         }
     }
 
@@ -201,11 +221,27 @@ impl app::components::elsewhere::ChannelDesk for Desk {
         self.0.secrets.set_ntfy_token(token, server)
     }
 
-    fn test(
-        &self,
-        channel: String,
-    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<String, String>> + Send>> {
+    fn test(&self, channel: String) -> DeskFuture<Result<String, String>> {
         let relay = self.0.clone();
         Box::pin(async move { relay.test(&channel).await })
+    }
+
+    fn telegram_setup(
+        &self,
+        token: Option<String>,
+    ) -> DeskFuture<Result<hark_core::model::TelegramReport, hark_core::model::TelegramRefusal>>
+    {
+        let relay = self.0.clone();
+        Box::pin(async move { telegram::Telegram::setup(&relay, token).await })
+    }
+
+    fn telegram_unpair(&self) -> DeskFuture<Result<(), String>> {
+        let relay = self.0.clone();
+        Box::pin(async move { telegram::Telegram::unpair(&relay).await.map(|_| ()) })
+    }
+
+    fn telegram_forget(&self) -> DeskFuture<Result<(), String>> {
+        let relay = self.0.clone();
+        Box::pin(async move { telegram::Telegram::forget(&relay).await })
     }
 }

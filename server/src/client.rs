@@ -3,7 +3,7 @@
 
 use hark_core::model::{
     AskRequest, ChannelTest, ChannelTestResult, ChannelsReport, Config, ErrorBody, Health, Pairing,
-    Question, QuestionId, SubQuestionAnswer, WaitResult,
+    Question, QuestionId, SubQuestionAnswer, TelegramReport, TelegramSetup, WaitResult,
 };
 use reqwest::{Method, RequestBuilder, StatusCode};
 use std::time::Duration;
@@ -273,6 +273,38 @@ impl DaemonClient {
                 channel: channel.to_string(),
             });
         let response = self.send(request).await?;
+        response
+            .json()
+            .await
+            .map_err(|error| self.unreachable(error))
+    }
+
+    /// Checks and keeps a Telegram bot token (or the saved one) and makes a pairing code.
+    ///
+    /// # Errors
+    /// `Unreachable` when the daemon is gone, `Api` naming `botToken` when it refuses.
+    pub async fn telegram_setup(
+        &self,
+        bot_token: Option<String>,
+    ) -> Result<TelegramReport, ClientError> {
+        let request = self
+            .request(Method::POST, "/api/telegram/setup")
+            .json(&TelegramSetup { bot_token });
+        let response = self.send(request).await?;
+        response
+            .json()
+            .await
+            .map_err(|error| self.unreachable(error))
+    }
+
+    /// Forgets the paired Telegram chat.
+    ///
+    /// # Errors
+    /// `Unreachable` when the daemon is gone, `Api` when it refuses.
+    pub async fn telegram_unpair(&self) -> Result<TelegramReport, ClientError> {
+        let response = self
+            .send(self.request(Method::POST, "/api/telegram/unpair"))
+            .await?;
         response
             .json()
             .await

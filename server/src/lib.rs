@@ -53,6 +53,7 @@ pub mod security;
 pub mod serve;
 pub mod state;
 pub mod status_cli;
+pub mod telegram_cli;
 pub mod token;
 pub mod unauthorized;
 pub mod ws;

@@ -80,11 +80,17 @@ enum Command {
         #[arg(long, env = "HARK_PORT")]
         port: Option<u16>,
     },
-    /// Channels beyond this computer (ntfy, webhooks): `hark channel test ntfy` sends a test
+    /// Channels beyond this computer (Telegram, ntfy, webhooks): `hark channel test ntfy` sends a test
     /// message now and says how it went.
     Channel {
         #[command(subcommand)]
         action: ChannelAction,
+    },
+    /// The Telegram bot: `hark telegram setup` checks and keeps its token and pairs your chat;
+    /// `hark telegram unpair` forgets the chat.
+    Telegram {
+        #[command(subcommand)]
+        action: TelegramAction,
     },
     /// Print the token that pairs other devices, or replace it with --rotate.
     Token {
@@ -98,9 +104,28 @@ enum Command {
 
 #[derive(Subcommand)]
 enum ChannelAction {
-    /// Send a test message on a channel: ntfy or webhook.
+    /// Send a test message on a channel: telegram, ntfy or webhook.
     Test {
         channel: String,
+        #[arg(long, env = "HARK_PORT")]
+        port: Option<u16>,
+    },
+}
+
+#[derive(Subcommand)]
+enum TelegramAction {
+    /// Give Hark a bot token (from @BotFather) and pair your chat with a one-time code. The
+    /// token is read from --bot-token, else from standard input, else typed at a prompt.
+    Setup {
+        /// The bot's token; prefer standard input or the prompt, which keep it out of the
+        /// shell's history.
+        #[arg(long, value_name = "TOKEN")]
+        bot_token: Option<String>,
+        #[arg(long, env = "HARK_PORT")]
+        port: Option<u16>,
+    },
+    /// Forget the paired chat: the bot answers nobody until a chat pairs again.
+    Unpair {
         #[arg(long, env = "HARK_PORT")]
         port: Option<u16>,
     },
@@ -170,6 +195,12 @@ fn main() -> ExitCode {
             Command::Channel {
                 action: ChannelAction::Test { channel, port },
             } => hark::status_cli::test_channel(channel, port).await,
+            Command::Telegram {
+                action: TelegramAction::Setup { bot_token, port },
+            } => hark::telegram_cli::setup(bot_token, port).await,
+            Command::Telegram {
+                action: TelegramAction::Unpair { port },
+            } => hark::telegram_cli::unpair(port).await,
             Command::Stop { port } => hark::status_cli::stop(port).await,
             Command::Mcp { daemon, max_wait } => {
                 let server = hark::mcp::HarkMcp::new(daemon.connection(), max_wait);

@@ -1,6 +1,6 @@
-//! `$HARK_HOME/secrets.json` (mode 0600): the channels' credentials (SPEC §11): ntfy's access
-//! token (bound to the server it was given for, so pointing ntfy elsewhere never sends it
-//! there) and each webhook's signing secret. Kept apart from the config so that neither the
+//! `$HARK_HOME/secrets.json` (mode 0600): the channels' credentials (SPEC §11): the Telegram
+//! bot's token and ntfy's access token (each bound to the server it was given for, so pointing
+//! the channel elsewhere never sends it there) and each webhook's signing secret. Kept apart from the config so that neither the
 //! config file, the API, an export nor the log ever carries them; `Debug` shows none of them.
 //! Reads never wait for the disk: a change is written under a lock of its own.
 
@@ -30,6 +30,11 @@ struct Values {
     /// The ntfy server `ntfy_token` belongs to.
     #[serde(skip_serializing_if = "Option::is_none")]
     ntfy_server: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    telegram_token: Option<String>,
+    /// The Bot API address `telegram_token` belongs to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    telegram_api_base: Option<String>,
     /// Signing secrets by webhook URL.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     webhooks: BTreeMap<String, String>,
@@ -99,6 +104,26 @@ impl Secrets {
         })
     }
 
+    /// The Telegram bot's token for the Bot API at `api_base`, if one was set for it.
+    pub fn telegram_token_for(&self, api_base: &str) -> Option<String> {
+        let values = self.values();
+        let same_server = values.telegram_api_base.as_deref() == Some(api_base);
+        values.telegram_token.clone().filter(|_| same_server)
+    }
+
+    /// Sets (or with `None` removes) the Telegram bot's token, for `api_base` only.
+    ///
+    /// # Errors
+    /// When the file cannot be written; nothing changes then.
+    pub fn set_telegram_token(&self, token: Option<String>, api_base: &str) -> io::Result<()> {
+        let token = token.filter(|token| !token.trim().is_empty());
+        let api_base = token.as_ref().map(|_| api_base.to_string());
+        self.change(|values| {
+            values.telegram_token = token;
+            values.telegram_api_base = api_base;
+        })
+    }
+
     /// The signing secret of the webhook at `url`, created (and saved) when it has none.
     ///
     /// # Errors
@@ -163,9 +188,19 @@ mod tests {
             secrets.webhook_secret("https://hooks.example/b").unwrap(),
             first
         );
+        secrets
+            .set_telegram_token(Some("123:bot".into()), "https://api.telegram.org")
+            .unwrap();
+        assert!(secrets.telegram_token_for("http://127.0.0.1:9").is_none());
         assert_eq!(format!("{secrets:?}"), "Secrets(…)");
         let again = Secrets::load(Some(home.path()));
         assert_eq!(again.ntfy_token_for(server).as_deref(), Some("tk_abc"));
+        assert_eq!(
+            again
+                .telegram_token_for("https://api.telegram.org")
+                .as_deref(),
+            Some("123:bot")
+        );
         assert_eq!(
             again.webhook_secret("https://hooks.example/a").unwrap(),
             first

@@ -1,5 +1,6 @@
-//! "Notify me elsewhere" on the settings page (SPEC §11): ntfy pushes, the public address their
-//! links use, and webhooks with their signing secrets; how each channel has fared, and a test
+//! "Notify me elsewhere" on the settings page (SPEC §11): the Telegram bot (its own part,
+//! `telegram_bot`), ntfy pushes, the public address their links use, and webhooks with their
+//! signing secrets; how each channel has fared, and a test
 //! button for each. Works as plain forms without JavaScript.
 
 // `save_channels` takes one argument per form field, which is how a server function decodes a
@@ -7,6 +8,7 @@
 #![allow(clippy::too_many_arguments)]
 
 use crate::components::failure::{Failure, FailureNotice};
+use crate::components::telegram_bot::{ConnectTelegram, TelegramBot, UnpairTelegram};
 use crate::i18n::{t, t_args, tr};
 use hark_core::model::{Channels, ChannelsReport};
 use leptos::prelude::*;
@@ -26,11 +28,22 @@ pub trait ChannelDesk: Send + Sync {
     /// When it cannot be saved.
     fn set_ntfy_token(&self, token: Option<String>, server: &str) -> std::io::Result<()>;
     /// Sends a test message on `channel` now.
-    fn test(
+    fn test(&self, channel: String) -> DeskFuture<Result<String, String>>;
+    /// Checks the Telegram bot token (or the saved one), keeps it, turns the bot on and makes
+    /// a pairing code.
+    fn telegram_setup(
         &self,
-        channel: String,
-    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<String, String>> + Send>>;
+        token: Option<String>,
+    ) -> DeskFuture<Result<hark_core::model::TelegramReport, hark_core::model::TelegramRefusal>>;
+    /// Forgets the paired Telegram chat.
+    fn telegram_unpair(&self) -> DeskFuture<Result<(), String>>;
+    /// Forgets the Telegram bot token and turns the bot off.
+    fn telegram_forget(&self) -> DeskFuture<Result<(), String>>;
 }
+
+/// What the desk's slow calls return.
+#[cfg(feature = "ssr")]
+pub type DeskFuture<T> = std::pin::Pin<Box<dyn std::future::Future<Output = T> + Send>>;
 
 /// The desk, as the page's context.
 #[cfg(feature = "ssr")]
@@ -76,6 +89,8 @@ pub async fn get_channels() -> Result<ChannelsView, Failure> {
 /// Saves the section's form. An empty token field keeps the saved token.
 #[server(prefix = "/fn")]
 pub async fn save_channels(
+    #[server(default)] telegram_enabled: Option<String>,
+    #[server(default)] forget_telegram_token: Option<String>,
     #[server(default)] ntfy_enabled: Option<String>,
     #[server(default)] ntfy_server: String,
     #[server(default)] ntfy_topic: String,
@@ -107,6 +122,7 @@ pub async fn save_channels(
         })
         .collect();
     let mut channels = serde_json::to_value(&current).unwrap_or_default();
+    channels["telegram"]["enabled"] = serde_json::Value::Bool(telegram_enabled.is_some());
     channels["ntfy"] = serde_json::json!({
         "enabled": ntfy_enabled.is_some(),
         "server": if ntfy_server.trim().is_empty() { "https://ntfy.sh" } else { ntfy_server.trim() },
@@ -137,14 +153,22 @@ pub async fn save_channels(
     let server = store.config().channels.ntfy.server;
     let saved = match token_change {
         // Synced to disk: on the blocking pool.
-        Some(change) => tokio::task::spawn_blocking(move || desk.set_ntfy_token(change, &server))
+        Some(change) => {
+            let keeper = desk.clone();
+            tokio::task::spawn_blocking(move || keeper.set_ntfy_token(change, &server))
             .await
-            .map_err(std::io::Error::other)
-            .and_then(|saved| saved),
+                .map_err(std::io::Error::other)
+                .and_then(|saved| saved)
+        }
         None => Ok(()),
     };
     if saved.is_err() {
         return Err(refuse_here(Failure::SaveFailed));
+    }
+    if forget_telegram_token.is_some() {
+        desk.telegram_forget()
+            .await
+            .map_err(|_| refuse_here(Failure::SaveFailed))?;
     }
     leptos_axum::redirect("/settings#elsewhere-heading");
     Ok(())
@@ -167,9 +191,18 @@ pub async fn test_channel(channel: String) -> Result<String, Failure> {
 pub fn Elsewhere() -> impl IntoView {
     let save = ServerAction::<SaveChannels>::new();
     let test = ServerAction::<TestChannel>::new();
-    // Loaded again after each save and test: the statuses and secrets follow.
+    let connect = ServerAction::<ConnectTelegram>::new();
+    let unpair = ServerAction::<UnpairTelegram>::new();
+    // Loaded again after each form: the statuses, the secrets and the pairing code follow.
     let loaded = Resource::new(
-        move || (save.version().get(), test.version().get()),
+        move || {
+            (
+                save.version().get(),
+                test.version().get(),
+                connect.version().get(),
+                unpair.version().get(),
+            )
+        },
         |_| get_channels(),
     );
     let problem = move || match save.value().get() {
@@ -192,7 +225,11 @@ pub fn Elsewhere() -> impl IntoView {
                         .get()
                         .map(|loaded| match loaded {
                             Ok(view) => {
-                                view! { <ChannelsForm view save problem=Signal::derive(problem) saved=Signal::derive(saved) /> }
+                                let report = view.report.telegram.clone();
+                                view! {
+                                    <TelegramBot report connect unpair />
+                                    <ChannelsForm view save problem=Signal::derive(problem) saved=Signal::derive(saved) />
+                                }
                                     .into_any()
                             }
                             Err(failure) => view! { <FailureNotice failure /> }.into_any(),
@@ -200,6 +237,12 @@ pub fn Elsewhere() -> impl IntoView {
                 }}
             </Suspense>
             <div class="channel-tests">
+                <ActionForm action=test>
+                    <input type="hidden" name="channel" value="telegram" />
+                    <button type="submit" class="secondary" data-testid="test-telegram">
+                        {tr("elsewhere-test-telegram")}
+                    </button>
+                </ActionForm>
                 <ActionForm action=test>
                     <input type="hidden" name="channel" value="ntfy" />
                     <button type="submit" class="secondary" data-testid="test-ntfy">
@@ -267,6 +310,16 @@ fn ChannelsForm(
         .collect_view();
     view! {
         <ActionForm action=save>
+            <label class="toggle">
+                <input type="checkbox" name="telegram_enabled" checked=channels.telegram.enabled data-testid="telegram-enabled" />
+                <span>{tr("elsewhere-telegram-enabled")}</span>
+            </label>
+            {report.telegram.token.then(|| view! {
+                <label class="toggle">
+                    <input type="checkbox" name="forget_telegram_token" />
+                    <span>{tr("elsewhere-telegram-forget")}</span>
+                </label>
+            })}
             <label class="toggle">
                 <input type="checkbox" name="ntfy_enabled" checked=channels.ntfy.enabled />
                 <span>{tr("elsewhere-ntfy")}</span>

@@ -37,6 +37,11 @@ pub enum Failure {
     /// A channel's test message did not get through; `reason` says why (the daemon's words).
     #[error("the test did not get through: {reason}")]
     ChannelTest { reason: String },
+    /// A Telegram bot that could not be set up.
+    #[error("the Telegram bot could not be set up: {}", refusal.message())]
+    Telegram {
+        refusal: hark_core::model::TelegramRefusal,
+    },
     /// Arguments the server function could not read: a form or call Hark's page never sends
     /// (a tampered form, a hand-written request).
     #[error("the request could not be read: {details}")]
@@ -89,6 +94,16 @@ impl Failure {
             Failure::TooManyPending => "error-too-many",
             Failure::BadRequest { .. } => "error-bad-request",
             Failure::ChannelTest { .. } => "elsewhere-test-failed",
+            Failure::Telegram { refusal } => {
+                use hark_core::model::TelegramRefusal;
+                match refusal {
+                    TelegramRefusal::TokenShape => "elsewhere-telegram-token-shape",
+                    TelegramRefusal::WrongToken => "elsewhere-telegram-wrong-token",
+                    TelegramRefusal::NoToken => "elsewhere-telegram-no-token",
+                    TelegramRefusal::Unreachable { .. } => "elsewhere-telegram-unreachable",
+                    TelegramRefusal::SaveFailed => "settings-save-failed",
+                }
+            }
             Failure::Unavailable { .. } | Failure::Transport { .. } => "error-unavailable",
         }
     }
@@ -98,6 +113,12 @@ impl Failure {
         match self {
             Failure::ChannelTest { reason } => crate::i18n::t_args(
                 "elsewhere-test-failed",
+                &[("reason", reason.clone().into())],
+            ),
+            Failure::Telegram {
+                refusal: hark_core::model::TelegramRefusal::Unreachable { reason },
+            } => crate::i18n::t_args(
+                "elsewhere-telegram-unreachable",
                 &[("reason", reason.clone().into())],
             ),
             _ => t(self.message_key()),
@@ -161,6 +182,17 @@ mod ssr {
                 }
                 Failure::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
                 Failure::ChannelTest { .. } => StatusCode::BAD_GATEWAY,
+                Failure::Telegram { refusal } => {
+                    use hark_core::model::TelegramRefusal;
+                    match refusal {
+                        TelegramRefusal::TokenShape | TelegramRefusal::NoToken => {
+                            StatusCode::BAD_REQUEST
+                        }
+                        TelegramRefusal::WrongToken => StatusCode::UNPROCESSABLE_ENTITY,
+                        TelegramRefusal::Unreachable { .. } => StatusCode::BAD_GATEWAY,
+                        TelegramRefusal::SaveFailed => StatusCode::INTERNAL_SERVER_ERROR,
+                    }
+                }
             }
         }
     }

@@ -59,28 +59,12 @@ pub fn HomePage() -> impl IntoView {
     }
 }
 
-/// Who asked, as the inbox groups it: the client and the project folder's name.
-fn source_label(question: &Question) -> Option<String> {
-    let source = question.source.as_ref()?;
-    let project = source.cwd.as_deref().and_then(|cwd| {
-        std::path::Path::new(cwd.trim_end_matches('/'))
-            .file_name()
-            .map(|name| name.to_string_lossy().into_owned())
-    });
-    match (&source.client, project) {
-        (Some(client), Some(project)) => Some(format!("{client} · {project}")),
-        (Some(client), None) => Some(client.clone()),
-        (None, Some(project)) => Some(project),
-        (None, None) => None,
-    }
-}
-
 /// Pending questions grouped by source; groups and questions oldest first.
 fn group_by_source(mut pending: Vec<Question>) -> Vec<(Option<String>, Vec<Question>)> {
     pending.sort_by_key(|question| question.created_at);
     let mut groups: Vec<(Option<String>, Vec<Question>)> = Vec::new();
     for question in pending {
-        let label = source_label(&question);
+        let label = question.source_label();
         match groups.iter_mut().find(|(known, _)| *known == label) {
             Some((_, members)) => members.push(question),
             None => groups.push((label, vec![question])),

@@ -44,6 +44,7 @@ fn via_key(via: Option<hark_core::model::AnsweredVia>) -> Option<&'static str> {
     match via? {
         hark_core::model::AnsweredVia::Client => Some("question-via-client"),
         hark_core::model::AnsweredVia::Push => Some("question-via-push"),
+        hark_core::model::AnsweredVia::Telegram => Some("question-via-telegram"),
         hark_core::model::AnsweredVia::Page => None,
     }
 }

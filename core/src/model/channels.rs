@@ -1,5 +1,5 @@
-//! Config key `channels` (SPEC §11): where questions go beyond this machine's page (ntfy push,
-//! signed webhooks) and the public address their links use. Its secrets are not here: they live
+//! Config key `channels` (SPEC §11): where questions go beyond this machine's page (a Telegram
+//! bot, ntfy push, signed webhooks) and the public address their links use. Its secrets are not here: they live
 //! in `$HARK_HOME/secrets.json`, which neither the config, the API nor an export ever shows.
 
 use super::ErrorBody;
@@ -23,6 +23,7 @@ pub struct Channels {
     pub public_url: Option<String>,
     /// Pushes carry the question's text; when false only "a question is waiting" and the link.
     pub content_in_push: bool,
+    pub telegram: Telegram,
     pub ntfy: Ntfy,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub webhooks: Vec<Webhook>,
@@ -36,9 +37,36 @@ impl Default for Channels {
         Self {
             public_url: None,
             content_in_push: true,
+            telegram: Telegram::default(),
             ntfy: Ntfy::default(),
             webhooks: Vec::new(),
             extra: Map::new(),
+        }
+    }
+}
+
+/// The Bot API's address unless `channels.telegram.apiBase` says otherwise.
+pub const TELEGRAM_API: &str = "https://api.telegram.org";
+
+/// `channels.telegram`: a bot that sends each question to one paired chat, with buttons that
+/// answer it. Its token is in `secrets.json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Telegram {
+    pub enabled: bool,
+    /// Where the Bot API answers (a local Bot API server, or a test's stand-in).
+    pub api_base: String,
+    /// The one chat that receives and may answer questions, set by pairing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chat_id: Option<i64>,
+}
+
+impl Default for Telegram {
+    fn default() -> Self {
+        Self {
+            enabled: false,
+            api_base: TELEGRAM_API.to_string(),
+            chat_id: None,
         }
     }
 }
@@ -107,6 +135,44 @@ pub struct ChannelsReport {
     pub ntfy_token: bool,
     /// Whether links and answer buttons can be sent: `publicUrl` is set or LAN mode is on.
     pub links: bool,
+    #[serde(default)]
+    pub telegram: TelegramReport,
+}
+
+/// The Telegram bot as settings and `hark telegram setup` show it (never its token).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TelegramReport {
+    /// Whether a bot token is saved.
+    pub token: bool,
+    /// The bot's username (without `@`), once Telegram confirmed the token.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
+    /// Whether a chat is paired.
+    pub paired: bool,
+    /// The pairing code waiting to be sent to the bot, while it is valid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pairing: Option<TelegramPairing>,
+}
+
+/// A one-time code that pairs the chat that sends `/start <code>` to the bot.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TelegramPairing {
+    pub code: String,
+    /// `https://t.me/<bot>?start=<code>`: opens the chat with the code filled in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link: Option<String>,
+    pub expires_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// `POST /api/telegram/setup`: a new bot token (checked with Telegram before it is saved), or
+/// none to keep the saved one and only make a new pairing code.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TelegramSetup {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot_token: Option<String>,
 }
 
 /// `POST /api/channels/test`'s body: which channel to test (`ntfy` or `webhook`).
@@ -121,6 +187,36 @@ pub struct ChannelTest {
 #[serde(rename_all = "camelCase")]
 pub struct ChannelTestResult {
     pub message: String,
+}
+
+/// Why a Telegram bot could not be set up; `message` is for the API and the CLI, settings
+/// says it in the person's language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "refusal", rename_all = "camelCase")]
+pub enum TelegramRefusal {
+    /// Not shaped like a token from @BotFather (digits, a colon, then 30 or more characters).
+    TokenShape,
+    /// Telegram does not know the token.
+    WrongToken,
+    /// No token was given and none is saved.
+    NoToken,
+    /// Telegram could not be asked; `reason` says why.
+    Unreachable { reason: String },
+    /// The token could not be saved.
+    SaveFailed,
+}
+
+impl TelegramRefusal {
+    /// The refusal in a sentence that starts with the field it is about.
+    pub fn message(&self) -> String {
+        match self {
+            TelegramRefusal::TokenShape => "botToken does not look like a bot token: BotFather gives one such as 123456789:AAE… (digits, a colon, then letters, digits, - and _)".into(),
+            TelegramRefusal::WrongToken => "botToken is not known to Telegram: copy it again from @BotFather (/mybots, API Token)".into(),
+            TelegramRefusal::NoToken => "botToken is missing: no bot token is saved yet; create a bot with @BotFather and give its token".into(),
+            TelegramRefusal::Unreachable { reason } => format!("botToken could not be checked: {reason}"),
+            TelegramRefusal::SaveFailed => "botToken could not be saved in secrets.json".into(),
+        }
+    }
 }
 
 impl ChannelStatus {
@@ -168,6 +264,14 @@ impl Channels {
             Some(url) => Some(web_address("channels.publicUrl", &url)?),
             None => None,
         };
+        channels.telegram.api_base =
+            web_address("channels.telegram.apiBase", &channels.telegram.api_base)?;
+        if channels.telegram.chat_id == Some(0) {
+            return Err(ErrorBody::field(
+                "channels.telegram.chatId",
+                "channels.telegram.chatId must be a Telegram chat id (pair with `hark telegram setup`)",
+            ));
+        }
         channels.ntfy.server = web_address("channels.ntfy.server", &channels.ntfy.server)?;
         channels.ntfy.topic = channels.ntfy.topic.trim().to_string();
         let topic = &channels.ntfy.topic;
@@ -292,7 +396,8 @@ mod tests {
             "publicUrl": "https://Desk.tail1234.ts.net/",
             "ntfy": {"enabled": true, "server": "http://127.0.0.1:8080", "topic": "hark-7f3a"},
             "webhooks": [{"url": "https://hooks.example/hark"}],
-            "telegram": {"enabled": false}
+            "telegram": {"enabled": true, "apiBase": "http://127.0.0.1:9/", "chatId": 42},
+            "matrix": {"enabled": false}
         }))
         .unwrap();
         assert_eq!(
@@ -304,7 +409,9 @@ mod tests {
             channels.webhooks[0].events,
             ["question:created", "question:closed"]
         );
-        assert!(channels.extra.contains_key("telegram"), "unknown keys kept");
+        assert_eq!(channels.telegram.api_base, "http://127.0.0.1:9");
+        assert_eq!(channels.telegram.chat_id, Some(42));
+        assert!(channels.extra.contains_key("matrix"), "unknown keys kept");
     }
 
     #[test]
@@ -341,6 +448,18 @@ mod tests {
             let channels = Channels::from_json(&json!({ "publicUrl": good })).unwrap();
             assert_eq!(channels.public_url.as_deref(), Some(tidied));
         }
+        assert_eq!(
+            field(json!({"telegram": {"apiBase": "telegram"}})).as_deref(),
+            Some("channels.telegram.apiBase")
+        );
+        assert_eq!(
+            field(json!({"telegram": {"chatId": "me"}})).as_deref(),
+            Some("channels.telegram.chatId")
+        );
+        assert_eq!(
+            field(json!({"telegram": {"chatId": 0}})).as_deref(),
+            Some("channels.telegram.chatId")
+        );
         assert_eq!(
             field(json!({"ntfy": {"enabled": true}})).as_deref(),
             Some("channels.ntfy.topic")

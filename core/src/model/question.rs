@@ -337,6 +337,25 @@ impl Question {
     }
 }
 
+impl Question {
+    /// Who asked, as the inbox groups it and the channels show it: the client and the
+    /// project folder's name.
+    pub fn source_label(&self) -> Option<String> {
+        let source = self.source.as_ref()?;
+        let project = source.cwd.as_deref().and_then(|cwd| {
+            std::path::Path::new(cwd.trim_end_matches('/'))
+                .file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+        });
+        match (&source.client, project) {
+            (Some(client), Some(project)) => Some(format!("{client} · {project}")),
+            (Some(client), None) => Some(client.clone()),
+            (None, Some(project)) => Some(project),
+            (None, None) => None,
+        }
+    }
+}
+
 /// `POST /api/questions/:id/answer`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -357,6 +376,8 @@ pub enum AnsweredVia {
     Client,
     /// A push's answer button (ntfy).
     Push,
+    /// The Telegram bot.
+    Telegram,
 }
 
 /// `POST /api/questions/:id/decline`.

@@ -44,6 +44,22 @@ impl Statuses {
         });
     }
 
+    /// A request got through after failures: the channel is no longer failing. A channel that
+    /// never failed gets no status from this.
+    pub fn recovered(&self, channel: &str, target: &str) {
+        let mut all = self
+            .by_target
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        if let Some(status) = all.get_mut(&(channel.to_string(), target.to_string()))
+            && status.last_error.is_some()
+        {
+            tracing::info!(channel, target = %shown(target), "a channel can deliver again");
+            status.last_failure_at = None;
+            status.last_error = None;
+        }
+    }
+
     /// Every status, in a stable order.
     pub fn all(&self) -> Vec<ChannelStatus> {
         self.by_target

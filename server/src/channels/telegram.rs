@@ -1,0 +1,290 @@
+//! The Telegram bot (SPEC §11): each question becomes a message in one paired chat, with buttons
+//! that answer it there; the message is edited when the question closes anywhere. The bot only
+//! ever calls out (long polling), so it works behind NAT with nothing reaching this machine.
+//!
+//! - `bot_api`: the Bot API client (frankenstein's methods over our reqwest);
+//! - `pairing`: the one-time codes that pair a chat;
+//! - `walk` and `render`: a question answered a sub-question at a time, and its message;
+//! - `chat`: the task that owns the conversations, takes taps and replies, and sends;
+//! - `poller`: `getUpdates`, with backoff while Telegram cannot be reached.
+
+mod bot_api;
+mod chat;
+mod pairing;
+mod poller;
+mod render;
+mod walk;
+
+pub use bot_api::{BotApi, BotError};
+
+use super::Relay;
+use frankenstein::AsyncTelegramApi;
+use hark_core::model::{
+    Event, Telegram as TelegramConfig, TelegramRefusal, TelegramReport,
+};
+use pairing::PairingCodes;
+use std::sync::{Arc, Mutex};
+use tokio::sync::{Notify, mpsc};
+
+/// The channel's name in statuses, `hark channel test` and the log.
+pub const CHANNEL: &str = "telegram";
+/// Events and updates waiting for the chat task at most.
+const INBOX: usize = 1024;
+
+/// What the chat task is told.
+pub enum Input {
+    /// A store event.
+    Event(Arc<Event>),
+    /// Something the bot received.
+    Update(Box<frankenstein::updates::Update>),
+    /// The chat was unpaired: forget its messages.
+    Unpaired(i64),
+}
+
+/// The bot's shared part: the pairing code, the bot's name, and the chat task's inbox.
+pub struct Telegram {
+    codes: PairingCodes,
+    /// The bot's username, once Telegram confirmed the token.
+    bot: Mutex<Option<String>>,
+    inbox: mpsc::Sender<Input>,
+    receiver: Mutex<Option<mpsc::Receiver<Input>>>,
+    /// Wakes the poller when the settings change.
+    wake: Notify,
+}
+
+impl Default for Telegram {
+    fn default() -> Self {
+        let (inbox, receiver) = mpsc::channel(INBOX);
+        Telegram {
+            codes: PairingCodes::default(),
+            bot: Mutex::new(None),
+            inbox,
+            receiver: Mutex::new(Some(receiver)),
+            wake: Notify::new(),
+        }
+    }
+}
+
+/// A bot token as @BotFather makes them: the bot's id, a colon, 30 or more URL-safe characters.
+fn token_shaped(token: &str) -> bool {
+    let Some((id, secret)) = token.split_once(':') else {
+        return false;
+    };
+    !id.is_empty()
+        && id.len() <= 20
+        && id.bytes().all(|byte| byte.is_ascii_digit())
+        && (30..=100).contains(&secret.len())
+        && secret
+            .bytes()
+            .all(|byte| byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'_')
+}
+
+impl Telegram {
+    /// Starts the chat task and the poller.
+    pub fn start(relay: &Arc<Relay>) {
+        let receiver = relay
+            .telegram
+            .receiver
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+            .take();
+        if let Some(receiver) = receiver {
+            tokio::spawn(chat::run(relay.clone(), receiver));
+            tokio::spawn(poller::run(relay.clone()));
+        }
+    }
+
+    /// Passes `input` to the chat task; a full inbox drops it (and says so).
+    pub fn tell(&self, input: Input) {
+        if self.inbox.try_send(input).is_err() {
+            tracing::warn!("the Telegram bot fell behind; an event was not handled");
+        }
+    }
+
+    /// The settings changed: the poller looks again.
+    pub fn settings_changed(&self) {
+        self.wake.notify_waiters();
+    }
+
+    fn bot(&self) -> Option<String> {
+        self.bot
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+            .clone()
+    }
+
+    fn learned_bot(&self, username: Option<String>) {
+        *self.bot.lock().unwrap_or_else(|poison| poison.into_inner()) = username;
+    }
+
+    /// The bot as settings and the CLI show it.
+    pub fn report(&self, relay: &Relay) -> TelegramReport {
+        let telegram = relay.store.read_config(|config| config.channels.telegram.clone());
+        let bot = self.bot();
+        let pairing = self.codes.waiting().map(|mut pairing| {
+            pairing.link = bot
+                .as_ref()
+                .map(|bot| format!("https://t.me/{bot}?start={}", pairing.code));
+            pairing
+        });
+        TelegramReport {
+            token: relay.secrets.telegram_token_for(&telegram.api_base).is_some(),
+            bot,
+            paired: telegram.chat_id.is_some(),
+            pairing,
+        }
+    }
+
+    /// Checks `token` (or the saved one) with Telegram, saves it, turns the bot on and makes a
+    /// new pairing code.
+    ///
+    /// # Errors
+    /// Why the bot cannot be set up.
+    pub async fn setup(
+        relay: &Arc<Relay>,
+        token: Option<String>,
+    ) -> Result<TelegramReport, TelegramRefusal> {
+        let telegram = &relay.telegram;
+        let api_base = relay
+            .store
+            .read_config(|config| config.channels.telegram.api_base.clone());
+        let token = match token.map(|token| token.trim().to_string()) {
+            Some(token) if !token.is_empty() => {
+                if !token_shaped(&token) {
+                    return Err(TelegramRefusal::TokenShape);
+                }
+                token
+            }
+            _ => relay
+                .secrets
+                .telegram_token_for(&api_base)
+                .ok_or(TelegramRefusal::NoToken)?,
+        };
+        let api = BotApi::new(relay.http.clone(), &api_base, &token);
+        let me = match api.get_me().await {
+            Ok(me) => me.result,
+            Err(error) if error.wrong_token() => return Err(TelegramRefusal::WrongToken),
+            Err(error) => {
+                return Err(TelegramRefusal::Unreachable {
+                    reason: error.to_string(),
+                });
+            }
+        };
+        telegram.learned_bot(me.username);
+        let secrets = relay.secrets.clone();
+        let saving_base = api_base.clone();
+        tokio::task::spawn_blocking(move || secrets.set_telegram_token(Some(token), &saving_base))
+            .await
+            .map_err(std::io::Error::other)
+            .and_then(|saved| saved)
+            .map_err(|_| TelegramRefusal::SaveFailed)?;
+        change_config(relay, |telegram| telegram.enabled = true)
+            .await
+            .map_err(|_| TelegramRefusal::SaveFailed)?;
+        telegram
+            .codes
+            .issue()
+            .map_err(|_| TelegramRefusal::SaveFailed)?;
+        telegram.settings_changed();
+        Ok(telegram.report(relay))
+    }
+
+    /// Forgets the paired chat (which is told so); the bot then answers nobody until a chat
+    /// pairs again.
+    ///
+    /// # Errors
+    /// When the config cannot be saved.
+    pub async fn unpair(relay: &Arc<Relay>) -> Result<TelegramReport, String> {
+        let before = relay
+            .store
+            .read_config(|config| config.channels.telegram.chat_id);
+        change_config(relay, |telegram| telegram.chat_id = None).await?;
+        if let Some(chat) = before {
+            relay.telegram.tell(Input::Unpaired(chat));
+        }
+        Ok(relay.telegram.report(relay))
+    }
+
+    /// Forgets the bot token and turns the bot off.
+    ///
+    /// # Errors
+    /// When the secrets or the config cannot be saved.
+    pub async fn forget(relay: &Arc<Relay>) -> Result<(), String> {
+        let api_base = relay
+            .store
+            .read_config(|config| config.channels.telegram.api_base.clone());
+        let secrets = relay.secrets.clone();
+        tokio::task::spawn_blocking(move || secrets.set_telegram_token(None, &api_base))
+            .await
+            .map_err(|error| error.to_string())?
+            .map_err(|error| error.to_string())?;
+        relay.telegram.learned_bot(None);
+        change_config(relay, |telegram| {
+            telegram.enabled = false;
+            telegram.chat_id = None;
+        })
+        .await?;
+        relay.telegram.settings_changed();
+        Ok(())
+    }
+
+    /// `hark channel test telegram`: a message to the paired chat.
+    ///
+    /// # Errors
+    /// What kept it from arriving.
+    pub async fn test(relay: &Arc<Relay>) -> Result<String, String> {
+        let Some(line) = chat::Line::of(relay) else {
+            return Err("Telegram is not set up: run `hark telegram setup`, or turn the bot on and pair a chat in settings (\"Notify me elsewhere\")".into());
+        };
+        let Some(chat) = line.chat else {
+            return Err("no Telegram chat is paired yet: run `hark telegram setup` and send the code to the bot".into());
+        };
+        let text = render::escape(&app::i18n::t_in(line.lang, "telegram-test", &[]));
+        match line.send(chat, text, None).await {
+            Ok(_) => {
+                relay.statuses.sent(CHANNEL, &line.api_base);
+                Ok("sent a test message to the paired Telegram chat".into())
+            }
+            Err(error) => {
+                relay.statuses.failed(CHANNEL, &line.api_base, error.to_string());
+                Err(error.to_string())
+            }
+        }
+    }
+}
+
+/// Changes `channels.telegram` in the config.
+async fn change_config(
+    relay: &Relay,
+    change: impl FnOnce(&mut TelegramConfig),
+) -> Result<(), String> {
+    let mut channels = relay.store.config().channels;
+    change(&mut channels.telegram);
+    relay
+        .store
+        .update_config(&serde_json::json!({ "channels": channels }))
+        .await
+        .map(|_| ())
+        .map_err(|error| error.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn tokens_are_checked_for_shape_before_telegram_is_asked() {
+        assert!(super::token_shaped(
+            "123456789:AAEhBOweik6ad9r_QXMENQjcrGbqCr4K-Qs"
+        ));
+        for wrong in [
+            "",
+            "123456789",
+            ":AAEhBOweik6ad9r_QXMENQjcrGbqCr4K-Qs",
+            "12a:AAEhBOweik6ad9r_QXMENQjcrGbqCr4K-Qs",
+            "123:short",
+            "123:AAEhBOweik6ad9r QXMENQjcrGbqCr4K-Qs",
+            "123:AAEhBOweik6ad9r/QXMENQjcrGbqCr4K-Qs",
+        ] {
+            assert!(!super::token_shaped(wrong), "{wrong}");
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! Pairing a Telegram chat: one code at a time, valid ten minutes, used once, and withdrawn after
+//! a few wrong guesses, so only the person who sees it in settings or in `hark telegram setup`
+//! can make their chat the bot's.
+
+use hark_core::model::TelegramPairing;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use subtle::ConstantTimeEq;
+
+/// How long a code is valid.
+pub const VALID_FOR: Duration = Duration::from_secs(10 * 60);
+/// Wrong codes sent to the bot before the current code is withdrawn.
+const WRONG_GUESSES: u32 = 5;
+/// Letters and digits that cannot be mistaken for each other (no 0/O, 1/I/L).
+const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+/// 31^10: about 49 bits, for a code that lives ten minutes.
+const LENGTH: usize = 10;
+
+struct Code {
+    text: String,
+    expires: Instant,
+    expires_at: chrono::DateTime<chrono::Utc>,
+    wrong: u32,
+}
+
+/// What a `/start <code>` did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Redeemed {
+    /// The right code: the chat may be paired.
+    Paired,
+    /// Not the code (or no code is waiting).
+    Wrong,
+    /// The right code, too late.
+    Expired,
+}
+
+/// The code waiting to be sent to the bot, if any.
+#[derive(Default)]
+pub struct PairingCodes {
+    current: Mutex<Option<Code>>,
+}
+
+impl PairingCodes {
+    fn current(&self) -> std::sync::MutexGuard<'_, Option<Code>> {
+        self.current
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+    }
+
+    /// A new code, replacing any earlier one.
+    ///
+    /// # Errors
+    /// When the system has no randomness to give.
+    pub fn issue(&self) -> std::io::Result<TelegramPairing> {
+        let mut random = [0u8; LENGTH];
+        getrandom::fill(&mut random).map_err(std::io::Error::other)?;
+        // 256 is not a multiple of 31: the first letters come up a shade more often, which
+        // costs well under a bit of the code's 49.
+        let text: String = random
+            .iter()
+            .map(|byte| char::from(ALPHABET[usize::from(*byte) % ALPHABET.len()]))
+            .collect();
+        let expires_at = chrono::Utc::now()
+            + chrono::Duration::from_std(VALID_FOR).unwrap_or(chrono::Duration::minutes(10));
+        *self.current() = Some(Code {
+            text: text.clone(),
+            expires: Instant::now() + VALID_FOR,
+            expires_at,
+            wrong: 0,
+        });
+        Ok(TelegramPairing {
+            code: text,
+            link: None,
+            expires_at,
+        })
+    }
+
+    /// The code still valid, if any.
+    pub fn waiting(&self) -> Option<TelegramPairing> {
+        let current = self.current();
+        let code = current.as_ref()?;
+        (code.expires > Instant::now()).then(|| TelegramPairing {
+            code: code.text.clone(),
+            link: None,
+            expires_at: code.expires_at,
+        })
+    }
+
+    /// Checks what a chat sent after `/start`; the right code is used up.
+    pub fn redeem(&self, attempt: &str) -> Redeemed {
+        let attempt = attempt.trim().to_ascii_uppercase().replace(['-', ' '], "");
+        let mut current = self.current();
+        let Some(code) = current.as_mut() else {
+            return Redeemed::Wrong;
+        };
+        let right: bool = code.text.as_bytes().ct_eq(attempt.as_bytes()).into();
+        if !right {
+            code.wrong += 1;
+            if code.wrong >= WRONG_GUESSES {
+                *current = None;
+            }
+            return Redeemed::Wrong;
+        }
+        let fresh = code.expires > Instant::now();
+        *current = None;
+        if fresh {
+            Redeemed::Paired
+        } else {
+            Redeemed::Expired
+        }
+    }
+
+    /// Ages the code as if `by` had passed (tests of expiry).
+    #[cfg(test)]
+    fn age(&self, by: Duration) {
+        if let Some(code) = self.current().as_mut() {
+            code.expires -= by;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_code_pairs_once_within_its_time() {
+        let codes = PairingCodes::default();
+        assert_eq!(codes.redeem("ANYTHING"), Redeemed::Wrong, "no code waiting");
+        let code = codes.issue().unwrap().code;
+        assert_eq!(code.len(), LENGTH);
+        assert!(code.bytes().all(|byte| ALPHABET.contains(&byte)));
+        assert_eq!(codes.waiting().unwrap().code, code);
+        assert_eq!(codes.redeem(&code.to_lowercase()), Redeemed::Paired);
+        assert_eq!(codes.redeem(&code), Redeemed::Wrong, "used once");
+        assert!(codes.waiting().is_none());
+
+        let code = codes.issue().unwrap().code;
+        codes.age(VALID_FOR + Duration::from_secs(1));
+        assert!(codes.waiting().is_none());
+        assert_eq!(codes.redeem(&code), Redeemed::Expired);
+    }
+
+    #[test]
+    fn guessing_withdraws_the_code() {
+        let codes = PairingCodes::default();
+        let code = codes.issue().unwrap().code;
+        for _ in 0..WRONG_GUESSES {
+            assert_eq!(codes.redeem("WRONGWRONG"), Redeemed::Wrong);
+        }
+        assert_eq!(codes.redeem(&code), Redeemed::Wrong, "withdrawn");
+        assert_ne!(codes.issue().unwrap().code, code);
+    }
+}

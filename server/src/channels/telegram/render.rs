@@ -1,0 +1,360 @@
+//! A question as a Telegram message: its text in Telegram's HTML (every character the agent
+//! wrote is escaped, so it shows as written and is never markup), the buttons of the
+//! sub-question being answered, and the outcome once it closes, in the daemon's language.
+
+use super::walk::{Awaiting, Callback, Tap, Walk};
+use crate::channels::push_text::{self, cut};
+use app::i18n::{Lang, t_in};
+use frankenstein::types::{InlineKeyboardButton, InlineKeyboardMarkup};
+use hark_core::model::{Question, Status, SubQuestionAnswer};
+use std::fmt::Write;
+
+/// Telegram's limit for a message, in characters after markup; kept under with room to spare.
+const MAX_TEXT_CHARS: usize = 4000;
+/// A question's text at most, in bytes (Markdown shown as written).
+const QUESTION_BYTES: usize = 2500;
+/// An option's label on a button, and its description in the text, in bytes.
+const LABEL_BYTES: usize = 60;
+const DESCRIPTION_BYTES: usize = 160;
+
+/// A message as it should look: its text and its buttons.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shown {
+    pub text: String,
+    pub keyboard: Option<InlineKeyboardMarkup>,
+}
+
+/// `text` as Telegram's HTML shows it verbatim.
+pub fn escape(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            _ => escaped.push(c),
+        }
+    }
+    escaped
+}
+
+/// The title and who asked, in bold and italics.
+fn heading(question: &Question) -> String {
+    let mut text = String::new();
+    if let Some(title) = question.title.as_deref().filter(|t| !t.trim().is_empty()) {
+        let _ = writeln!(text, "<b>{}</b>", escape(&cut(title.trim(), 256)));
+    }
+    if let Some(source) = question.source_label() {
+        let _ = writeln!(text, "<i>{}</i>", escape(&cut(&source, 256)));
+    }
+    if !text.is_empty() {
+        text.push('\n');
+    }
+    text
+}
+
+/// An answer in a line: the options picked, then the person's words.
+fn answer_line(answer: &SubQuestionAnswer) -> String {
+    let mut parts = answer.selected.clone();
+    parts.extend(answer.free_text.clone());
+    parts.join(", ")
+}
+
+/// A pending question at the walk's step, with that step's buttons.
+pub fn pending(lang: Lang, question: &Question, walk: &Walk) -> Shown {
+    let text = pending_text(lang, question, walk, true);
+    let text = if text.chars().count() > MAX_TEXT_CHARS {
+        pending_text(lang, question, walk, false)
+    } else {
+        text
+    };
+    Shown {
+        text,
+        keyboard: Some(keyboard(lang, question, walk)),
+    }
+}
+
+fn pending_text(lang: Lang, question: &Question, walk: &Walk, descriptions: bool) -> String {
+    let mut text = heading(question);
+    let count = question.questions.len();
+    for (index, answer) in walk.answers.iter().enumerate().take(walk.step) {
+        let sub = &question.questions[index];
+        let name = sub.header.clone().unwrap_or_else(|| format!("{}", index + 1));
+        let _ = writeln!(
+            text,
+            "✓ <b>{}</b>: {}",
+            escape(&cut(&name, 200)),
+            escape(&cut(&answer_line(answer), 400))
+        );
+    }
+    if walk.step > 0 {
+        text.push('\n');
+    }
+    let Some(sub) = question.questions.get(walk.step) else {
+        return text;
+    };
+    let mut label = String::new();
+    if count > 1 {
+        label = t_in(
+            lang,
+            "telegram-step",
+            &[("step", (walk.step + 1).into()), ("count", count.into())],
+        );
+    }
+    if let Some(header) = sub.header.as_deref().filter(|h| !h.trim().is_empty()) {
+        if !label.is_empty() {
+            label.push_str(" · ");
+        }
+        label.push_str(header.trim());
+    }
+    if !label.is_empty() {
+        let _ = writeln!(text, "<b>{}</b>", escape(&cut(&label, 256)));
+    }
+    let limit = if descriptions {
+        QUESTION_BYTES
+    } else {
+        QUESTION_BYTES / 2
+    };
+    text.push_str(&escape(&cut(sub.question.trim(), limit)));
+    text.push('\n');
+    if descriptions && sub.options.iter().any(|option| option.description.is_some()) {
+        text.push('\n');
+        for (number, option) in sub.options.iter().enumerate() {
+            let _ = write!(
+                text,
+                "{}. <b>{}</b>",
+                number + 1,
+                escape(&cut(&option.label, LABEL_BYTES))
+            );
+            if let Some(description) = &option.description {
+                let _ = write!(text, " — {}", escape(&cut(description, DESCRIPTION_BYTES)));
+            }
+            text.push('\n');
+        }
+    }
+    if sub.multi_select && !walk.ticked.is_empty() {
+        let ticked: Vec<&str> = walk
+            .ticked
+            .iter()
+            .filter_map(|index| sub.options.get(*index).map(|option| option.label.as_str()))
+            .collect();
+        let line = t_in(
+            lang,
+            "telegram-ticked",
+            &[("options", cut(&ticked.join(", "), 600).into())],
+        );
+        let _ = write!(text, "\n{}\n", escape(&line));
+    }
+    match walk.awaiting {
+        Some(Awaiting::OwnWords) => {
+            let _ = write!(
+                text,
+                "\n<i>{}</i>",
+                escape(&t_in(lang, "telegram-own-words-prompt", &[]))
+            );
+        }
+        Some(Awaiting::SkipNote) => {
+            let _ = write!(
+                text,
+                "\n<i>{}</i>",
+                escape(&t_in(lang, "telegram-skip-note-prompt", &[]))
+            );
+        }
+        None => {}
+    }
+    text.trim_end().to_string()
+}
+
+fn button(text: String, callback: Callback) -> InlineKeyboardButton {
+    InlineKeyboardButton::builder()
+        .text(text)
+        .callback_data(callback.encode())
+        .build()
+}
+
+/// The buttons of the walk's step.
+fn keyboard(lang: Lang, question: &Question, walk: &Walk) -> InlineKeyboardMarkup {
+    let at = |tap| Callback {
+        id: question.id,
+        step: walk.step,
+        tap,
+    };
+    let mut rows: Vec<Vec<InlineKeyboardButton>> = Vec::new();
+    let Some(sub) = question.questions.get(walk.step) else {
+        return InlineKeyboardMarkup::builder().inline_keyboard(rows).build();
+    };
+    if walk.awaiting == Some(Awaiting::SkipNote) {
+        rows.push(vec![button(t_in(lang, "telegram-skip-now", &[]), at(Tap::SkipNow))]);
+        rows.push(vec![button(t_in(lang, "telegram-back", &[]), at(Tap::Back))]);
+        return InlineKeyboardMarkup::builder().inline_keyboard(rows).build();
+    }
+    for (index, option) in sub.options.iter().enumerate() {
+        let mut label = String::new();
+        if sub.multi_select {
+            label.push_str(if walk.ticked.contains(&index) { "☑ " } else { "☐ " });
+        }
+        if option.danger {
+            label.push_str("⚠️ ");
+        }
+        label.push_str(&cut(&option.label, LABEL_BYTES));
+        if option.recommended {
+            label.push_str(" ⭐");
+        }
+        let tap = if sub.multi_select {
+            Tap::Toggle(index)
+        } else {
+            Tap::Pick(index)
+        };
+        rows.push(vec![button(label, at(tap))]);
+    }
+    if sub.multi_select {
+        rows.push(vec![button(
+            format!("➡️ {}", t_in(lang, "telegram-send", &[])),
+            at(Tap::Send),
+        )]);
+    }
+    let mut last = Vec::new();
+    if sub.allow_free_text {
+        let key = if sub.options.is_empty() {
+            "telegram-answer"
+        } else {
+            "telegram-other"
+        };
+        last.push(button(t_in(lang, key, &[]), at(Tap::OwnWords)));
+    }
+    last.push(button(t_in(lang, "telegram-skip", &[]), at(Tap::Skip)));
+    rows.push(last);
+    InlineKeyboardMarkup::builder().inline_keyboard(rows).build()
+}
+
+/// A closed question: what was asked, and how it ended; no buttons.
+pub fn closed(lang: Lang, question: &Question) -> Shown {
+    let mut text = heading(question);
+    let per_question = QUESTION_BYTES / question.questions.len().max(1);
+    for sub in &question.questions {
+        if let Some(header) = sub.header.as_deref().filter(|h| !h.trim().is_empty()) {
+            let _ = writeln!(text, "<b>{}</b>", escape(&cut(header.trim(), 200)));
+        }
+        let _ = writeln!(text, "{}", escape(&cut(sub.question.trim(), per_question)));
+    }
+    let (mark, outcome) = match question.status {
+        Status::Answered => ("✅", push_text::outcome(lang, question)),
+        Status::Declined => match question.note.as_deref() {
+            Some(note) => (
+                "⏭",
+                t_in(lang, "telegram-declined-note", &[("note", cut(note, 1000).into())]),
+            ),
+            None => ("⏭", push_text::outcome(lang, question)),
+        },
+        Status::Timeout => ("⌛", push_text::outcome(lang, question)),
+        Status::Cancelled | Status::Pending => ("✖️", push_text::outcome(lang, question)),
+    };
+    let _ = write!(text, "\n{mark} <b>{}</b>", escape(&cut(&outcome, 1000)));
+    Shown {
+        text,
+        keyboard: None,
+    }
+}
+
+/// The reply prompt of "Other…" or "Skip": names the question, so the reply is plainly its.
+pub fn prompt(lang: Lang, question: &Question, walk: &Walk, awaiting: Awaiting) -> String {
+    let key = match awaiting {
+        Awaiting::OwnWords => "telegram-own-words-prompt",
+        Awaiting::SkipNote => "telegram-skip-note-prompt",
+    };
+    let asked = question
+        .questions
+        .get(walk.step)
+        .map(|sub| cut(sub.question.trim(), 300))
+        .unwrap_or_default();
+    format!("{}\n\n<i>{}</i>", escape(&t_in(lang, key, &[])), escape(&asked))
+}
+
+/// One reminder for every question still waiting.
+pub fn reminder(lang: Lang, waiting: &[Question]) -> String {
+    let mut text = format!(
+        "⏰ {}",
+        escape(&t_in(lang, "telegram-remind", &[("count", waiting.len().into())]))
+    );
+    for question in waiting.iter().take(10) {
+        let _ = write!(text, "\n• {}", escape(&push_text::title(question)));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hark_core::model::{QuestionOption, SubQuestion};
+
+    fn question() -> Question {
+        let mut question: Question = serde_json::from_value(serde_json::json!({
+            "id": uuid::Uuid::new_v4(), "questions": [], "status": "pending",
+            "createdAt": "2026-11-30T08:05:00Z", "title": "Deploy <b>now</b> & then",
+            "source": {"client": "claude-code", "cwd": "/home/me/<shop>"}
+        }))
+        .unwrap();
+        question.questions = vec![SubQuestion {
+            header: Some("<i>DB</i>".into()),
+            options: vec![
+                QuestionOption {
+                    label: "<script>".into(),
+                    description: Some("a & b".into()),
+                    recommended: true,
+                    ..QuestionOption::default()
+                },
+                QuestionOption {
+                    label: "Drop".into(),
+                    danger: true,
+                    ..QuestionOption::default()
+                },
+            ],
+            ..SubQuestion::text("Use </b><a href=\"x\">this</a>?")
+        }];
+        question
+    }
+
+    #[test]
+    fn the_agents_text_is_shown_never_interpreted() {
+        let question = question();
+        let shown = pending(Lang::En, &question, &Walk::default());
+        for raw in ["<b>now", "<script>", "</b><a", "<i>DB", "<shop>", "a & b"] {
+            assert!(!shown.text.contains(raw), "{raw} in {}", shown.text);
+        }
+        assert!(shown.text.contains("Deploy &lt;b&gt;now&lt;/b&gt; &amp; then"));
+        assert!(shown.text.contains("&lt;/b&gt;&lt;a href=&quot;x&quot;&gt;"));
+        let keyboard = shown.keyboard.unwrap().inline_keyboard;
+        assert_eq!(keyboard[0][0].text, "<script> ⭐", "button text is not markup");
+        assert_eq!(keyboard[1][0].text, "⚠️ Drop");
+        assert_eq!(keyboard[2].len(), 2, "Other… and Skip");
+    }
+
+    #[test]
+    fn a_closed_question_keeps_its_text_and_loses_its_buttons() {
+        let mut question = question();
+        question.status = Status::Declined;
+        question.note = Some("<later>".into());
+        let shown = closed(Lang::En, &question);
+        assert!(shown.keyboard.is_none());
+        assert!(shown.text.contains("&lt;later&gt;"), "{}", shown.text);
+    }
+
+    #[test]
+    fn a_huge_question_fits_one_message() {
+        let mut question = question();
+        question.questions[0].question = "Ж".repeat(10_000);
+        for option in &mut question.questions[0].options {
+            option.description = Some("описание ".repeat(100));
+        }
+        question.questions[0].options = (0..26)
+            .map(|index| QuestionOption {
+                label: format!("{index} {}", "x".repeat(200)),
+                description: Some("d".repeat(500)),
+                ..QuestionOption::default()
+            })
+            .collect();
+        let shown = pending(Lang::Ru, &question, &Walk::default());
+        assert!(shown.text.chars().count() <= MAX_TEXT_CHARS);
+    }
+}
