@@ -20,8 +20,8 @@ pub use capability::Capabilities;
 pub use status::Statuses;
 
 use crate::access::Access;
-use app::components::elsewhere::DeskFuture;
 use crate::secrets::Secrets;
+use app::components::elsewhere::DeskFuture;
 use hark_core::model::{ChannelStatus, Event, Question};
 use hark_core::store::Store;
 use std::sync::Arc;

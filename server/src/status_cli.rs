@@ -35,11 +35,10 @@ pub async fn status(port: Option<u16>) -> ExitCode {
             );
             if let Ok(report) = DaemonClient::local(port).channels().await {
                 if report.telegram.token {
-                    let bot = report
-                        .telegram
-                        .bot
-                        .as_deref()
-                        .map_or_else(|| "whose name is not known yet".to_string(), |bot| format!("@{bot}"));
+                    let bot = report.telegram.bot.as_deref().map_or_else(
+                        || "whose name is not known yet".to_string(),
+                        |bot| format!("@{bot}"),
+                    );
                     let paired = if report.telegram.paired {
                         "a chat is paired"
                     } else {

@@ -13,6 +13,7 @@ mod api {
     mod desktop;
     mod errors;
     pub mod events;
+    pub mod fake_telegram;
     mod hardening;
     mod history;
     mod hook;
@@ -24,4 +25,5 @@ mod api {
     mod pairing;
     mod questions;
     mod security;
+    mod telegram;
 }

@@ -156,7 +156,7 @@ pub async fn save_channels(
         Some(change) => {
             let keeper = desk.clone();
             tokio::task::spawn_blocking(move || keeper.set_ntfy_token(change, &server))
-            .await
+                .await
                 .map_err(std::io::Error::other)
                 .and_then(|saved| saved)
         }

@@ -19,9 +19,7 @@ pub use bot_api::{BotApi, BotError};
 
 use super::Relay;
 use frankenstein::AsyncTelegramApi;
-use hark_core::model::{
-    Event, Telegram as TelegramConfig, TelegramRefusal, TelegramReport,
-};
+use hark_core::model::{Event, Telegram as TelegramConfig, TelegramRefusal, TelegramReport};
 use pairing::PairingCodes;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{Notify, mpsc};
@@ -119,7 +117,9 @@ impl Telegram {
 
     /// The bot as settings and the CLI show it.
     pub fn report(&self, relay: &Relay) -> TelegramReport {
-        let telegram = relay.store.read_config(|config| config.channels.telegram.clone());
+        let telegram = relay
+            .store
+            .read_config(|config| config.channels.telegram.clone());
         let bot = self.bot();
         let pairing = self.codes.waiting().map(|mut pairing| {
             pairing.link = bot
@@ -128,7 +128,10 @@ impl Telegram {
             pairing
         });
         TelegramReport {
-            token: relay.secrets.telegram_token_for(&telegram.api_base).is_some(),
+            token: relay
+                .secrets
+                .telegram_token_for(&telegram.api_base)
+                .is_some(),
             bot,
             paired: telegram.chat_id.is_some(),
             pairing,
@@ -246,7 +249,9 @@ impl Telegram {
                 Ok("sent a test message to the paired Telegram chat".into())
             }
             Err(error) => {
-                relay.statuses.failed(CHANNEL, &line.api_base, error.to_string());
+                relay
+                    .statuses
+                    .failed(CHANNEL, &line.api_base, error.to_string());
                 Err(error.to_string())
             }
         }

@@ -48,7 +48,13 @@ impl BotError {
     /// Whether Telegram said the token is not a bot's (401 for a wrong one, 404 for a
     /// malformed one).
     pub fn wrong_token(&self) -> bool {
-        matches!(self, BotError::Refused { code: 401 | 404, .. })
+        matches!(
+            self,
+            BotError::Refused {
+                code: 401 | 404,
+                ..
+            }
+        )
     }
 
     /// Whether the same request may succeed later (the network, Telegram's own trouble, or

@@ -11,15 +11,13 @@ use super::{CHANNEL, Input, change_config};
 use crate::channels::Relay;
 use app::i18n::{Lang, t_in};
 use frankenstein::AsyncTelegramApi;
-use frankenstein::methods::{
-    AnswerCallbackQueryParams, EditMessageTextParams, SendMessageParams,
-};
+use frankenstein::ParseMode;
+use frankenstein::methods::{AnswerCallbackQueryParams, EditMessageTextParams, SendMessageParams};
 use frankenstein::types::{
     ChatType, ForceReply, LinkPreviewOptions, MaybeInaccessibleMessage, Message, ReplyMarkup,
     ReplyParameters,
 };
 use frankenstein::updates::UpdateContent;
-use frankenstein::ParseMode;
 use hark_core::model::{AnsweredVia, Event, Question, QuestionId, Status};
 use hark_core::store::StoreError;
 use std::sync::Arc;
@@ -174,8 +172,7 @@ impl Chat {
         match event {
             Event::QuestionCreated(question) => {
                 if self.find(question.id).is_none() {
-                    self.conversations
-                        .push(Conversation::new(question.clone()));
+                    self.conversations.push(Conversation::new(question.clone()));
                 }
             }
             Event::QuestionAnswered(question) | Event::QuestionClosed(question) => {
@@ -208,7 +205,9 @@ impl Chat {
         // What closed while events were lost is dropped unsent.
         self.conversations.retain(|conversation| {
             conversation.message.is_some()
-                || pending.iter().any(|open| open.id == conversation.question.id)
+                || pending
+                    .iter()
+                    .any(|open| open.id == conversation.question.id)
         });
         for question in pending {
             if self.find(question.id).is_none() {
@@ -274,7 +273,10 @@ impl Chat {
                 .collect();
             if !waiting.is_empty() {
                 // A reminder is worth sending only now: one that failed is not kept.
-                match line.send(chat, render::reminder(line.lang, &waiting), None).await {
+                match line
+                    .send(chat, render::reminder(line.lang, &waiting), None)
+                    .await
+                {
                     Ok(_) => self.relay.statuses.sent(CHANNEL, &line.api_base),
                     Err(error) => self.pause_after(&line, &error),
                 }
@@ -293,7 +295,10 @@ impl Chat {
         match conversation.message {
             None if conversation.closed => return Ok(false),
             None => {
-                let markup = wanted.keyboard.clone().map(ReplyMarkup::InlineKeyboardMarkup);
+                let markup = wanted
+                    .keyboard
+                    .clone()
+                    .map(ReplyMarkup::InlineKeyboardMarkup);
                 match line.send(chat, wanted.text.clone(), markup).await {
                     Ok(sent) => {
                         relay.statuses.sent(CHANNEL, &line.api_base);
@@ -316,9 +321,7 @@ impl Chat {
                     .message_id(message)
                     .text(wanted.text.clone())
                     .parse_mode(ParseMode::Html)
-                    .link_preview_options(
-                        LinkPreviewOptions::builder().is_disabled(true).build(),
-                    )
+                    .link_preview_options(LinkPreviewOptions::builder().is_disabled(true).build())
                     .maybe_reply_markup(wanted.keyboard.clone())
                     .build();
                 match line.api.edit_message_text(&params).await {
@@ -339,11 +342,21 @@ impl Chat {
         if conversation.closed {
             return Ok(false);
         }
-        if let (Some(awaiting), Some(message)) = (conversation.prompt_wanted, conversation.message) {
-            let text = render::prompt(line.lang, &conversation.question, &conversation.walk, awaiting);
+        if let (Some(awaiting), Some(message)) = (conversation.prompt_wanted, conversation.message)
+        {
+            let text = render::prompt(
+                line.lang,
+                &conversation.question,
+                &conversation.walk,
+                awaiting,
+            );
             let force = ForceReply::builder()
                 .force_reply(true)
-                .input_field_placeholder(app::i18n::t_in(line.lang, "telegram-reply-placeholder", &[]))
+                .input_field_placeholder(app::i18n::t_in(
+                    line.lang,
+                    "telegram-reply-placeholder",
+                    &[],
+                ))
                 .build();
             let params = SendMessageParams::builder()
                 .chat_id(chat)
@@ -470,7 +483,10 @@ impl Chat {
                 }
             }
             Redeemed::Wrong => {
-                tracing::info!(channel = CHANNEL, "a wrong pairing code was sent to the bot");
+                tracing::info!(
+                    channel = CHANNEL,
+                    "a wrong pairing code was sent to the bot"
+                );
                 self.say(line, chat, "telegram-wrong-code").await;
             }
             Redeemed::Expired => self.say(line, chat, "telegram-expired-code").await,

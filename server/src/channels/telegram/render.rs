@@ -80,7 +80,10 @@ fn pending_text(lang: Lang, question: &Question, walk: &Walk, descriptions: bool
     let count = question.questions.len();
     for (index, answer) in walk.answers.iter().enumerate().take(walk.step) {
         let sub = &question.questions[index];
-        let name = sub.header.clone().unwrap_or_else(|| format!("{}", index + 1));
+        let name = sub
+            .header
+            .clone()
+            .unwrap_or_else(|| format!("{}", index + 1));
         let _ = writeln!(
             text,
             "✓ <b>{}</b>: {}",
@@ -118,7 +121,12 @@ fn pending_text(lang: Lang, question: &Question, walk: &Walk, descriptions: bool
     };
     text.push_str(&escape(&cut(sub.question.trim(), limit)));
     text.push('\n');
-    if descriptions && sub.options.iter().any(|option| option.description.is_some()) {
+    if descriptions
+        && sub
+            .options
+            .iter()
+            .any(|option| option.description.is_some())
+    {
         text.push('\n');
         for (number, option) in sub.options.iter().enumerate() {
             let _ = write!(
@@ -182,17 +190,31 @@ fn keyboard(lang: Lang, question: &Question, walk: &Walk) -> InlineKeyboardMarku
     };
     let mut rows: Vec<Vec<InlineKeyboardButton>> = Vec::new();
     let Some(sub) = question.questions.get(walk.step) else {
-        return InlineKeyboardMarkup::builder().inline_keyboard(rows).build();
+        return InlineKeyboardMarkup::builder()
+            .inline_keyboard(rows)
+            .build();
     };
     if walk.awaiting == Some(Awaiting::SkipNote) {
-        rows.push(vec![button(t_in(lang, "telegram-skip-now", &[]), at(Tap::SkipNow))]);
-        rows.push(vec![button(t_in(lang, "telegram-back", &[]), at(Tap::Back))]);
-        return InlineKeyboardMarkup::builder().inline_keyboard(rows).build();
+        rows.push(vec![button(
+            t_in(lang, "telegram-skip-now", &[]),
+            at(Tap::SkipNow),
+        )]);
+        rows.push(vec![button(
+            t_in(lang, "telegram-back", &[]),
+            at(Tap::Back),
+        )]);
+        return InlineKeyboardMarkup::builder()
+            .inline_keyboard(rows)
+            .build();
     }
     for (index, option) in sub.options.iter().enumerate() {
         let mut label = String::new();
         if sub.multi_select {
-            label.push_str(if walk.ticked.contains(&index) { "☑ " } else { "☐ " });
+            label.push_str(if walk.ticked.contains(&index) {
+                "☑ "
+            } else {
+                "☐ "
+            });
         }
         if option.danger {
             label.push_str("⚠️ ");
@@ -225,7 +247,9 @@ fn keyboard(lang: Lang, question: &Question, walk: &Walk) -> InlineKeyboardMarku
     }
     last.push(button(t_in(lang, "telegram-skip", &[]), at(Tap::Skip)));
     rows.push(last);
-    InlineKeyboardMarkup::builder().inline_keyboard(rows).build()
+    InlineKeyboardMarkup::builder()
+        .inline_keyboard(rows)
+        .build()
 }
 
 /// A closed question: what was asked, and how it ended; no buttons.
@@ -243,7 +267,11 @@ pub fn closed(lang: Lang, question: &Question) -> Shown {
         Status::Declined => match question.note.as_deref() {
             Some(note) => (
                 "⏭",
-                t_in(lang, "telegram-declined-note", &[("note", cut(note, 1000).into())]),
+                t_in(
+                    lang,
+                    "telegram-declined-note",
+                    &[("note", cut(note, 1000).into())],
+                ),
             ),
             None => ("⏭", push_text::outcome(lang, question)),
         },
@@ -268,19 +296,57 @@ pub fn prompt(lang: Lang, question: &Question, walk: &Walk, awaiting: Awaiting) 
         .get(walk.step)
         .map(|sub| cut(sub.question.trim(), 300))
         .unwrap_or_default();
-    format!("{}\n\n<i>{}</i>", escape(&t_in(lang, key, &[])), escape(&asked))
+    format!(
+        "{}\n\n<i>{}</i>",
+        escape(&t_in(lang, key, &[])),
+        escape(&asked)
+    )
 }
 
 /// One reminder for every question still waiting.
 pub fn reminder(lang: Lang, waiting: &[Question]) -> String {
     let mut text = format!(
         "⏰ {}",
-        escape(&t_in(lang, "telegram-remind", &[("count", waiting.len().into())]))
+        escape(&t_in(
+            lang,
+            "telegram-remind",
+            &[("count", waiting.len().into())]
+        ))
     );
     for question in waiting.iter().take(10) {
-        let _ = write!(text, "\n• {}", escape(&push_text::title(question)));
+        let _ = write!(text, "\n• {}", escape(&reminder_line(question)));
     }
     text
+}
+
+/// A question in a line: its title, else its first header, else its first question's start.
+fn reminder_line(question: &Question) -> String {
+    let named = question
+        .title
+        .as_deref()
+        .or_else(|| {
+            question
+                .questions
+                .first()
+                .and_then(|sub| sub.header.as_deref())
+        })
+        .filter(|name| !name.trim().is_empty());
+    let line = match named {
+        Some(name) => name.trim().to_string(),
+        None => question
+            .questions
+            .first()
+            .map(|sub| {
+                sub.question
+                    .lines()
+                    .next()
+                    .unwrap_or_default()
+                    .trim()
+                    .to_string()
+            })
+            .unwrap_or_default(),
+    };
+    cut(&line, 120)
 }
 
 #[cfg(test)]
@@ -322,10 +388,21 @@ mod tests {
         for raw in ["<b>now", "<script>", "</b><a", "<i>DB", "<shop>", "a & b"] {
             assert!(!shown.text.contains(raw), "{raw} in {}", shown.text);
         }
-        assert!(shown.text.contains("Deploy &lt;b&gt;now&lt;/b&gt; &amp; then"));
-        assert!(shown.text.contains("&lt;/b&gt;&lt;a href=&quot;x&quot;&gt;"));
+        assert!(
+            shown
+                .text
+                .contains("Deploy &lt;b&gt;now&lt;/b&gt; &amp; then")
+        );
+        assert!(
+            shown
+                .text
+                .contains("&lt;/b&gt;&lt;a href=&quot;x&quot;&gt;")
+        );
         let keyboard = shown.keyboard.unwrap().inline_keyboard;
-        assert_eq!(keyboard[0][0].text, "<script> ⭐", "button text is not markup");
+        assert_eq!(
+            keyboard[0][0].text, "<script> ⭐",
+            "button text is not markup"
+        );
         assert_eq!(keyboard[1][0].text, "⚠️ Drop");
         assert_eq!(keyboard[2].len(), 2, "Other… and Skip");
     }

@@ -283,7 +283,15 @@ mod tests {
             assert!(data.len() <= MAX_CALLBACK_BYTES, "{data}");
             assert_eq!(Callback::decode(&data), Some(callback));
         }
-        for junk in ["", "h1", "h2:x:0:s", "h1:nope:0:s", "h1:{id}:0:q", "h1:{id}:0:p", "h1:{id}:0:s:x"] {
+        for junk in [
+            "",
+            "h1",
+            "h2:x:0:s",
+            "h1:nope:0:s",
+            "h1:{id}:0:q",
+            "h1:{id}:0:p",
+            "h1:{id}:0:s:x",
+        ] {
             let junk = junk.replace("{id}", &id.0.simple().to_string());
             assert_eq!(Callback::decode(&junk), None, "{junk}");
         }
@@ -298,8 +306,14 @@ mod tests {
         ]);
         let mut walk = Walk::default();
         assert_eq!(walk.tap(&question, 0, Tap::Pick(1)), Next::Show);
-        assert_eq!(walk.tap(&question, 0, Tap::Pick(0)), Next::Refuse("telegram-stale"));
-        assert_eq!(walk.tap(&question, 1, Tap::Send), Next::Refuse("telegram-tick-first"));
+        assert_eq!(
+            walk.tap(&question, 0, Tap::Pick(0)),
+            Next::Refuse("telegram-stale")
+        );
+        assert_eq!(
+            walk.tap(&question, 1, Tap::Send),
+            Next::Refuse("telegram-tick-first")
+        );
         assert_eq!(walk.tap(&question, 1, Tap::Toggle(2)), Next::Show);
         assert_eq!(walk.tap(&question, 1, Tap::Toggle(0)), Next::Show);
         assert_eq!(walk.tap(&question, 1, Tap::Toggle(2)), Next::Show);
@@ -321,8 +335,14 @@ mod tests {
     fn skip_waits_for_a_note_or_skips_at_once() {
         let question = question(vec![choice(false, &["A"])]);
         let mut walk = Walk::default();
-        assert_eq!(walk.tap(&question, 0, Tap::Skip), Next::AskReply(Awaiting::SkipNote));
-        assert_eq!(walk.reply(&question, "not now"), Next::Decline(Some("not now".into())));
+        assert_eq!(
+            walk.tap(&question, 0, Tap::Skip),
+            Next::AskReply(Awaiting::SkipNote)
+        );
+        assert_eq!(
+            walk.reply(&question, "not now"),
+            Next::Decline(Some("not now".into()))
+        );
         assert_eq!(walk.tap(&question, 0, Tap::Back), Next::Show);
         assert_eq!(walk.awaiting, None);
         assert_eq!(walk.tap(&question, 0, Tap::SkipNow), Next::Decline(None));
@@ -334,7 +354,13 @@ mod tests {
         closed.allow_free_text = false;
         let question = question(vec![closed]);
         let mut walk = Walk::default();
-        assert_eq!(walk.tap(&question, 0, Tap::OwnWords), Next::Refuse("telegram-stale"));
-        assert_eq!(walk.reply(&question, "hi"), Next::Refuse("telegram-use-buttons"));
+        assert_eq!(
+            walk.tap(&question, 0, Tap::OwnWords),
+            Next::Refuse("telegram-stale")
+        );
+        assert_eq!(
+            walk.reply(&question, "hi"),
+            Next::Refuse("telegram-use-buttons")
+        );
     }
 }

@@ -1,0 +1,799 @@
+//! The Telegram bot against a stand-in Bot API (`fake_telegram`) on 127.0.0.1, with the real
+//! daemon and real MCP clients: pairing, answering by taps and replies, edits when a question
+//! closes elsewhere, the first answer winning, Telegram being down, and the token kept secret.
+
+use crate::api::fake_telegram::{FakeTelegram, ME, TOKEN, button, buttons};
+use crate::api::support::{Daemon, pick, yes_no};
+use crate::api::world::*;
+use serde_json::{Value, json};
+use std::time::Duration;
+
+/// A stranger's private chat.
+const STRANGER: i64 = 7_000_666;
+
+/// A daemon logging at `info` whose config points the bot at `fake`; `paired` writes the token
+/// and the chat as setup would have.
+fn daemon(fake: &FakeTelegram, paired: bool, log: &std::path::Path) -> Daemon {
+    let home = tempfile::tempdir().unwrap();
+    let telegram = if paired {
+        json!({"enabled": true, "apiBase": fake.base, "chatId": ME})
+    } else {
+        json!({"apiBase": fake.base})
+    };
+    std::fs::write(
+        home.path().join("config.json"),
+        serde_json::to_vec(&json!({"channels": {"telegram": telegram}, "remindSecs": 0})).unwrap(),
+    )
+    .unwrap();
+    if paired {
+        std::fs::write(
+            home.path().join("secrets.json"),
+            serde_json::to_vec(&json!({"telegramToken": TOKEN, "telegramApiBase": fake.base}))
+                .unwrap(),
+        )
+        .unwrap();
+    }
+    Daemon::start_logging(home, &[], log)
+}
+
+/// A world whose shims talk to `daemon`.
+fn world_of(daemon: &Daemon) -> World {
+    World {
+        home: tempfile::tempdir().unwrap(),
+        port: daemon.port,
+        http: daemon.http.clone(),
+    }
+}
+
+/// The question message the bot sent for the question whose text contains `text`.
+async fn message_for(fake: &FakeTelegram, text: &str) -> Value {
+    fake.wait_for("sendMessage", |call| {
+        call["chat_id"] == ME
+            && call["text"].as_str().unwrap_or_default().contains(text)
+            && call["reply_markup"]["inline_keyboard"].is_array()
+    })
+    .await
+}
+
+/// The last edit of `message` (waiting, bounded, for one that `matches`).
+async fn edit_of(fake: &FakeTelegram, message: &Value, matches: impl Fn(&Value) -> bool) -> Value {
+    let id = message["message_id"].clone();
+    fake.wait_for("editMessageText", |call| {
+        call["message_id"] == id && matches(call)
+    })
+    .await
+}
+
+fn text(call: &Value) -> &str {
+    call["text"].as_str().unwrap_or_default()
+}
+
+#[tokio::test]
+async fn setup_checks_the_token_and_pairing_takes_the_right_code_once_from_one_private_chat() {
+    let fake = FakeTelegram::start().await;
+    let logs = tempfile::tempdir().unwrap();
+    let daemon = daemon(&fake, false, &logs.path().join("daemon.log"));
+
+    // A token of the wrong shape, and one Telegram does not know: refused by field.
+    let response = daemon
+        .post("/api/telegram/setup", &json!({"botToken": "hello"}))
+        .await;
+    assert_eq!(response.status(), 400);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["field"], "botToken");
+    let unknown = "4242424242:AAHsomeoneElsesTokenThatTelegramRefuses";
+    let response = daemon
+        .post("/api/telegram/setup", &json!({"botToken": unknown}))
+        .await;
+    assert_eq!(response.status(), 422);
+    let body = response.text().await.unwrap();
+    assert!(body.contains("botToken is not known to Telegram"), "{body}");
+    assert!(!body.contains(unknown), "the token is never echoed: {body}");
+    let response = daemon.post("/api/telegram/setup", &json!({})).await;
+    assert_eq!(response.status(), 400, "no token saved yet");
+
+    // The right token: saved, the bot named, a code made.
+    let response = daemon
+        .post("/api/telegram/setup", &json!({"botToken": TOKEN}))
+        .await;
+    assert_eq!(response.status(), 200);
+    let report: Value = response.json().await.unwrap();
+    assert_eq!(report["bot"], "hark_test_bot");
+    assert_eq!(report["token"], true);
+    assert_eq!(report["paired"], false);
+    let code = report["pairing"]["code"].as_str().unwrap().to_string();
+    assert_eq!(
+        report["pairing"]["link"],
+        format!("https://t.me/hark_test_bot?start={code}")
+    );
+    let secrets = std::fs::read_to_string(daemon.home.path().join("secrets.json")).unwrap();
+    assert!(secrets.contains(TOKEN));
+
+    // A wrong code, a group chat, a bare /start: refused politely, nothing paired.
+    fake.say(STRANGER, "private", "/start WRONGWRONG", None);
+    let refusal = fake
+        .wait_for("sendMessage", |call| call["chat_id"] == STRANGER)
+        .await;
+    assert!(text(&refusal).contains("not right"), "{refusal}");
+    fake.say(-100_123, "group", &format!("/start {code}"), None);
+    let group = fake
+        .wait_for("sendMessage", |call| call["chat_id"] == -100_123)
+        .await;
+    assert!(text(&group).contains("private chat"), "{group}");
+
+    // The right code from the person's chat pairs it.
+    fake.say(
+        ME,
+        "private",
+        &format!("/start {}", code.to_lowercase()),
+        None,
+    );
+    let paired = fake
+        .wait_for("sendMessage", |call| call["chat_id"] == ME)
+        .await;
+    assert!(text(&paired).starts_with("Paired."), "{paired}");
+    let config: Value = daemon.get("/api/config").await.json().await.unwrap();
+    assert_eq!(config["channels"]["telegram"]["chatId"], ME);
+    assert_eq!(config["channels"]["telegram"]["enabled"], true);
+
+    // Used once: a second chat sending it is refused, and can answer nothing.
+    fake.say(STRANGER, "private", &format!("/start {code}"), None);
+    fake.wait_for("sendMessage", |call| {
+        call["chat_id"] == STRANGER && text(call).contains("not right") && call != &refusal
+    })
+    .await;
+    let asked = daemon.ask(&yes_no()).await;
+    let message = message_for(&fake, "Deploy now?").await;
+    let yes = button(&message, "Yes");
+    let tap = fake.tap(STRANGER, message["message_id"].as_i64().unwrap(), &yes);
+    let answered = fake
+        .wait_for("answerCallbackQuery", |call| {
+            call["callback_query_id"] == tap
+        })
+        .await;
+    assert_eq!(answered["text"], "This bot answers only its owner.");
+    fake.say(STRANGER, "private", "Yes", None);
+    fake.wait_for("sendMessage", |call| {
+        call["chat_id"] == STRANGER && text(call).contains("answers only its owner")
+    })
+    .await;
+    let id = asked["id"].as_str().unwrap();
+    let question: Value = daemon
+        .get(&format!("/api/questions/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(question["status"], "pending");
+
+    // A new code replaces the pairing; unpairing tells the chat and stops the messages.
+    let response = daemon.post("/api/telegram/unpair", &json!({})).await;
+    assert_eq!(response.status(), 200);
+    fake.wait_for("sendMessage", |call| {
+        call["chat_id"] == ME && text(call).contains("no longer paired")
+    })
+    .await;
+    let config: Value = daemon.get("/api/config").await.json().await.unwrap();
+    assert!(config["channels"]["telegram"].get("chatId").is_none());
+}
+
+#[tokio::test]
+async fn a_tap_answers_the_agent_the_page_shows_it_and_the_message_loses_its_buttons() {
+    let fake = FakeTelegram::start().await;
+    let logs = tempfile::tempdir().unwrap();
+    let daemon = daemon(&fake, true, &logs.path().join("daemon.log"));
+    let world = world_of(&daemon);
+    let shim = world.shim().await;
+    let call = start_call(
+        &shim,
+        "ask_user",
+        json!({
+            "title": "Release <b>v2</b> & co",
+            "questions": [{"question": "Ship <i>it</i> to \"prod\"?", "header": "<Deploy>",
+              "options": [{"label": "Yes <now>", "recommended": true}, {"label": "No & wait", "danger": true}]}]
+        }),
+    )
+    .await;
+    let message = message_for(&fake, "Ship").await;
+    assert_eq!(message["parse_mode"], "HTML");
+    // Every character the agent wrote is shown, never taken as markup.
+    let sent = text(&message);
+    for raw in ["<b>v2", "<i>it", "<Deploy>", "& co"] {
+        assert!(!sent.contains(raw), "{raw} in {sent}");
+    }
+    assert!(
+        sent.contains("Release &lt;b&gt;v2&lt;/b&gt; &amp; co"),
+        "{sent}"
+    );
+    assert!(
+        sent.contains("Ship &lt;i&gt;it&lt;/i&gt; to &quot;prod&quot;?"),
+        "{sent}"
+    );
+    let labels: Vec<String> = buttons(&message)
+        .into_iter()
+        .map(|(label, _)| label)
+        .collect();
+    assert_eq!(labels, ["Yes <now> ⭐", "⚠️ No & wait", "Other…", "Skip"]);
+    for (_, data) in buttons(&message) {
+        assert!(data.len() <= 64, "{data}");
+    }
+
+    let tap = fake.tap(
+        ME,
+        message["message_id"].as_i64().unwrap(),
+        &button(&message, "Yes"),
+    );
+    let result = finish(call).await;
+    assert!(
+        text_of(&result).contains("Yes <now>"),
+        "{}",
+        text_of(&result)
+    );
+    let answered = fake
+        .wait_for("answerCallbackQuery", |call| {
+            call["callback_query_id"] == tap
+        })
+        .await;
+    assert_eq!(answered["text"], "Answer sent.");
+    let id = world.pending(0).await;
+    assert!(id.is_empty());
+    let history: Value = daemon
+        .get("/api/questions?status=answered")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let question = &history["questions"][0];
+    assert_eq!(question["answeredVia"], "telegram");
+    assert_eq!(question["answers"][0]["selected"][0], "Yes <now>");
+
+    let edit = edit_of(&fake, &message, |call| text(call).contains("Answered")).await;
+    assert!(
+        edit.get("reply_markup").is_none(),
+        "no buttons left: {edit}"
+    );
+    assert!(text(&edit).contains("Answered: Yes &lt;now&gt;"), "{edit}");
+
+    // A second tap on the old message: already answered, nothing changes.
+    let late = fake.tap(
+        ME,
+        message["message_id"].as_i64().unwrap(),
+        &button(&message, "No"),
+    );
+    let answered = fake
+        .wait_for("answerCallbackQuery", |call| {
+            call["callback_query_id"] == late
+        })
+        .await;
+    assert_eq!(
+        answered["text"],
+        "This question is already answered or closed."
+    );
+    assert_eq!(question["status"], "answered");
+}
+
+#[tokio::test]
+async fn multi_select_other_skip_and_three_questions_are_answered_in_the_chat() {
+    let fake = FakeTelegram::start().await;
+    let logs = tempfile::tempdir().unwrap();
+    let daemon = daemon(&fake, true, &logs.path().join("daemon.log"));
+
+    // Three sub-questions in one message: a single choice, a multi-select, then free text.
+    let asked = daemon
+        .ask(&json!({"questions": [
+            {"question": "Which database?", "header": "DB", "options": [{"label": "Postgres"}, {"label": "SQLite"}]},
+            {"question": "Which regions?", "multiSelect": true, "options": [{"label": "eu"}, {"label": "us"}, {"label": "ap"}]},
+            {"question": "Anything else?"}
+        ]}))
+        .await;
+    let id = asked["id"].as_str().unwrap().to_string();
+    let message = message_for(&fake, "Which database?").await;
+    let message_id = message["message_id"].as_i64().unwrap();
+    assert!(text(&message).contains("Question 1 of 3"), "{message}");
+    fake.tap(ME, message_id, &button(&message, "SQLite"));
+    let second = edit_of(&fake, &message, |call| {
+        text(call).contains("Which regions?")
+    })
+    .await;
+    assert!(text(&second).contains("✓ <b>DB</b>: SQLite"), "{second}");
+    // Send with nothing ticked is refused; ticking shows in the message.
+    let empty = fake.tap(ME, message_id, &button(&second, "Send"));
+    let refused = fake
+        .wait_for("answerCallbackQuery", |call| {
+            call["callback_query_id"] == empty
+        })
+        .await;
+    assert!(
+        refused["text"]
+            .as_str()
+            .unwrap()
+            .contains("Tick at least one")
+    );
+    fake.tap(ME, message_id, &button(&second, "eu"));
+    let ticked = edit_of(&fake, &message, |call| text(call).contains("Ticked: eu")).await;
+    assert!(buttons(&ticked).iter().any(|(label, _)| label == "☑ eu"));
+    fake.tap(ME, message_id, &button(&ticked, "ap"));
+    let both = edit_of(&fake, &message, |call| {
+        text(call).contains("Ticked: eu, ap")
+    })
+    .await;
+    fake.tap(ME, message_id, &button(&both, "Send"));
+    let third = edit_of(&fake, &message, |call| {
+        text(call).contains("Anything else?")
+    })
+    .await;
+    // Free text: "Answer…" asks for a reply (ForceReply); the reply answers.
+    fake.tap(ME, message_id, &button(&third, "Answer"));
+    let prompt = fake
+        .wait_for("sendMessage", |call| {
+            call["reply_markup"]["force_reply"] == true
+        })
+        .await;
+    fake.say(
+        ME,
+        "private",
+        "Ship on <Friday> & tell me",
+        Some(prompt["message_id"].as_i64().unwrap()),
+    );
+    let closed = edit_of(&fake, &message, |call| text(call).contains("Answered")).await;
+    assert!(closed.get("reply_markup").is_none());
+    let question: Value = daemon
+        .get(&format!("/api/questions/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(question["status"], "answered");
+    assert_eq!(question["answers"][0]["selected"], json!(["SQLite"]));
+    assert_eq!(question["answers"][1]["selected"], json!(["eu", "ap"]));
+    assert_eq!(
+        question["answers"][2]["freeText"],
+        "Ship on <Friday> & tell me"
+    );
+
+    // Other… on a single choice: the reply is the answer.
+    let asked = daemon.ask(&yes_no()).await;
+    let other_id = asked["id"].as_str().unwrap().to_string();
+    let message = message_for(&fake, "Deploy now?").await;
+    fake.tap(
+        ME,
+        message["message_id"].as_i64().unwrap(),
+        &button(&message, "Other"),
+    );
+    let prompts = fake.calls("sendMessage").len();
+    let prompt = fake
+        .wait_for("sendMessage", |call| {
+            call["reply_markup"]["force_reply"] == true && text(call).contains("Deploy now?")
+        })
+        .await;
+    assert!(prompts >= 1);
+    fake.say(
+        ME,
+        "private",
+        "Only after the backup",
+        Some(prompt["message_id"].as_i64().unwrap()),
+    );
+    edit_of(&fake, &message, |call| {
+        text(call).contains("Only after the backup")
+    })
+    .await;
+    let question: Value = daemon
+        .get(&format!("/api/questions/{other_id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(question["answers"][0]["freeText"], "Only after the backup");
+
+    // Skip, then a note as the reply: declined with that note.
+    let asked = daemon
+        .ask(&json!({"questions": [{"question": "Rotate the keys?", "options": [{"label": "Yes"}]}]}))
+        .await;
+    let skip_id = asked["id"].as_str().unwrap().to_string();
+    let message = message_for(&fake, "Rotate the keys?").await;
+    fake.tap(
+        ME,
+        message["message_id"].as_i64().unwrap(),
+        &button(&message, "Skip"),
+    );
+    let asking = edit_of(&fake, &message, |call| text(call).contains("Why skip?")).await;
+    assert!(
+        buttons(&asking)
+            .iter()
+            .any(|(label, _)| label == "Skip without a note")
+    );
+    // Without replying to anything: the words go to the question that asked for them.
+    fake.say(ME, "private", "not today", None);
+    let closed = edit_of(&fake, &message, |call| {
+        text(call).contains("Skipped: not today")
+    })
+    .await;
+    assert!(closed.get("reply_markup").is_none());
+    let question: Value = daemon
+        .get(&format!("/api/questions/{skip_id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(question["status"], "declined");
+    assert_eq!(question["note"], "not today");
+    assert_eq!(question["answeredVia"], "telegram");
+}
+
+#[tokio::test]
+async fn the_first_answer_wins_between_the_chat_and_the_page() {
+    let fake = FakeTelegram::start().await;
+    let logs = tempfile::tempdir().unwrap();
+    let daemon = daemon(&fake, true, &logs.path().join("daemon.log"));
+    for round in 0..5 {
+        let asked = daemon.ask(&yes_no()).await;
+        let id = asked["id"].as_str().unwrap().to_string();
+        let message = fake
+            .wait_for("sendMessage", |call| {
+                call["text"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .contains("Deploy now?")
+                    && call["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
+                        .as_str()
+                        .unwrap_or_default()
+                        .contains(&id.replace('-', ""))
+            })
+            .await;
+        // The tap and the page's answer at once.
+        let tap = fake.tap(
+            ME,
+            message["message_id"].as_i64().unwrap(),
+            &button(&message, "Yes"),
+        );
+        let page = daemon
+            .post(&format!("/api/questions/{id}/answer"), &pick("No"))
+            .await;
+        let page_won = page.status() == 200;
+        if !page_won {
+            assert_eq!(page.status(), 409, "round {round}");
+        }
+        let answered = fake
+            .wait_for("answerCallbackQuery", |call| {
+                call["callback_query_id"] == tap
+            })
+            .await;
+        let question: Value = daemon
+            .get(&format!("/api/questions/{id}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        if page_won {
+            assert_eq!(
+                answered["text"], "This question is already answered or closed.",
+                "round {round}"
+            );
+            assert_eq!(question["answers"][0]["selected"][0], "No");
+        } else {
+            assert_eq!(answered["text"], "Answer sent.", "round {round}");
+            assert_eq!(question["answers"][0]["selected"][0], "Yes");
+        }
+        // Either way the message ends up showing the winner, without buttons.
+        let winner = if page_won { "No" } else { "Yes" };
+        edit_of(&fake, &message, |call| {
+            text(call).contains(&format!("Answered: {winner}"))
+                && call.get("reply_markup").is_none()
+        })
+        .await;
+    }
+}
+
+#[tokio::test]
+async fn while_telegram_is_down_the_page_works_and_nothing_is_lost_or_sent_twice() {
+    let fake = FakeTelegram::start().await;
+    let logs = tempfile::tempdir().unwrap();
+    let log = logs.path().join("daemon.log");
+    let daemon = daemon(&fake, true, &log);
+    let first = daemon.ask(&yes_no()).await;
+    let first_id = first["id"].as_str().unwrap().to_string();
+    let first_message = message_for(&fake, "Deploy now?").await;
+
+    fake.set_down(true);
+    // Answered on the page while Telegram is down, and asked anew.
+    let response = daemon
+        .post(&format!("/api/questions/{first_id}/answer"), &pick("No"))
+        .await;
+    assert_eq!(response.status(), 200);
+    let during = daemon
+        .ask(&json!({"questions": [{"question": "Asked while Telegram was down", "options": [{"label": "Fine"}]}]}))
+        .await;
+    let answered_during = daemon
+        .ask(&json!({"questions": [{"question": "Answered before it came back", "options": [{"label": "Gone"}]}]}))
+        .await;
+    let gone = answered_during["id"].as_str().unwrap();
+    let response = daemon
+        .post(&format!("/api/questions/{gone}/answer"), &pick("Gone"))
+        .await;
+    assert_eq!(response.status(), 200);
+    // The status says Telegram is failing, without the token.
+    let mut failing = Value::Null;
+    for _ in 0..100 {
+        let report: Value = daemon.get("/api/channels").await.json().await.unwrap();
+        if let Some(status) = report["channels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|status| status["channel"] == "telegram" && status["lastError"].is_string())
+        {
+            failing = status.clone();
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        failing["lastError"].as_str().unwrap().contains("502"),
+        "{failing}"
+    );
+    assert!(!failing.to_string().contains(TOKEN));
+
+    fake.set_down(false);
+    // Back: the edit of the first, the question asked meanwhile, once each; nothing for the
+    // one that closed unseen.
+    edit_of(&fake, &first_message, |call| {
+        text(call).contains("Answered: No")
+    })
+    .await;
+    let during_message = message_for(&fake, "Asked while Telegram was down").await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let sends = fake.calls("sendMessage");
+    let count = |needle: &str| {
+        sends
+            .iter()
+            .filter(|call| text(call).contains(needle))
+            .count()
+    };
+    assert_eq!(count("Asked while Telegram was down"), 1);
+    assert_eq!(count("Deploy now?"), 1);
+    assert_eq!(count("Answered before it came back"), 0);
+    // And it answers from the chat as usual.
+    fake.tap(
+        ME,
+        during_message["message_id"].as_i64().unwrap(),
+        &button(&during_message, "Fine"),
+    );
+    let during_id = during["id"].as_str().unwrap();
+    for _ in 0..200 {
+        let question: Value = daemon
+            .get(&format!("/api/questions/{during_id}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        if question["status"] == "answered" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let question: Value = daemon
+        .get(&format!("/api/questions/{during_id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(question["status"], "answered");
+    let report: Value = daemon.get("/api/channels").await.json().await.unwrap();
+    let status = report["channels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|status| status["channel"] == "telegram")
+        .unwrap();
+    assert!(status.get("lastError").is_none(), "recovered: {status}");
+}
+
+#[tokio::test]
+async fn the_token_never_shows_in_the_config_api_export_log_or_errors() {
+    let fake = FakeTelegram::start().await;
+    let logs = tempfile::tempdir().unwrap();
+    let log = logs.path().join("daemon.log");
+    let daemon = daemon(&fake, true, &log);
+    let asked = daemon.ask(&yes_no()).await;
+    message_for(&fake, "Deploy now?").await;
+    let id = asked["id"].as_str().unwrap();
+    daemon
+        .post(&format!("/api/questions/{id}/answer"), &pick("Yes"))
+        .await;
+    fake.set_down(true);
+    daemon.ask(&yes_no()).await;
+    let test = daemon
+        .post("/api/channels/test", &json!({"channel": "telegram"}))
+        .await;
+    assert_eq!(test.status(), 502);
+    let failed_test = test.text().await.unwrap();
+    let setup = daemon.post("/api/telegram/setup", &json!({})).await;
+    assert_eq!(setup.status(), 502);
+    let failed_setup = setup.text().await.unwrap();
+    fake.set_down(false);
+    let test = daemon
+        .post("/api/channels/test", &json!({"channel": "telegram"}))
+        .await;
+    assert_eq!(test.status(), 200);
+    fake.wait_for("sendMessage", |call| {
+        text(call).contains("Hark can reach this chat")
+    })
+    .await;
+
+    let config = daemon.get("/api/config").await.text().await.unwrap();
+    let export = daemon.get("/api/export").await.text().await.unwrap();
+    let markdown = daemon
+        .get("/api/export?format=markdown")
+        .await
+        .text()
+        .await
+        .unwrap();
+    let channels = daemon.get("/api/channels").await.text().await.unwrap();
+    let settings = daemon.get("/settings").await.text().await.unwrap();
+    let file = std::fs::read_to_string(daemon.home.path().join("config.json")).unwrap();
+    let log = std::fs::read_to_string(&log).unwrap();
+    let secret = TOKEN.split_once(':').unwrap().1;
+    for (name, text) in [
+        ("config", &config),
+        ("export", &export),
+        ("markdown export", &markdown),
+        ("channels", &channels),
+        ("settings page", &settings),
+        ("config file", &file),
+        ("log", &log),
+        ("failed test", &failed_test),
+        ("failed setup", &failed_setup),
+    ] {
+        assert!(!text.contains(secret), "the token is in the {name}: {text}");
+    }
+    assert!(channels.contains("hark_test_bot"), "{channels}");
+    assert!(
+        settings.contains("@hark_test_bot"),
+        "the settings name the bot"
+    );
+}
+
+#[tokio::test]
+async fn a_question_closed_elsewhere_is_edited_and_reminders_come_as_one_message() {
+    let fake = FakeTelegram::start().await;
+    let logs = tempfile::tempdir().unwrap();
+    let daemon = daemon(&fake, true, &logs.path().join("daemon.log"));
+    let timing_out = daemon
+        .ask(&json!({"questions": [{"question": "Times out soon?"}], "timeoutSecs": 1}))
+        .await;
+    let withdrawn = daemon
+        .ask(&json!({"title": "Withdrawn one", "questions": [{"question": "Withdrawn by the agent?"}]}))
+        .await;
+    let timing_out_message = message_for(&fake, "Times out soon?").await;
+    let withdrawn_message = message_for(&fake, "Withdrawn by the agent?").await;
+    let id = withdrawn["id"].as_str().unwrap();
+    let response = daemon
+        .post(&format!("/api/questions/{id}/cancel"), &json!({}))
+        .await;
+    assert!(response.status().is_success());
+    edit_of(&fake, &withdrawn_message, |call| {
+        text(call).contains("Withdrawn by the agent") && call.get("reply_markup").is_none()
+    })
+    .await;
+    edit_of(&fake, &timing_out_message, |call| {
+        text(call).contains("Timed out") && call.get("reply_markup").is_none()
+    })
+    .await;
+    assert_eq!(
+        timing_out["id"].as_str().map(str::len),
+        Some(36),
+        "a real question"
+    );
+
+    // Two questions waiting and reminders every second: one message names both.
+    daemon
+        .ask(&json!({"title": "First <one>", "questions": [{"question": "A?"}]}))
+        .await;
+    daemon
+        .ask(&json!({"questions": [{"question": "Second one?\nwith more", "header": ""}]}))
+        .await;
+    message_for(&fake, "A?").await;
+    message_for(&fake, "Second one?").await;
+    let response = daemon.put("/api/config", &json!({"remindSecs": 1})).await;
+    assert!(response.status().is_success());
+    let reminder = fake
+        .wait_for("sendMessage", |call| {
+            text(call).contains("2 questions are still waiting")
+        })
+        .await;
+    assert!(
+        text(&reminder).contains("• First &lt;one&gt;"),
+        "{reminder}"
+    );
+    assert!(text(&reminder).contains("• Second one?"), "{reminder}");
+    assert!(reminder.get("reply_markup").is_none());
+}
+
+#[tokio::test]
+async fn hark_telegram_setup_reads_the_token_from_stdin_and_waits_for_the_chat() {
+    use std::process::Stdio;
+    use tokio::io::AsyncWriteExt;
+    let fake = FakeTelegram::start().await;
+    let logs = tempfile::tempdir().unwrap();
+    let daemon = daemon(&fake, false, &logs.path().join("daemon.log"));
+    let world = world_of(&daemon);
+
+    // A wrong token: a clear error naming the field, exit 1.
+    let mut wrong = world.command(&["telegram", "setup", "--bot-token", "not-a-token"]);
+    let output = wrong.output().await.unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("botToken does not look like a bot token"),
+        "{stderr}"
+    );
+
+    let mut setup = world.command(&["telegram", "setup"]);
+    let mut child = setup
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(format!("{TOKEN}\n").as_bytes())
+        .await
+        .unwrap();
+    drop(stdin);
+    // The code it prints reaches the bot from the person's chat.
+    let mut code = None;
+    for _ in 0..200 {
+        let report: Value = daemon.get("/api/channels").await.json().await.unwrap();
+        if let Some(found) = report["telegram"]["pairing"]["code"].as_str() {
+            code = Some(found.to_string());
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let code = code.expect("a pairing code");
+    fake.say(ME, "private", &format!("/start {code}"), None);
+    let output = tokio::time::timeout(Duration::from_secs(30), child.wait_with_output())
+        .await
+        .expect("setup ends once paired")
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(stdout.contains("@hark_test_bot"), "{stdout}");
+    assert!(stdout.contains(&format!("/start {code}")), "{stdout}");
+    assert!(stdout.contains("Paired."), "{stdout}");
+    assert!(!stdout.contains(TOKEN));
+
+    let output = world
+        .command(&["channel", "test", "telegram"])
+        .output()
+        .await
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    fake.wait_for("sendMessage", |call| {
+        text(call).contains("Hark can reach this chat")
+    })
+    .await;
+    let output = world.command(&["status"]).output().await.unwrap();
+    let status = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        status.contains("telegram: bot @hark_test_bot, a chat is paired"),
+        "{status}"
+    );
+
+    let output = world
+        .command(&["telegram", "unpair"])
+        .output()
+        .await
+        .unwrap();
+    assert!(output.status.success());
+    let report: Value = daemon.get("/api/channels").await.json().await.unwrap();
+    assert_eq!(report["telegram"]["paired"], false);
+}
