@@ -55,6 +55,7 @@ async function fakeTelegram(): Promise<Fake> {
 const languages = [
   {
     locale: 'en-US',
+    code: 'en',
     heading: 'Telegram bot',
     token: 'Bot token',
     connect: 'Check the token and get a pairing code',
@@ -68,6 +69,7 @@ const languages = [
   },
   {
     locale: 'ru-RU',
+    code: 'ru',
     heading: 'Бот Telegram',
     token: 'Токен бота',
     connect: 'Проверить токен и получить код привязки',
@@ -91,7 +93,8 @@ for (const lang of languages) {
         const pointed = await fetch(`${daemon.url}/api/config`, {
           method: 'PUT',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ channels: { telegram: { apiBase: fake.url } } }),
+          // The bot writes in the language picked last (as the desktop notifications do).
+          body: JSON.stringify({ language: lang.code, channels: { telegram: { apiBase: fake.url } } }),
         });
         expect(pointed.status).toBe(200);
         await page.goto(daemon.url + '/settings');

@@ -195,20 +195,39 @@ impl Chat {
     }
 
     /// Keeps a conversation for every pending question of the chat paired now; a chat paired
-    /// anew starts over (the old chat's messages cannot be edited in it).
-    fn follow_the_store(&mut self, chat: i64) {
+    /// anew starts over (the old chat's messages cannot be edited in it). What closed while
+    /// the bot was off, or while events were lost, is closed here too.
+    async fn follow_the_store(&mut self, chat: i64) {
         if self.chat != Some(chat) {
             self.conversations.clear();
             self.chat = Some(chat);
         }
         let pending = self.relay.store.pending();
-        // What closed while events were lost is dropped unsent.
-        self.conversations.retain(|conversation| {
-            conversation.message.is_some()
-                || pending
-                    .iter()
-                    .any(|open| open.id == conversation.question.id)
-        });
+        let mut index = 0;
+        while index < self.conversations.len() {
+            let conversation = &self.conversations[index];
+            let open = pending
+                .iter()
+                .any(|question| question.id == conversation.question.id);
+            if open || conversation.closed {
+                index += 1;
+                continue;
+            }
+            let id = conversation.question.id;
+            match self.relay.store.get(id).await {
+                Some(closed) if self.conversations[index].message.is_some() => {
+                    let conversation = &mut self.conversations[index];
+                    conversation.question = closed;
+                    conversation.closed = true;
+                    conversation.prompt_wanted = None;
+                    index += 1;
+                }
+                // Never shown, or gone from the history: nothing to send or edit.
+                _ => {
+                    self.conversations.remove(index);
+                }
+            }
+        }
         for question in pending {
             if self.find(question.id).is_none() {
                 self.conversations.push(Conversation::new(question));
@@ -246,7 +265,7 @@ impl Chat {
             self.chat = None;
             return;
         };
-        self.follow_the_store(chat);
+        self.follow_the_store(chat).await;
         let mut index = 0;
         while index < self.conversations.len() {
             match self.sync_one(&line, chat, index).await {
