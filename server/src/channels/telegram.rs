@@ -4,21 +4,23 @@
 //!
 //! - `bot_api`: the Bot API client (frankenstein's methods over our reqwest);
 //! - `pairing`: the one-time codes that pair a chat;
+//! - `updates`: the few fields of Telegram's answers Hark reads;
 //! - `walk` and `render`: a question answered a sub-question at a time, and its message;
-//! - `chat`: the task that owns the conversations, takes taps and replies, and sends;
+//! - `chat`: the task that owns the conversations and sends; `inbound`: taps and replies;
 //! - `poller`: `getUpdates`, with backoff while Telegram cannot be reached.
 
 mod bot_api;
 mod chat;
+mod inbound;
 mod pairing;
 mod poller;
 mod render;
+mod updates;
 mod walk;
 
 pub use bot_api::{BotApi, BotError};
 
 use super::Relay;
-use frankenstein::AsyncTelegramApi;
 use hark_core::model::{Event, Telegram as TelegramConfig, TelegramRefusal, TelegramReport};
 use pairing::PairingCodes;
 use std::sync::{Arc, Mutex};
@@ -34,7 +36,7 @@ pub enum Input {
     /// A store event.
     Event(Arc<Event>),
     /// Something the bot received.
-    Update(Box<frankenstein::updates::Update>),
+    Update(Box<updates::Update>),
     /// The chat was unpaired: forget its messages.
     Unpaired(i64),
 }
@@ -164,8 +166,8 @@ impl Telegram {
                 .ok_or(TelegramRefusal::NoToken)?,
         };
         let api = BotApi::new(relay.http.clone(), &api_base, &token);
-        let me = match api.get_me().await {
-            Ok(me) => me.result,
+        let me = match api.me().await {
+            Ok(me) => me,
             Err(error) if error.wrong_token() => return Err(TelegramRefusal::WrongToken),
             Err(error) => {
                 return Err(TelegramRefusal::Unreachable {

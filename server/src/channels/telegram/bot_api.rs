@@ -1,10 +1,16 @@
-//! The Telegram Bot API client: frankenstein's typed methods (`AsyncTelegramApi`) carried by the
-//! daemon's own reqwest client, so the bot shares its TLS, its runtime and its connection pool
-//! instead of bringing a second HTTP stack. Requests go to `<apiBase>/bot<token>/<method>`; that
+//! The Telegram Bot API client: frankenstein's method types and request plumbing
+//! (`AsyncTelegramApi`) carried by the daemon's own reqwest client, so the bot shares its TLS,
+//! its runtime and its connection pool instead of bringing a second HTTP stack. Answers are read
+//! into the narrow views of `updates`. Requests go to `<apiBase>/bot<token>/<method>`; that
 //! address holds the token, so no error, log line or status ever carries it.
 
 use super::super::status::describe;
-use frankenstein::response::ErrorResponse;
+use super::updates::{Me, Sent};
+use frankenstein::AsyncTelegramApi;
+use frankenstein::methods::{
+    AnswerCallbackQueryParams, EditMessageTextParams, GetUpdatesParams, SendMessageParams,
+};
+use frankenstein::response::{ErrorResponse, MethodResponse};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -83,8 +89,54 @@ impl BotApi {
     }
 }
 
+impl BotApi {
+    async fn call<Params, Output>(&self, method: &str, params: &Params) -> Result<Output, BotError>
+    where
+        Params: serde::Serialize + std::fmt::Debug + Send + Sync,
+        Output: serde::de::DeserializeOwned,
+    {
+        self.request::<_, MethodResponse<Output>>(method, Some(params))
+            .await
+            .map(|response| response.result)
+    }
+
+    /// `getMe`: the bot, which also proves the token.
+    pub async fn me(&self) -> Result<Me, BotError> {
+        self.request::<(), MethodResponse<Me>>("getMe", None)
+            .await
+            .map(|response| response.result)
+    }
+
+    /// `getUpdates`, each update left as JSON to be read on its own.
+    pub async fn updates(
+        &self,
+        params: &GetUpdatesParams,
+    ) -> Result<Vec<serde_json::Value>, BotError> {
+        self.call("getUpdates", params).await
+    }
+
+    /// `sendMessage`.
+    pub async fn send(&self, params: &SendMessageParams) -> Result<Sent, BotError> {
+        self.call("sendMessage", params).await
+    }
+
+    /// `editMessageText` (its answer, the message again, is not needed).
+    pub async fn edit(&self, params: &EditMessageTextParams) -> Result<(), BotError> {
+        self.call::<_, serde::de::IgnoredAny>("editMessageText", params)
+            .await
+            .map(|_| ())
+    }
+
+    /// `answerCallbackQuery`: ends the spinner on a tapped button.
+    pub async fn answer_tap(&self, params: &AnswerCallbackQueryParams) -> Result<(), BotError> {
+        self.call::<_, bool>("answerCallbackQuery", params)
+            .await
+            .map(|_| ())
+    }
+}
+
 #[async_trait::async_trait]
-impl frankenstein::AsyncTelegramApi for BotApi {
+impl AsyncTelegramApi for BotApi {
     type Error = BotError;
 
     async fn request<Params, Output>(

@@ -4,22 +4,16 @@
 //! could not go out (Telegram unreachable) wait and go out, once, when it is back.
 
 use super::bot_api::{BotApi, BotError};
-use super::pairing::Redeemed;
 use super::render::{self, Shown};
-use super::walk::{Awaiting, Callback, Next, Walk};
-use super::{CHANNEL, Input, change_config};
+use super::updates::Sent;
+use super::walk::{Awaiting, Walk};
+use super::{CHANNEL, Input};
 use crate::channels::Relay;
-use app::i18n::{Lang, t_in};
-use frankenstein::AsyncTelegramApi;
+use app::i18n::Lang;
 use frankenstein::ParseMode;
-use frankenstein::methods::{AnswerCallbackQueryParams, EditMessageTextParams, SendMessageParams};
-use frankenstein::types::{
-    ChatType, ForceReply, LinkPreviewOptions, MaybeInaccessibleMessage, Message, ReplyMarkup,
-    ReplyParameters,
-};
-use frankenstein::updates::UpdateContent;
-use hark_core::model::{AnsweredVia, Event, Question, QuestionId, Status};
-use hark_core::store::StoreError;
+use frankenstein::methods::{EditMessageTextParams, SendMessageParams};
+use frankenstein::types::{ForceReply, LinkPreviewOptions, ReplyMarkup, ReplyParameters};
+use hark_core::model::{Event, Question, QuestionId};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -64,7 +58,7 @@ impl Line {
         chat: i64,
         html: String,
         markup: Option<ReplyMarkup>,
-    ) -> Result<Message, BotError> {
+    ) -> Result<Sent, BotError> {
         let params = SendMessageParams::builder()
             .chat_id(chat)
             .text(html)
@@ -72,27 +66,27 @@ impl Line {
             .link_preview_options(LinkPreviewOptions::builder().is_disabled(true).build())
             .maybe_reply_markup(markup)
             .build();
-        self.api.send_message(&params).await.map(|sent| sent.result)
+        self.api.send(&params).await
     }
 }
 
 /// One question in the chat.
-struct Conversation {
-    question: Question,
-    walk: Walk,
+pub(super) struct Conversation {
+    pub question: Question,
+    pub walk: Walk,
     /// The question's message, once sent.
-    message: Option<i32>,
+    pub message: Option<i32>,
     /// What the message shows now.
     shown: Option<Shown>,
     /// A reply prompt to send (Other…, Skip).
-    prompt_wanted: Option<Awaiting>,
+    pub prompt_wanted: Option<Awaiting>,
     /// The reply prompt sent last, whose replies belong to this question.
-    prompt: Option<i32>,
-    closed: bool,
+    pub prompt: Option<i32>,
+    pub closed: bool,
 }
 
 impl Conversation {
-    fn new(question: Question) -> Conversation {
+    pub fn new(question: Question) -> Conversation {
         Conversation {
             question,
             walk: Walk::default(),
@@ -113,9 +107,10 @@ impl Conversation {
     }
 }
 
-struct Chat {
-    relay: Arc<Relay>,
-    conversations: Vec<Conversation>,
+/// The chat task's state.
+pub(super) struct Chat {
+    pub relay: Arc<Relay>,
+    pub conversations: Vec<Conversation>,
     /// The chat the conversations' messages are in.
     chat: Option<i64>,
     /// A reminder waiting to go out.
@@ -162,7 +157,7 @@ pub async fn run(relay: Arc<Relay>, mut inbox: mpsc::Receiver<Input>) {
 }
 
 impl Chat {
-    fn find(&mut self, id: QuestionId) -> Option<&mut Conversation> {
+    pub fn find(&mut self, id: QuestionId) -> Option<&mut Conversation> {
         self.conversations
             .iter_mut()
             .find(|conversation| conversation.question.id == id)
@@ -343,7 +338,7 @@ impl Chat {
                     .link_preview_options(LinkPreviewOptions::builder().is_disabled(true).build())
                     .maybe_reply_markup(wanted.keyboard.clone())
                     .build();
-                match line.api.edit_message_text(&params).await {
+                match line.api.edit(&params).await {
                     Ok(_) => relay.statuses.sent(CHANNEL, &line.api_base),
                     Err(error) if error.unchanged() => {}
                     Err(error) if error.passing() => return Err(error),
@@ -389,10 +384,10 @@ impl Chat {
                 )
                 .reply_markup(ReplyMarkup::ForceReply(force))
                 .build();
-            match line.api.send_message(&params).await {
+            match line.api.send(&params).await {
                 Ok(sent) => {
                     relay.statuses.sent(CHANNEL, &line.api_base);
-                    conversation.prompt = Some(sent.result.message_id);
+                    conversation.prompt = Some(sent.message_id);
                 }
                 Err(error) if error.passing() => return Err(error),
                 Err(error) => {
@@ -406,202 +401,6 @@ impl Chat {
         Ok(true)
     }
 
-    async fn take_update(&mut self, update: frankenstein::updates::Update) {
-        let Some(line) = Line::of(&self.relay) else {
-            return;
-        };
-        match update.content {
-            UpdateContent::Message(message) => self.take_message(&line, *message).await,
-            UpdateContent::CallbackQuery(query) => self.take_tap(&line, *query).await,
-            _ => {}
-        }
-    }
-
-    /// Says `key` in the chat, best effort.
-    async fn say(&self, line: &Line, chat: i64, key: &str) {
-        let text = render::escape(&t_in(line.lang, key, &[]));
-        if let Err(error) = line.send(chat, text, None).await {
-            tracing::warn!(channel = CHANNEL, %error, "could not reply in Telegram");
-        }
-    }
-
-    async fn take_message(&mut self, line: &Line, message: Message) {
-        let chat = message.chat.id;
-        let text = message.text.clone().unwrap_or_default();
-        let mut words = text.split_whitespace();
-        let command = words.next().unwrap_or_default();
-        if command == "/start" || command.starts_with("/start@") {
-            let code = words.next().unwrap_or_default();
-            self.take_start(line, &message, code).await;
-            return;
-        }
-        if line.chat != Some(chat) {
-            self.say(line, chat, "telegram-stranger").await;
-            return;
-        }
-        let replied_to = message
-            .reply_to_message
-            .as_ref()
-            .map(|replied| replied.message_id);
-        let position = self.conversations.iter().rposition(|conversation| {
-            !conversation.closed
-                && replied_to.is_some()
-                && (conversation.prompt == replied_to || conversation.message == replied_to)
-        });
-        // Without a reply, the words go to the question that asked for some.
-        let position = position.or_else(|| {
-            self.conversations.iter().rposition(|conversation| {
-                !conversation.closed && conversation.walk.awaiting.is_some()
-            })
-        });
-        let Some(position) = position else {
-            self.say(line, chat, "telegram-use-buttons").await;
-            return;
-        };
-        let conversation = &mut self.conversations[position];
-        if text.trim().is_empty() {
-            self.say(line, chat, "telegram-use-buttons").await;
-            return;
-        }
-        let next = conversation.walk.reply(&conversation.question, &text);
-        let id = conversation.question.id;
-        self.follow(line, id, next, None).await;
-    }
-
-    async fn take_start(&mut self, line: &Line, message: &Message, code: &str) {
-        let chat = message.chat.id;
-        if message.chat.type_field != ChatType::Private {
-            self.say(line, chat, "telegram-private-only").await;
-            return;
-        }
-        if code.is_empty() {
-            let key = if line.chat == Some(chat) {
-                "telegram-already-paired"
-            } else {
-                "telegram-start-needs-code"
-            };
-            self.say(line, chat, key).await;
-            return;
-        }
-        match self.relay.telegram.codes.redeem(code) {
-            Redeemed::Paired => {
-                let paired = change_config(&self.relay, |telegram| {
-                    telegram.chat_id = Some(chat);
-                    telegram.enabled = true;
-                })
-                .await;
-                match paired {
-                    Ok(()) => {
-                        tracing::info!(channel = CHANNEL, "a Telegram chat was paired");
-                        self.say(line, chat, "telegram-paired").await;
-                    }
-                    Err(error) => {
-                        tracing::warn!(channel = CHANNEL, %error, "could not save the paired chat");
-                        self.say(line, chat, "telegram-pairing-failed").await;
-                    }
-                }
-            }
-            Redeemed::Wrong => {
-                tracing::info!(
-                    channel = CHANNEL,
-                    "a wrong pairing code was sent to the bot"
-                );
-                self.say(line, chat, "telegram-wrong-code").await;
-            }
-            Redeemed::Expired => self.say(line, chat, "telegram-expired-code").await,
-        }
-    }
-
-    async fn take_tap(&mut self, line: &Line, query: frankenstein::types::CallbackQuery) {
-        let chat = match &query.message {
-            Some(MaybeInaccessibleMessage::Message(message)) => Some(message.chat.id),
-            Some(MaybeInaccessibleMessage::InaccessibleMessage(message)) => Some(message.chat.id),
-            None => None,
-        };
-        if chat.is_none() || chat != line.chat {
-            answer_tap(line, &query.id, Some("telegram-not-yours")).await;
-            return;
-        }
-        let Some(callback) = query.data.as_deref().and_then(Callback::decode) else {
-            answer_tap(line, &query.id, Some("telegram-stale")).await;
-            return;
-        };
-        if self.find(callback.id).is_none() {
-            // Sent before a restart: still answerable while it is pending.
-            match self.relay.store.get(callback.id).await {
-                Some(question) if question.status == Status::Pending => {
-                    let mut conversation = Conversation::new(question);
-                    conversation.message = match &query.message {
-                        Some(MaybeInaccessibleMessage::Message(message)) => {
-                            Some(message.message_id)
-                        }
-                        _ => None,
-                    };
-                    self.conversations.push(conversation);
-                }
-                _ => {
-                    answer_tap(line, &query.id, Some("telegram-closed")).await;
-                    return;
-                }
-            }
-        }
-        let Some(conversation) = self.find(callback.id) else {
-            return;
-        };
-        if conversation.closed {
-            answer_tap(line, &query.id, Some("telegram-closed")).await;
-            return;
-        }
-        let next = conversation
-            .walk
-            .tap(&conversation.question, callback.step, callback.tap);
-        self.follow(line, callback.id, next, Some(&query.id)).await;
-    }
-
-    /// Does what a tap or a reply decided, and answers the tap.
-    async fn follow(&mut self, line: &Line, id: QuestionId, next: Next, tap: Option<&str>) {
-        let store = self.relay.store.clone();
-        let outcome = match next {
-            Next::Show => Ok(None),
-            Next::Refuse(key) => Ok(Some(key)),
-            Next::AskReply(awaiting) => {
-                if let Some(conversation) = self.find(id) {
-                    conversation.prompt_wanted = Some(awaiting);
-                }
-                Ok(None)
-            }
-            Next::Submit(answers) => store
-                .answer_via(id, &answers, Some(AnsweredVia::Telegram))
-                .await
-                .map(|_| Some("telegram-answer-sent")),
-            Next::Decline(note) => store
-                .decline_via(id, note, Some(AnsweredVia::Telegram))
-                .await
-                .map(|_| Some("telegram-skipped")),
-        };
-        let key = match outcome {
-            Ok(key) => key,
-            Err(error) => {
-                if let Some(conversation) = self.find(id) {
-                    conversation.walk.undo_submit();
-                }
-                Some(match error {
-                    StoreError::NotPending { .. } | StoreError::NotFound(_) => "telegram-closed",
-                    StoreError::Invalid(_) => "telegram-too-long",
-                    _ => "telegram-not-recorded",
-                })
-            }
-        };
-        match tap {
-            Some(tap) => answer_tap(line, tap, key).await,
-            None => {
-                if let (Some(key), Some(chat)) = (key, line.chat) {
-                    self.say(line, chat, key).await;
-                }
-            }
-        }
-    }
-
     /// The chat was unpaired: it is told, and its conversations are dropped.
     async fn unpaired(&mut self, old: i64) {
         self.conversations.clear();
@@ -609,16 +408,5 @@ impl Chat {
         if let Some(line) = Line::of(&self.relay) {
             self.say(&line, old, "telegram-unpaired").await;
         }
-    }
-}
-
-/// Answers a tap (Telegram shows a spinner until then), with a short notice when `key` says.
-async fn answer_tap(line: &Line, query: &str, key: Option<&str>) {
-    let params = AnswerCallbackQueryParams::builder()
-        .callback_query_id(query)
-        .maybe_text(key.map(|key| t_in(line.lang, key, &[])))
-        .build();
-    if let Err(error) = line.api.answer_callback_query(&params).await {
-        tracing::warn!(channel = CHANNEL, %error, "could not answer a Telegram button");
     }
 }

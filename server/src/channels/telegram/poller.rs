@@ -6,13 +6,11 @@
 
 use super::bot_api::{BotError, POLL_SECS};
 use super::chat::Line;
+use super::updates::Update;
 use super::{CHANNEL, Input};
 use crate::channels::Relay;
-use frankenstein::AsyncTelegramApi;
 use frankenstein::methods::GetUpdatesParams;
-use frankenstein::response::MethodResponse;
 use frankenstein::types::AllowedUpdate;
-use frankenstein::updates::Update;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -40,8 +38,8 @@ pub async fn run(relay: Arc<Relay>) {
             continue;
         };
         if relay.telegram.bot().is_none() {
-            match line.api.get_me().await {
-                Ok(me) => relay.telegram.learned_bot(me.result.username),
+            match line.api.me().await {
+                Ok(me) => relay.telegram.learned_bot(me.username),
                 Err(error) => tracing::debug!(%error, "getMe failed"),
             }
         }
@@ -51,7 +49,7 @@ pub async fn run(relay: Arc<Relay>) {
             .allowed_updates(vec![AllowedUpdate::Message, AllowedUpdate::CallbackQuery])
             .build();
         let polled = tokio::select! {
-            polled = line.api.request::<_, MethodResponse<Vec<serde_json::Value>>>("getUpdates", Some(&params)) => polled,
+            polled = line.api.updates(&params) => polled,
             // New settings (a token, another server): poll with them.
             () = changed.as_mut() => continue,
             () = shutdown.cancelled() => return,
@@ -60,7 +58,7 @@ pub async fn run(relay: Arc<Relay>) {
             Ok(updates) => {
                 relay.statuses.recovered(CHANNEL, &line.api_base);
                 pause = FIRST_PAUSE;
-                for raw in updates.result {
+                for raw in updates {
                     if let Some(id) = raw.get("update_id").and_then(serde_json::Value::as_i64) {
                         offset = Some(offset.map_or(id + 1, |offset| offset.max(id + 1)));
                     }

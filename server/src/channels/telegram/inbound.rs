@@ -1,0 +1,214 @@
+//! What the paired chat (and anyone else) sends the bot: `/start` with a pairing code, button
+//! taps and typed replies, each turned into a step of the question's walk, an answer or a
+//! decline in the store, and a short reply. Strangers get a polite refusal and change nothing.
+
+use super::chat::{Chat, Conversation, Line};
+use super::pairing::Redeemed;
+use super::render;
+use super::updates::{CallbackQuery, Message, Update};
+use super::walk::{Callback, Next};
+use super::{CHANNEL, change_config};
+use app::i18n::t_in;
+use frankenstein::methods::AnswerCallbackQueryParams;
+use hark_core::model::{AnsweredVia, QuestionId, Status};
+use hark_core::store::StoreError;
+
+impl Chat {
+    pub async fn take_update(&mut self, update: Update) {
+        let Some(line) = Line::of(&self.relay) else {
+            return;
+        };
+        if let Some(message) = update.message {
+            self.take_message(&line, message).await;
+        } else if let Some(query) = update.callback_query {
+            self.take_tap(&line, query).await;
+        }
+    }
+
+    /// Says `key` in the chat, best effort.
+    pub async fn say(&self, line: &Line, chat: i64, key: &str) {
+        let text = render::escape(&t_in(line.lang, key, &[]));
+        if let Err(error) = line.send(chat, text, None).await {
+            tracing::warn!(channel = CHANNEL, %error, "could not reply in Telegram");
+        }
+    }
+
+    async fn take_message(&mut self, line: &Line, message: Message) {
+        let chat = message.chat.id;
+        let text = message.text.clone().unwrap_or_default();
+        let mut words = text.split_whitespace();
+        let command = words.next().unwrap_or_default();
+        if command == "/start" || command.starts_with("/start@") {
+            let code = words.next().unwrap_or_default();
+            self.take_start(line, &message, code).await;
+            return;
+        }
+        if line.chat != Some(chat) {
+            self.say(line, chat, "telegram-stranger").await;
+            return;
+        }
+        let replied_to = message
+            .reply_to_message
+            .as_ref()
+            .map(|replied| replied.message_id);
+        let position = self.conversations.iter().rposition(|conversation| {
+            !conversation.closed
+                && replied_to.is_some()
+                && (conversation.prompt == replied_to || conversation.message == replied_to)
+        });
+        // Without a reply, the words go to the question that asked for some.
+        let position = position.or_else(|| {
+            self.conversations.iter().rposition(|conversation| {
+                !conversation.closed && conversation.walk.awaiting.is_some()
+            })
+        });
+        let Some(position) = position else {
+            self.say(line, chat, "telegram-use-buttons").await;
+            return;
+        };
+        let conversation = &mut self.conversations[position];
+        if text.trim().is_empty() {
+            self.say(line, chat, "telegram-use-buttons").await;
+            return;
+        }
+        let next = conversation.walk.reply(&conversation.question, &text);
+        let id = conversation.question.id;
+        self.follow(line, id, next, None).await;
+    }
+
+    async fn take_start(&mut self, line: &Line, message: &Message, code: &str) {
+        let chat = message.chat.id;
+        if message.chat.kind != "private" {
+            self.say(line, chat, "telegram-private-only").await;
+            return;
+        }
+        if code.is_empty() {
+            let key = if line.chat == Some(chat) {
+                "telegram-already-paired"
+            } else {
+                "telegram-start-needs-code"
+            };
+            self.say(line, chat, key).await;
+            return;
+        }
+        match self.relay.telegram.codes.redeem(code) {
+            Redeemed::Paired => {
+                let paired = change_config(&self.relay, |telegram| {
+                    telegram.chat_id = Some(chat);
+                    telegram.enabled = true;
+                })
+                .await;
+                match paired {
+                    Ok(()) => {
+                        tracing::info!(channel = CHANNEL, "a Telegram chat was paired");
+                        self.say(line, chat, "telegram-paired").await;
+                    }
+                    Err(error) => {
+                        tracing::warn!(channel = CHANNEL, %error, "could not save the paired chat");
+                        self.say(line, chat, "telegram-pairing-failed").await;
+                    }
+                }
+            }
+            Redeemed::Wrong => {
+                tracing::info!(
+                    channel = CHANNEL,
+                    "a wrong pairing code was sent to the bot"
+                );
+                self.say(line, chat, "telegram-wrong-code").await;
+            }
+            Redeemed::Expired => self.say(line, chat, "telegram-expired-code").await,
+        }
+    }
+
+    async fn take_tap(&mut self, line: &Line, query: CallbackQuery) {
+        let chat = query.message.as_ref().map(|message| message.chat.id);
+        if chat.is_none() || chat != line.chat {
+            answer_tap(line, &query.id, Some("telegram-not-yours")).await;
+            return;
+        }
+        let Some(callback) = query.data.as_deref().and_then(Callback::decode) else {
+            answer_tap(line, &query.id, Some("telegram-stale")).await;
+            return;
+        };
+        if self.find(callback.id).is_none() {
+            // Sent before a restart: still answerable while it is pending.
+            match self.relay.store.get(callback.id).await {
+                Some(question) if question.status == Status::Pending => {
+                    let mut conversation = Conversation::new(question);
+                    conversation.message = query.message.as_ref().map(|message| message.message_id);
+                    self.conversations.push(conversation);
+                }
+                _ => {
+                    answer_tap(line, &query.id, Some("telegram-closed")).await;
+                    return;
+                }
+            }
+        }
+        let Some(conversation) = self.find(callback.id) else {
+            return;
+        };
+        if conversation.closed {
+            answer_tap(line, &query.id, Some("telegram-closed")).await;
+            return;
+        }
+        let next = conversation
+            .walk
+            .tap(&conversation.question, callback.step, callback.tap);
+        self.follow(line, callback.id, next, Some(&query.id)).await;
+    }
+
+    /// Does what a tap or a reply decided, and answers the tap.
+    async fn follow(&mut self, line: &Line, id: QuestionId, next: Next, tap: Option<&str>) {
+        let store = self.relay.store.clone();
+        let outcome = match next {
+            Next::Show => Ok(None),
+            Next::Refuse(key) => Ok(Some(key)),
+            Next::AskReply(awaiting) => {
+                if let Some(conversation) = self.find(id) {
+                    conversation.prompt_wanted = Some(awaiting);
+                }
+                Ok(None)
+            }
+            Next::Submit(answers) => store
+                .answer_via(id, &answers, Some(AnsweredVia::Telegram))
+                .await
+                .map(|_| Some("telegram-answer-sent")),
+            Next::Decline(note) => store
+                .decline_via(id, note, Some(AnsweredVia::Telegram))
+                .await
+                .map(|_| Some("telegram-skipped")),
+        };
+        let key = match outcome {
+            Ok(key) => key,
+            Err(error) => {
+                if let Some(conversation) = self.find(id) {
+                    conversation.walk.undo_submit();
+                }
+                Some(match error {
+                    StoreError::NotPending { .. } | StoreError::NotFound(_) => "telegram-closed",
+                    StoreError::Invalid(_) => "telegram-too-long",
+                    _ => "telegram-not-recorded",
+                })
+            }
+        };
+        match tap {
+            Some(tap) => answer_tap(line, tap, key).await,
+            None => {
+                if let (Some(key), Some(chat)) = (key, line.chat) {
+                    self.say(line, chat, key).await;
+                }
+            }
+        }
+    }
+}
+
+/// Answers a tap (Telegram shows a spinner until then), with a short notice when `key` says.
+async fn answer_tap(line: &Line, query: &str, key: Option<&str>) {
+    let params = AnswerCallbackQueryParams::builder()
+        .callback_query_id(query)
+        .maybe_text(key.map(|key| t_in(line.lang, key, &[])))
+        .build();
+    if let Err(error) = line.api.answer_tap(&params).await {
+        tracing::warn!(channel = CHANNEL, %error, "could not answer a Telegram button");
+    }
+}
