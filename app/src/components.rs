@@ -10,6 +10,8 @@ pub mod keys;
 pub mod markdown;
 pub mod phone;
 pub mod prefs_picker;
+pub mod presets;
+pub mod presets_settings;
 pub mod question_form;
 pub mod status_chip;
 pub mod telegram_bot;

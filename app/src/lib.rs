@@ -91,13 +91,17 @@ pub fn App() -> impl IntoView {
     let live = live::Live::provide();
     live::connect(live, attention::on_event);
     attention::flash_title(live);
-    // leptos_meta reads the title after the page has rendered, possibly on another worker
-    // thread: read it inside this page's owner, whose arena holds this request's language.
-    let owner = Owner::current();
-    let title = move || match &owner {
-        Some(owner) => owner.with(|| i18n::t("app-title")),
-        None => i18n::t("app-title"),
+    // On the server the title is fixed now, while this request's language is the current one:
+    // leptos_meta reads it after the page has rendered, possibly on another worker thread,
+    // where the language signal may resolve in another request's arena (1 load in 7 came out
+    // in another language). In the browser it follows a language switch.
+    #[cfg(feature = "ssr")]
+    let title = {
+        let text = i18n::t("app-title");
+        move || text.clone()
     };
+    #[cfg(not(feature = "ssr"))]
+    let title = move || i18n::t("app-title");
     view! {
         <Title text=title />
         <Router>

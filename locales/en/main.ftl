@@ -273,3 +273,11 @@ elsewhere-telegram-token-shape = This does not look like a bot token. BotFather 
 elsewhere-telegram-wrong-token = Telegram does not know this token. Copy it again from @BotFather (/mybots → API Token).
 elsewhere-telegram-no-token = Paste the bot token from @BotFather first.
 elsewhere-telegram-unreachable = Telegram could not be reached to check the token: { $reason }
+
+# Quick replies
+presets-heading = Quick replies
+presets-help = Texts you often type, one per line, in the order you want them. On a question, tap one under a text box, or press Alt+1 to Alt+9 while typing, to insert it. Edit, move or delete lines here to change them.
+presets-placeholder = Looks good, go ahead.
+presets-save = Save quick replies
+presets-invalid = Quick replies: at most 50, each at most 500 characters.
+presets-label = Quick replies

@@ -240,3 +240,11 @@ elsewhere-telegram-token-shape = ボットのトークンではないようで�
 elsewhere-telegram-wrong-token = Telegram はこのトークンを認識しません。@BotFather（/mybots → API Token）からもう一度コピーしてください。
 elsewhere-telegram-no-token = まず @BotFather のボットトークンを貼り付けてください。
 elsewhere-telegram-unreachable = トークンを確認するために Telegram に接続できませんでした: { $reason }
+
+# クイック返信
+presets-heading = クイック返信
+presets-help = よく入力する文を 1 行に 1 つずつ、使いたい順に書いてください。質問画面では入力欄の下のボタンをタップするか、入力中に Alt+1〜Alt+9 を押すと挿入されます。追加・編集・並べ替え・削除は、ここで行を書き換えて行います。
+presets-placeholder = 問題なさそうです。進めてください。
+presets-save = クイック返信を保存
+presets-invalid = クイック返信は 50 件まで、1 件あたり 500 文字までです。
+presets-label = クイック返信

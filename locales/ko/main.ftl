@@ -240,3 +240,11 @@ elsewhere-telegram-token-shape = 봇 토큰 형식이 아닙니다. @BotFather�
 elsewhere-telegram-wrong-token = 텔레그램이 이 토큰을 알지 못합니다. @BotFather(/mybots → API Token)에서 다시 복사하세요.
 elsewhere-telegram-no-token = 먼저 @BotFather의 봇 토큰을 붙여 넣으세요.
 elsewhere-telegram-unreachable = 토큰을 확인하려고 텔레그램에 연결하지 못했습니다: { $reason }
+
+# 빠른 답장
+presets-heading = 빠른 답장
+presets-help = 자주 입력하는 문장을 한 줄에 하나씩, 원하는 순서대로 적으세요. 질문 화면에서 입력란 아래 버튼을 누르거나 입력 중에 Alt+1~Alt+9를 누르면 삽입됩니다. 추가, 수정, 순서 변경, 삭제는 여기서 줄을 고치면 됩니다.
+presets-placeholder = 좋아 보여요. 진행하세요.
+presets-save = 빠른 답장 저장
+presets-invalid = 빠른 답장은 최대 50개, 각각 500자까지입니다.
+presets-label = 빠른 답장

@@ -272,3 +272,11 @@ elsewhere-telegram-token-shape = Это не похоже на токен бот
 elsewhere-telegram-wrong-token = Telegram не знает такого токена. Скопируйте его заново у @BotFather (/mybots → API Token).
 elsewhere-telegram-no-token = Сначала вставьте токен бота от @BotFather.
 elsewhere-telegram-unreachable = Не удалось связаться с Telegram, чтобы проверить токен: { $reason }
+
+# Быстрые ответы
+presets-heading = Быстрые ответы
+presets-help = Фразы, которые вы часто пишете, по одной в строке и в нужном порядке. В вопросе нажмите на фразу под полем ввода или нажмите Alt+1…Alt+9 во время набора, чтобы вставить её. Чтобы изменить, переставить или удалить фразу, отредактируйте строки здесь.
+presets-placeholder = Выглядит хорошо, продолжай.
+presets-save = Сохранить быстрые ответы
+presets-invalid = Быстрых ответов может быть не больше 50, каждый — не длиннее 500 символов.
+presets-label = Быстрые ответы

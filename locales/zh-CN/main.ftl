@@ -240,3 +240,11 @@ elsewhere-telegram-token-shape = 这看起来不是机器人令牌。@BotFather 
 elsewhere-telegram-wrong-token = Telegram 不认识这个令牌。请从 @BotFather（/mybots → API Token）重新复制。
 elsewhere-telegram-no-token = 请先粘贴 @BotFather 提供的机器人令牌。
 elsewhere-telegram-unreachable = 无法连接 Telegram 来检查令牌：{ $reason }
+
+# 快捷回复
+presets-heading = 快捷回复
+presets-help = 常用的回复，每行一条，按你想要的顺序排列。在问题页面，点输入框下方的按钮，或在输入时按 Alt+1 到 Alt+9，即可插入。要添加、修改、调整顺序或删除，直接在这里编辑各行。
+presets-placeholder = 看起来不错，继续吧。
+presets-save = 保存快捷回复
+presets-invalid = 快捷回复最多 50 条，每条最多 500 个字符。
+presets-label = 快捷回复

@@ -83,6 +83,7 @@ impl Failure {
                 "port" => "settings-port-invalid",
                 "orphanSecs" => "settings-orphan-invalid",
                 "lateSecs" => "settings-late-invalid",
+                key if key.starts_with("presets") => "presets-invalid",
                 "historyDays" => "settings-history-days-invalid",
                 "historyMax" => "settings-history-max-invalid",
                 key if key.starts_with("channels") => "settings-channels-invalid",

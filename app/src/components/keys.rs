@@ -5,7 +5,7 @@ use crate::components::draft::Draft;
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 
-/// Handles one key press inside the question form. `shape` holds, per sub-question, whether it
+/// Handles one key press on a question page (listened for on the whole window). `shape` holds, per sub-question, whether it
 /// takes several options and its option labels.
 pub fn handle(
     event: &leptos::ev::KeyboardEvent,
@@ -25,7 +25,11 @@ pub fn handle(
             .as_ref()
             .map(|element| element.tag_name())
             .unwrap_or_default();
+        if event.default_prevented() {
+            return;
+        }
         let typing = tag == "TEXTAREA"
+            || tag == "SELECT"
             || (tag == "INPUT"
                 && target
                     .as_ref()

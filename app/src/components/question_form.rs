@@ -9,6 +9,7 @@
 
 use crate::components::draft::Draft;
 use crate::components::markdown::RichText;
+use crate::components::presets::PresetButtons;
 use crate::i18n::{t, tr};
 use hark_core::model::SubQuestion;
 use leptos::prelude::*;
@@ -85,6 +86,7 @@ pub fn SubQuestionFields(
         .collect_view();
     let free_text_name = format!("answer[{index}][free_text]");
     let free_text = if sub.allow_free_text {
+        let presets_for = text_id.clone();
         view! {
             <div class="other">
                 <label for=text_id.clone()>{tr("question-other-label")}</label>
@@ -99,6 +101,7 @@ pub fn SubQuestionFields(
                         draft.update(|draft| draft.set_text(index, text));
                     }
                 ></textarea>
+                <PresetButtons text_id=presets_for />
             </div>
         }
         .into_any()

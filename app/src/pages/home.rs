@@ -119,10 +119,19 @@ fn headline(question: &Question) -> String {
 fn PendingCard(question: Question) -> impl IntoView {
     let href = format!("/q/{}", question.id);
     let count = question.questions.len();
+    // A title alone rarely says what is asked: the first question follows it.
+    let first_question = question
+        .title
+        .as_ref()
+        .and_then(|_| question.questions.first())
+        .map(|sub| crate::components::markdown::plain_text(&sub.question));
     view! {
         <li class="card pending" data-question-id=question.id.to_string()>
             <a href=href>
                 <span class="headline">{headline(&question)}</span>
+                {first_question.map(|text| view! {
+                    <span class="first-question" data-testid="first-question">{text}</span>
+                })}
                 <span class="meta">
                     {move || (count > 1).then(|| t_args("home-question-count", &[("count", count.into())]))}
                     <Age then=question.created_at />

@@ -217,10 +217,21 @@ fn QuestionView(question: Question) -> impl IntoView {
             )
         })
         .collect();
-    let navigate = leptos_router::hooks::use_navigate();
-    let on_key = move |event: leptos::ev::KeyboardEvent| {
-        crate::components::keys::handle(&event, &shape, draft, form, &navigate, &ready_to_send);
-    };
+    // Keys work as soon as the page is open, wherever the focus is (the handler leaves text
+    // boxes and menus alone), not only once something inside the form has the focus.
+    #[cfg(feature = "hydrate")]
+    {
+        let navigate = leptos_router::hooks::use_navigate();
+        let listener = window_event_listener(leptos::ev::keydown, move |event| {
+            if crate::components::presets::on_key(&event) {
+                return;
+            }
+            crate::components::keys::handle(&event, &shape, draft, form, &navigate, &ready_to_send);
+        });
+        on_cleanup(move || listener.remove());
+    }
+    #[cfg(not(feature = "hydrate"))]
+    let _ = shape;
     let title = question.title.clone();
     view! {
         <article
@@ -260,7 +271,7 @@ fn QuestionView(question: Question) -> impl IntoView {
                     }
                 })}
             </div>
-            <div on:keydown=on_key>
+            <div>
                 <ActionForm action=submit node_ref=form>
                     <input type="hidden" name="id" value=id.to_string() />
                     <fieldset class="form-body" disabled=closed>

@@ -9,6 +9,7 @@ use crate::components::elsewhere::Elsewhere;
 use crate::components::failure::{Failure, FailureNotice};
 use crate::components::phone::PhonePairing;
 use crate::components::prefs_picker::PrefsPicker;
+use crate::components::presets_settings::QuickReplies;
 use crate::i18n::{t, tr};
 use crate::live::Live;
 use hark_core::model::{Config, Elicitation};
@@ -219,6 +220,7 @@ pub fn SettingsPage() -> impl IntoView {
             <p class="help">{tr("settings-appearance-help")}</p>
             <PrefsPicker place="settings" />
         </section>
+        <QuickReplies />
         <PhonePairing />
         <Elsewhere />
     }

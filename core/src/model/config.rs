@@ -39,6 +39,9 @@ pub struct Config {
     /// The language last picked in a browser; the daemon's desktop notifications use it.
     #[serde(skip_serializing_if = "Option::is_none", with = "language_code")]
     pub language: Option<Lang>,
+    /// Quick replies the page offers beside every text box (SPEC §13), in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub presets: Vec<String>,
     /// Where questions go beyond this machine's page (SPEC §11).
     #[serde(skip_serializing_if = "Channels::is_default")]
     pub channels: Channels,
@@ -64,6 +67,7 @@ impl Default for Config {
             history_max: 10_000,
             hosts: Vec::new(),
             language: None,
+            presets: Vec::new(),
             channels: Channels::default(),
             extra: Map::new(),
         }
@@ -126,6 +130,39 @@ fn expect_hosts(value: &Value) -> Result<Vec<String>, ErrorBody> {
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '[' | ']' | ':'));
             if valid { Ok(name) } else { Err(invalid()) }
+        })
+        .collect()
+}
+
+/// Quick replies: a list of at most 50 texts of 1 to 500 characters (trimmed).
+fn expect_presets(value: &Value) -> Result<Vec<String>, ErrorBody> {
+    use super::validate::limits::{MAX_PRESET_CHARS, MAX_PRESETS};
+    let texts = value.as_array().ok_or_else(|| {
+        ErrorBody::field(
+            "presets",
+            "presets must be a list of texts, like [\"Looks good, go ahead\"]",
+        )
+    })?;
+    if texts.len() > MAX_PRESETS {
+        return Err(ErrorBody::field(
+            "presets",
+            format!("presets holds at most {MAX_PRESETS} quick replies"),
+        ));
+    }
+    texts
+        .iter()
+        .enumerate()
+        .map(|(index, text)| {
+            let field = format!("presets[{index}]");
+            let text = text.as_str().map(str::trim).unwrap_or_default();
+            let length = text.chars().count();
+            if length == 0 || length > MAX_PRESET_CHARS {
+                return Err(ErrorBody::field(
+                    field.clone(),
+                    format!("{field} must be a text of 1 to {MAX_PRESET_CHARS} characters"),
+                ));
+            }
+            Ok(text.to_string())
         })
         .collect()
 }
@@ -194,6 +231,7 @@ impl Config {
             "historyMax" => self.history_max = expect_u64(key, value, 1, 1_000_000)?,
             "language" => self.language = Some(expect_language(value)?),
             "hosts" => self.hosts = expect_hosts(value)?,
+            "presets" => self.presets = expect_presets(value)?,
             "channels" => self.channels = Channels::from_json(value)?,
             _ => {
                 self.extra.insert(key.to_string(), value.clone());
@@ -245,6 +283,29 @@ impl Config {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn presets_are_checked_one_by_one() {
+        let mut config = Config::default();
+        config
+            .set("presets", &json!(["  Looks good  ", "Не сейчас"]))
+            .unwrap();
+        assert_eq!(config.presets, ["Looks good", "Не сейчас"]);
+        let field = |value: Value| Config::default().set("presets", &value).unwrap_err().field;
+        assert_eq!(field(json!("yes")).as_deref(), Some("presets"));
+        assert_eq!(field(json!(["ok", " "])).as_deref(), Some("presets[1]"));
+        assert_eq!(field(json!(["ok", 7])).as_deref(), Some("presets[1]"));
+        assert_eq!(
+            field(json!(["x".repeat(501)])).as_deref(),
+            Some("presets[0]")
+        );
+        assert_eq!(field(json!(vec!["ok"; 51])).as_deref(), Some("presets"));
+        assert!(
+            Config::default()
+                .set("presets", &json!(["é".repeat(500)]))
+                .is_ok()
+        );
+    }
 
     #[test]
     fn defaults_follow_the_spec() {

@@ -21,6 +21,9 @@ pub mod limits {
     pub const MAX_TIMEOUT_SECS: u64 = 30 * 24 * 60 * 60;
     pub const MAX_BODY_BYTES: usize = 256 * 1024;
     pub const MAX_PENDING: usize = 1_000;
+    /// Quick replies (config `presets`) at most, and each one's length in characters.
+    pub const MAX_PRESETS: usize = 50;
+    pub const MAX_PRESET_CHARS: usize = 500;
     /// Closed questions in `init` and in each page of the inbox's history.
     pub const HISTORY_PAGE: usize = 50;
 }

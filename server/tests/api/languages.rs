@@ -63,6 +63,57 @@ async fn pages_speak_the_cookie_language_else_accept_language_else_english() {
     assert!(settings.contains("Настройки") && settings.contains("Язык и тема"));
 }
 
+/// Each language's `app-title`, read from its catalogue.
+fn app_title(code: &str) -> String {
+    let catalogue = std::fs::read_to_string(format!(
+        "{}/../locales/{code}/main.ftl",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    catalogue
+        .lines()
+        .find_map(|line| line.strip_prefix("app-title = "))
+        .unwrap()
+        .trim()
+        .to_string()
+}
+
+#[tokio::test]
+async fn the_title_is_in_the_pages_language_on_every_render() {
+    let daemon = Daemon::start();
+    let languages = ["zh-CN", "ru", "ja", "ko", "en"];
+    let titles: Vec<String> = languages.iter().map(|code| app_title(code)).collect();
+    let mut wrong = Vec::new();
+    // Each language 50 times, interleaved, five requests at a time (as browser tabs would).
+    for round in 0..50 {
+        let loads = languages.iter().zip(&titles).map(|(code, title)| {
+            let daemon = &daemon;
+            async move {
+                let path = if round % 2 == 0 { "/" } else { "/settings" };
+                let html = page(daemon, path, &[("accept-language", code)]).await;
+                let found = html
+                    .split_once("<title>")
+                    .and_then(|(_, rest)| rest.split_once("</title>"))
+                    .map(|(title, _)| title.to_string());
+                let right_lang = html.contains(&format!("<html lang=\"{code}\""));
+                (found.as_deref() == Some(title.as_str()) && right_lang)
+                    .then_some(())
+                    .ok_or(format!("{code} on {path}: {found:?}"))
+            }
+        });
+        for outcome in futures::future::join_all(loads).await {
+            if let Err(problem) = outcome {
+                wrong.push(problem);
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of 250 titles wrong: {wrong:?}",
+        wrong.len()
+    );
+}
+
 #[tokio::test]
 async fn the_theme_is_on_the_html_element_from_the_first_byte() {
     let daemon = Daemon::start();
