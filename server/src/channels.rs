@@ -44,11 +44,19 @@ pub struct Relay {
     ntfy: ntfy::Queue,
     webhooks: webhooks::Queues,
     pub telegram: telegram::Telegram,
+    /// `HARK_HOME`, where the channels keep what must survive a restart (none in memory only).
+    home: Option<std::path::PathBuf>,
 }
 
 impl Relay {
     /// The relay of a daemon on `port`; `start` sets it to work.
-    pub fn new(store: Store, secrets: Arc<Secrets>, access: Arc<Access>, port: u16) -> Arc<Relay> {
+    pub fn new(
+        store: Store,
+        secrets: Arc<Secrets>,
+        access: Arc<Access>,
+        port: u16,
+        home: Option<std::path::PathBuf>,
+    ) -> Arc<Relay> {
         let http = reqwest::Client::builder()
             .timeout(REQUEST_TIMEOUT)
             .user_agent(concat!("hark/", env!("CARGO_PKG_VERSION")))
@@ -65,6 +73,7 @@ impl Relay {
             ntfy: ntfy::Queue::default(),
             webhooks: webhooks::Queues::default(),
             telegram: telegram::Telegram::default(),
+            home,
         })
     }
 

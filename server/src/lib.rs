@@ -126,7 +126,13 @@ pub async fn run(
     store.spawn_reminders();
     desktop::watch(store.clone(), port, access.clone());
     let secrets = Arc::new(secrets::Secrets::load(options.home.as_deref()));
-    let relay = channels::Relay::new(store.clone(), secrets, access.clone(), port);
+    let relay = channels::Relay::new(
+        store.clone(),
+        secrets,
+        access.clone(),
+        port,
+        options.home.clone(),
+    );
     relay.start();
     let shutdown = store.shutdown_token().clone();
     let app = router(AppState::with_relay(store, access.clone(), port, relay));

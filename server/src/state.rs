@@ -27,6 +27,7 @@ impl AppState {
             Arc::new(Secrets::load(None)),
             access.clone(),
             port,
+            None,
         );
         Self::with_relay(store, access, port, relay)
     }

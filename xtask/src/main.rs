@@ -3,6 +3,7 @@
 //! registries only (see TOOLCHAIN facts in the README).
 
 mod bench;
+mod budget;
 mod tools;
 
 use std::path::{Path, PathBuf};
@@ -128,6 +129,7 @@ fn test() -> Result<(), String> {
     run_command(&mut cargo(&["test", "-p", "xtask"]))?;
     // The release build comes before the server's tests, so the site they embed exists.
     build()?;
+    budget::check_wasm(&root())?;
     run_command(&mut cargo(&["test", "-p", "hark"]))?;
     run_command(
         Command::new("npx")

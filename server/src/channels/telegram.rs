@@ -4,6 +4,7 @@
 //!
 //! - `bot_api`: the Bot API client (frankenstein's methods over our reqwest);
 //! - `pairing`: the one-time codes that pair a chat;
+//! - `sent`: which message each open question has, kept across restarts;
 //! - `updates`: the few fields of Telegram's answers Hark reads;
 //! - `walk` and `render`: a question answered a sub-question at a time, and its message;
 //! - `chat`: the task that owns the conversations and sends; `inbound`: taps and replies;
@@ -15,6 +16,7 @@ mod inbound;
 mod pairing;
 mod poller;
 mod render;
+mod sent;
 mod updates;
 mod walk;
 

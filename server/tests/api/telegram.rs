@@ -797,3 +797,41 @@ async fn hark_telegram_setup_reads_the_token_from_stdin_and_waits_for_the_chat()
     let report: Value = daemon.get("/api/channels").await.json().await.unwrap();
     assert_eq!(report["telegram"]["paired"], false);
 }
+
+#[tokio::test]
+async fn after_a_restart_the_bot_edits_what_it_sent_instead_of_sending_it_again() {
+    let fake = FakeTelegram::start().await;
+    let logs = tempfile::tempdir().unwrap();
+    let daemon = daemon(&fake, true, &logs.path().join("daemon.log"));
+    let asked = daemon.ask(&yes_no()).await;
+    let message = message_for(&fake, "Deploy now?").await;
+    let record = daemon.home.path().join("telegram.json");
+    for _ in 0..100 {
+        let kept: Value = std::fs::read(&record)
+            .ok()
+            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+            .unwrap_or_default();
+        if kept["messages"][asked["id"].as_str().unwrap()] == message["message_id"] {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let daemon = daemon.crash_and_restart();
+    // The same message gets its buttons again, by an edit.
+    edit_of(&fake, &message, |call| {
+        call["reply_markup"]["inline_keyboard"].is_array() && text(call).contains("Deploy now?")
+    })
+    .await;
+    let id = asked["id"].as_str().unwrap();
+    let response = daemon
+        .post(&format!("/api/questions/{id}/answer"), &pick("Yes"))
+        .await;
+    assert_eq!(response.status(), 200);
+    edit_of(&fake, &message, |call| text(call).contains("Answered: Yes")).await;
+    let sends = fake
+        .calls("sendMessage")
+        .into_iter()
+        .filter(|call| text(call).contains("Deploy now?"))
+        .count();
+    assert_eq!(sends, 1, "sent once, across the restart");
+}

@@ -5,6 +5,7 @@
 
 use super::bot_api::{BotApi, BotError};
 use super::render::{self, Shown};
+use super::sent::SentLog;
 use super::updates::Sent;
 use super::walk::{Awaiting, Walk};
 use super::{CHANNEL, Input};
@@ -115,6 +116,8 @@ pub(super) struct Chat {
     chat: Option<i64>,
     /// A reminder waiting to go out.
     reminder: Option<Vec<QuestionId>>,
+    /// Which message each open question has, across restarts.
+    sent: SentLog,
     /// When to try again after Telegram could not be reached.
     retry_at: Option<Instant>,
     pause: Duration,
@@ -123,11 +126,13 @@ pub(super) struct Chat {
 /// Runs the chat task until the daemon stops.
 pub async fn run(relay: Arc<Relay>, mut inbox: mpsc::Receiver<Input>) {
     let shutdown = relay.store.shutdown_token().clone();
+    let sent = SentLog::load(relay.home.as_deref());
     let mut chat = Chat {
         relay,
         conversations: Vec::new(),
         chat: None,
         reminder: None,
+        sent,
         retry_at: None,
         pause: FIRST_PAUSE,
     };
@@ -225,7 +230,12 @@ impl Chat {
         }
         for question in pending {
             if self.find(question.id).is_none() {
-                self.conversations.push(Conversation::new(question));
+                // Sent before a restart: the message is edited (its walk starts over), not
+                // sent again.
+                let message = self.sent.message_of(chat, question.id);
+                let mut conversation = Conversation::new(question);
+                conversation.message = message;
+                self.conversations.push(conversation);
             }
         }
         self.conversations
@@ -296,6 +306,13 @@ impl Chat {
                 }
             }
         }
+        let open: Vec<(QuestionId, i32)> = self
+            .conversations
+            .iter()
+            .filter(|conversation| !conversation.closed)
+            .filter_map(|conversation| Some((conversation.question.id, conversation.message?)))
+            .collect();
+        self.sent.keep(chat, open.into_iter()).await;
         if self.retry_at.is_none() {
             self.pause = FIRST_PAUSE;
         }
