@@ -1,5 +1,6 @@
-//! `cargo xtask bench`: figures, not verdicts. Sizes of the binary and the wasm, the daemon's
-//! idle memory, round-trip latency of ask → answer → wait over real HTTP, and memory after load.
+//! `cargo xtask bench`: figures, not verdicts. Sizes of the binary and the wasm, the page's
+//! first view (bytes over the wire, first paint and live on a slow phone), the daemon's idle
+//! memory, round-trip latency of ask → answer → wait over real HTTP, and memory after load.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -11,6 +12,17 @@ const ROUND_TRIPS: usize = 500;
 
 pub fn run(root: &Path) -> Result<(), String> {
     print_sizes(root);
+    // The page's first view in Chromium, on a fast and on a slow-phone profile.
+    crate::run_command(
+        Command::new("node")
+            .args([
+                "bench/first-view.mjs",
+                &root.join("target/release/hark").to_string_lossy(),
+            ])
+            .current_dir(root.join("end2end"))
+            .env("PATH", crate::tools::path_with_npm_bin()),
+    )
+    .map_err(|error| format!("first-view figures: {error}"))?;
     let home = std::env::temp_dir().join(format!("hark-bench-{}", std::process::id()));
     let mut daemon = Command::new(root.join("target/release/hark"))
         .args(["serve", "--port", "0"])

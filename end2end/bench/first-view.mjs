@@ -1,0 +1,78 @@
+// `cargo xtask bench`'s page figures (issue 16): what the first view of `/` costs over the wire,
+// and how soon it paints and goes live on a slow phone (slow 4G: 150 ms round trips, 1.6 Mbit/s
+// down, 750 kbit/s up; the CPU 4x slower), in Debian's Chromium. Figures, not verdicts.
+// Usage: node end2end/bench/first-view.mjs target/release/hark
+import { chromium } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+
+const binary = path.resolve(process.argv[2] ?? 'target/release/hark');
+const home = mkdtempSync(path.join(tmpdir(), 'hark-first-view-'));
+const daemon = spawn(binary, ['serve', '--port', '0'], {
+  env: { ...process.env, HARK_HOME: home, HARK_LOG: 'warn', BROWSER: 'true' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const first = await new Promise((resolve) => readline.createInterface({ input: daemon.stdout }).once('line', resolve));
+const url = `http://127.0.0.1:${first.trim().split(':').pop()}/`;
+
+const browser = await chromium.launch({
+  executablePath: process.env.HARK_CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-quic'],
+});
+
+/** One cold load of `/`: bytes over the wire by kind, first paint, and live. */
+async function load(slow) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (slow) {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  }
+  const kinds = new Map();
+  const bytes = new Map();
+  const kindOf = (event) => {
+    const pathname = new URL(event.response.url).pathname;
+    if (event.type === 'Document') return 'html';
+    const extension = pathname.split('.').pop();
+    return ['wasm', 'js', 'css'].includes(extension) ? extension : 'other';
+  };
+  cdp.on('Network.responseReceived', (event) => kinds.set(event.requestId, kindOf(event)));
+  cdp.on('Network.loadingFinished', (event) => {
+    const kind = kinds.get(event.requestId) ?? 'other';
+    bytes.set(kind, (bytes.get(kind) ?? 0) + event.encodedDataLength);
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.locator('[data-connection="live"]').waitFor({ timeout: 60_000 });
+  const live = await page.evaluate(() => performance.now());
+  const paint = await page.evaluate(
+    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+  );
+  await context.close();
+  return { bytes, paint, live };
+}
+
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+const fast = await load(false);
+const total = [...fast.bytes.values()].reduce((a, b) => a + b, 0);
+const parts = [...fast.bytes.entries()].map(([type, n]) => `${type} ${kib(n)}`).join(', ');
+console.log(`first view of /   ${kib(total)} over the wire (${parts})`);
+const runs = [];
+for (let i = 0; i < 3; i++) runs.push(await load(true));
+const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+console.log(
+  `slow 4G, CPU 4x  first paint ${(median(runs.map((r) => r.paint)) / 1000).toFixed(2)} s, live ${(median(runs.map((r) => r.live)) / 1000).toFixed(2)} s (median of 3)`,
+);
+await browser.close();
+daemon.kill('SIGTERM');
+rmSync(home, { recursive: true, force: true });
