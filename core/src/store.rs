@@ -881,6 +881,23 @@ impl Store {
         Ok(config)
     }
 
+    /// `update_config` with a patch built from the current config under the config's lock: a
+    /// read-change-write (a channel's one field) that no concurrent change can undo.
+    ///
+    /// # Errors
+    /// As `update_config`.
+    pub async fn update_config_with(
+        &self,
+        make: impl FnOnce(&Config) -> serde_json::Value + Send + 'static,
+    ) -> Result<Config, StoreError> {
+        let store = self.clone();
+        let config = tokio::task::spawn_blocking(move || store.shared.config.update_with(make))
+            .await
+            .map_err(|error| StoreError::Save(error.to_string()))??;
+        self.send(Event::ConfigUpdated(config.clone()));
+        Ok(config)
+    }
+
     /// Counts a connected browser until the returned guard drops.
     pub fn browser_connected(&self) -> BrowserClient {
         self.shared.browser_clients.fetch_add(1, Ordering::SeqCst);

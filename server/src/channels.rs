@@ -1,7 +1,7 @@
 //! Channels (SPEC §11): the hub's peers beyond this machine's page. One task reads the store's
-//! events and hands each to the Telegram bot, ntfy and the webhooks through bounded queues, so a slow or dead
-//! receiver never holds up the store or the API; every channel keeps a status for settings and
-//! `hark status`. Nothing leaves the machine unless a channel is on.
+//! events and hands each to the Telegram bot, ntfy and the webhooks through bounded queues, so a
+//! slow or dead receiver never holds up the store or the API; every channel keeps a status for
+//! settings and `hark status`. Nothing leaves the machine unless a channel is on.
 //!
 //! - `telegram` sends each question to a paired chat, with buttons that answer it there;
 //! - `ntfy` publishes a push per question, with answer buttons that POST to a capability URL

@@ -1,8 +1,9 @@
 //! `$HARK_HOME/secrets.json` (mode 0600): the channels' credentials (SPEC §11): the Telegram
 //! bot's token and ntfy's access token (each bound to the server it was given for, so pointing
-//! the channel elsewhere never sends it there) and each webhook's signing secret. Kept apart from the config so that neither the
-//! config file, the API, an export nor the log ever carries them; `Debug` shows none of them.
-//! Reads never wait for the disk: a change is written under a lock of its own.
+//! the channel elsewhere never sends it there) and each webhook's signing secret. Kept apart from
+//! the config so that neither the config file, the API, an export nor the log ever carries them;
+//! `Debug` shows none of them. Reads never wait for the disk: a change is written under a lock of
+//! its own.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};

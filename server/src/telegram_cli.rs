@@ -89,7 +89,7 @@ pub async fn setup(bot_token: Option<String>, port: Option<u16>) -> ExitCode {
     for _ in 0..LOOKS {
         tokio::time::sleep(LOOK_EVERY).await;
         match client.channels().await {
-            Ok(report) if report.telegram.paired && report.telegram.pairing.is_none() => {
+            Ok(report) if report.telegram.pairings > before.pairings => {
                 println!("Paired. Questions from your agents now go to {bot} too.");
                 return ExitCode::SUCCESS;
             }

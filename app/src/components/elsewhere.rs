@@ -103,38 +103,41 @@ pub async fn save_channels(
     use crate::components::failure::refuse;
     let store = expect_context::<hark_core::store::Store>();
     let desk = expect_context::<ChannelDeskContext>().0;
-    let current = store.config().channels;
-    // A webhook kept by address keeps the events it had.
-    let webhooks: Vec<serde_json::Value> = webhooks
-        .lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty())
-        .map(|url| {
-            let events = current
-                .webhooks
-                .iter()
-                .find(|webhook| webhook.url == url)
-                .map(|webhook| webhook.events.clone());
-            match events {
-                Some(events) => serde_json::json!({"url": url, "events": events}),
-                None => serde_json::json!({"url": url}),
-            }
-        })
-        .collect();
-    let mut channels = serde_json::to_value(&current).unwrap_or_default();
-    channels["telegram"]["enabled"] = serde_json::Value::Bool(telegram_enabled.is_some());
-    channels["ntfy"] = serde_json::json!({
-        "enabled": ntfy_enabled.is_some(),
-        "server": if ntfy_server.trim().is_empty() { "https://ntfy.sh" } else { ntfy_server.trim() },
-        "topic": ntfy_topic.trim(),
-    });
-    channels["publicUrl"] = serde_json::Value::String(public_url.trim().to_string());
-    channels["contentInPush"] = serde_json::Value::Bool(content_in_push.is_some());
-    channels["webhooks"] = serde_json::Value::Array(webhooks);
+    // Built from the config under its lock, so a pairing or an unpairing made meanwhile (the
+    // Telegram chat) is kept.
+    let make_patch = move |config: &hark_core::model::Config| {
+        let current = &config.channels;
+        // A webhook kept by address keeps the events it had.
+        let webhooks: Vec<serde_json::Value> = webhooks
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty())
+            .map(|url| {
+                let events = current
+                    .webhooks
+                    .iter()
+                    .find(|webhook| webhook.url == url)
+                    .map(|webhook| webhook.events.clone());
+                match events {
+                    Some(events) => serde_json::json!({"url": url, "events": events}),
+                    None => serde_json::json!({"url": url}),
+                }
+            })
+            .collect();
+        let mut channels = serde_json::to_value(current).unwrap_or_default();
+        channels["telegram"]["enabled"] = serde_json::Value::Bool(telegram_enabled.is_some());
+        channels["ntfy"] = serde_json::json!({
+            "enabled": ntfy_enabled.is_some(),
+            "server": if ntfy_server.trim().is_empty() { "https://ntfy.sh" } else { ntfy_server.trim() },
+            "topic": ntfy_topic.trim(),
+        });
+        channels["publicUrl"] = serde_json::Value::String(public_url.trim().to_string());
+        channels["contentInPush"] = serde_json::Value::Bool(content_in_push.is_some());
+        channels["webhooks"] = serde_json::Value::Array(webhooks);
+        serde_json::json!({ "channels": channels })
+    };
     let refuse_here = |failure: Failure| refuse::<SaveChannels>("/settings", failure);
-    let saved = store
-        .update_config(&serde_json::json!({ "channels": channels }))
-        .await;
+    let saved = store.update_config_with(make_patch).await;
     match saved {
         Ok(_) => {}
         Err(hark_core::store::StoreError::Invalid(body)) => {

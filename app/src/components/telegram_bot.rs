@@ -53,6 +53,7 @@ pub fn TelegramBot(
         bot,
         paired,
         pairing,
+        ..
     } = report;
     let bot_line = bot.clone().map(|bot| {
         view! { <p data-testid="telegram-bot">{move || t_args("elsewhere-telegram-bot", &[("bot", bot.clone().into())])}</p> }

@@ -110,7 +110,7 @@ fn default_events() -> Vec<String> {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChannelStatus {
-    /// `ntfy` or `webhook`.
+    /// `telegram`, `ntfy` or `webhook`.
     pub channel: String,
     pub target: String,
     /// Messages that arrived.
@@ -150,6 +150,9 @@ pub struct TelegramReport {
     pub bot: Option<String>,
     /// Whether a chat is paired.
     pub paired: bool,
+    /// Chats paired since the daemon started (a pairing that took place shows as a new count).
+    #[serde(default)]
+    pub pairings: u64,
     /// The pairing code waiting to be sent to the bot, while it is valid.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pairing: Option<TelegramPairing>,
@@ -175,7 +178,7 @@ pub struct TelegramSetup {
     pub bot_token: Option<String>,
 }
 
-/// `POST /api/channels/test`'s body: which channel to test (`ntfy` or `webhook`).
+/// `POST /api/channels/test`'s body: which channel to test (`telegram`, `ntfy` or `webhook`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChannelTest {

@@ -45,8 +45,18 @@ impl ConfigFile {
 
     /// Applies `patch` strictly and saves it before it takes effect.
     pub fn update(&self, patch: &serde_json::Value) -> Result<Config, StoreError> {
+        self.update_with(|_| patch.clone())
+    }
+
+    /// Applies the patch `make` builds from the current config, under the same lock, so a
+    /// change read from the config cannot undo another made meanwhile.
+    pub fn update_with(
+        &self,
+        make: impl FnOnce(&Config) -> serde_json::Value,
+    ) -> Result<Config, StoreError> {
         let mut current = self.lock();
-        let next = current.patched(patch)?;
+        let patch = make(&current);
+        let next = current.patched(&patch)?;
         if let Some(path) = &self.path {
             save_atomically(path, &next).map_err(|error| StoreError::Save(error.to_string()))?;
         }

@@ -52,6 +52,8 @@ pub struct Telegram {
     receiver: Mutex<Option<mpsc::Receiver<Input>>>,
     /// Wakes the poller when the settings change.
     wake: Notify,
+    /// Chats paired since the daemon started, so `hark telegram setup` knows its code worked.
+    pairings: std::sync::atomic::AtomicU64,
 }
 
 impl Default for Telegram {
@@ -63,6 +65,7 @@ impl Default for Telegram {
             inbox,
             receiver: Mutex::new(Some(receiver)),
             wake: Notify::new(),
+            pairings: std::sync::atomic::AtomicU64::new(0),
         }
     }
 }
@@ -103,9 +106,21 @@ impl Telegram {
         }
     }
 
+    /// Passes `input` to the chat task, waiting while its inbox is full (the poller: an update
+    /// it has confirmed to Telegram must not be dropped).
+    pub async fn tell_waiting(&self, input: Input) {
+        let _ = self.inbox.send(input).await;
+    }
+
     /// The settings changed: the poller looks again.
     pub fn settings_changed(&self) {
         self.wake.notify_waiters();
+    }
+
+    /// A chat was paired.
+    fn paired(&self) {
+        self.pairings
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     }
 
     fn bot(&self) -> Option<String> {
@@ -138,6 +153,7 @@ impl Telegram {
                 .is_some(),
             bot,
             paired: telegram.chat_id.is_some(),
+            pairings: self.pairings.load(std::sync::atomic::Ordering::SeqCst),
             pairing,
         }
     }
@@ -262,16 +278,18 @@ impl Telegram {
     }
 }
 
-/// Changes `channels.telegram` in the config.
+/// Changes `channels.telegram` in the config, under the config's lock.
 async fn change_config(
     relay: &Relay,
-    change: impl FnOnce(&mut TelegramConfig),
+    change: impl FnOnce(&mut TelegramConfig) + Send + 'static,
 ) -> Result<(), String> {
-    let mut channels = relay.store.config().channels;
-    change(&mut channels.telegram);
     relay
         .store
-        .update_config(&serde_json::json!({ "channels": channels }))
+        .update_config_with(move |config| {
+            let mut channels = config.channels.clone();
+            change(&mut channels.telegram);
+            serde_json::json!({ "channels": channels })
+        })
         .await
         .map(|_| ())
         .map_err(|error| error.to_string())

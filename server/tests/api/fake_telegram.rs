@@ -98,6 +98,11 @@ async fn method(
                 if tokio::time::timeout_at(deadline, news).await.is_err() {
                     return ok(json!([]));
                 }
+                // Going down cuts the polls in progress, as a failing gateway would.
+                if shared.down.load(Ordering::SeqCst) {
+                    return (StatusCode::BAD_GATEWAY, "<html>502 Bad Gateway</html>")
+                        .into_response();
+                }
             }
         }
         "sendMessage" | "editMessageText" | "editMessageReplyMarkup" => {

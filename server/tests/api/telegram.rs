@@ -577,14 +577,20 @@ async fn while_telegram_is_down_the_page_works_and_nothing_is_lost_or_sent_twice
         .await
         .unwrap();
     assert_eq!(question["status"], "answered");
+    // Sending and polling both recovered: neither failed since it last got through.
     let report: Value = daemon.get("/api/channels").await.json().await.unwrap();
-    let status = report["channels"]
+    let statuses: Vec<&Value> = report["channels"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|status| status["channel"] == "telegram")
-        .unwrap();
-    assert!(status.get("lastError").is_none(), "recovered: {status}");
+        .filter(|status| status["channel"] == "telegram")
+        .collect();
+    assert_eq!(statuses.len(), 2, "{statuses:?}");
+    for status in statuses {
+        let failed = status["lastFailureAt"].as_str().unwrap_or("");
+        let sent = status["lastSentAt"].as_str().unwrap_or("");
+        assert!(failed.is_empty() || sent > failed, "recovered: {status}");
+    }
 }
 
 #[tokio::test]
@@ -834,4 +840,79 @@ async fn after_a_restart_the_bot_edits_what_it_sent_instead_of_sending_it_again(
         .filter(|call| text(call).contains("Deploy now?"))
         .count();
     assert_eq!(sends, 1, "sent once, across the restart");
+}
+
+#[tokio::test]
+async fn a_strangers_guesses_and_an_old_prompt_change_nothing() {
+    let fake = FakeTelegram::start().await;
+    let logs = tempfile::tempdir().unwrap();
+    let daemon = daemon(&fake, false, &logs.path().join("daemon.log"));
+    let report: Value = daemon
+        .post("/api/telegram/setup", &json!({"botToken": TOKEN}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let code = report["pairing"]["code"].as_str().unwrap().to_string();
+    // A stranger guesses ten times: it hears at most five refusals, and the code survives.
+    for guess in 0..10 {
+        fake.say(
+            STRANGER,
+            "private",
+            &format!("/start WRONG{guess:05}"),
+            None,
+        );
+    }
+    fake.say(ME, "private", &format!("/start {code}"), None);
+    fake.wait_for("sendMessage", |call| {
+        call["chat_id"] == ME && text(call).starts_with("Paired.")
+    })
+    .await;
+    let refusals = fake
+        .calls("sendMessage")
+        .into_iter()
+        .filter(|call| call["chat_id"] == STRANGER)
+        .count();
+    assert_eq!(
+        refusals, 5,
+        "a stranger is answered at most 5 times in 10 minutes"
+    );
+
+    // Skip asks why, Back returns: a reply to that old prompt is refused, not taken as an
+    // answer or a note.
+    let asked = daemon
+        .ask(&json!({"questions": [{"question": "Rename the branch?", "options": [{"label": "Yes"}]}]}))
+        .await;
+    let id = asked["id"].as_str().unwrap();
+    let message = message_for(&fake, "Rename the branch?").await;
+    let message_id = message["message_id"].as_i64().unwrap();
+    fake.tap(ME, message_id, &button(&message, "Skip"));
+    let prompt = fake
+        .wait_for("sendMessage", |call| {
+            call["reply_markup"]["force_reply"] == true && text(call).contains("Rename the branch?")
+        })
+        .await;
+    let asking = edit_of(&fake, &message, |call| text(call).contains("Why skip?")).await;
+    fake.tap(ME, message_id, &button(&asking, "Back"));
+    edit_of(&fake, &message, |call| {
+        !text(call).contains("Why skip?") && call["reply_markup"]["inline_keyboard"].is_array()
+    })
+    .await;
+    fake.say(
+        ME,
+        "private",
+        "old words",
+        Some(prompt["message_id"].as_i64().unwrap()),
+    );
+    fake.wait_for("sendMessage", |call| {
+        call["chat_id"] == ME && text(call).contains("out of date")
+    })
+    .await;
+    let question: Value = daemon
+        .get(&format!("/api/questions/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(question["status"], "pending");
 }

@@ -80,6 +80,14 @@ impl BotError {
 }
 
 impl BotApi {
+    /// Tells bots apart without showing their tokens: equal for the same address and token.
+    pub fn fingerprint(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.address.hash(&mut hasher);
+        hasher.finish()
+    }
+
     /// The bot with `token` at `api_base` (`https://api.telegram.org` or a stand-in).
     pub fn new(http: reqwest::Client, api_base: &str, token: &str) -> BotApi {
         BotApi {

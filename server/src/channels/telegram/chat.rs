@@ -71,6 +71,43 @@ impl Line {
     }
 }
 
+/// A reply prompt: its message, and the step and reply it asked for.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Prompt {
+    pub message: i32,
+    pub step: usize,
+    pub awaiting: Awaiting,
+}
+
+/// How often a chat that is not the paired one gets an answer: at most `STRANGER_REPLIES` in
+/// `STRANGER_WINDOW`.
+const STRANGER_REPLIES: usize = 5;
+const STRANGER_WINDOW: Duration = Duration::from_secs(10 * 60);
+
+/// The replies given to strangers lately, by chat.
+#[derive(Default)]
+pub(super) struct Refusals {
+    by_chat: std::collections::HashMap<i64, Vec<Instant>>,
+}
+
+impl Refusals {
+    /// Whether `chat` may get one more reply now (and counts it).
+    pub fn allow(&mut self, chat: i64) -> bool {
+        let now = Instant::now();
+        // Forgetting old entries keeps the map as small as the window's strangers.
+        self.by_chat.retain(|_, times| {
+            times.retain(|at| now.duration_since(*at) < STRANGER_WINDOW);
+            !times.is_empty()
+        });
+        let times = self.by_chat.entry(chat).or_default();
+        if times.len() >= STRANGER_REPLIES {
+            return false;
+        }
+        times.push(now);
+        true
+    }
+}
+
 /// One question in the chat.
 pub(super) struct Conversation {
     pub question: Question,
@@ -82,7 +119,7 @@ pub(super) struct Conversation {
     /// A reply prompt to send (Other…, Skip).
     pub prompt_wanted: Option<Awaiting>,
     /// The reply prompt sent last, whose replies belong to this question.
-    pub prompt: Option<i32>,
+    pub prompt: Option<Prompt>,
     pub closed: bool,
 }
 
@@ -118,6 +155,10 @@ pub(super) struct Chat {
     reminder: Option<Vec<QuestionId>>,
     /// Which message each open question has, across restarts.
     sent: SentLog,
+    /// Replies given to strangers lately.
+    pub refusals: Refusals,
+    /// Questions Telegram refused for good in this chat (the bot blocked, say): not retried.
+    given_up: std::collections::HashSet<QuestionId>,
     /// When to try again after Telegram could not be reached.
     retry_at: Option<Instant>,
     pause: Duration,
@@ -133,6 +174,8 @@ pub async fn run(relay: Arc<Relay>, mut inbox: mpsc::Receiver<Input>) {
         chat: None,
         reminder: None,
         sent,
+        refusals: Refusals::default(),
+        given_up: std::collections::HashSet::new(),
         retry_at: None,
         pause: FIRST_PAUSE,
     };
@@ -198,11 +241,25 @@ impl Chat {
     /// anew starts over (the old chat's messages cannot be edited in it). What closed while
     /// the bot was off, or while events were lost, is closed here too.
     async fn follow_the_store(&mut self, chat: i64) {
+        let pending = self.relay.store.pending();
         if self.chat != Some(chat) {
             self.conversations.clear();
+            self.given_up.clear();
             self.chat = Some(chat);
+            // Messages sent before a restart whose questions closed meanwhile still need their
+            // outcome.
+            for (id, message) in self.sent.messages_in(chat) {
+                if pending.iter().any(|open| open.id == id) {
+                    continue;
+                }
+                if let Some(closed) = self.relay.store.get(id).await {
+                    let mut conversation = Conversation::new(closed);
+                    conversation.message = Some(message);
+                    conversation.closed = true;
+                    self.conversations.push(conversation);
+                }
+            }
         }
-        let pending = self.relay.store.pending();
         let mut index = 0;
         while index < self.conversations.len() {
             let conversation = &self.conversations[index];
@@ -229,7 +286,7 @@ impl Chat {
             }
         }
         for question in pending {
-            if self.find(question.id).is_none() {
+            if self.find(question.id).is_none() && !self.given_up.contains(&question.id) {
                 // Sent before a restart: the message is edited (its walk starts over), not
                 // sent again.
                 let message = self.sent.message_of(chat, question.id);
@@ -280,6 +337,7 @@ impl Chat {
                 }
                 Err(error) => {
                     self.pause_after(&line, &error);
+                    self.keep_record(chat).await;
                     return;
                 }
             }
@@ -306,16 +364,21 @@ impl Chat {
                 }
             }
         }
-        let open: Vec<(QuestionId, i32)> = self
-            .conversations
-            .iter()
-            .filter(|conversation| !conversation.closed)
-            .filter_map(|conversation| Some((conversation.question.id, conversation.message?)))
-            .collect();
-        self.sent.keep(chat, open.into_iter()).await;
+        self.keep_record(chat).await;
         if self.retry_at.is_none() {
             self.pause = FIRST_PAUSE;
         }
+    }
+
+    /// Records every message still to be edited (open questions, and closed ones whose
+    /// outcome is not shown yet).
+    async fn keep_record(&mut self, chat: i64) {
+        let shown: Vec<(QuestionId, i32)> = self
+            .conversations
+            .iter()
+            .filter_map(|conversation| Some((conversation.question.id, conversation.message?)))
+            .collect();
+        self.sent.keep(chat, shown.into_iter()).await;
     }
 
     /// Brings one conversation up to date; `Ok(false)` when it is done with.
@@ -342,6 +405,8 @@ impl Chat {
                         relay
                             .statuses
                             .failed(CHANNEL, &line.api_base, error.to_string());
+                        let id = conversation.question.id;
+                        self.given_up.insert(id);
                         return Ok(false);
                     }
                 }
@@ -404,7 +469,11 @@ impl Chat {
             match line.api.send(&params).await {
                 Ok(sent) => {
                     relay.statuses.sent(CHANNEL, &line.api_base);
-                    conversation.prompt = Some(sent.message_id);
+                    conversation.prompt = Some(Prompt {
+                        message: sent.message_id,
+                        step: conversation.walk.step,
+                        awaiting,
+                    });
                 }
                 Err(error) if error.passing() => return Err(error),
                 Err(error) => {

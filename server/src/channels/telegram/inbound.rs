@@ -6,7 +6,7 @@ use super::chat::{Chat, Conversation, Line};
 use super::pairing::Redeemed;
 use super::render;
 use super::updates::{CallbackQuery, Message, Update};
-use super::walk::{Callback, Next};
+use super::walk::{Callback, Next, Walk};
 use super::{CHANNEL, change_config};
 use app::i18n::t_in;
 use frankenstein::methods::AnswerCallbackQueryParams;
@@ -14,6 +14,7 @@ use hark_core::model::{AnsweredVia, QuestionId, Status};
 use hark_core::store::StoreError;
 
 impl Chat {
+    /// Takes one update: a message, or a tap on a button.
     pub async fn take_update(&mut self, update: Update) {
         let Some(line) = Line::of(&self.relay) else {
             return;
@@ -22,6 +23,14 @@ impl Chat {
             self.take_message(&line, message).await;
         } else if let Some(query) = update.callback_query {
             self.take_tap(&line, query).await;
+        }
+    }
+
+    /// Says `key` to a chat that is not the paired one, at most a few times in ten minutes:
+    /// a stranger cannot make the bot spend Telegram's rate limit on them.
+    async fn say_to_stranger(&mut self, line: &Line, chat: i64, key: &str) {
+        if self.refusals.allow(chat) {
+            self.say(line, chat, key).await;
         }
     }
 
@@ -44,17 +53,34 @@ impl Chat {
             return;
         }
         if line.chat != Some(chat) {
-            self.say(line, chat, "telegram-stranger").await;
+            self.say_to_stranger(line, chat, "telegram-stranger").await;
             return;
         }
         let replied_to = message
             .reply_to_message
             .as_ref()
             .map(|replied| replied.message_id);
-        let position = self.conversations.iter().rposition(|conversation| {
+        let prompted = self.conversations.iter().rposition(|conversation| {
             !conversation.closed
                 && replied_to.is_some()
-                && (conversation.prompt == replied_to || conversation.message == replied_to)
+                && conversation.prompt.map(|prompt| prompt.message) == replied_to
+        });
+        if let Some(position) = prompted {
+            // A reply to a prompt counts only while its question still waits for it.
+            let conversation = &self.conversations[position];
+            let current = conversation.prompt.is_some_and(|prompt| {
+                conversation.walk.awaiting == Some(prompt.awaiting)
+                    && conversation.walk.step == prompt.step
+            });
+            if !current {
+                self.say(line, chat, "telegram-stale").await;
+                return;
+            }
+        }
+        let position = prompted.or_else(|| {
+            self.conversations.iter().rposition(|conversation| {
+                !conversation.closed && replied_to.is_some() && conversation.message == replied_to
+            })
         });
         // Without a reply, the words go to the question that asked for some.
         let position = position.or_else(|| {
@@ -71,35 +97,38 @@ impl Chat {
             self.say(line, chat, "telegram-use-buttons").await;
             return;
         }
+        let before = conversation.walk.clone();
         let next = conversation.walk.reply(&conversation.question, &text);
         let id = conversation.question.id;
-        self.follow(line, id, next, None).await;
+        self.follow(line, id, next, before, None).await;
     }
 
     async fn take_start(&mut self, line: &Line, message: &Message, code: &str) {
         let chat = message.chat.id;
         if message.chat.kind != "private" {
-            self.say(line, chat, "telegram-private-only").await;
+            self.say_to_stranger(line, chat, "telegram-private-only")
+                .await;
             return;
         }
         if code.is_empty() {
-            let key = if line.chat == Some(chat) {
-                "telegram-already-paired"
+            if line.chat == Some(chat) {
+                self.say(line, chat, "telegram-already-paired").await;
             } else {
-                "telegram-start-needs-code"
-            };
-            self.say(line, chat, key).await;
+                self.say_to_stranger(line, chat, "telegram-start-needs-code")
+                    .await;
+            }
             return;
         }
-        match self.relay.telegram.codes.redeem(code) {
+        match self.relay.telegram.codes.redeem(chat, code) {
             Redeemed::Paired => {
-                let paired = change_config(&self.relay, |telegram| {
+                let paired = change_config(&self.relay, move |telegram| {
                     telegram.chat_id = Some(chat);
                     telegram.enabled = true;
                 })
                 .await;
                 match paired {
                     Ok(()) => {
+                        self.relay.telegram.paired();
                         tracing::info!(channel = CHANNEL, "a Telegram chat was paired");
                         self.say(line, chat, "telegram-paired").await;
                     }
@@ -114,9 +143,13 @@ impl Chat {
                     channel = CHANNEL,
                     "a wrong pairing code was sent to the bot"
                 );
-                self.say(line, chat, "telegram-wrong-code").await;
+                self.say_to_stranger(line, chat, "telegram-wrong-code")
+                    .await;
             }
-            Redeemed::Expired => self.say(line, chat, "telegram-expired-code").await,
+            Redeemed::Expired => {
+                self.say_to_stranger(line, chat, "telegram-expired-code")
+                    .await;
+            }
         }
     }
 
@@ -144,21 +177,28 @@ impl Chat {
                 }
             }
         }
-        let Some(conversation) = self.find(callback.id) else {
-            return;
-        };
-        if conversation.closed {
+        let Some(conversation) = self.find(callback.id).filter(|found| !found.closed) else {
             answer_tap(line, &query.id, Some("telegram-closed")).await;
             return;
-        }
+        };
+        let before = conversation.walk.clone();
         let next = conversation
             .walk
             .tap(&conversation.question, callback.step, callback.tap);
-        self.follow(line, callback.id, next, Some(&query.id)).await;
+        self.follow(line, callback.id, next, before, Some(&query.id))
+            .await;
     }
 
-    /// Does what a tap or a reply decided, and answers the tap.
-    async fn follow(&mut self, line: &Line, id: QuestionId, next: Next, tap: Option<&str>) {
+    /// Does what a tap or a reply decided, and answers the tap. When the store refuses, the
+    /// walk goes back to `before`, so the person can try again where they were.
+    async fn follow(
+        &mut self,
+        line: &Line,
+        id: QuestionId,
+        next: Next,
+        before: Walk,
+        tap: Option<&str>,
+    ) {
         let store = self.relay.store.clone();
         let outcome = match next {
             Next::Show => Ok(None),
@@ -182,7 +222,7 @@ impl Chat {
             Ok(key) => key,
             Err(error) => {
                 if let Some(conversation) = self.find(id) {
-                    conversation.walk.undo_submit();
+                    conversation.walk = before;
                 }
                 Some(match error {
                     StoreError::NotPending { .. } | StoreError::NotFound(_) => "telegram-closed",

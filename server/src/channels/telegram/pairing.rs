@@ -1,6 +1,7 @@
-//! Pairing a Telegram chat: one code at a time, valid ten minutes, used once, and withdrawn after
-//! a few wrong guesses, so only the person who sees it in settings or in `hark telegram setup`
-//! can make their chat the bot's.
+//! Pairing a Telegram chat: one code at a time, valid ten minutes, used once, so only the person
+//! who sees it in settings or in `hark telegram setup` can make their chat the bot's. A chat that
+//! guesses wrong a few times is not heard again for that code, and many wrong guesses in all
+//! withdraw it; a stranger's few guesses never cost the owner their code.
 
 use hark_core::model::TelegramPairing;
 use std::sync::Mutex;
@@ -9,8 +10,10 @@ use subtle::ConstantTimeEq;
 
 /// How long a code is valid.
 pub const VALID_FOR: Duration = Duration::from_secs(10 * 60);
-/// Wrong codes sent to the bot before the current code is withdrawn.
+/// Wrong codes one chat may send for the current code; past them its guesses are refused.
 const WRONG_GUESSES: u32 = 5;
+/// Wrong codes from all chats before the current code is withdrawn.
+const WRONG_IN_ALL: u32 = 50;
 /// Letters and digits that cannot be mistaken for each other (no 0/O, 1/I/L).
 const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 /// 31^10: about 49 bits, for a code that lives ten minutes.
@@ -20,7 +23,8 @@ struct Code {
     text: String,
     expires: Instant,
     expires_at: chrono::DateTime<chrono::Utc>,
-    wrong: u32,
+    /// Wrong guesses by chat.
+    wrong: std::collections::HashMap<i64, u32>,
 }
 
 /// What a `/start <code>` did.
@@ -66,7 +70,7 @@ impl PairingCodes {
             text: text.clone(),
             expires: Instant::now() + VALID_FOR,
             expires_at,
-            wrong: 0,
+            wrong: std::collections::HashMap::new(),
         });
         Ok(TelegramPairing {
             code: text,
@@ -86,17 +90,18 @@ impl PairingCodes {
         })
     }
 
-    /// Checks what a chat sent after `/start`; the right code is used up.
-    pub fn redeem(&self, attempt: &str) -> Redeemed {
+    /// Checks what `chat` sent after `/start`; the right code is used up.
+    pub fn redeem(&self, chat: i64, attempt: &str) -> Redeemed {
         let attempt = attempt.trim().to_ascii_uppercase().replace(['-', ' '], "");
         let mut current = self.current();
         let Some(code) = current.as_mut() else {
             return Redeemed::Wrong;
         };
+        let guessed = code.wrong.get(&chat).copied().unwrap_or(0);
         let right: bool = code.text.as_bytes().ct_eq(attempt.as_bytes()).into();
-        if !right {
-            code.wrong += 1;
-            if code.wrong >= WRONG_GUESSES {
+        if !right || guessed >= WRONG_GUESSES {
+            *code.wrong.entry(chat).or_insert(0) += 1;
+            if code.wrong.values().sum::<u32>() >= WRONG_IN_ALL {
                 *current = None;
             }
             return Redeemed::Wrong;
@@ -126,29 +131,52 @@ mod tests {
     #[test]
     fn a_code_pairs_once_within_its_time() {
         let codes = PairingCodes::default();
-        assert_eq!(codes.redeem("ANYTHING"), Redeemed::Wrong, "no code waiting");
+        assert_eq!(
+            codes.redeem(1, "ANYTHING"),
+            Redeemed::Wrong,
+            "no code waiting"
+        );
         let code = codes.issue().unwrap().code;
         assert_eq!(code.len(), LENGTH);
         assert!(code.bytes().all(|byte| ALPHABET.contains(&byte)));
         assert_eq!(codes.waiting().unwrap().code, code);
-        assert_eq!(codes.redeem(&code.to_lowercase()), Redeemed::Paired);
-        assert_eq!(codes.redeem(&code), Redeemed::Wrong, "used once");
+        assert_eq!(codes.redeem(1, &code.to_lowercase()), Redeemed::Paired);
+        assert_eq!(codes.redeem(1, &code), Redeemed::Wrong, "used once");
         assert!(codes.waiting().is_none());
 
         let code = codes.issue().unwrap().code;
         codes.age(VALID_FOR + Duration::from_secs(1));
         assert!(codes.waiting().is_none());
-        assert_eq!(codes.redeem(&code), Redeemed::Expired);
+        assert_eq!(codes.redeem(1, &code), Redeemed::Expired);
     }
 
     #[test]
-    fn guessing_withdraws_the_code() {
+    fn a_strangers_guesses_never_cost_the_owner_the_code() {
         let codes = PairingCodes::default();
         let code = codes.issue().unwrap().code;
-        for _ in 0..WRONG_GUESSES {
-            assert_eq!(codes.redeem("WRONGWRONG"), Redeemed::Wrong);
+        for _ in 0..WRONG_GUESSES + 3 {
+            assert_eq!(codes.redeem(666, "WRONGWRONG"), Redeemed::Wrong);
         }
-        assert_eq!(codes.redeem(&code), Redeemed::Wrong, "withdrawn");
+        assert_eq!(
+            codes.redeem(666, &code),
+            Redeemed::Wrong,
+            "a chat past its guesses is not heard, even with the right code"
+        );
+        assert_eq!(
+            codes.redeem(1, &code),
+            Redeemed::Paired,
+            "the owner still pairs"
+        );
+
+        let code = codes.issue().unwrap().code;
+        for chat in 0..i64::from(WRONG_IN_ALL) {
+            codes.redeem(1000 + chat, "WRONGWRONG");
+        }
+        assert_eq!(
+            codes.redeem(1, &code),
+            Redeemed::Wrong,
+            "withdrawn after many in all"
+        );
         assert_ne!(codes.issue().unwrap().code, code);
     }
 }

@@ -22,7 +22,9 @@ const IDLE: Duration = Duration::from_secs(60);
 /// Polls until the daemon stops.
 pub async fn run(relay: Arc<Relay>) {
     let shutdown = relay.store.shutdown_token().clone();
+    // Update ids count per bot: the offset belongs to the bot it was read from.
     let mut offset: Option<i64> = None;
+    let mut offset_of: Option<u64> = None;
     let mut pause = FIRST_PAUSE;
     loop {
         // Registered before the settings are read, so a change in between is not missed.
@@ -37,6 +39,13 @@ pub async fn run(relay: Arc<Relay>) {
             }
             continue;
         };
+        if offset_of != Some(line.api.fingerprint()) {
+            offset = None;
+            offset_of = Some(line.api.fingerprint());
+        }
+        // Polling has a status of its own, so a poll that gets through does not hide a message
+        // that could not be delivered.
+        let target = format!("{}/getUpdates", line.api_base);
         if relay.telegram.bot().is_none() {
             match line.api.me().await {
                 Ok(me) => relay.telegram.learned_bot(me.username),
@@ -56,14 +65,19 @@ pub async fn run(relay: Arc<Relay>) {
         };
         match polled {
             Ok(updates) => {
-                relay.statuses.recovered(CHANNEL, &line.api_base);
+                relay.statuses.recovered(CHANNEL, &target);
                 pause = FIRST_PAUSE;
                 for raw in updates {
                     if let Some(id) = raw.get("update_id").and_then(serde_json::Value::as_i64) {
                         offset = Some(offset.map_or(id + 1, |offset| offset.max(id + 1)));
                     }
                     match serde_json::from_value::<Update>(raw) {
-                        Ok(update) => relay.telegram.tell(Input::Update(Box::new(update))),
+                        Ok(update) => {
+                            relay
+                                .telegram
+                                .tell_waiting(Input::Update(Box::new(update)))
+                                .await;
+                        }
                         Err(error) => {
                             tracing::warn!(channel = CHANNEL, %error, "skipped a Telegram update Hark cannot read");
                         }
@@ -74,14 +88,14 @@ pub async fn run(relay: Arc<Relay>) {
                 let wait = if error.wrong_token() {
                     relay.statuses.failed(
                         CHANNEL,
-                        &line.api_base,
+                        &target,
                         "Telegram does not know the bot token: set it again with `hark telegram setup`".into(),
                     );
                     IDLE
                 } else {
                     relay
                         .statuses
-                        .failed(CHANNEL, &line.api_base, describe_poll(&error));
+                        .failed(CHANNEL, &target, describe_poll(&error));
                     let wait = match &error {
                         BotError::Refused {
                             retry_after: Some(secs),

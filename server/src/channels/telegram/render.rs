@@ -11,8 +11,9 @@ use std::fmt::Write;
 
 /// Telegram's limit for a message, in characters after markup; kept under with room to spare.
 const MAX_TEXT_CHARS: usize = 4000;
-/// A question's text at most, in bytes (Markdown shown as written).
-const QUESTION_BYTES: usize = 2500;
+/// A question's text at most, in bytes (Markdown shown as written). With the other parts' own
+/// limits, every message stays under `MAX_TEXT_CHARS` (a test builds the largest).
+const QUESTION_BYTES: usize = 2000;
 /// An option's label on a button, and its description in the text, in bytes.
 const LABEL_BYTES: usize = 60;
 const DESCRIPTION_BYTES: usize = 160;
@@ -87,8 +88,8 @@ fn pending_text(lang: Lang, question: &Question, walk: &Walk, descriptions: bool
         let _ = writeln!(
             text,
             "✓ <b>{}</b>: {}",
-            escape(&cut(&name, 200)),
-            escape(&cut(&answer_line(answer), 400))
+            escape(&cut(&name, 100)),
+            escape(&cut(&answer_line(answer), 200))
         );
     }
     if walk.step > 0 {
@@ -258,7 +259,7 @@ pub fn closed(lang: Lang, question: &Question) -> Shown {
     let per_question = QUESTION_BYTES / question.questions.len().max(1);
     for sub in &question.questions {
         if let Some(header) = sub.header.as_deref().filter(|h| !h.trim().is_empty()) {
-            let _ = writeln!(text, "<b>{}</b>", escape(&cut(header.trim(), 200)));
+            let _ = writeln!(text, "<b>{}</b>", escape(&cut(header.trim(), 100)));
         }
         let _ = writeln!(text, "{}", escape(&cut(sub.question.trim(), per_question)));
     }
@@ -278,7 +279,7 @@ pub fn closed(lang: Lang, question: &Question) -> Shown {
         Status::Timeout => ("⌛", push_text::outcome(lang, question)),
         Status::Cancelled | Status::Pending => ("✖️", push_text::outcome(lang, question)),
     };
-    let _ = write!(text, "\n{mark} <b>{}</b>", escape(&cut(&outcome, 1000)));
+    let _ = write!(text, "\n{mark} <b>{}</b>", escape(&cut(&outcome, 800)));
     Shown {
         text,
         keyboard: None,
@@ -433,5 +434,88 @@ mod tests {
             .collect();
         let shown = pending(Lang::Ru, &question, &Walk::default());
         assert!(shown.text.chars().count() <= MAX_TEXT_CHARS);
+    }
+
+    /// The characters Telegram counts: the text without tags, each entity one character.
+    fn visible(html: &str) -> usize {
+        let mut count = 0;
+        let mut in_tag = false;
+        let mut in_entity = false;
+        for c in html.chars() {
+            match c {
+                '<' => in_tag = true,
+                '>' if in_tag => in_tag = false,
+                '&' if !in_tag => {
+                    in_entity = true;
+                    count += 1;
+                }
+                ';' if in_entity => in_entity = false,
+                _ if in_tag || in_entity => {}
+                _ => count += 1,
+            }
+        }
+        count
+    }
+
+    #[test]
+    fn the_largest_request_fits_every_message_it_becomes() {
+        let long = |c: &str, n: usize| c.repeat(n);
+        let mut question = question();
+        question.title = Some(long("T", 20_000));
+        question.source = Some(hark_core::model::Source {
+            client: Some(long("c", 4_000)),
+            cwd: Some(format!("/{}", long("p", 4_000))),
+            pid: None,
+        });
+        question.questions = (0..4)
+            .map(|_| SubQuestion {
+                header: Some(long("H", 200)),
+                multi_select: true,
+                options: (0..26)
+                    .map(|index| QuestionOption {
+                        label: format!("{index}{}", long("L", 198)),
+                        description: Some(long("D", 10_000)),
+                        ..QuestionOption::default()
+                    })
+                    .collect(),
+                ..SubQuestion::text(long("Q", 10_000))
+            })
+            .collect();
+        let answer = SubQuestionAnswer {
+            selected: question.questions[0]
+                .options
+                .iter()
+                .map(|option| option.label.clone())
+                .collect(),
+            free_text: Some(long("F", 50_000)),
+        };
+        let walk = Walk {
+            step: 3,
+            answers: vec![answer.clone(); 3],
+            ticked: (0..26).collect(),
+            awaiting: Some(Awaiting::OwnWords),
+        };
+        let shown = pending(Lang::Ru, &question, &walk);
+        assert!(
+            visible(&shown.text) <= MAX_TEXT_CHARS,
+            "{}",
+            visible(&shown.text)
+        );
+        question.status = Status::Answered;
+        question.answers = Some(vec![answer; 4]);
+        let shown = closed(Lang::Ru, &question);
+        assert!(
+            visible(&shown.text) <= MAX_TEXT_CHARS,
+            "{}",
+            visible(&shown.text)
+        );
+        question.status = Status::Declined;
+        question.note = Some(long("N", 50_000));
+        let shown = closed(Lang::Ru, &question);
+        assert!(
+            visible(&shown.text) <= MAX_TEXT_CHARS,
+            "{}",
+            visible(&shown.text)
+        );
     }
 }

@@ -1,6 +1,7 @@
-//! The bot's record of what it sent: the message of each question still open in the paired
-//! chat, kept in `$HARK_HOME/telegram.json` (0600), so after a restart the bot edits the
-//! messages it sent before instead of sending every pending question again.
+//! The bot's record of what it sent: the message of each question in the paired chat that may
+//! still be edited (open, or closed with its outcome not shown yet), kept in
+//! `$HARK_HOME/telegram.json` (0600), so after a restart the bot edits the messages it sent before
+//! instead of sending every pending question again.
 
 use hark_core::model::QuestionId;
 use serde::{Deserialize, Serialize};
@@ -43,7 +44,23 @@ impl SentLog {
         self.record.messages.get(&id.to_string()).copied()
     }
 
-    /// Records the open questions' messages in `chat`; writes the file only when they changed.
+    /// Every message the record holds for `chat`.
+    pub fn messages_in(&self, chat: i64) -> Vec<(QuestionId, i32)> {
+        if self.record.chat != Some(chat) {
+            return Vec::new();
+        }
+        self.record
+            .messages
+            .iter()
+            .filter_map(|(id, message)| {
+                let id = uuid::Uuid::try_parse(id).ok()?;
+                Some((QuestionId(id), *message))
+            })
+            .collect()
+    }
+
+    /// Records the messages in `chat` still to be edited; writes the file only when they
+    /// changed.
     pub async fn keep(&mut self, chat: i64, open: impl Iterator<Item = (QuestionId, i32)>) {
         let next = Record {
             chat: Some(chat),

@@ -32,6 +32,7 @@ pub struct Replied {
     pub message_id: i32,
 }
 
+/// The chat a message is in.
 #[derive(Debug, Deserialize)]
 pub struct Chat {
     pub id: i64,
@@ -51,6 +52,7 @@ pub struct CallbackQuery {
     pub data: Option<String>,
 }
 
+/// The message a tapped button is under.
 #[derive(Debug, Deserialize)]
 pub struct Tapped {
     pub message_id: i32,

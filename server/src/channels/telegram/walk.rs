@@ -228,13 +228,6 @@ impl Walk {
             Next::Show
         }
     }
-
-    /// Undoes the last `answered` of a submission the store refused, so the person can try
-    /// again.
-    pub fn undo_submit(&mut self) {
-        self.answers.pop();
-        self.awaiting = None;
-    }
 }
 
 #[cfg(test)]
