@@ -1,5 +1,6 @@
 //! Fluent lookup in five languages: every visible string goes through `t`, `t_args` or `tr`,
-//! read from `locales/<lang>/main.ftl`, compiled into the binary and the wasm alike. The
+//! read from `locales/<lang>/main.ftl`, compiled into the binary and the wasm alike, and (on the
+//! server only) `locales/<lang>/server.ftl`, the messages only the daemon formats. The
 //! language is the page's choice (`PageLang`, provided by `prefs`) while rendering, English
 //! anywhere else.
 
@@ -22,17 +23,43 @@ const CATALOGUES: [(Lang, &str); 5] = [
     (Lang::Ru, include_str!("../../locales/ru/main.ftl")),
 ];
 
+/// The messages only the daemon formats (pushes, the Telegram bot, the 401 page, exports): the
+/// page never shows them, so its WebAssembly does not carry them.
+#[cfg(feature = "ssr")]
+const SERVER_CATALOGUES: [(Lang, &str); 5] = [
+    (Lang::En, include_str!("../../locales/en/server.ftl")),
+    (Lang::ZhCn, include_str!("../../locales/zh-CN/server.ftl")),
+    (Lang::Ko, include_str!("../../locales/ko/server.ftl")),
+    (Lang::Ja, include_str!("../../locales/ja/server.ftl")),
+    (Lang::Ru, include_str!("../../locales/ru/server.ftl")),
+];
+
+/// Every catalogue of `lang` this build carries.
+fn sources(lang: Lang) -> Vec<&'static str> {
+    #[cfg_attr(not(feature = "ssr"), allow(unused_mut))]
+    let mut sources: Vec<&'static str> = CATALOGUES
+        .iter()
+        .filter(|(of, _)| *of == lang)
+        .map(|(_, source)| *source)
+        .collect();
+    #[cfg(feature = "ssr")]
+    sources.extend(
+        SERVER_CATALOGUES
+            .iter()
+            .filter(|(of, _)| *of == lang)
+            .map(|(_, source)| *source),
+    );
+    sources
+}
+
 static BUNDLES: LazyLock<Vec<(Lang, FluentBundle<FluentResource>)>> = LazyLock::new(|| {
     CATALOGUES
         .iter()
-        .map(|(lang, source)| (*lang, bundle(*lang, source)))
+        .map(|(lang, _)| (*lang, bundle(*lang, &sources(*lang))))
         .collect()
 });
 
-fn bundle(lang: Lang, source: &str) -> FluentBundle<FluentResource> {
-    // A syntax error drops only the broken entry; the catalogue tests keep that from shipping.
-    let resource =
-        FluentResource::try_new(source.to_string()).unwrap_or_else(|(resource, _errors)| resource);
+fn bundle(lang: Lang, sources: &[&str]) -> FluentBundle<FluentResource> {
     let id = lang
         .code()
         .parse::<unic_langid::LanguageIdentifier>()
@@ -40,7 +67,13 @@ fn bundle(lang: Lang, source: &str) -> FluentBundle<FluentResource> {
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     // Isolation marks (U+2068/U+2069) around placeables would leak into titles and tests.
     bundle.set_use_isolating(false);
-    let _ = bundle.add_resource(resource);
+    for source in sources {
+        // A syntax error drops only the broken entry; the catalogue tests keep that from
+        // shipping.
+        let resource = FluentResource::try_new((*source).to_string())
+            .unwrap_or_else(|(resource, _errors)| resource);
+        let _ = bundle.add_resource(resource);
+    }
     bundle
 }
 

@@ -122,13 +122,6 @@ error-bad-request = Hark はこのリクエストを読み取れませんでし�
 # 日付と時刻：$hour と $minute は 2 桁です。
 date-time = { $year }年{ $month }月{ $day }日 { $hour }:{ $minute }
 
-unauthorized-title = 先にこのデバイスをペアリングしてください
-unauthorized-body = この Hark のページには誰かの AI エージェントからの質問が含まれているため、その人のコンピューターか、ペアリング済みのデバイスでしか開けません。
-unauthorized-wrong = このペアリング用リンクは正しくないか、すでに無効です。コードが変更されました。
-unauthorized-too-many = このデバイスから誤ったコードが多すぎました。1 分待ってからもう一度お試しください。
-unauthorized-how = ペアリングするには、Hark を実行しているコンピューターで「設定」→「スマートフォンで回答」を開いて QR コードを読み取るか、そのコンピューターで「hark url」を実行してください。
-bad-request-title = Hark はこのフォームを読み取れませんでした
-
 settings-elicitation = エージェント自身のウィンドウが質問を表示できる場合は、そこでも尋ねる（先に届いた回答が採用されます）
 settings-lan = 同じネットワーク上の他のデバイス（スマートフォン、タブレット）からの回答を許可する（デーモンの再起動後に反映）
 phone-heading = スマートフォンで回答
@@ -137,25 +130,12 @@ phone-secret = このリンクを知っている人は誰でも、エージェ�
 phone-no-address = Hark はネットワークで待ち受けていますが、このコンピューターにはスマートフォンから接続できるアドレスがありません。
 phone-off = 他のデバイスからの回答はオフです。Hark はこのコンピューター上でのみ待ち受けています。オンにするには、上の「他のデバイスからの回答を許可する」にチェックを入れて Hark を再起動するか、「hark serve --lan」で起動してください。
 
-export-title = エージェントからの質問
-export-asked = 質問日時：{ $when }
-export-by = 送信元：{ $client }
 history-older = さらに前の質問を表示
 history-loading-older = 読み込んでいます…
 
 history-export = 履歴をすべてダウンロード：
 history-export-markdown = Markdown 文書
 history-export-json = JSON データ
-
-# スマートフォンへのプッシュ (ntfy)
-push-waiting = Hark: 質問が届いています
-push-open = 開く
-push-open-on-computer = 回答するには、コンピューターで Hark を開いてください。
-push-answered = 回答済み: { $answer }
-push-declined = スキップしました
-push-timeout = 回答がないまま時間切れになりました
-push-cancelled = エージェントが取り下げました
-push-test = Hark からこのスマートフォンに届きました。エージェントからの質問はここに表示されます。
 
 # ほかの場所にも通知する (設定)
 elsewhere-heading = ほかの場所にも通知する
@@ -183,42 +163,6 @@ elsewhere-test-webhook = Webhook にテストを送る
 elsewhere-test-sent = テストは届きました。
 elsewhere-test-failed = テストは届きませんでした: { $reason }
 settings-channels-invalid = チャネルの設定が正しくありません。アドレスとトピック (英数字、- と _) を確認してください。
-
-# Telegram ボット
-telegram-step = 質問 { $step }/{ $count }
-telegram-ticked = 選択中: { $options }
-telegram-send = 送信
-telegram-other = その他…
-telegram-answer = 回答を入力…
-telegram-skip = スキップ
-telegram-skip-now = 理由なしでスキップ
-telegram-back = 戻る
-telegram-own-words-prompt = 回答を入力し、このメッセージへの返信として送ってください。
-telegram-skip-note-prompt = スキップする理由は？エージェントへのメモを返信するか、「理由なしでスキップ」をタップしてください。
-telegram-reply-placeholder = あなたの回答
-telegram-declined-note = スキップ: { $note }
-telegram-remind = { $count ->
-   *[other] まだ { $count } 件の質問があなたの回答を待っています:
-}
-telegram-test = Hark からこのチャットに届きました。エージェントからの質問はここに表示されます。
-telegram-stranger = 申し訳ありませんが、このボットは持ち主にしか応答しません。あなたのボットなら、Hark の設定または「hark telegram setup」に表示されるコードを添えて /start を送り、このチャットをペアリングしてください。
-telegram-start-needs-code = このチャットをペアリングするには、Hark の設定または「hark telegram setup」に表示されるコードを添えて /start を送ってください。
-telegram-private-only = ボットのペアリングはグループではなく、ボットとの個人チャットで行ってください。
-telegram-already-paired = このチャットはペアリング済みです。エージェントからの質問はここに届きます。
-telegram-paired = ペアリングしました。エージェントからの質問はこのチャットに届き、回答できるのはこのチャットだけです。
-telegram-pairing-failed = Hark はペアリングを保存できませんでした。Hark を実行しているコンピューターを確認して、もう一度お試しください。
-telegram-wrong-code = コードが正しくありません。Hark の設定または「hark telegram setup」で現在のコードを確認し、/start に続けて送ってください。
-telegram-expired-code = このコードは期限切れです。Hark の設定または「hark telegram setup」で新しいコードを取得してください。
-telegram-use-buttons = 質問の下のボタンをタップするか、質問のメッセージに返信して自分の言葉で答えてください。
-telegram-not-yours = このボットは持ち主にしか応答しません。
-telegram-stale = このボタンは古くなっています。メッセージの現在のボタンを使ってください。
-telegram-closed = この質問はすでに回答済みか、終了しています。
-telegram-tick-first = まず 1 つ以上選ぶか、「その他…」を使ってください。
-telegram-answer-sent = 回答を送信しました。
-telegram-skipped = スキップしました。
-telegram-too-long = 回答が長すぎます。短くして送ってください。
-telegram-not-recorded = Hark は今これを記録できませんでした。少し待ってからもう一度お試しください。
-telegram-unpaired = このチャットと Hark のペアリングは解除されました。今後ここに質問は届きません。
 
 # Telegram（設定）
 elsewhere-telegram = Telegram ボット

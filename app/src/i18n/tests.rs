@@ -58,9 +58,14 @@ fn inline_variables(inline: &ast::InlineExpression<&str>, names: &mut BTreeSet<S
 }
 
 /// Every message's text in one language, for the "really translated" check.
+/// Every catalogue of `lang`, the page's and the daemon's, as one source.
+fn whole(lang: Lang) -> String {
+    sources(lang).join("\n")
+}
+
 fn values(lang: Lang) -> BTreeMap<String, String> {
-    let source = CATALOGUES.iter().find(|(l, _)| *l == lang).unwrap().1;
-    variables_by_message(source)
+    let source = whole(lang);
+    variables_by_message(&source)
         .into_keys()
         .map(|key| {
             let text = format_message(lang, &key, None);
@@ -145,7 +150,9 @@ fn passed_names(call_rest: &str) -> BTreeSet<String> {
 
 #[test]
 fn every_catalogue_parses_cleanly() {
-    for (lang, source) in CATALOGUES {
+    for lang in Lang::ALL {
+        let source = whole(lang);
+        let source = source.as_str();
         if let Err((_, errors)) = FluentResource::try_new(source.to_string()) {
             panic!("{lang}: {errors:?}");
         }
@@ -154,8 +161,10 @@ fn every_catalogue_parses_cleanly() {
 
 #[test]
 fn every_locale_has_exactly_the_english_keys() {
-    let english: BTreeSet<String> = variables_by_message(CATALOGUES[0].1).into_keys().collect();
-    for (lang, source) in &CATALOGUES[1..] {
+    let english: BTreeSet<String> = variables_by_message(&whole(Lang::En)).into_keys().collect();
+    for lang in &Lang::ALL[1..] {
+        let source = whole(*lang);
+        let source = source.as_str();
         let keys: BTreeSet<String> = variables_by_message(source).into_keys().collect();
         let missing: Vec<_> = english.difference(&keys).collect();
         let extra: Vec<_> = keys.difference(&english).collect();
@@ -184,7 +193,7 @@ fn no_locale_is_left_in_english() {
 #[test]
 fn every_key_in_the_code_exists_and_every_key_is_used() {
     let sources = app_sources();
-    let catalogue = variables_by_message(CATALOGUES[0].1);
+    let catalogue = variables_by_message(&whole(Lang::En));
     for key in catalogue.keys() {
         assert!(
             sources.contains(&format!("\"{key}\"")),
@@ -200,9 +209,49 @@ fn every_key_in_the_code_exists_and_every_key_is_used() {
 }
 
 #[test]
+fn the_page_never_formats_a_message_it_does_not_carry() {
+    let mut page = String::new();
+    for entry in walk(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src")) {
+        if !entry.ends_with("i18n/tests.rs") {
+            page.push_str(&std::fs::read_to_string(entry).unwrap());
+        }
+    }
+    let server_only: BTreeSet<String> = SERVER_CATALOGUES
+        .iter()
+        .flat_map(|(_, source)| variables_by_message(source).into_keys())
+        .collect();
+    for key in calls_in_code(&page).keys() {
+        assert!(
+            !server_only.contains(key),
+            "the page formats {key}, which is in server.ftl: move it to main.ftl"
+        );
+    }
+    assert!(
+        server_only.contains("telegram-stranger"),
+        "the check sees server.ftl"
+    );
+}
+
+/// The Rust files under `dir`.
+fn walk(dir: std::path::PathBuf) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(walk(path));
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            files.push(path);
+        }
+    }
+    files
+}
+
+#[test]
 fn messages_use_only_variables_the_code_passes() {
     let calls = calls_in_code(&app_sources());
-    for (lang, source) in CATALOGUES {
+    for lang in Lang::ALL {
+        let source = whole(lang);
+        let source = source.as_str();
         for (key, referenced) in variables_by_message(source) {
             let sites = calls
                 .get(&key)

@@ -1,0 +1,59 @@
+### Messages only the daemon formats: kept out of the page's WebAssembly.
+
+# The 401 page, the refused-form page and the exports (rendered by the daemon)
+unauthorized-title = Pair this device first
+unauthorized-body = This Hark page holds questions from someone's AI agents, so it opens only on their computer or on a device paired with it.
+unauthorized-wrong = This pairing link is wrong or no longer valid: the code was replaced.
+unauthorized-too-many = Too many wrong codes came from this device. Wait a minute, then try again.
+unauthorized-how = To pair, open Settings → “Answer from your phone” on the computer running Hark and scan the QR code, or run “hark url” there.
+bad-request-title = Hark could not read this form
+export-title = Questions from your agents
+export-asked = Asked { $when }
+export-by = by { $client }
+
+# Pushes to the phone (ntfy)
+push-waiting = Hark: a question is waiting
+push-open = Open
+push-open-on-computer = Open Hark on your computer to answer.
+push-answered = Answered: { $answer }
+push-declined = Skipped
+push-timeout = Timed out without an answer
+push-cancelled = Withdrawn by the agent
+push-test = Hark can reach this phone. Questions from your agents will appear here.
+
+# The Telegram bot
+telegram-step = Question { $step } of { $count }
+telegram-ticked = Ticked: { $options }
+telegram-send = Send
+telegram-other = Other…
+telegram-answer = Answer…
+telegram-skip = Skip
+telegram-skip-now = Skip without a note
+telegram-back = Back
+telegram-own-words-prompt = Type your answer and send it as a reply to this message.
+telegram-skip-note-prompt = Why skip? Reply with a note for the agent, or tap “Skip without a note”.
+telegram-reply-placeholder = Your answer
+telegram-declined-note = Skipped: { $note }
+telegram-remind = { $count ->
+    [one] A question is still waiting for you:
+   *[other] { $count } questions are still waiting for you:
+}
+telegram-test = Hark can reach this chat. Questions from your agents will appear here.
+telegram-stranger = Sorry, this bot answers only its owner. If it is your bot, pair this chat: send /start followed by the code shown in Hark's settings or by “hark telegram setup”.
+telegram-start-needs-code = To pair this chat, send /start followed by the code shown in Hark's settings or by “hark telegram setup”.
+telegram-private-only = Pair the bot in a private chat with it, not in a group.
+telegram-already-paired = This chat is already paired: questions from your agents arrive here.
+telegram-pairing-failed = Hark could not save the pairing. Check the computer running Hark, then try again.
+telegram-wrong-code = That code is not right. Get the current one in Hark's settings or with “hark telegram setup”, then send /start followed by it.
+telegram-expired-code = That code has expired. Get a new one in Hark's settings or with “hark telegram setup”.
+telegram-use-buttons = Tap a button under a question, or reply to its message to answer in your own words.
+telegram-not-yours = This bot answers only its owner.
+telegram-stale = That button is out of date: use the message's current buttons.
+telegram-closed = This question is already answered or closed.
+telegram-tick-first = Tick at least one option first, or use “Other…”.
+telegram-answer-sent = Answer sent.
+telegram-skipped = Skipped.
+telegram-too-long = That answer is too long; send a shorter one.
+telegram-not-recorded = Hark could not record this now. Try again in a moment.
+telegram-unpaired = This chat is no longer paired with Hark: questions will not arrive here any more.
+telegram-paired = Paired. Questions from your agents will arrive in this chat, and only this chat can answer them.

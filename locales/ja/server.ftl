@@ -1,0 +1,58 @@
+### Messages only the daemon formats: kept out of the page's WebAssembly.
+
+# The 401 page, the refused-form page and the exports (rendered by the daemon)
+unauthorized-title = 先にこのデバイスをペアリングしてください
+unauthorized-body = この Hark のページには誰かの AI エージェントからの質問が含まれているため、その人のコンピューターか、ペアリング済みのデバイスでしか開けません。
+unauthorized-wrong = このペアリング用リンクは正しくないか、すでに無効です。コードが変更されました。
+unauthorized-too-many = このデバイスから誤ったコードが多すぎました。1 分待ってからもう一度お試しください。
+unauthorized-how = ペアリングするには、Hark を実行しているコンピューターで「設定」→「スマートフォンで回答」を開いて QR コードを読み取るか、そのコンピューターで「hark url」を実行してください。
+bad-request-title = Hark はこのフォームを読み取れませんでした
+export-title = エージェントからの質問
+export-asked = 質問日時：{ $when }
+export-by = 送信元：{ $client }
+
+# Pushes to the phone (ntfy)
+push-waiting = Hark: 質問が届いています
+push-open = 開く
+push-open-on-computer = 回答するには、コンピューターで Hark を開いてください。
+push-answered = 回答済み: { $answer }
+push-declined = スキップしました
+push-timeout = 回答がないまま時間切れになりました
+push-cancelled = エージェントが取り下げました
+push-test = Hark からこのスマートフォンに届きました。エージェントからの質問はここに表示されます。
+
+# The Telegram bot
+telegram-step = 質問 { $step }/{ $count }
+telegram-ticked = 選択中: { $options }
+telegram-send = 送信
+telegram-other = その他…
+telegram-answer = 回答を入力…
+telegram-skip = スキップ
+telegram-skip-now = 理由なしでスキップ
+telegram-back = 戻る
+telegram-own-words-prompt = 回答を入力し、このメッセージへの返信として送ってください。
+telegram-skip-note-prompt = スキップする理由は？エージェントへのメモを返信するか、「理由なしでスキップ」をタップしてください。
+telegram-reply-placeholder = あなたの回答
+telegram-declined-note = スキップ: { $note }
+telegram-remind = { $count ->
+   *[other] まだ { $count } 件の質問があなたの回答を待っています:
+}
+telegram-test = Hark からこのチャットに届きました。エージェントからの質問はここに表示されます。
+telegram-stranger = 申し訳ありませんが、このボットは持ち主にしか応答しません。あなたのボットなら、Hark の設定または「hark telegram setup」に表示されるコードを添えて /start を送り、このチャットをペアリングしてください。
+telegram-start-needs-code = このチャットをペアリングするには、Hark の設定または「hark telegram setup」に表示されるコードを添えて /start を送ってください。
+telegram-private-only = ボットのペアリングはグループではなく、ボットとの個人チャットで行ってください。
+telegram-already-paired = このチャットはペアリング済みです。エージェントからの質問はここに届きます。
+telegram-pairing-failed = Hark はペアリングを保存できませんでした。Hark を実行しているコンピューターを確認して、もう一度お試しください。
+telegram-wrong-code = コードが正しくありません。Hark の設定または「hark telegram setup」で現在のコードを確認し、/start に続けて送ってください。
+telegram-expired-code = このコードは期限切れです。Hark の設定または「hark telegram setup」で新しいコードを取得してください。
+telegram-use-buttons = 質問の下のボタンをタップするか、質問のメッセージに返信して自分の言葉で答えてください。
+telegram-not-yours = このボットは持ち主にしか応答しません。
+telegram-stale = このボタンは古くなっています。メッセージの現在のボタンを使ってください。
+telegram-closed = この質問はすでに回答済みか、終了しています。
+telegram-tick-first = まず 1 つ以上選ぶか、「その他…」を使ってください。
+telegram-answer-sent = 回答を送信しました。
+telegram-skipped = スキップしました。
+telegram-too-long = 回答が長すぎます。短くして送ってください。
+telegram-not-recorded = Hark は今これを記録できませんでした。少し待ってからもう一度お試しください。
+telegram-unpaired = このチャットと Hark のペアリングは解除されました。今後ここに質問は届きません。
+telegram-paired = ペアリングしました。エージェントからの質問はこのチャットに届き、回答できるのはこのチャットだけです。

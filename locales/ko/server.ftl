@@ -1,0 +1,58 @@
+### Messages only the daemon formats: kept out of the page's WebAssembly.
+
+# The 401 page, the refused-form page and the exports (rendered by the daemon)
+unauthorized-title = 먼저 이 기기를 연결하세요
+unauthorized-body = 이 Hark 페이지에는 누군가의 AI 에이전트가 보낸 질문이 담겨 있어, 그 사람의 컴퓨터나 연결된 기기에서만 열립니다.
+unauthorized-wrong = 이 연결 링크가 잘못되었거나 더 이상 유효하지 않습니다. 연결 코드가 바뀌었습니다.
+unauthorized-too-many = 이 기기에서 잘못된 코드가 너무 많이 들어왔습니다. 1분 뒤에 다시 시도하세요.
+unauthorized-how = 연결하려면 Hark가 실행 중인 컴퓨터에서 설정 → “휴대폰으로 답하기”를 열어 QR 코드를 스캔하거나, 그 컴퓨터에서 “hark url”을 실행하세요.
+bad-request-title = Hark가 이 양식을 읽을 수 없습니다
+export-title = 에이전트가 보낸 질문
+export-asked = { $when }에 질문함
+export-by = 보낸 곳: { $client }
+
+# Pushes to the phone (ntfy)
+push-waiting = Hark: 질문이 기다리고 있습니다
+push-open = 열기
+push-open-on-computer = 답하려면 컴퓨터에서 Hark를 여세요.
+push-answered = 답변함: { $answer }
+push-declined = 건너뜀
+push-timeout = 답변 없이 시간이 다 되었습니다
+push-cancelled = 에이전트가 질문을 철회했습니다
+push-test = Hark가 이 휴대폰에 연결되었습니다. 에이전트의 질문이 여기에 표시됩니다.
+
+# The Telegram bot
+telegram-step = 질문 { $step }/{ $count }
+telegram-ticked = 선택함: { $options }
+telegram-send = 보내기
+telegram-other = 기타…
+telegram-answer = 답변 입력…
+telegram-skip = 건너뛰기
+telegram-skip-now = 메모 없이 건너뛰기
+telegram-back = 뒤로
+telegram-own-words-prompt = 답변을 입력해 이 메시지에 답장으로 보내 주세요.
+telegram-skip-note-prompt = 왜 건너뛰나요? 에이전트에게 남길 메모를 답장으로 보내거나 “메모 없이 건너뛰기”를 누르세요.
+telegram-reply-placeholder = 내 답변
+telegram-declined-note = 건너뜀: { $note }
+telegram-remind = { $count ->
+   *[other] 아직 질문 { $count }개가 답변을 기다리고 있습니다:
+}
+telegram-test = Hark가 이 채팅에 연결되었습니다. 에이전트의 질문이 여기에 표시됩니다.
+telegram-stranger = 죄송합니다. 이 봇은 주인에게만 응답합니다. 내 봇이라면 Hark 설정이나 “hark telegram setup”에 표시된 코드와 함께 /start를 보내 이 채팅을 연결하세요.
+telegram-start-needs-code = 이 채팅을 연결하려면 Hark 설정이나 “hark telegram setup”에 표시된 코드와 함께 /start를 보내세요.
+telegram-private-only = 봇은 그룹이 아니라 봇과의 개인 채팅에서 연결하세요.
+telegram-already-paired = 이 채팅은 이미 연결되어 있습니다. 에이전트의 질문이 여기로 옵니다.
+telegram-pairing-failed = Hark가 연결 정보를 저장하지 못했습니다. Hark가 실행 중인 컴퓨터를 확인한 뒤 다시 시도하세요.
+telegram-wrong-code = 코드가 올바르지 않습니다. Hark 설정이나 “hark telegram setup”에서 현재 코드를 확인해 /start와 함께 보내세요.
+telegram-expired-code = 코드가 만료되었습니다. Hark 설정이나 “hark telegram setup”에서 새 코드를 받으세요.
+telegram-use-buttons = 질문 아래 버튼을 누르거나, 질문 메시지에 답장해 직접 답을 쓰세요.
+telegram-not-yours = 이 봇은 주인에게만 응답합니다.
+telegram-stale = 지난 버튼입니다. 메시지의 현재 버튼을 사용하세요.
+telegram-closed = 이미 답변되었거나 닫힌 질문입니다.
+telegram-tick-first = 먼저 하나 이상 선택하거나 “기타…”를 사용하세요.
+telegram-answer-sent = 답변을 보냈습니다.
+telegram-skipped = 건너뛰었습니다.
+telegram-too-long = 답변이 너무 깁니다. 더 짧게 보내 주세요.
+telegram-not-recorded = Hark가 지금은 기록하지 못했습니다. 잠시 후 다시 시도하세요.
+telegram-unpaired = 이 채팅과 Hark의 연결이 해제되었습니다. 이제 여기로 질문이 오지 않습니다.
+telegram-paired = 연결되었습니다. 에이전트의 질문이 이 채팅으로 오며, 이 채팅에서만 답할 수 있습니다.

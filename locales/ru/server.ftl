@@ -1,0 +1,60 @@
+### Messages only the daemon formats: kept out of the page's WebAssembly.
+
+# The 401 page, the refused-form page and the exports (rendered by the daemon)
+unauthorized-title = Сначала подключите это устройство
+unauthorized-body = На этой странице Hark — вопросы от чьих-то ИИ-агентов, поэтому она открывается только на компьютере владельца или на подключённом к нему устройстве.
+unauthorized-wrong = Эта ссылка для подключения неверна или больше не действует: код подключения заменили.
+unauthorized-too-many = С этого устройства пришло слишком много неверных кодов. Подождите минуту и попробуйте снова.
+unauthorized-how = Чтобы подключиться, откройте на компьютере с Hark «Настройки» → «Отвечать с телефона» и отсканируйте QR-код или выполните там «hark url».
+bad-request-title = Hark не смог прочитать эту форму
+export-title = Вопросы от ваших агентов
+export-asked = Задан { $when }
+export-by = от { $client }
+
+# Pushes to the phone (ntfy)
+push-waiting = Hark: вас ждёт вопрос
+push-open = Открыть
+push-open-on-computer = Чтобы ответить, откройте Hark на компьютере.
+push-answered = Ответ: { $answer }
+push-declined = Пропущено
+push-timeout = Время вышло, ответа не было
+push-cancelled = Агент отозвал вопрос
+push-test = Hark может достучаться до этого телефона. Вопросы от ваших агентов будут появляться здесь.
+
+# The Telegram bot
+telegram-step = Вопрос { $step } из { $count }
+telegram-ticked = Отмечено: { $options }
+telegram-send = Отправить
+telegram-other = Другое…
+telegram-answer = Ответить…
+telegram-skip = Пропустить
+telegram-skip-now = Пропустить без пояснения
+telegram-back = Назад
+telegram-own-words-prompt = Напишите ответ и отправьте его ответом на это сообщение.
+telegram-skip-note-prompt = Почему пропускаете? Ответьте пояснением для агента или нажмите «Пропустить без пояснения».
+telegram-reply-placeholder = Ваш ответ
+telegram-declined-note = Пропущено: { $note }
+telegram-remind = { $count ->
+    [one] Вас всё ещё ждёт { $count } вопрос:
+    [few] Вас всё ещё ждут { $count } вопроса:
+   *[many] Вас всё ещё ждут { $count } вопросов:
+}
+telegram-test = Hark может писать в этот чат. Вопросы от ваших агентов будут появляться здесь.
+telegram-stranger = Извините, этот бот отвечает только своему владельцу. Если это ваш бот, привяжите чат: отправьте /start и код из настроек Hark или из «hark telegram setup».
+telegram-start-needs-code = Чтобы привязать этот чат, отправьте /start и код из настроек Hark или из «hark telegram setup».
+telegram-private-only = Привязывайте бота в личном чате с ним, а не в группе.
+telegram-already-paired = Этот чат уже привязан: вопросы от ваших агентов приходят сюда.
+telegram-pairing-failed = Hark не смог сохранить привязку. Проверьте компьютер, на котором работает Hark, и попробуйте снова.
+telegram-wrong-code = Код неверный. Возьмите действующий в настройках Hark или в «hark telegram setup» и отправьте /start с ним.
+telegram-expired-code = Срок действия кода истёк. Получите новый в настройках Hark или в «hark telegram setup».
+telegram-use-buttons = Нажмите кнопку под вопросом или ответьте на его сообщение, чтобы написать ответ своими словами.
+telegram-not-yours = Этот бот отвечает только своему владельцу.
+telegram-stale = Эта кнопка устарела: используйте текущие кнопки сообщения.
+telegram-closed = На этот вопрос уже ответили, или он закрыт.
+telegram-tick-first = Сначала отметьте хотя бы один вариант или выберите «Другое…».
+telegram-answer-sent = Ответ отправлен.
+telegram-skipped = Пропущено.
+telegram-too-long = Ответ слишком длинный, отправьте покороче.
+telegram-not-recorded = Hark не смог сейчас это сохранить. Попробуйте чуть позже.
+telegram-unpaired = Этот чат больше не привязан к Hark: вопросы сюда приходить не будут.
+telegram-paired = Готово. Вопросы от ваших агентов будут приходить в этот чат, и отвечать на них можно только отсюда.
