@@ -1,12 +1,12 @@
 //! The page's weight budget: `cargo xtask test` fails when the compressed WebAssembly grows past
-//! it, so growth is a decision, not an accident. Set from the build of 2026-11-30 (556 KiB
+//! it, so growth is a decision, not an accident. Set from the build of 2026-11-30 (553 KiB
 //! brotli) with 2.5% of room; lower it whenever the page gets lighter (issue 16 aims at 160 KB
 //! for the whole first view).
 
 use std::path::Path;
 
 /// The most the page's WebAssembly may weigh, brotli-compressed as it is served.
-pub const WASM_BROTLI_BUDGET: u64 = 570 * 1024;
+pub const WASM_BROTLI_BUDGET: u64 = 567 * 1024;
 
 /// Checks the built site's compressed WebAssembly against the budget.
 ///
