@@ -172,7 +172,7 @@ history-export-json = JSON
 
 # Notify me elsewhere (settings)
 elsewhere-heading = Notify me elsewhere
-elsewhere-intro = Hark can push each question to your phone with ntfy, and post it to webhooks (Slack, Discord, Home Assistant…). Nothing leaves this computer unless you turn a channel on.
+elsewhere-intro = Hark can send each question to your Telegram chat, push it to your phone with ntfy, and post it to webhooks (Slack, Discord, Home Assistant…). Nothing leaves this computer unless you turn a channel on.
 elsewhere-ntfy = Push each question to my phone with ntfy
 elsewhere-ntfy-server = ntfy server
 elsewhere-ntfy-topic = Topic

@@ -139,7 +139,7 @@ history-export-json = JSON データ
 
 # ほかの場所にも通知する (設定)
 elsewhere-heading = ほかの場所にも通知する
-elsewhere-intro = Hark は質問を ntfy でスマートフォンにプッシュしたり、Webhook (Slack、Discord、Home Assistant など) に送信したりできます。チャネルをオンにしない限り、何もこのコンピューターの外に出ません。
+elsewhere-intro = Hark は質問を Telegram のチャットに送ったり、ntfy でスマートフォンにプッシュしたり、Webhook (Slack、Discord、Home Assistant など) に送信したりできます。チャネルをオンにしない限り、何もこのコンピューターの外に出ません。
 elsewhere-ntfy = 質問を ntfy でスマートフォンにプッシュする
 elsewhere-ntfy-server = ntfy サーバー
 elsewhere-ntfy-topic = トピック

@@ -139,7 +139,7 @@ history-export-json = JSON 데이터
 
 # 다른 곳에도 알리기 (설정)
 elsewhere-heading = 다른 곳에도 알리기
-elsewhere-intro = Hark는 질문을 ntfy로 휴대폰에 푸시하고, 웹훅(Slack, Discord, Home Assistant 등)으로 보낼 수 있습니다. 채널을 켜지 않으면 아무것도 이 컴퓨터 밖으로 나가지 않습니다.
+elsewhere-intro = Hark는 질문을 텔레그램 채팅으로 보내고, ntfy로 휴대폰에 푸시하고, 웹훅(Slack, Discord, Home Assistant 등)으로 보낼 수 있습니다. 채널을 켜지 않으면 아무것도 이 컴퓨터 밖으로 나가지 않습니다.
 elsewhere-ntfy = 질문을 ntfy로 휴대폰에 푸시하기
 elsewhere-ntfy-server = ntfy 서버
 elsewhere-ntfy-topic = 토픽

@@ -169,7 +169,7 @@ history-export-json = данные JSON
 
 # Уведомлять и в других местах (настройки)
 elsewhere-heading = Уведомлять и в других местах
-elsewhere-intro = Hark может присылать каждый вопрос на телефон через ntfy и отправлять его на вебхуки (Slack, Discord, Home Assistant…). Пока канал не включён, ничего не покидает этот компьютер.
+elsewhere-intro = Hark может присылать каждый вопрос в ваш чат Telegram, на телефон через ntfy и на вебхуки (Slack, Discord, Home Assistant…). Пока канал не включён, ничего не покидает этот компьютер.
 elsewhere-ntfy = Присылать каждый вопрос на телефон через ntfy
 elsewhere-ntfy-server = Сервер ntfy
 elsewhere-ntfy-topic = Тема

@@ -139,7 +139,7 @@ history-export-json = JSON 数据
 
 # 在其他地方提醒我（设置）
 elsewhere-heading = 在其他地方提醒我
-elsewhere-intro = Hark 可以通过 ntfy 把每个问题推送到你的手机，也可以发送到 Webhook（Slack、Discord、Home Assistant 等）。除非你开启某个渠道，否则任何内容都不会离开这台电脑。
+elsewhere-intro = Hark 可以把每个问题发到你的 Telegram 聊天，通过 ntfy 推送到你的手机，也可以发送到 Webhook（Slack、Discord、Home Assistant 等）。除非你开启某个渠道，否则任何内容都不会离开这台电脑。
 elsewhere-ntfy = 通过 ntfy 把每个问题推送到我的手机
 elsewhere-ntfy-server = ntfy 服务器
 elsewhere-ntfy-topic = 主题
