@@ -88,8 +88,7 @@ impl Secrets {
     /// ntfy's access token for `server`, if one was set for that server.
     pub fn ntfy_token_for(&self, server: &str) -> Option<String> {
         let values = self.values();
-        let same_server = values.ntfy_server.as_deref() == Some(server);
-        values.ntfy_token.clone().filter(|_| same_server)
+        bound_to(&values.ntfy_token, &values.ntfy_server, server)
     }
 
     /// Sets (or with `None` removes) ntfy's access token, for `server` only.
@@ -97,8 +96,7 @@ impl Secrets {
     /// # Errors
     /// When the file cannot be written; nothing changes then.
     pub fn set_ntfy_token(&self, token: Option<String>, server: &str) -> io::Result<()> {
-        let token = token.filter(|token| !token.trim().is_empty());
-        let server = token.as_ref().map(|_| server.to_string());
+        let (token, server) = binding(token, server);
         self.change(|values| {
             values.ntfy_token = token;
             values.ntfy_server = server;
@@ -108,8 +106,7 @@ impl Secrets {
     /// The Telegram bot's token for the Bot API at `api_base`, if one was set for it.
     pub fn telegram_token_for(&self, api_base: &str) -> Option<String> {
         let values = self.values();
-        let same_server = values.telegram_api_base.as_deref() == Some(api_base);
-        values.telegram_token.clone().filter(|_| same_server)
+        bound_to(&values.telegram_token, &values.telegram_api_base, api_base)
     }
 
     /// Sets (or with `None` removes) the Telegram bot's token, for `api_base` only.
@@ -117,8 +114,7 @@ impl Secrets {
     /// # Errors
     /// When the file cannot be written; nothing changes then.
     pub fn set_telegram_token(&self, token: Option<String>, api_base: &str) -> io::Result<()> {
-        let token = token.filter(|token| !token.trim().is_empty());
-        let api_base = token.as_ref().map(|_| api_base.to_string());
+        let (token, api_base) = binding(token, api_base);
         self.change(|values| {
             values.telegram_token = token;
             values.telegram_api_base = api_base;
@@ -158,6 +154,18 @@ impl Secrets {
         *self.values() = next;
         Ok(())
     }
+}
+
+/// A token bound to the server it was given for: it is `token` only when asked for `server`.
+fn bound_to(token: &Option<String>, bound: &Option<String>, server: &str) -> Option<String> {
+    token.clone().filter(|_| bound.as_deref() == Some(server))
+}
+
+/// A token (blank ones count as none) with the server it is bound to.
+fn binding(token: Option<String>, server: &str) -> (Option<String>, Option<String>) {
+    let token = token.filter(|token| !token.trim().is_empty());
+    let server = token.as_ref().map(|_| server.to_string());
+    (token, server)
 }
 
 #[cfg(test)]

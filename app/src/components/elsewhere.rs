@@ -240,24 +240,23 @@ pub fn Elsewhere() -> impl IntoView {
                 }}
             </Suspense>
             <div class="channel-tests">
-                <ActionForm action=test>
-                    <input type="hidden" name="channel" value="telegram" />
-                    <button type="submit" class="secondary" data-testid="test-telegram">
-                        {tr("elsewhere-test-telegram")}
-                    </button>
-                </ActionForm>
-                <ActionForm action=test>
-                    <input type="hidden" name="channel" value="ntfy" />
-                    <button type="submit" class="secondary" data-testid="test-ntfy">
-                        {tr("elsewhere-test-ntfy")}
-                    </button>
-                </ActionForm>
-                <ActionForm action=test>
-                    <input type="hidden" name="channel" value="webhook" />
-                    <button type="submit" class="secondary" data-testid="test-webhook">
-                        {tr("elsewhere-test-webhook")}
-                    </button>
-                </ActionForm>
+                {[
+                    ("telegram", "elsewhere-test-telegram"),
+                    ("ntfy", "elsewhere-test-ntfy"),
+                    ("webhook", "elsewhere-test-webhook"),
+                ]
+                    .into_iter()
+                    .map(|(channel, key)| {
+                        view! {
+                            <ActionForm action=test>
+                                <input type="hidden" name="channel" value=channel />
+                                <button type="submit" class="secondary" data-testid=format!("test-{channel}")>
+                                    {tr(key)}
+                                </button>
+                            </ActionForm>
+                        }
+                    })
+                    .collect_view()}
             </div>
             <p class="saved" role="status" data-testid="test-result">{tested}</p>
         </section>

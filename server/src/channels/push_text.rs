@@ -7,9 +7,10 @@ use hark_core::model::{Question, Status};
 /// ntfy's limit for a message's text, in bytes.
 pub const MAX_MESSAGE_BYTES: usize = 4096;
 
-/// The push's title: the request's title, else its first question's header, else "Hark".
-pub fn title(question: &Question) -> String {
-    let title = question
+/// What a question is called: the request's title, else its first question's header (trimmed,
+/// when not blank).
+pub fn name(question: &Question) -> Option<&str> {
+    question
         .title
         .as_deref()
         .or_else(|| {
@@ -19,8 +20,12 @@ pub fn title(question: &Question) -> String {
                 .and_then(|sub| sub.header.as_deref())
         })
         .map(str::trim)
-        .filter(|title| !title.is_empty());
-    cut(title.unwrap_or("Hark"), 256)
+        .filter(|name| !name.is_empty())
+}
+
+/// The push's title: the question's name, else "Hark".
+pub fn title(question: &Question) -> String {
+    cut(name(question).unwrap_or("Hark"), 256)
 }
 
 /// The push's text: every question, one paragraph each.

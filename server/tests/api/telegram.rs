@@ -36,6 +36,15 @@ fn daemon(fake: &FakeTelegram, paired: bool, log: &std::path::Path) -> Daemon {
     Daemon::start_logging(home, &[], log)
 }
 
+/// The stand-in Bot API and a daemon pointed at it, logging into the returned folder's
+/// `daemon.log`.
+async fn start(paired: bool) -> (FakeTelegram, Daemon, tempfile::TempDir) {
+    let fake = FakeTelegram::start().await;
+    let logs = tempfile::tempdir().unwrap();
+    let daemon = daemon(&fake, paired, &logs.path().join("daemon.log"));
+    (fake, daemon, logs)
+}
+
 /// A world whose shims talk to `daemon`.
 fn world_of(daemon: &Daemon) -> World {
     World {
@@ -70,9 +79,7 @@ fn text(call: &Value) -> &str {
 
 #[tokio::test]
 async fn setup_checks_the_token_and_pairing_takes_the_right_code_once_from_one_private_chat() {
-    let fake = FakeTelegram::start().await;
-    let logs = tempfile::tempdir().unwrap();
-    let daemon = daemon(&fake, false, &logs.path().join("daemon.log"));
+    let (fake, daemon, _logs) = start(false).await;
 
     // A token of the wrong shape, and one Telegram does not know: refused by field.
     let response = daemon
@@ -179,9 +186,7 @@ async fn setup_checks_the_token_and_pairing_takes_the_right_code_once_from_one_p
 
 #[tokio::test]
 async fn a_tap_answers_the_agent_the_page_shows_it_and_the_message_loses_its_buttons() {
-    let fake = FakeTelegram::start().await;
-    let logs = tempfile::tempdir().unwrap();
-    let daemon = daemon(&fake, true, &logs.path().join("daemon.log"));
+    let (fake, daemon, _logs) = start(true).await;
     let world = world_of(&daemon);
     let shim = world.shim().await;
     let call = start_call(
@@ -274,9 +279,7 @@ async fn a_tap_answers_the_agent_the_page_shows_it_and_the_message_loses_its_but
 
 #[tokio::test]
 async fn multi_select_other_skip_and_three_questions_are_answered_in_the_chat() {
-    let fake = FakeTelegram::start().await;
-    let logs = tempfile::tempdir().unwrap();
-    let daemon = daemon(&fake, true, &logs.path().join("daemon.log"));
+    let (fake, daemon, _logs) = start(true).await;
 
     // Three sub-questions in one message: a single choice, a multi-select, then free text.
     let asked = daemon
@@ -422,9 +425,7 @@ async fn multi_select_other_skip_and_three_questions_are_answered_in_the_chat() 
 
 #[tokio::test]
 async fn the_first_answer_wins_between_the_chat_and_the_page() {
-    let fake = FakeTelegram::start().await;
-    let logs = tempfile::tempdir().unwrap();
-    let daemon = daemon(&fake, true, &logs.path().join("daemon.log"));
+    let (fake, daemon, _logs) = start(true).await;
     for round in 0..5 {
         let asked = daemon.ask(&yes_no()).await;
         let id = asked["id"].as_str().unwrap().to_string();
@@ -486,10 +487,7 @@ async fn the_first_answer_wins_between_the_chat_and_the_page() {
 
 #[tokio::test]
 async fn while_telegram_is_down_the_page_works_and_nothing_is_lost_or_sent_twice() {
-    let fake = FakeTelegram::start().await;
-    let logs = tempfile::tempdir().unwrap();
-    let log = logs.path().join("daemon.log");
-    let daemon = daemon(&fake, true, &log);
+    let (fake, daemon, _logs) = start(true).await;
     let first = daemon.ask(&yes_no()).await;
     let first_id = first["id"].as_str().unwrap().to_string();
     let first_message = message_for(&fake, "Deploy now?").await;
@@ -595,10 +593,8 @@ async fn while_telegram_is_down_the_page_works_and_nothing_is_lost_or_sent_twice
 
 #[tokio::test]
 async fn the_token_never_shows_in_the_config_api_export_log_or_errors() {
-    let fake = FakeTelegram::start().await;
-    let logs = tempfile::tempdir().unwrap();
+    let (fake, daemon, logs) = start(true).await;
     let log = logs.path().join("daemon.log");
-    let daemon = daemon(&fake, true, &log);
     let asked = daemon.ask(&yes_no()).await;
     message_for(&fake, "Deploy now?").await;
     let id = asked["id"].as_str().unwrap();
@@ -660,9 +656,7 @@ async fn the_token_never_shows_in_the_config_api_export_log_or_errors() {
 
 #[tokio::test]
 async fn a_question_closed_elsewhere_is_edited_and_reminders_come_as_one_message() {
-    let fake = FakeTelegram::start().await;
-    let logs = tempfile::tempdir().unwrap();
-    let daemon = daemon(&fake, true, &logs.path().join("daemon.log"));
+    let (fake, daemon, _logs) = start(true).await;
     let timing_out = daemon
         .ask(&json!({"questions": [{"question": "Times out soon?"}], "timeoutSecs": 1}))
         .await;
@@ -718,9 +712,7 @@ async fn a_question_closed_elsewhere_is_edited_and_reminders_come_as_one_message
 async fn hark_telegram_setup_reads_the_token_from_stdin_and_waits_for_the_chat() {
     use std::process::Stdio;
     use tokio::io::AsyncWriteExt;
-    let fake = FakeTelegram::start().await;
-    let logs = tempfile::tempdir().unwrap();
-    let daemon = daemon(&fake, false, &logs.path().join("daemon.log"));
+    let (fake, daemon, _logs) = start(false).await;
     let world = world_of(&daemon);
 
     // A wrong token: a clear error naming the field, exit 1.
@@ -806,9 +798,7 @@ async fn hark_telegram_setup_reads_the_token_from_stdin_and_waits_for_the_chat()
 
 #[tokio::test]
 async fn after_a_restart_the_bot_edits_what_it_sent_instead_of_sending_it_again() {
-    let fake = FakeTelegram::start().await;
-    let logs = tempfile::tempdir().unwrap();
-    let daemon = daemon(&fake, true, &logs.path().join("daemon.log"));
+    let (fake, daemon, _logs) = start(true).await;
     let asked = daemon.ask(&yes_no()).await;
     let message = message_for(&fake, "Deploy now?").await;
     let record = daemon.home.path().join("telegram.json");
@@ -844,9 +834,7 @@ async fn after_a_restart_the_bot_edits_what_it_sent_instead_of_sending_it_again(
 
 #[tokio::test]
 async fn a_strangers_guesses_and_an_old_prompt_change_nothing() {
-    let fake = FakeTelegram::start().await;
-    let logs = tempfile::tempdir().unwrap();
-    let daemon = daemon(&fake, false, &logs.path().join("daemon.log"));
+    let (fake, daemon, _logs) = start(false).await;
     let report: Value = daemon
         .post("/api/telegram/setup", &json!({"botToken": TOKEN}))
         .await

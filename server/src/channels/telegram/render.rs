@@ -320,20 +320,11 @@ pub fn reminder(lang: Lang, waiting: &[Question]) -> String {
     text
 }
 
-/// A question in a line: its title, else its first header, else its first question's start.
+/// A question in a line: its name, else its first question's start.
 fn reminder_line(question: &Question) -> String {
-    let named = question
-        .title
-        .as_deref()
-        .or_else(|| {
-            question
-                .questions
-                .first()
-                .and_then(|sub| sub.header.as_deref())
-        })
-        .filter(|name| !name.trim().is_empty());
+    let named = push_text::name(question);
     let line = match named {
-        Some(name) => name.trim().to_string(),
+        Some(name) => name.to_string(),
         None => question
             .questions
             .first()
