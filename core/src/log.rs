@@ -1,4 +1,5 @@
-//! The durable log: SQLite at `$HARK_HOME/hark.db`, one row per question with its JSON.
+//! The durable log: SQLite at `$HARK_HOME/hark.db`, one row per question with its JSON, and the
+//! bytes of its answers' images beside it.
 //!
 //! Writes go to one writer thread (`writer`) that owns the write connection: whatever has
 //! queued while it was busy is committed in one transaction and one fsync (group commit), and
@@ -13,6 +14,7 @@ mod writer;
 pub use reader::{Cursor, Filter, Reader};
 pub use schema::{DB_FILE, OpenError};
 pub use writer::Durable as OnDurable;
+pub use writer::StoredImage;
 
 use crate::model::{Question, QuestionId};
 use std::collections::HashSet;
@@ -92,8 +94,22 @@ impl Log {
     /// Like `append`, and `durable` runs on the writer thread as soon as the row is on disk,
     /// before the `Ack` resolves (see `writer::Durable`).
     pub fn append_then(&self, question: Question, durable: Option<writer::Durable>) -> Ack {
+        self.append_with_images(question, Vec::new(), durable)
+    }
+
+    /// Like `append_then`, with the bytes of the answers' images in the same transaction.
+    pub fn append_with_images(
+        &self,
+        question: Question,
+        images: Vec<StoredImage>,
+        durable: Option<writer::Durable>,
+    ) -> Ack {
         let (done, ack) = oneshot::channel();
-        self.send(writer::Job::Save(Box::new(question), done, durable));
+        self.send(writer::Job::Save(
+            Box::new(writer::Record { question, images }),
+            done,
+            durable,
+        ));
         ack
     }
 
@@ -145,6 +161,12 @@ impl Log {
     /// One question by id.
     pub async fn get(&self, id: QuestionId) -> Option<Question> {
         self.read(move |reader| reader.get(id)).await
+    }
+
+    /// One question's images, in the order of its answers, or only the one at `only`
+    /// (answer, place).
+    pub async fn images(&self, id: QuestionId, only: Option<(usize, usize)>) -> Vec<StoredImage> {
+        self.read(move |reader| reader.images(id, only)).await
     }
 
     /// Questions newest first (see `Reader::page`).

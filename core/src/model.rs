@@ -21,9 +21,9 @@ pub use error::ErrorBody;
 pub use event::{Event, InitData, RemindData};
 pub use lang::{Lang, UnknownLang};
 pub use question::{
-    AnswerRequest, AnsweredVia, AskRequest, DeclineRequest, Health, LATE_NOTE, ORPHAN_NOTE,
-    Pairing, Question, QuestionId, QuestionList, QuestionOption, Source, Status, SubQuestion,
-    SubQuestionAnswer, TIMEOUT_CHOSE_NOTE, TimeoutAction, WaitResult,
+    AnswerImage, AnswerRequest, AnsweredVia, AskRequest, DeclineRequest, Health, LATE_NOTE,
+    ORPHAN_NOTE, Pairing, Question, QuestionId, QuestionList, QuestionOption, Source, Status,
+    SubQuestion, SubQuestionAnswer, TIMEOUT_CHOSE_NOTE, TimeoutAction, WaitResult,
 };
 pub use tool::{AnsweredQuestion, AskOutcome, GetAnswerRequest};
-pub use validate::{limits, validate_answers, validate_ask, validate_note};
+pub use validate::{limits, validate_answers, validate_ask, validate_images, validate_note};

@@ -19,6 +19,7 @@
 mod config_file;
 mod error;
 mod files;
+mod images;
 mod late;
 mod timers;
 
@@ -26,6 +27,7 @@ pub use crate::log::{DB_FILE, Filter, OpenError};
 pub use config_file::ConfigFile;
 pub use error::StoreError;
 pub use files::replace_privately;
+pub use images::{StoredImage, base64 as image_base64};
 
 use crate::log::{Ack, Log, OnDurable, Reader};
 use crate::model::{
@@ -109,6 +111,9 @@ struct Entry {
     outcome: Outcome,
     /// Carried over a restart and not re-attached to by any agent yet.
     orphan: bool,
+    /// The answers' images until the log holds them (always, without a log): they are served
+    /// from here between the answer's event and its commit.
+    images: Vec<StoredImage>,
 }
 
 impl Entry {
@@ -118,6 +123,7 @@ impl Entry {
             question,
             outcome: Arc::new(outcome),
             orphan: false,
+            images: Vec::new(),
         }
     }
 }
@@ -260,8 +266,20 @@ impl Store {
     /// `record`, with `on_durable` run on the log's writer the moment the write is on disk
     /// (at once without a log).
     fn record_then(&self, question: &Question, on_durable: Option<OnDurable>) -> Durable {
+        self.record_with_images(question, Vec::new(), on_durable)
+    }
+
+    /// `record_then`, with the bytes of the answers' images.
+    fn record_with_images(
+        &self,
+        question: &Question,
+        images: Vec<StoredImage>,
+        on_durable: Option<OnDurable>,
+    ) -> Durable {
         match &self.shared.log {
-            Some(log) => Durable::Queued(log.append_then(question.clone(), on_durable)),
+            Some(log) => {
+                Durable::Queued(log.append_with_images(question.clone(), images, on_durable))
+            }
             None => {
                 if let Some(on_durable) = on_durable {
                     on_durable();
@@ -409,7 +427,9 @@ impl Store {
         self.send(Event::Init(self.snapshot_in_memory(&state)));
     }
 
-    /// Records the person's answer. The first answer wins.
+    /// Records the person's answer. The first answer wins. Images are decoded and checked
+    /// first, off the lock; their bytes go to the log beside the question, which keeps only
+    /// their type and size.
     ///
     /// # Errors
     /// `NotFound`, `NotPending` (answered or closed already), `Invalid` naming the field, or
@@ -432,13 +452,73 @@ impl Store {
         answers: &[SubQuestionAnswer],
         via: Option<crate::model::AnsweredVia>,
     ) -> Result<Question, StoreError> {
-        self.close(id, Status::Answered, |question| {
-            let answers = validate_answers(&question.questions, answers)?;
-            question.answers = Some(answers);
-            question.answered_via = via;
-            Ok(())
-        })
-        .await
+        let (answers, images) = if answers.iter().any(|answer| !answer.images.is_empty()) {
+            let answers = answers.to_vec();
+            tokio::task::spawn_blocking(move || images::take(&answers))
+                .await
+                .map_err(|error| StoreError::Invalid(ErrorBody::new(error.to_string())))??
+        } else {
+            (answers.to_vec(), Vec::new())
+        };
+        self.close_recording(
+            id,
+            Status::Answered,
+            |_| true,
+            |question| {
+                let answers = validate_answers(&question.questions, &answers)?;
+                question.answers = Some(answers);
+                question.answered_via = via;
+                Ok(())
+            },
+            images,
+        )
+        .await?
+        .ok_or(StoreError::NotFound(id))
+    }
+
+    /// A question's images with their bytes, in the order of its answers: from memory until
+    /// the log holds them, then from the log.
+    pub async fn images(&self, id: QuestionId) -> Vec<StoredImage> {
+        self.images_at(id, None).await
+    }
+
+    /// One image of a question's answers: `place` among the images of answer `answer`.
+    pub async fn image(&self, id: QuestionId, answer: usize, place: usize) -> Option<StoredImage> {
+        self.images_at(id, Some((answer, place))).await.pop()
+    }
+
+    async fn images_at(&self, id: QuestionId, only: Option<(usize, usize)>) -> Vec<StoredImage> {
+        let wanted = |image: &StoredImage| only.is_none_or(|at| at == (image.answer, image.place));
+        if let Some(entry) = self.state().entries.get(&id)
+            && !entry.images.is_empty()
+        {
+            return entry
+                .images
+                .iter()
+                .filter(|image| wanted(image))
+                .cloned()
+                .collect();
+        }
+        match &self.shared.log {
+            Some(log) if log.holds(id) => log.images(id, only).await,
+            _ => Vec::new(),
+        }
+    }
+
+    /// Puts the bytes (base64) back into `answers`' images, for whoever takes the images
+    /// along: the agent's result, `hark ask --json`, the JSON export.
+    pub async fn fill_image_data(&self, id: QuestionId, answers: &mut [SubQuestionAnswer]) {
+        if answers.iter().all(|answer| answer.images.is_empty()) {
+            return;
+        }
+        for stored in self.images(id).await {
+            if let Some(image) = answers
+                .get_mut(stored.answer)
+                .and_then(|answer| answer.images.get_mut(stored.place))
+            {
+                image.data = Some(image_base64(&stored));
+            }
+        }
     }
 
     /// The person skipped the question, optionally saying why.
@@ -557,6 +637,19 @@ impl Store {
         condition: impl FnOnce(&Entry) -> bool,
         fill: impl FnOnce(&mut Question) -> Result<(), ErrorBody>,
     ) -> Result<Option<Question>, StoreError> {
+        self.close_recording(id, status, condition, fill, Vec::new())
+            .await
+    }
+
+    /// `close_if`, recording the answers' images with the close.
+    async fn close_recording(
+        &self,
+        id: QuestionId,
+        status: Status,
+        condition: impl FnOnce(&Entry) -> bool,
+        fill: impl FnOnce(&mut Question) -> Result<(), ErrorBody>,
+        images: Vec<StoredImage>,
+    ) -> Result<Option<Question>, StoreError> {
         self.load(id).await;
         let (closed, durable) = {
             let mut state = self.state();
@@ -577,13 +670,15 @@ impl Store {
             // The waiters (the agent) hear the outcome as soon as it is on disk: from the log's
             // writer, one hop sooner than this caller.
             let (outcome, result) = (entry.outcome.clone(), closed.wait_result());
-            let durable = self.record_then(
+            let durable = self.record_with_images(
                 &closed,
+                images.clone(),
                 Some(Box::new(move || {
                     outcome.send_replace(Some(result));
                 })),
             );
             entry.question = closed.clone();
+            entry.images = images;
             state.pending -= 1;
             self.announce(|| {
                 if status == Status::Answered {
@@ -617,6 +712,7 @@ impl Store {
             entry.question.closed_at = None;
             entry.question.answers = None;
             entry.question.note = None;
+            entry.images.clear();
             state.pending += 1;
         }
         self.send(Event::Init(self.snapshot_in_memory(&state)));
@@ -637,6 +733,12 @@ impl Store {
     fn retire(&self, id: QuestionId) {
         let prune = {
             let mut state = self.state();
+            if self.shared.log.is_some()
+                && let Some(entry) = state.entries.get_mut(&id)
+            {
+                // The log has them now.
+                entry.images = Vec::new();
+            }
             state.closed_order.push_back(id);
             while state.closed_order.len() > HISTORY_IN_MEMORY {
                 if let Some(oldest) = state.closed_order.pop_front() {

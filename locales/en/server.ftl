@@ -10,6 +10,10 @@ bad-request-title = Hark could not read this form
 export-title = Questions from your agents
 export-asked = Asked { $when }
 export-by = by { $client }
+export-images = { $count ->
+    [one] One image attached (its bytes are in the JSON export)
+   *[other] { $count } images attached (their bytes are in the JSON export)
+}
 
 # Pushes to the phone (ntfy)
 push-waiting = Hark: a question is waiting

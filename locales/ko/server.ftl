@@ -10,6 +10,7 @@ bad-request-title = Hark가 이 양식을 읽을 수 없습니다
 export-title = 에이전트가 보낸 질문
 export-asked = { $when }에 질문함
 export-by = 보낸 곳: { $client }
+export-images = 이미지 { $count }장 첨부 (이미지 데이터는 JSON 내보내기에 있습니다)
 
 # Pushes to the phone (ntfy)
 push-waiting = Hark: 질문이 기다리고 있습니다

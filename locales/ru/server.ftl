@@ -10,6 +10,11 @@ bad-request-title = Hark не смог прочитать эту форму
 export-title = Вопросы от ваших агентов
 export-asked = Задан { $when }
 export-by = от { $client }
+export-images = { $count ->
+    [one] Приложено { $count } изображение (оно есть в экспорте JSON)
+    [few] Приложено { $count } изображения (они есть в экспорте JSON)
+   *[many] Приложено { $count } изображений (они есть в экспорте JSON)
+}
 
 # Pushes to the phone (ntfy)
 push-waiting = Hark: вас ждёт вопрос

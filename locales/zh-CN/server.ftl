@@ -10,6 +10,7 @@ bad-request-title = Hark 无法读取这个表单
 export-title = 来自智能体的提问
 export-asked = 提问于 { $when }
 export-by = 来自 { $client }
+export-images = 附有 { $count } 张图片（图片数据在 JSON 导出中）
 
 # Pushes to the phone (ntfy)
 push-waiting = Hark：有一个问题在等你回答

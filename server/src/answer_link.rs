@@ -69,6 +69,7 @@ async fn answer(
     let answer = SubQuestionAnswer {
         selected: vec![label],
         free_text: None,
+        images: Vec::new(),
     };
     match state
         .store

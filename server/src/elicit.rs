@@ -94,6 +94,7 @@ pub fn answers(request: &AskRequest, content: &Value) -> Vec<SubQuestionAnswer> 
             let mut answer = SubQuestionAnswer {
                 selected: Vec::new(),
                 free_text: None,
+                images: Vec::new(),
             };
             match content.get(key(index)) {
                 Some(Value::String(text)) if is_option(text) => answer.selected.push(text.clone()),

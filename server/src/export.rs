@@ -69,6 +69,14 @@ pub fn markdown_question(question: &Question, lang: Lang) -> String {
         if let Some(text) = answer.and_then(|answer| answer.free_text.as_deref()) {
             let _ = writeln!(out, "\n> {}", text.replace('\n', "\n> "));
         }
+        let images = answer.map_or(0, |answer| answer.images.len());
+        if images > 0 {
+            let _ = writeln!(
+                out,
+                "\n*{}*",
+                t_in(lang, "export-images", &[("count", images.into())])
+            );
+        }
     }
     if let Some(note) = &question.note {
         let _ = writeln!(

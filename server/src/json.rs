@@ -1,12 +1,13 @@
 //! `ApiJson<T>`: a JSON body extractor whose errors name the field (`questions[0].options`)
-//! and respect the 256 KiB body limit, instead of axum's plain-text rejections.
+//! and respect the body limit (256 KiB; an answer's images raise it for the answer route), instead
+//! of axum's plain-text rejections.
 
 use crate::body_deadline::BodyTooSlow;
 use crate::error::ApiError;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
-use hark_core::model::{ErrorBody, limits::MAX_BODY_BYTES};
+use hark_core::model::{ErrorBody, limits, limits::MAX_BODY_BYTES};
 use serde::de::DeserializeOwned;
 
 /// A JSON request body of type `T`.
@@ -29,36 +30,69 @@ where
 /// # Errors
 /// Those two, or 400 when the connection broke mid-body.
 pub async fn read_body(body: axum::body::Body) -> Result<Bytes, ApiError> {
-    axum::body::to_bytes(body, MAX_BODY_BYTES)
-        .await
-        .map_err(|error| {
-            let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(&error);
-            while let Some(current) = cause {
-                if current.is::<http_body_util::LengthLimitError>() {
-                    return too_large();
-                }
-                if let Some(slow) = current.downcast_ref::<BodyTooSlow>() {
-                    return ApiError::new(
-                        StatusCode::REQUEST_TIMEOUT,
-                        ErrorBody::new(slow.to_string()),
-                    );
-                }
-                cause = current.source();
+    read_body_up_to(body, MAX_BODY_BYTES).await
+}
+
+/// `read_body` with a limit of `limit` bytes.
+///
+/// # Errors
+/// As `read_body`.
+pub async fn read_body_up_to(body: axum::body::Body, limit: usize) -> Result<Bytes, ApiError> {
+    axum::body::to_bytes(body, limit).await.map_err(|error| {
+        let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(&error);
+        while let Some(current) = cause {
+            if current.is::<http_body_util::LengthLimitError>() {
+                return too_large(limit);
             }
-            ApiError::bad_request("the request body could not be read")
-        })
+            if let Some(slow) = current.downcast_ref::<BodyTooSlow>() {
+                return ApiError::new(
+                    StatusCode::REQUEST_TIMEOUT,
+                    ErrorBody::new(slow.to_string()),
+                );
+            }
+            cause = current.source();
+        }
+        ApiError::bad_request("the request body could not be read")
+    })
 }
 
 /// 413 with the limit spelled out.
-pub fn too_large() -> ApiError {
+pub fn too_large(limit: usize) -> ApiError {
+    let limit = if limit >= 1024 * 1024 {
+        format!("{} MiB", limit / (1024 * 1024))
+    } else {
+        format!("{} KiB", limit / 1024)
+    };
     ApiError::new(
         StatusCode::PAYLOAD_TOO_LARGE,
         ErrorBody::new(format!(
-            "the request body is larger than the limit of {} KiB",
-            MAX_BODY_BYTES / 1024
+            "the request body is larger than the limit of {limit}"
         )),
     )
 }
+
+/// A request body's size limit and the time it may take to arrive: an answer may carry
+/// images (SPEC §13), through the REST route or the page's form, and a phone on a slow network
+/// needs minutes for them; everything else is small and quick.
+pub fn body_rules(method: &axum::http::Method, path: &str) -> (usize, std::time::Duration) {
+    let answers = path
+        .strip_prefix("/api/questions/")
+        .is_some_and(|rest| rest.ends_with("/answer"))
+        || path.starts_with("/fn/submit_answer");
+    if method == axum::http::Method::POST && answers {
+        (ANSWER_BODY_BYTES, ANSWER_BODY_TIMEOUT)
+    } else {
+        (MAX_BODY_BYTES, crate::listen::BODY_TIMEOUT)
+    }
+}
+
+/// How long an answer's body may take: 100 MB of images at 4 Mbit/s, about.
+const ANSWER_BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(300);
+
+/// The answer routes' limit: the images at their largest, with room for the page form's
+/// percent-encoding (about 1 base64 character in 32 is a `+` or `/`, sent as 3 bytes: a quarter
+/// more is ample).
+const ANSWER_BODY_BYTES: usize = limits::MAX_ANSWER_BODY_BYTES / 4 * 5;
 
 /// Parses JSON, naming the path of the first bad value.
 ///

@@ -97,10 +97,17 @@ fn tool_error(error: &AskError) -> CallToolResult {
     CallToolResult::error(vec![ContentBlock::text(text)])
 }
 
-/// The structured outcome plus its text block (SPEC §4).
+/// The structured outcome plus its text block (SPEC §4), and one image block per image in the
+/// answers, in order (SPEC §13): the bytes travel once, in the image blocks.
 fn outcome_result(outcome: &AskOutcome) -> CallToolResult {
-    let mut result = CallToolResult::structured(serde_json::to_value(outcome).unwrap_or_default());
-    result.content = vec![ContentBlock::text(outcome.text())];
+    let structured = serde_json::to_value(outcome.without_image_data()).unwrap_or_default();
+    let mut result = CallToolResult::structured(structured);
+    result.content = std::iter::once(ContentBlock::text(outcome.text()))
+        .chain(outcome.images().filter_map(|image| {
+            let data = image.data.clone()?;
+            Some(ContentBlock::image(data, image.media_type.clone()))
+        }))
+        .collect();
     result
 }
 

@@ -14,7 +14,7 @@ use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use hark_core::model::{ErrorBody, limits::MAX_BODY_BYTES};
+use hark_core::model::ErrorBody;
 use std::net::SocketAddr;
 
 /// The policy for responses that do not set their own (pages set one with a script nonce).
@@ -71,8 +71,9 @@ pub async fn guard(State(state): State<AppState>, mut request: Request, next: Ne
         .get(header::CONTENT_LENGTH)
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.parse::<usize>().ok());
-    if declared_length.is_some_and(|length| length > MAX_BODY_BYTES) {
-        return too_large().into_response();
+    let (limit, deadline) = crate::json::body_rules(request.method(), request.uri().path());
+    if declared_length.is_some_and(|length| length > limit) {
+        return too_large(limit).into_response();
     }
     // Bodies without a declared length are cut at the limit as they stream, and every body
     // must have arrived by its deadline.
@@ -81,8 +82,8 @@ pub async fn guard(State(state): State<AppState>, mut request: Request, next: Ne
             // Nothing to wait for (a GET): no timer.
             return body;
         }
-        let limited = Body::new(http_body_util::Limited::new(body, MAX_BODY_BYTES));
-        crate::body_deadline::with_deadline(limited, crate::listen::BODY_TIMEOUT)
+        let limited = Body::new(http_body_util::Limited::new(body, limit));
+        crate::body_deadline::with_deadline(limited, deadline)
     });
     next.run(request).await
 }

@@ -18,6 +18,7 @@ mod api {
     mod history;
     mod hook;
     mod hub;
+    mod images;
     mod lan;
     mod languages;
     mod mcp;

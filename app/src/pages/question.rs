@@ -35,6 +35,7 @@ impl FormAnswer {
         hark_core::model::SubQuestionAnswer {
             selected: self.selected,
             free_text: Some(self.free_text).filter(|text| !text.is_empty()),
+            images: Vec::new(),
         }
     }
 }

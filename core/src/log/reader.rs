@@ -51,6 +51,40 @@ impl Reader {
             .and_then(|body| decode(&body))
     }
 
+    /// One question's images, in the order of its answers; or only the one at `only`
+    /// (answer, place).
+    pub fn images(&self, id: QuestionId, only: Option<(usize, usize)>) -> Vec<super::StoredImage> {
+        let Ok(mut statement) = self.connection.prepare_cached(
+            "SELECT answer, place, media_type, bytes FROM images
+             WHERE question_id = ?1 AND (?2 IS NULL OR (answer = ?2 AND place = ?3))
+             ORDER BY answer, place",
+        ) else {
+            return Vec::new();
+        };
+        let (answer, place) = only.map_or((None, None), |(answer, place)| {
+            (Some(answer as i64), Some(place as i64))
+        });
+        statement
+            .query_map(params![id.to_string(), answer, place], |row| {
+                Ok(super::StoredImage {
+                    answer: row.get::<_, i64>(0)? as usize,
+                    place: row.get::<_, i64>(1)? as usize,
+                    media_type: row.get(2)?,
+                    bytes: row.get::<_, Vec<u8>>(3)?.into(),
+                })
+            })
+            .map(|rows| rows.filter_map(Result::ok).collect())
+            .unwrap_or_default()
+    }
+
+    /// How many image rows there are, of every question.
+    #[cfg(test)]
+    pub fn image_rows(&self) -> i64 {
+        self.connection
+            .query_row("SELECT count(*) FROM images", [], |row| row.get(0))
+            .unwrap_or(-1)
+    }
+
     /// Questions newest first: of one status (or any, or any closed one), older than
     /// `cursor` (the creation time and id of the last question of the previous page), at most
     /// `limit`.

@@ -30,6 +30,23 @@ fn migrations() -> Migrations<'static> {
             "CREATE INDEX questions_by_closing ON questions (closed_us) WHERE closed_us IS NOT NULL;
              DROP INDEX questions_by_closed;",
         ),
+        // Answers' images (SPEC §13), beside their question rather than inside its JSON: the
+        // question stays small in memory and in every event, and the bytes are read only when
+        // shown or handed to the agent. They leave with their question when it is pruned.
+        M::up(
+            "CREATE TABLE images (
+                 question_id TEXT NOT NULL,
+                 answer INTEGER NOT NULL,
+                 place INTEGER NOT NULL,
+                 media_type TEXT NOT NULL,
+                 bytes BLOB NOT NULL,
+                 PRIMARY KEY (question_id, answer, place)
+             );
+             CREATE TRIGGER images_leave_with_their_question AFTER DELETE ON questions
+             BEGIN
+                 DELETE FROM images WHERE question_id = OLD.id;
+             END;",
+        ),
     ])
 }
 

@@ -1,5 +1,6 @@
 //! The log: pages without gaps, pruning in steps, damage moved aside, answers surviving a
-//! reopen, and writes queued together committed together.
+//! reopen, writes queued together committed together, and images kept and pruned with their
+//! question.
 
 use super::*;
 use crate::model::{Status, SubQuestion};
@@ -192,4 +193,43 @@ async fn a_close_whose_creation_was_never_recorded_is_refused() {
     // Created in the same batch, it is rooted.
     save_all(&log, std::slice::from_ref(&closed)).await;
     assert_eq!(log.get(closed.id).await.unwrap().status, Status::Answered);
+}
+
+#[tokio::test]
+async fn images_are_kept_beside_their_question_and_pruned_with_it() {
+    let home = tempfile::tempdir().unwrap();
+    let log = Log::open(home.path()).unwrap();
+    let old = question(60 * 24 * 30, Status::Answered);
+    let image = |answer, place, byte| StoredImage {
+        answer,
+        place,
+        media_type: "image/png".into(),
+        bytes: vec![byte; 1_000].into(),
+    };
+    let images = vec![image(0, 0, 1), image(0, 1, 2), image(1, 0, 3)];
+    let asked = Question {
+        status: Status::Pending,
+        closed_at: None,
+        ..old.clone()
+    };
+    save_all(&log, &[asked]).await;
+    log.append_with_images(old.clone(), images.clone(), None)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(log.images(old.id, None).await, images);
+    assert_eq!(
+        log.images(old.id, Some((0, 1))).await,
+        vec![images[1].clone()]
+    );
+    let other = question(0, Status::Answered);
+    save_all(&log, std::slice::from_ref(&other)).await;
+    assert!(log.images(other.id, None).await.is_empty());
+
+    let week_ago = (chrono::Utc::now() - chrono::Duration::days(7)).timestamp_micros();
+    log.prune(week_ago, 100);
+    wait_for_count(&log, 1).await;
+    assert!(log.images(old.id, None).await.is_empty());
+    let left: i64 = log.read_now(|reader| reader.image_rows());
+    assert_eq!(left, 0, "the pruned question's images left with it");
 }

@@ -11,11 +11,28 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Duration;
 use tokio::sync::oneshot;
 
+/// One image's bytes, by its place in the question's answers (SPEC §13).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredImage {
+    /// The sub-question's answer it belongs to.
+    pub answer: usize,
+    /// Its place among that answer's images.
+    pub place: usize,
+    pub media_type: String,
+    pub bytes: std::sync::Arc<[u8]>,
+}
+
+/// A question as it is now, and the images its answers brought.
+pub(super) struct Record {
+    pub question: Question,
+    pub images: Vec<StoredImage>,
+}
+
 /// What the writer is asked to do.
 pub(super) enum Job {
     /// Record the question as it is now; once it is durable run the hook (if any), then reply.
     Save(
-        Box<Question>,
+        Box<Record>,
         oneshot::Sender<Result<(), LogError>>,
         Option<Durable>,
     ),
@@ -125,11 +142,11 @@ fn run(mut connection: Connection, queue: &Receiver<Job>, ids: &Ids, commit_dela
             }
         }
         let unrooted = unrooted_closes(&batch, ids);
-        let saves: Vec<&Question> = batch
+        let saves: Vec<&Record> = batch
             .iter()
             .enumerate()
             .filter_map(|(index, job)| match job {
-                Job::Save(question, _, _) if !unrooted.contains(&index) => Some(&**question),
+                Job::Save(record, _, _) if !unrooted.contains(&index) => Some(&**record),
                 _ => None,
             })
             .collect();
@@ -144,7 +161,7 @@ fn run(mut connection: Connection, queue: &Receiver<Job>, ids: &Ids, commit_dela
             tracing::trace!(rows = saves.len(), took = ?started.elapsed(), "committed");
             if committed.is_ok() {
                 let mut held = ids.lock().unwrap_or_else(|poison| poison.into_inner());
-                held.extend(saves.iter().map(|question| question.id));
+                held.extend(saves.iter().map(|record| record.question.id));
             }
             if !commit_delay.is_zero() {
                 std::thread::sleep(commit_delay);
@@ -188,7 +205,8 @@ fn unrooted_closes(batch: &[Job], ids: &Ids) -> HashSet<usize> {
     let mut in_batch = HashSet::new();
     let mut unrooted = HashSet::new();
     for (index, job) in batch.iter().enumerate() {
-        if let Job::Save(question, _, _) = job {
+        if let Job::Save(record, _, _) = job {
+            let question = &record.question;
             if question.is_pending()
                 || held.contains(&question.id)
                 || in_batch.contains(&question.id)
@@ -203,7 +221,7 @@ fn unrooted_closes(batch: &[Job], ids: &Ids) -> HashSet<usize> {
 }
 
 /// Writes every row in one transaction; durable when it returns `Ok` (`synchronous=FULL`).
-fn commit(connection: &mut Connection, questions: &[&Question]) -> Result<(), rusqlite::Error> {
+fn commit(connection: &mut Connection, records: &[&Record]) -> Result<(), rusqlite::Error> {
     let transaction = connection.transaction()?;
     {
         let mut upsert = transaction.prepare_cached(
@@ -211,7 +229,12 @@ fn commit(connection: &mut Connection, questions: &[&Question]) -> Result<(), ru
              VALUES (?1, ?2, ?3, ?4, ?5)
              ON CONFLICT (id) DO UPDATE SET status = ?2, closed_us = ?4, body = ?5",
         )?;
-        for question in questions {
+        let mut insert_image = transaction.prepare_cached(
+            "INSERT OR REPLACE INTO images (question_id, answer, place, media_type, bytes)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
+        for record in records {
+            let question = &record.question;
             let body = serde_json::to_string(question)
                 .map_err(|error| rusqlite::Error::ToSqlConversionFailure(Box::new(error)))?;
             upsert.execute(params![
@@ -221,6 +244,15 @@ fn commit(connection: &mut Connection, questions: &[&Question]) -> Result<(), ru
                 question.closed_at.map(|at| at.timestamp_micros()),
                 body
             ])?;
+            for image in &record.images {
+                insert_image.execute(params![
+                    question.id.to_string(),
+                    image.answer as i64,
+                    image.place as i64,
+                    image.media_type,
+                    &*image.bytes
+                ])?;
+            }
         }
     }
     transaction.commit()

@@ -246,6 +246,46 @@ pub struct SubQuestionAnswer {
     pub selected: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub free_text: Option<String>,
+    /// Pasted, dropped or photographed images (SPEC §13), at most
+    /// `limits::MAX_IMAGES_PER_ANSWER`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub images: Vec<AnswerImage>,
+}
+
+/// An image in an answer. It is sent with `data`. The daemon keeps the bytes beside the
+/// question, so the question itself (its events, the page, the history) carries only
+/// `mediaType` and `size`, and the image is served at
+/// `/api/questions/<id>/images/<answer>/<image>`. `data` travels again where the bytes are
+/// wanted: the agent's result, `hark ask --json` and the JSON export.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct AnswerImage {
+    /// `image/png`, `image/jpeg`, `image/webp` or `image/gif`; the daemon checks the bytes.
+    pub media_type: String,
+    /// The bytes in standard base64.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<String>,
+    /// The decoded size in bytes, set by the daemon.
+    #[serde(default)]
+    pub size: u64,
+}
+
+impl SubQuestionAnswer {
+    /// The answer without the images' bytes: what the question keeps.
+    pub fn without_image_data(&self) -> SubQuestionAnswer {
+        SubQuestionAnswer {
+            images: self
+                .images
+                .iter()
+                .map(|image| AnswerImage {
+                    data: None,
+                    ..image.clone()
+                })
+                .collect(),
+            ..self.clone()
+        }
+    }
 }
 
 /// A question as the daemon keeps it.
@@ -307,6 +347,7 @@ impl Question {
                         .map(|option| option.label.clone())
                         .collect(),
                     free_text: None,
+                    images: Vec::new(),
                 })
             })
             .collect()

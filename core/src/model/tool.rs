@@ -1,7 +1,7 @@
 //! What an agent gets back, through the MCP tools and `hark ask --json`: the outcome of a
 //! question in a shape a model reads at a glance, and its one-line text form.
 
-use super::{QuestionId, Status, SubQuestion, WaitResult};
+use super::{AnswerImage, QuestionId, Status, SubQuestion, WaitResult};
 use serde::{Deserialize, Serialize};
 
 /// The result of `ask_user` and `get_answer`.
@@ -34,6 +34,10 @@ pub struct AnsweredQuestion {
     /// What the person typed in "Other", verbatim.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub free_text: Option<String>,
+    /// Images the person attached; in an MCP result their bytes come as image content blocks,
+    /// in the same order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub images: Vec<AnswerImage>,
 }
 
 /// `get_answer`'s input.
@@ -60,6 +64,7 @@ impl AskOutcome {
                 question: sub.question.clone(),
                 selected: answer.selected,
                 free_text: answer.free_text,
+                images: answer.images,
             })
             .collect();
         Self {
@@ -80,17 +85,38 @@ impl AskOutcome {
         }
     }
 
+    /// The outcome without the images' bytes (they travel as content blocks of their own).
+    pub fn without_image_data(&self) -> Self {
+        let mut outcome = self.clone();
+        for image in outcome
+            .answers
+            .iter_mut()
+            .flat_map(|answer| answer.images.iter_mut())
+        {
+            image.data = None;
+        }
+        outcome
+    }
+
+    /// Every image with its bytes, in the order asked.
+    pub fn images(&self) -> impl Iterator<Item = &AnswerImage> {
+        self.answers.iter().flat_map(|answer| answer.images.iter())
+    }
+
     /// The text block: the chosen label(s) or free text for a single simple answer, compact
     /// JSON of the answers for anything richer, or a plain sentence for the other outcomes.
     pub fn text(&self) -> String {
         match self.status {
             Status::Answered => {
                 let answer = match self.answers.as_slice() {
-                    [only] if only.free_text.is_none() => only.selected.join(", "),
-                    [only] if only.selected.is_empty() => {
+                    [only] if only.images.is_empty() && only.free_text.is_none() => {
+                        only.selected.join(", ")
+                    }
+                    [only] if only.images.is_empty() && only.selected.is_empty() => {
                         only.free_text.clone().unwrap_or_default()
                     }
-                    answers => serde_json::to_string(answers).unwrap_or_default(),
+                    _ => serde_json::to_string(&self.without_image_data().answers)
+                        .unwrap_or_default(),
                 };
                 if self.note.as_deref() == Some(super::TIMEOUT_CHOSE_NOTE) {
                     format!(
@@ -140,6 +166,7 @@ mod tests {
         SubQuestionAnswer {
             selected: selected.iter().map(|s| s.to_string()).collect(),
             free_text: free_text.map(str::to_string),
+            images: Vec::new(),
         }
     }
 
@@ -159,6 +186,29 @@ mod tests {
         );
         let two = outcome(vec![answer(&["A"], None), answer(&[], Some("x"))], 2);
         assert!(two.text().starts_with(r#"[{"question":"Q0""#));
+    }
+
+    #[test]
+    fn images_make_the_text_json_without_their_bytes() {
+        let mut with_image = answer(&["A"], None);
+        with_image.images.push(AnswerImage {
+            media_type: "image/png".into(),
+            data: Some("iVBORw0KGgo=".into()),
+            size: 8,
+        });
+        let outcome = outcome(vec![with_image], 1);
+        assert_eq!(
+            outcome.text(),
+            r#"[{"question":"Q0","selected":["A"],"images":[{"mediaType":"image/png","size":8}]}]"#
+        );
+        assert_eq!(outcome.images().count(), 1);
+        assert!(outcome.images().all(|image| image.data.is_some()));
+        assert!(
+            outcome
+                .without_image_data()
+                .images()
+                .all(|image| image.data.is_none())
+        );
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The limits and answer rules of SPEC §2, checked the same way wherever a request enters.
 
-use super::{AskRequest, ErrorBody, SubQuestion, SubQuestionAnswer};
+use super::{AnswerImage, AskRequest, ErrorBody, SubQuestion, SubQuestionAnswer};
 use std::collections::HashSet;
 
 /// Every limit of SPEC §2 in one place.
@@ -26,6 +26,15 @@ pub mod limits {
     pub const MAX_PRESET_CHARS: usize = 500;
     /// Closed questions in `init` and in each page of the inbox's history.
     pub const HISTORY_PAGE: usize = 50;
+    /// Images one sub-question's answer may carry (SPEC §13).
+    pub const MAX_IMAGES_PER_ANSWER: usize = 4;
+    /// One image's size, decoded.
+    pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
+    /// The image types accepted, as their media types.
+    pub const IMAGE_TYPES: [&str; 4] = ["image/png", "image/jpeg", "image/webp", "image/gif"];
+    /// The answer route's body: every image at its largest in base64, and room for the rest.
+    pub const MAX_ANSWER_BODY_BYTES: usize =
+        MAX_SUB_QUESTIONS * MAX_IMAGES_PER_ANSWER * MAX_IMAGE_BYTES.div_ceil(3) * 4 + 1024 * 1024;
 }
 
 use limits::*;
@@ -216,16 +225,46 @@ fn validate_answer(
         }
         check_len(&field, text, MAX_FREE_TEXT_CHARS)?;
     }
-    if answer.selected.is_empty() && free_text.is_none() {
+    validate_images(index, &answer.images)?;
+    if answer.selected.is_empty() && free_text.is_none() && answer.images.is_empty() {
         return Err(ErrorBody::field(
             format!("answers[{index}]"),
-            format!("answers[{index}] needs a selected option or some free text"),
+            format!("answers[{index}] needs a selected option, some free text or an image"),
         ));
     }
     Ok(SubQuestionAnswer {
         selected: answer.selected.clone(),
         free_text,
+        images: answer.images.clone(),
     })
+}
+
+/// Checks an answer's images as declared: how many, and of which types. The bytes themselves
+/// are checked by the store, which decodes them.
+///
+/// # Errors
+/// Naming `answers[i].images` or the image's `mediaType`.
+pub fn validate_images(index: usize, images: &[AnswerImage]) -> Result<(), ErrorBody> {
+    if images.len() > MAX_IMAGES_PER_ANSWER {
+        return Err(ErrorBody::field(
+            format!("answers[{index}].images"),
+            format!(
+                "answers[{index}].images holds {} images; the limit is {MAX_IMAGES_PER_ANSWER}",
+                images.len()
+            ),
+        ));
+    }
+    for (place, image) in images.iter().enumerate() {
+        if !IMAGE_TYPES.contains(&image.media_type.as_str()) {
+            let field = format!("answers[{index}].images[{place}].mediaType");
+            let shown: String = image.media_type.chars().take(64).collect();
+            return Err(ErrorBody::field(
+                &field,
+                format!("{field} \"{shown}\" is not accepted; send PNG, JPEG, WebP or GIF"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Checks a decline note.
@@ -371,6 +410,7 @@ mod tests {
         SubQuestionAnswer {
             selected: selected.iter().map(|s| s.to_string()).collect(),
             free_text: free_text.map(str::to_string),
+            images: Vec::new(),
         }
     }
 

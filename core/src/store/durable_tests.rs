@@ -1,5 +1,6 @@
 //! A store on a real log: what callers see while writes wait for the disk. A caller that goes
-//! away mid-fsync still releases the waiters; one id asked twice at once is created once.
+//! away mid-fsync still releases the waiters; one id asked twice at once is created once; an
+//! answer's images stay out of the question and come back after a restart.
 
 use super::restart_tests::{asked, reopen as open};
 use super::*;
@@ -8,6 +9,7 @@ fn yes() -> Vec<SubQuestionAnswer> {
     vec![SubQuestionAnswer {
         selected: vec!["Yes".into()],
         free_text: None,
+        images: Vec::new(),
     }]
 }
 
@@ -93,4 +95,80 @@ async fn pages_on_a_log_walk_memory_and_disk_without_gaps_or_repeats() {
     }
     asked_ids.reverse();
     assert_eq!(seen, asked_ids, "newest first, each once");
+}
+
+#[tokio::test]
+async fn an_answers_images_are_kept_apart_and_survive_a_restart() {
+    use crate::model::AnswerImage;
+    use base64::Engine;
+    let png = super::images::tests::PNG;
+    let encoded = base64::engine::general_purpose::STANDARD.encode(png);
+    let home = tempfile::tempdir().unwrap();
+    let store = open(home.path()).await;
+    let id = QuestionId::new_random();
+    store.create(asked(id)).await.unwrap();
+    let mut events = store.subscribe();
+    let answers = vec![SubQuestionAnswer {
+        selected: vec!["Yes".into()],
+        images: vec![
+            AnswerImage {
+                media_type: "image/png".into(),
+                data: Some(encoded.clone()),
+                size: 0,
+            };
+            2
+        ],
+        ..SubQuestionAnswer::default()
+    }];
+    let answered = store.answer(id, &answers).await.unwrap();
+    let kept = &answered.answers.as_ref().unwrap()[0].images;
+    assert_eq!(kept.len(), 2);
+    assert!(
+        kept.iter()
+            .all(|image| image.data.is_none() && image.size == png.len() as u64)
+    );
+    let Event::QuestionAnswered(announced) = &*events.recv().await.unwrap() else {
+        panic!("an answer event")
+    };
+    assert_eq!(
+        announced.answers, answered.answers,
+        "the event carries no bytes"
+    );
+    assert_eq!(store.images(id).await.len(), 2);
+
+    drop(store);
+    let reopened = open(home.path()).await;
+    let mut from_disk = reopened.get(id).await.unwrap().answers.unwrap();
+    reopened.fill_image_data(id, &mut from_disk).await;
+    assert_eq!(
+        from_disk[0].images[1].data.as_deref(),
+        Some(encoded.as_str())
+    );
+
+    let refused = reopened.answer(id, &answers).await.unwrap_err();
+    assert!(matches!(refused, StoreError::NotPending { .. }));
+}
+
+#[tokio::test]
+async fn a_bad_image_leaves_the_question_pending() {
+    use crate::model::AnswerImage;
+    let home = tempfile::tempdir().unwrap();
+    let store = open(home.path()).await;
+    let id = QuestionId::new_random();
+    store.create(asked(id)).await.unwrap();
+    let answers = vec![SubQuestionAnswer {
+        selected: vec!["Yes".into()],
+        images: vec![AnswerImage {
+            media_type: "image/gif".into(),
+            data: Some("bm90IGFuIGltYWdl".into()),
+            size: 0,
+        }],
+        ..SubQuestionAnswer::default()
+    }];
+    let Err(StoreError::Invalid(body)) = store.answer(id, &answers).await else {
+        panic!("refused")
+    };
+    assert_eq!(body.field.as_deref(), Some("answers[0].images[0].data"));
+    assert!(store.get(id).await.unwrap().is_pending());
+    assert!(store.images(id).await.is_empty());
 }

@@ -86,6 +86,7 @@ async fn an_agent_that_waits_again_also_counts_as_back() {
             &[SubQuestionAnswer {
                 selected: vec!["No".into()],
                 free_text: None,
+                images: Vec::new(),
             }],
         )
         .await
@@ -109,6 +110,7 @@ async fn an_answer_not_yet_collected_survives_a_restart() {
                 &[SubQuestionAnswer {
                     selected: vec!["Yes".into()],
                     free_text: None,
+                    images: Vec::new(),
                 }],
             )
             .await

@@ -22,6 +22,7 @@ fn pick(label: &str) -> Vec<SubQuestionAnswer> {
     vec![SubQuestionAnswer {
         selected: vec![label.to_string()],
         free_text: None,
+        images: Vec::new(),
     }]
 }
 

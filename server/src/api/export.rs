@@ -1,5 +1,6 @@
 //! `GET /api/export?format=json|markdown`: every question kept, newest first, as a download
-//! streamed from the log row by row.
+//! streamed from the log row by row. The JSON carries the answers' images (base64); the
+//! Markdown says how many there are.
 
 use crate::error::ApiError;
 use crate::export::{Format, markdown_heading, markdown_question};
@@ -51,7 +52,8 @@ async fn export(
         Format::Json => ("application/json", "json"),
         Format::Markdown => ("text/markdown; charset=utf-8", "md"),
     };
-    let mut response = Body::from_stream(chunks(questions, format, lang)).into_response();
+    let store = state.store.clone();
+    let mut response = Body::from_stream(chunks(questions, format, lang, store)).into_response();
     response
         .headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
@@ -70,6 +72,7 @@ fn chunks(
     questions: mpsc::Receiver<Question>,
     format: Format,
     lang: Lang,
+    store: hark_core::store::Store,
 ) -> impl Stream<Item = Result<String, Infallible>> {
     let opening = match format {
         Format::Json => "[".to_string(),
@@ -79,20 +82,23 @@ fn chunks(
         Format::Json => "]",
         Format::Markdown => "",
     };
-    let body = futures::stream::unfold(
-        (questions, true),
-        move |(mut questions, first)| async move {
-            let question = questions.recv().await?;
+    let body = futures::stream::unfold((questions, true), move |(mut questions, first)| {
+        let store = store.clone();
+        async move {
+            let mut question = questions.recv().await?;
             let text = match format {
                 Format::Json => {
+                    if let Some(answers) = question.answers.as_mut() {
+                        store.fill_image_data(question.id, answers).await;
+                    }
                     let json = serde_json::to_string(&question).unwrap_or_default();
                     if first { json } else { format!(",{json}") }
                 }
                 Format::Markdown => markdown_question(&question, lang),
             };
             Some((text, (questions, false)))
-        },
-    );
+        }
+    });
     futures::stream::once(async move { opening })
         .chain(body)
         .chain(futures::stream::once(async move { closing.to_string() }))

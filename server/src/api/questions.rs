@@ -1,4 +1,5 @@
-//! `/api/questions…`: ask, list, read, answer, decline, cancel, and long-poll a question.
+//! `/api/questions…`: ask, list, read, answer, decline, cancel, long-poll a question, and the
+//! images of its answer.
 
 use crate::error::ApiError;
 use crate::json::ApiJson;
@@ -30,6 +31,7 @@ pub fn router() -> Router<AppState> {
         .route("/questions/{id}/cancel", post(cancel))
         .route("/questions/{id}/abandon", post(abandon))
         .route("/questions/{id}/wait", get(wait))
+        .route("/questions/{id}/images/{answer}/{place}", get(image))
 }
 
 /// The question id in the path; a malformed one (not a UUID, not even UTF-8) is a 400 naming
@@ -40,9 +42,11 @@ impl<S: Send + Sync> FromRequestParts<S> for IdPath {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        let Path(id) = Path::<String>::from_request_parts(parts, state)
-            .await
-            .map_err(|_| ApiError::bad_field("id", "the id in the path is not valid UTF-8"))?;
+        let Path(mut segments) =
+            Path::<std::collections::HashMap<String, String>>::from_request_parts(parts, state)
+                .await
+                .map_err(|_| ApiError::bad_field("id", "the id in the path is not valid UTF-8"))?;
+        let id = segments.remove("id").unwrap_or_default();
         id.parse().map(IdPath).map_err(|_| {
             let shown: String = id.chars().take(64).collect();
             ApiError::bad_field("id", format!("id \"{shown}\" is not a UUID"))
@@ -119,8 +123,12 @@ async fn read(
 async fn answer(
     State(state): State<AppState>,
     IdPath(id): IdPath,
-    ApiJson(request): ApiJson<AnswerRequest>,
+    request: axum::extract::Request,
 ) -> Result<Json<Question>, ApiError> {
+    // Images make this body up to ~100 MB: the guard has set its limit and deadline.
+    let body = crate::json::read_body_up_to(request.into_body(), usize::MAX).await?;
+    let request: AnswerRequest = crate::json::parse(&body)?;
+    drop(body);
     Ok(Json(
         state
             .store
@@ -207,7 +215,13 @@ async fn wait(
         guard.armed = false;
     }
     Ok(match waited? {
-        Waited::Closed(result) => Json::<WaitResult>(result).into_response(),
+        Waited::Closed(mut result) => {
+            // The agent takes the images along: their bytes go with the result.
+            if let Some(answers) = result.answers.as_mut() {
+                state.store.fill_image_data(id, answers).await;
+            }
+            Json::<WaitResult>(result).into_response()
+        }
         Waited::StillPending => StatusCode::NO_CONTENT.into_response(),
     })
 }
@@ -232,4 +246,58 @@ impl Drop for CancelIfAbandoned {
             let _ = store.abandon(id).await;
         });
     }
+}
+
+/// `/images/{answer}/{place}`: which image, as the path names it.
+#[derive(serde::Deserialize)]
+struct ImagePlace {
+    answer: String,
+    place: String,
+}
+
+/// One image of an answer, as its own bytes: what the page shows and links to. The question
+/// never changes once answered, so the browser may keep it.
+async fn image(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+    Path(place): Path<ImagePlace>,
+) -> Result<Response, ApiError> {
+    let index = |name: &str, value: &str| {
+        value.parse::<usize>().map_err(|_| {
+            let shown: String = value.chars().take(16).collect();
+            ApiError::bad_field(name, format!("{name} \"{shown}\" is not a whole number"))
+        })
+    };
+    let (answer, place) = (
+        index("answer", &place.answer)?,
+        index("place", &place.place)?,
+    );
+    let Some(image) = state.store.image(id, answer, place).await else {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            hark_core::model::ErrorBody::new(format!(
+                "question {id} has no image {place} in answer {answer}"
+            )),
+        ));
+    };
+    let extension = image.media_type.trim_start_matches("image/").to_string();
+    Ok((
+        [
+            (axum::http::header::CONTENT_TYPE, image.media_type.clone()),
+            (
+                axum::http::header::CACHE_CONTROL,
+                "private, max-age=31536000, immutable".to_string(),
+            ),
+            (
+                axum::http::header::CONTENT_DISPOSITION,
+                format!("inline; filename=\"hark-{id}-{answer}-{place}.{extension}\""),
+            ),
+            (
+                axum::http::header::CONTENT_SECURITY_POLICY,
+                "default-src 'none'; sandbox".to_string(),
+            ),
+        ],
+        axum::body::Bytes::from_owner(image.bytes),
+    )
+        .into_response())
 }

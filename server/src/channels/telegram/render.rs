@@ -479,6 +479,7 @@ mod tests {
                 .map(|option| option.label.clone())
                 .collect(),
             free_text: Some(long("F", 50_000)),
+            images: Vec::new(),
         };
         let walk = Walk {
             step: 3,

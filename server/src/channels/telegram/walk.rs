@@ -134,6 +134,7 @@ impl Walk {
                     SubQuestionAnswer {
                         selected: vec![picked.label.clone()],
                         free_text: None,
+                        images: Vec::new(),
                     },
                 ),
                 None => Next::Refuse("telegram-stale"),
@@ -154,6 +155,7 @@ impl Walk {
                     SubQuestionAnswer {
                         selected,
                         free_text: None,
+                        images: Vec::new(),
                     },
                 )
             }
@@ -201,6 +203,7 @@ impl Walk {
                     SubQuestionAnswer {
                         selected,
                         free_text: Some(text.to_string()),
+                        images: Vec::new(),
                     },
                 )
             }

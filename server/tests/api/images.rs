@@ -1,0 +1,274 @@
+//! Images in answers (SPEC §13), end to end: sent over REST, kept beside the question, served
+//! to the page, handed to an rmcp client as image blocks and to `hark ask --json` as base64,
+//! exported, kept over a restart, and every bad image refused by field with the question left
+//! open.
+
+use crate::api::support::*;
+use crate::api::world::*;
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+use serde_json::{Value, json};
+use std::process::Stdio;
+
+/// A 1×1 transparent PNG.
+const PNG: &[u8] = &[
+    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
+    0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4,
+    0x89, 0x00, 0x00, 0x00, 0x0A, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0x00, 0x01, 0x00, 0x00,
+    0x05, 0x00, 0x01, 0x0D, 0x0A, 0x2D, 0xB4, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE,
+    0x42, 0x60, 0x82,
+];
+
+/// The start of a JPEG (its magic number and a JFIF header): enough for the type check.
+fn jpeg() -> Vec<u8> {
+    let mut bytes = vec![
+        0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, b'J', b'F', b'I', b'F', 0x00, 0x01,
+    ];
+    bytes.resize(2_000, 0x42);
+    bytes
+}
+
+fn image(media_type: &str, bytes: &[u8]) -> Value {
+    json!({"mediaType": media_type, "data": STANDARD.encode(bytes)})
+}
+
+fn with_images(images: Vec<Value>) -> Value {
+    json!({"answers": [{"selected": ["Yes"], "freeText": "see the screenshot", "images": images}]})
+}
+
+#[tokio::test]
+async fn pasted_images_reach_an_rmcp_client_as_image_blocks() {
+    let world = World::new();
+    let shim = world.shim().await;
+    let call = start_call(
+        &shim,
+        "ask_user",
+        json!({"questions": [{"question": "Does it look right?", "options": [{"label": "Yes"}, {"label": "No"}]}]}),
+    )
+    .await;
+    let id = world.pending(1).await[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let jpeg = jpeg();
+    let response = world
+        .post(
+            &format!("/api/questions/{id}/answer"),
+            &with_images(vec![image("image/png", PNG), image("image/jpeg", &jpeg)]),
+        )
+        .await;
+    assert_eq!(response.status(), 200);
+    let result = finish(call).await;
+
+    let blocks: Vec<_> = result
+        .content
+        .iter()
+        .filter_map(|block| block.as_image())
+        .collect();
+    assert_eq!(blocks.len(), 2, "one image block per image");
+    assert_eq!(blocks[0].mime_type, "image/png");
+    assert_eq!(STANDARD.decode(&blocks[0].data).unwrap(), PNG);
+    assert_eq!(blocks[1].mime_type, "image/jpeg");
+    assert_eq!(STANDARD.decode(&blocks[1].data).unwrap(), jpeg);
+
+    let structured = result.structured_content.clone().expect("structured");
+    let images = &structured["answers"][0]["images"];
+    assert_eq!(
+        images,
+        &json!([
+            {"mediaType": "image/png", "size": PNG.len()},
+            {"mediaType": "image/jpeg", "size": jpeg.len()}
+        ]),
+        "the structured answer names the images without repeating their bytes"
+    );
+    assert!(text_of(&result).contains("see the screenshot"));
+    assert!(!text_of(&result).contains(&STANDARD.encode(PNG)));
+    shim.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn images_are_served_to_the_page_exported_and_kept_over_a_restart() {
+    let daemon = Daemon::start();
+    let id = daemon.ask(&yes_no()).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let answered = daemon
+        .post(
+            &format!("/api/questions/{id}/answer"),
+            &with_images(vec![image("image/png", PNG)]),
+        )
+        .await;
+    assert_eq!(answered.status(), 200);
+    let answered: Value = answered.json().await.unwrap();
+    assert_eq!(
+        answered["answers"][0]["images"],
+        json!([{"mediaType": "image/png", "size": PNG.len()}]),
+        "the question keeps the type and size, not the bytes"
+    );
+
+    let served = daemon.get(&format!("/api/questions/{id}/images/0/0")).await;
+    assert_eq!(served.status(), 200);
+    assert_eq!(served.headers()["content-type"], "image/png");
+    assert_eq!(served.headers()["x-content-type-options"], "nosniff");
+    assert!(
+        served.headers()["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .contains("sandbox")
+    );
+    assert_eq!(served.bytes().await.unwrap().as_ref(), PNG);
+
+    let waited: Value = daemon
+        .get(&format!("/api/questions/{id}/wait"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        waited["answers"][0]["images"][0]["data"],
+        STANDARD.encode(PNG),
+        "the agent's long poll carries the bytes"
+    );
+
+    let export: Value = daemon.get("/api/export").await.json().await.unwrap();
+    assert_eq!(
+        export[0]["answers"][0]["images"][0]["data"],
+        STANDARD.encode(PNG)
+    );
+    let markdown = daemon
+        .get("/api/export?format=markdown")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(markdown.contains("One image attached"), "{markdown}");
+
+    let missing = daemon.get(&format!("/api/questions/{id}/images/0/1")).await;
+    assert_error(missing, 404, None).await;
+    let bad_index = daemon.get(&format!("/api/questions/{id}/images/x/0")).await;
+    assert_error(bad_index, 400, Some("answer")).await;
+    let bad_id = daemon.get("/api/questions/nope/images/0/0").await;
+    assert_error(bad_id, 400, Some("id")).await;
+
+    let daemon = daemon.crash_and_restart();
+    let served = daemon.get(&format!("/api/questions/{id}/images/0/0")).await;
+    assert_eq!(served.status(), 200);
+    assert_eq!(served.bytes().await.unwrap().as_ref(), PNG);
+}
+
+#[tokio::test]
+async fn bad_images_are_refused_by_field_and_the_question_stays_open() {
+    let daemon = Daemon::start();
+    let id = daemon.ask(&yes_no()).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let answer = |body: Value| {
+        let daemon = &daemon;
+        let id = id.clone();
+        async move {
+            daemon
+                .post(&format!("/api/questions/{id}/answer"), &body)
+                .await
+        }
+    };
+    let claimed_jpeg = answer(with_images(vec![image("image/jpeg", PNG)])).await;
+    let body = assert_error(claimed_jpeg, 400, Some("answers[0].images[0].data")).await;
+    assert!(
+        body["error"].as_str().unwrap().contains("image/png"),
+        "{body}"
+    );
+    let text = answer(with_images(vec![image("image/png", b"just some text")])).await;
+    assert_error(text, 400, Some("answers[0].images[0].data")).await;
+    let svg = answer(with_images(vec![image("image/svg+xml", b"<svg/>")])).await;
+    assert_error(svg, 400, Some("answers[0].images[0].mediaType")).await;
+    let data_url = answer(with_images(vec![json!({
+        "mediaType": "image/png",
+        "data": format!("data:image/png;base64,{}", STANDARD.encode(PNG)),
+    })]))
+    .await;
+    assert_error(data_url, 400, Some("answers[0].images[0].data")).await;
+    let no_data = answer(with_images(vec![json!({"mediaType": "image/png"})])).await;
+    assert_error(no_data, 400, Some("answers[0].images[0].data")).await;
+    let five = answer(with_images(vec![image("image/png", PNG); 5])).await;
+    assert_error(five, 400, Some("answers[0].images")).await;
+    let mut huge = PNG.to_vec();
+    huge.resize(5 * 1024 * 1024 + 1, 0);
+    let too_large = answer(with_images(vec![image("image/png", &huge)])).await;
+    let body = assert_error(too_large, 400, Some("answers[0].images[0].data")).await;
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("the limit is 5 MB"),
+        "{body}"
+    );
+
+    // Past every image at its largest: refused by its declared length, before it is read.
+    let declared = raw_answer(daemon.port, &id, 200 * 1024 * 1024);
+    assert!(declared.starts_with("HTTP/1.1 413"), "{declared}");
+    assert!(declared.contains("MiB"), "{declared}");
+    // Other routes keep their small limit.
+    let other = raw_post_to(daemon.port, "/api/questions", 300 * 1024);
+    assert!(other.starts_with("HTTP/1.1 413"), "{other}");
+
+    let question: Value = daemon
+        .get(&format!("/api/questions/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(question["status"], "pending", "nothing bad was kept");
+    let four = answer(with_images(vec![image("image/png", PNG); 4])).await;
+    assert_eq!(four.status(), 200, "four images are fine");
+}
+
+#[tokio::test]
+async fn hark_ask_json_carries_the_images() {
+    let world = World::new();
+    let child = world
+        .command(&["ask", "Show me?", "--json"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let id = world.pending(1).await[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let response = world
+        .post(
+            &format!("/api/questions/{id}/answer"),
+            &json!({"answers": [{"images": [image("image/png", PNG)]}]}),
+        )
+        .await;
+    assert_eq!(response.status(), 200, "an image alone is an answer");
+    let output = child.wait_with_output().await.unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let outcome: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        outcome["answers"][0]["images"],
+        json!([{"mediaType": "image/png", "data": STANDARD.encode(PNG), "size": PNG.len()}])
+    );
+}
+
+fn raw_answer(port: u16, id: &str, declared: usize) -> String {
+    raw_post_to(port, &format!("/api/questions/{id}/answer"), declared)
+}
+
+/// Sends only the head of a POST declaring `declared` bytes, and reads the answer.
+fn raw_post_to(port: u16, path: &str, declared: usize) -> String {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
+         Content-Type: application/json\r\nContent-Length: {declared}\r\n\r\n"
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    let mut response = Vec::new();
+    let _ = stream.read_to_end(&mut response);
+    String::from_utf8_lossy(&response).into_owned()
+}
