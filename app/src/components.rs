@@ -1,6 +1,7 @@
 //! Reusable pieces of the UI.
 
 pub mod age;
+pub mod attachments;
 pub mod draft;
 pub mod elsewhere;
 pub mod failure;

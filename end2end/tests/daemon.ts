@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 
-const binary = process.env.HARK_BIN ?? path.resolve(__dirname, '../../target/release/hark');
+export const binary = process.env.HARK_BIN ?? path.resolve(__dirname, '../../target/release/hark');
 
 export type Daemon = {
   url: string;

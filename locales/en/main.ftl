@@ -47,6 +47,18 @@ note-chosen-by-timeout = chosen by timeout: nobody answered before the time limi
 question-option-recommended = Recommended
 question-other-label = Other (type your own answer)
 question-other-placeholder = Type your answer…
+image-add = Add image
+image-hint = or paste or drop images here
+image-alt = Image { $n }
+image-remove = Remove image { $n }
+image-too-many = At most { $max } images per answer.
+image-too-large = { $name } is { $size } MB; an image can be at most { $max } MB.
+image-wrong-type = { $name } is not a PNG, JPEG, WebP or GIF image.
+image-unreadable = { $name } could not be read.
+answer-images = { $count ->
+    [one] one image
+   *[other] { $count } images
+}
 question-submit = Send answer
 question-submitting = Sending…
 question-submit-failed = The answer was not accepted. { $reason }

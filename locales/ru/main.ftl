@@ -47,6 +47,19 @@ note-chosen-by-timeout = выбрано по истечении времени: 
 question-option-recommended = Рекомендуется
 question-other-label = Другое (свой ответ)
 question-other-placeholder = Введите ответ…
+image-add = Добавить изображение
+image-hint = или вставьте либо перетащите изображения сюда
+image-alt = Изображение { $n }
+image-remove = Убрать изображение { $n }
+image-too-many = В одном ответе не больше { $max } изображений.
+image-too-large = { $name } весит { $size } МБ, а изображение может весить не больше { $max } МБ.
+image-wrong-type = { $name } — не изображение PNG, JPEG, WebP или GIF.
+image-unreadable = Не удалось прочитать { $name }.
+answer-images = { $count ->
+    [one] { $count } изображение
+    [few] { $count } изображения
+   *[many] { $count } изображений
+}
 question-submit = Отправить ответ
 question-submitting = Отправка…
 question-submit-failed = Ответ не принят. { $reason }

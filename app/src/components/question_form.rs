@@ -1,12 +1,13 @@
 //! The fields of one sub-question: header chip, Markdown text, options as large rows (radio or
 //! checkbox), descriptions, the "Recommended" mark, danger options, option previews (shown by
 //! the stylesheet beside the options, or under the focused one on a phone; no script needed),
-//! and the "Other" box.
+//! the "Other" box with its quick replies and images (dropped on the question, or picked).
 //!
 //! Field names follow serde_qs indexing, so the plain HTML post and the hydrated form both decode
-//! into `submit_answer`'s arguments: `answer[i][selected][j]` and `answer[i][free_text]`. Once
-//! hydrated, the inputs mirror the page's `Draft`.
+//! into `submit_answer`'s arguments: `answer[i][selected][j]`, `answer[i][free_text]` and
+//! `answer[i][images][j]`. Once hydrated, the inputs mirror the page's `Draft`.
 
+use crate::components::attachments::{AttachedImages, Attachments};
 use crate::components::draft::Draft;
 use crate::components::markdown::RichText;
 use crate::components::presets::PresetButtons;
@@ -20,9 +21,12 @@ pub fn SubQuestionFields(
     index: usize,
     sub: SubQuestion,
     draft: RwSignal<Draft>,
+    attachments: Attachments,
     /// The sub-questions a send attempt found unanswered.
     missing: RwSignal<Vec<usize>>,
 ) -> impl IntoView {
+    let takes_images = sub.allow_free_text;
+    let dropping = RwSignal::new(false);
     let is_missing = move || missing.with(|missing| missing.contains(&index));
     let error_id = format!("q{index}-error");
     let described_by = error_id.clone();
@@ -102,6 +106,7 @@ pub fn SubQuestionFields(
                     }
                 ></textarea>
                 <PresetButtons text_id=presets_for />
+                <AttachedImages index attachments />
             </div>
         }
         .into_any()
@@ -114,6 +119,24 @@ pub fn SubQuestionFields(
         <fieldset
             class="sub-question"
             class:invalid=is_missing
+            class:dropping=move || dropping.get()
+            on:dragover=move |event| {
+                // Saying yes to the drag is what lets the drop happen here.
+                if takes_images {
+                    event.prevent_default();
+                    dropping.set(true);
+                }
+            }
+            on:dragleave=move |_| dropping.set(false)
+            on:drop=move |event| {
+                dropping.set(false);
+                if !takes_images {
+                    return;
+                }
+                event.prevent_default();
+                #[cfg(feature = "hydrate")]
+                attachments.attach(index, crate::components::attachments::files_of(event.data_transfer()));
+            }
             aria-labelledby=labelled_by
             aria-describedby=described_by
             aria-invalid=move || is_missing().then_some("true")

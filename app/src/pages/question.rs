@@ -1,5 +1,6 @@
 //! `/q/:id`: one question, answerable in any shape, locked with a banner once it is closed.
 
+use crate::components::attachments::Attachments;
 use crate::components::draft::Draft;
 use crate::components::failure::{Failure, FailureNotice};
 use crate::components::markdown::RichText;
@@ -20,13 +21,17 @@ pub async fn get_question(id: QuestionId) -> Result<Option<Question>, Failure> {
     Ok(store.get(id).await)
 }
 
-/// One sub-question's answer as the form posts it (`answer[0][selected][1]=Yes`).
+/// One sub-question's answer as the form posts it (`answer[0][selected][1]=Yes`,
+/// `answer[0][images][0]=data:image/png;base64,…`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FormAnswer {
     #[serde(default)]
     pub selected: Vec<String>,
     #[serde(default)]
     pub free_text: String,
+    /// Attached images as `data:` URLs.
+    #[serde(default)]
+    pub images: Vec<String>,
 }
 
 impl FormAnswer {
@@ -35,7 +40,11 @@ impl FormAnswer {
         hark_core::model::SubQuestionAnswer {
             selected: self.selected,
             free_text: Some(self.free_text).filter(|text| !text.is_empty()),
-            images: Vec::new(),
+            images: self
+                .images
+                .iter()
+                .map(|url| hark_core::model::AnswerImage::from_data_url(url))
+                .collect(),
         }
     }
 }
@@ -192,17 +201,24 @@ fn QuestionView(question: Question) -> impl IntoView {
             false,
         );
     }
+    let attachments = Attachments::new(question.questions.len());
+    // An answer needs a pick, some text or an image.
+    let unanswered = move || {
+        let mut unanswered = draft.with(Draft::unanswered);
+        unanswered.retain(|index| attachments.of(*index).is_empty());
+        unanswered
+    };
     let missing = RwSignal::new(Vec::<usize>::new());
     // Once a send attempt flagged questions, each flag clears as soon as it is answered.
     Effect::new(move |_| {
-        let unanswered = draft.with(Draft::unanswered);
+        let unanswered = unanswered();
         if !missing.read_untracked().is_empty() {
             missing.update(|missing| missing.retain(|index| unanswered.contains(index)));
         }
     });
     // Checked before sending; with JavaScript off, the server checks the same rules.
     let ready_to_send = move || {
-        let unanswered = draft.with_untracked(Draft::unanswered);
+        let unanswered = untrack(unanswered);
         let ready = unanswered.is_empty();
         missing.set(unanswered);
         ready
@@ -230,6 +246,30 @@ fn QuestionView(question: Question) -> impl IntoView {
             crate::components::keys::handle(&event, &shape, draft, form, &navigate, &ready_to_send);
         });
         on_cleanup(move || listener.remove());
+        // A pasted image joins the answer being written, or else the first that takes images.
+        let takes_images: Vec<usize> = question
+            .questions
+            .iter()
+            .enumerate()
+            .filter(|(_, sub)| sub.allow_free_text)
+            .map(|(index, _)| index)
+            .collect();
+        let paste = window_event_listener(leptos::ev::paste, move |event| {
+            let files = crate::components::attachments::files_of(event.clipboard_data());
+            if files.is_empty() || current.with_untracked(|question| !question.is_pending()) {
+                return;
+            }
+            let target = crate::components::attachments::answer_index_of(event.target());
+            let Some(index) = target
+                .filter(|index| takes_images.contains(index))
+                .or_else(|| takes_images.first().copied())
+            else {
+                return;
+            };
+            event.prevent_default();
+            attachments.attach(index, files);
+        });
+        on_cleanup(move || paste.remove());
     }
     #[cfg(not(feature = "hydrate"))]
     let _ = shape;
@@ -265,11 +305,14 @@ fn QuestionView(question: Question) -> impl IntoView {
                                     {t_args("question-your-answer", &[("answer", answer_summary(&question).into())])}
                                 </p>
                             })}
+                            <AnswerImages question=question.clone() />
                             {question.note.clone().map(|note| view! {
                                 <p class="note">{t_args("question-note", &[("note", note_text(&note).into())])}</p>
                             })}
                         </div>
                     }
+                    // Erased: the question page's view type is otherwise too deep to compile.
+                    .into_any()
                 })}
             </div>
             <div>
@@ -281,7 +324,7 @@ fn QuestionView(question: Question) -> impl IntoView {
                             .iter()
                             .cloned()
                             .enumerate()
-                            .map(|(index, sub)| view! { <SubQuestionFields index sub draft missing /> })
+                            .map(|(index, sub)| view! { <SubQuestionFields index sub draft attachments missing /> })
                             .collect_view()}
                         <p class="error" role="alert">{failure}</p>
                         <div class="actions">
@@ -323,4 +366,37 @@ fn QuestionView(question: Question) -> impl IntoView {
             </div>
         </article>
     }
+}
+
+/// A closed question's images, each linking to the full picture.
+#[component]
+fn AnswerImages(question: Question) -> impl IntoView {
+    let links: Vec<String> = question
+        .answers
+        .iter()
+        .flatten()
+        .enumerate()
+        .flat_map(|(answer, given)| {
+            (0..given.images.len())
+                .map(move |place| format!("/api/questions/{}/images/{answer}/{place}", question.id))
+        })
+        .collect();
+    (!links.is_empty()).then(|| {
+        let items = links
+            .into_iter()
+            .enumerate()
+            .map(|(at, link)| {
+                let alt = t_args("image-alt", &[("n", (at as u32 + 1).into())]);
+                let href = link.clone();
+                view! {
+                    <li>
+                        <a href=href target="_blank" rel="noopener">
+                            <img src=link alt=alt loading="lazy" />
+                        </a>
+                    </li>
+                }
+            })
+            .collect_view();
+        view! { <ul class="answer-images" data-testid="answer-images">{items}</ul> }
+    })
 }

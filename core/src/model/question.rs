@@ -271,6 +271,22 @@ pub struct AnswerImage {
     pub size: u64,
 }
 
+impl AnswerImage {
+    /// An image from a `data:` URL (`data:image/png;base64,…`), as the page's form posts it.
+    /// Anything else is kept whole as `data` with no type, for the daemon to refuse by field.
+    pub fn from_data_url(url: &str) -> AnswerImage {
+        let (media_type, data) = url
+            .strip_prefix("data:")
+            .and_then(|rest| rest.split_once(";base64,"))
+            .unwrap_or(("", url));
+        AnswerImage {
+            media_type: media_type.to_string(),
+            data: Some(data.to_string()),
+            size: 0,
+        }
+    }
+}
+
 impl SubQuestionAnswer {
     /// The answer without the images' bytes: what the question keeps.
     pub fn without_image_data(&self) -> SubQuestionAnswer {
