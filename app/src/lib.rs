@@ -17,7 +17,7 @@ use i18n::tr;
 use leptos::prelude::*;
 use leptos_meta::{MetaTags, Title, provide_meta_context};
 use leptos_router::components::{Route, Router, Routes};
-use leptos_router::{SsrMode, path};
+use leptos_router::{Lazy, LazyRoute, SsrMode, lazy_route, path};
 
 /// The HTML document around the app, rendered on the server.
 pub fn shell(options: LeptosOptions) -> impl IntoView {
@@ -111,23 +111,56 @@ pub fn App() -> impl IntoView {
                 <Routes fallback=pages::not_found::NotFound>
                     // Async: the page arrives complete, so it reads and answers without JavaScript.
                     <Route path=path!("/") view=pages::home::HomePage ssr=SsrMode::Async />
+                    // The question and settings pages load their code when first opened: the
+                    // inbox's first view does not carry it.
                     <Route
                         path=path!("/q/:id")
-                        view=pages::question::QuestionPage
+                        view={Lazy::<QuestionRoute>::new()}
                         ssr=SsrMode::Async
                     />
                     <Route
                         path=path!("/settings")
-                        view=pages::settings::SettingsPage
+                        view={Lazy::<SettingsRoute>::new()}
                         ssr=SsrMode::Async
                     />
                     <Route
                         path=path!("/question/:id")
-                        view=pages::question::QuestionPage
+                        view={Lazy::<QuestionRoute>::new()}
                         ssr=SsrMode::Async
                     />
                 </Routes>
             </main>
         </Router>
+    }
+    // Erased: hydrating asynchronously (for the lazy routes) nests the whole page's type
+    // deeper than the compiler follows.
+    .into_any()
+}
+
+/// `/q/:id`, split from the first view's WebAssembly.
+struct QuestionRoute;
+
+#[lazy_route]
+impl LazyRoute for QuestionRoute {
+    fn data() -> Self {
+        QuestionRoute
+    }
+
+    fn view(_this: Self) -> AnyView {
+        view! { <pages::question::QuestionPage /> }.into_any()
+    }
+}
+
+/// `/settings`, split from the first view's WebAssembly.
+struct SettingsRoute;
+
+#[lazy_route]
+impl LazyRoute for SettingsRoute {
+    fn data() -> Self {
+        SettingsRoute
+    }
+
+    fn view(_this: Self) -> AnyView {
+        view! { <pages::settings::SettingsPage /> }.into_any()
     }
 }

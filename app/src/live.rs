@@ -91,26 +91,45 @@ const AGE_TICK_MS: u32 = 20_000;
 /// by `App`, so this module knows nothing of what listens.
 pub type Listener = fn(Live, &Event);
 
-/// Opens the event stream once the page has hydrated, handing each event to `listener` first;
-/// does nothing on the server.
+/// Opens the event stream once the whole page has hydrated (see `hydration_finished`), handing
+/// each event to `listener` first; does nothing on the server.
 pub fn connect(live: Live, listener: Listener) {
     #[cfg(feature = "hydrate")]
-    {
-        Effect::new(move |_| {
+    WHEN_HYDRATED.with(|start| {
+        *start.borrow_mut() = Some(Box::new(move || {
             if let Some(body) = document().body() {
                 let _ = body.set_attribute("data-hydrated", "true");
             }
-        });
-        leptos::task::spawn_local(browser::run(live, listener));
-        leptos::task::spawn_local(async move {
-            loop {
-                gloo_timers::future::TimeoutFuture::new(AGE_TICK_MS).await;
-                live.now.set(chrono::Utc::now());
-            }
-        });
-    }
+            leptos::task::spawn_local(browser::run(live, listener));
+            leptos::task::spawn_local(async move {
+                loop {
+                    gloo_timers::future::TimeoutFuture::new(AGE_TICK_MS).await;
+                    live.now.set(chrono::Utc::now());
+                }
+            });
+        }));
+    });
     #[cfg(not(feature = "hydrate"))]
     let _ = (live, listener);
+}
+
+#[cfg(feature = "hydrate")]
+thread_local! {
+    /// What `connect` starts once hydration is over.
+    static WHEN_HYDRATED: std::cell::RefCell<Option<Box<dyn FnOnce()>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Called by the entry point once every part of the page has hydrated, the lazily loaded
+/// routes included. Only then does the event stream open: hydration must find exactly the
+/// nodes the server sent, and an event applied while a lazy route's code is still loading
+/// would change what that route renders (a question closed meanwhile, quick replies that
+/// arrived with the config), which breaks hydration.
+#[cfg(feature = "hydrate")]
+pub fn hydration_finished() {
+    if let Some(start) = WHEN_HYDRATED.with(|start| start.borrow_mut().take()) {
+        start();
+    }
 }
 
 #[cfg(feature = "hydrate")]

@@ -54,6 +54,7 @@ test('a four-question set can be answered with the keyboard alone', async ({ pag
   await page.keyboard.press('2');
   await expect(page.locator('#q0-o1')).toBeChecked();
   await page.keyboard.press('Tab'); // the "Other" box of the first question
+  await page.keyboard.press('Tab'); // its "Add image" button
   await page.keyboard.press('Tab'); // the first checkbox of the second question
   await page.keyboard.press('1');
   await page.keyboard.press('3');
@@ -61,6 +62,7 @@ test('a four-question set can be answered with the keyboard alone', async ({ pag
   await expect(page.locator('#q1-o2')).toBeChecked();
   await page.keyboard.press('Tab'); // the "Other" box of the third question
   await page.keyboard.type('typed with keys');
+  await page.keyboard.press('Tab'); // its "Add image" button
   await page.keyboard.press('Tab'); // the last question's radio group
   await page.keyboard.press('2');
   await expect(page.locator('#q3-o1')).toBeChecked();

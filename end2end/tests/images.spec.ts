@@ -127,19 +127,19 @@ test('images are dropped, picked, removed and refused in the page before sending
   await picker.setInputFiles([1, 2, 3].map((n) => ({ name: `pick${n}.png`, mimeType: 'image/png', buffer: png })));
   await expect(second).toHaveCount(4);
   await picker.setInputFiles({ name: 'fifth.png', mimeType: 'image/png', buffer: png });
-  await expect(page.locator('[data-images="1"] .field-error')).toHaveText('At most 4 images per answer.');
+  await expect(page.locator('#q1-error')).toHaveText('At most 4 images per answer.');
   await expect(second).toHaveCount(4);
 
   // Removed, then wrong type and too large are refused, naming the file.
   await page.getByRole('button', { name: 'Remove image 4' }).click();
   await page.getByRole('button', { name: 'Remove image 3' }).click();
   await expect(second).toHaveCount(2);
-  await expect(page.locator('[data-images="1"] .field-error')).toHaveText('');
+  await expect(page.locator('#q1-error')).toHaveText('');
   await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-  await expect(page.locator('[data-images="1"] .field-error')).toHaveText('notes.txt is not a PNG, JPEG, WebP or GIF image.');
+  await expect(page.locator('#q1-error')).toHaveText('notes.txt is not a PNG, JPEG, WebP or GIF image.');
   const large = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]);
   await picker.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: large });
-  await expect(page.locator('[data-images="1"] .field-error')).toHaveText('huge.png is 5.0 MB; an image can be at most 5 MB.');
+  await expect(page.locator('#q1-error')).toHaveText('huge.png is 5.0 MB; an image can be at most 5 MB.');
   await expect(second).toHaveCount(2);
 
   // An image alone answers the second question.
@@ -164,7 +164,7 @@ test.describe('in Russian', () => {
     await hydrated(page);
     await expect(page.getByText('Добавить изображение')).toBeVisible();
     await page.locator('#q0-images').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
-    await expect(page.locator('[data-images="0"] .field-error')).toHaveText('notes.txt — не изображение PNG, JPEG, WebP или GIF.');
+    await expect(page.locator('#q0-error')).toHaveText('notes.txt — не изображение PNG, JPEG, WebP или GIF.');
   });
 });
 

@@ -82,9 +82,16 @@ pub fn cargo(args: &[&str]) -> Command {
 
 fn build() -> Result<(), String> {
     tools::ensure_build_tools()?;
-    // Precompressed (-P). cargo-leptos builds the front end first, then the server, which
-    // embeds the finished site.
-    run_command(&mut cargo(&["leptos", "build", "--release", "-P"]))?;
+    // Precompressed (-P), and split (--split) along the app's lazy routes, so the inbox's
+    // first view loads only its own code. cargo-leptos builds the front end first, then the
+    // server, which embeds the finished site.
+    run_command(&mut cargo(&[
+        "leptos",
+        "build",
+        "--release",
+        "-P",
+        "--split",
+    ]))?;
     let binary = root().join("target/release/hark");
     if !binary.exists() || !root().join("target/site/pkg/hark.wasm").exists() {
         return Err("the build finished but target/release/hark or its site is missing".into());

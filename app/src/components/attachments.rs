@@ -31,7 +31,9 @@ impl Attachments {
             .with(|images| images.get(index).cloned().unwrap_or_default())
     }
 
-    fn problem(self, index: usize) -> Option<String> {
+    /// Why the last image could not be added to answer `index`; shown where the answer's other
+    /// problems are.
+    pub fn problem(self, index: usize) -> Option<String> {
         self.problems
             .with(|problems| problems.get(index).cloned().flatten())
     }
@@ -155,7 +157,7 @@ pub fn answer_index_of(target: Option<web_sys::EventTarget>) -> Option<usize> {
         .ok()
 }
 
-/// Answer `index`'s thumbnails, their hidden fields, the file button and any problem.
+/// Answer `index`'s thumbnails, their hidden fields and the file button.
 #[component]
 pub fn AttachedImages(index: usize, attachments: Attachments) -> impl IntoView {
     // Shown once the script runs: the plain HTML post cannot carry images.
@@ -229,7 +231,6 @@ pub fn AttachedImages(index: usize, attachments: Attachments) -> impl IntoView {
         <div class="images" data-images=index>
             <ul class="thumbnails">{thumbnails}</ul>
             {picker}
-            <p class="field-error" role="alert">{move || attachments.problem(index)}</p>
         </div>
     }
 }

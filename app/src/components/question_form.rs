@@ -149,7 +149,13 @@ pub fn SubQuestionFields(
             <div class="options" class:with-previews=with_previews style=rows>{options}</div>
             {free_text}
             <p class="field-error" id=error_id role="alert">
-                {move || is_missing().then(|| t("question-needs-answer"))}
+                {move || {
+                    if is_missing() {
+                        Some(t("question-needs-answer"))
+                    } else {
+                        attachments.problem(index)
+                    }
+                }}
             </p>
         </fieldset>
     }

@@ -152,7 +152,10 @@ pub fn answer_summary(question: &Question) -> String {
             parts.extend(answer.free_text.clone());
             if !answer.images.is_empty() {
                 let count = answer.images.len() as u32;
-                parts.push(crate::i18n::t_args("answer-images", &[("count", count.into())]));
+                parts.push(crate::i18n::t_args(
+                    "answer-images",
+                    &[("count", count.into())],
+                ));
             }
             parts.join(", ")
         })
