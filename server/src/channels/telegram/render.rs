@@ -6,7 +6,7 @@ use super::walk::{Awaiting, Callback, Tap, Walk};
 use crate::channels::push_text::{self, cut};
 use app::i18n::{Lang, t_in};
 use frankenstein::types::{InlineKeyboardButton, InlineKeyboardMarkup};
-use hark_core::model::{Question, Status, SubQuestionAnswer};
+use hark_core::model::{Question, Status};
 use std::fmt::Write;
 
 /// Telegram's limit for a message, in characters after markup; kept under with room to spare.
@@ -55,13 +55,6 @@ fn heading(question: &Question) -> String {
     text
 }
 
-/// An answer in a line: the options picked, then the person's words.
-fn answer_line(answer: &SubQuestionAnswer) -> String {
-    let mut parts = answer.selected.clone();
-    parts.extend(answer.free_text.clone());
-    parts.join(", ")
-}
-
 /// A pending question at the walk's step, with that step's buttons.
 pub fn pending(lang: Lang, question: &Question, walk: &Walk) -> Shown {
     let text = pending_text(lang, question, walk, true);
@@ -89,7 +82,7 @@ fn pending_text(lang: Lang, question: &Question, walk: &Walk, descriptions: bool
             text,
             "✓ <b>{}</b>: {}",
             escape(&cut(&name, 100)),
-            escape(&cut(&answer_line(answer), 200))
+            escape(&cut(&push_text::answer_line(lang, answer), 200))
         );
     }
     if walk.step > 0 {
@@ -472,7 +465,7 @@ mod tests {
                 ..SubQuestion::text(long("Q", 10_000))
             })
             .collect();
-        let answer = SubQuestionAnswer {
+        let answer = hark_core::model::SubQuestionAnswer {
             selected: question.questions[0]
                 .options
                 .iter()
