@@ -26,4 +26,6 @@ pub use question::{
     SubQuestion, SubQuestionAnswer, TIMEOUT_CHOSE_NOTE, TimeoutAction, WaitResult,
 };
 pub use tool::{AnsweredQuestion, AskOutcome, GetAnswerRequest};
-pub use validate::{limits, validate_answers, validate_ask, validate_images, validate_note};
+pub use validate::{
+    image_type_of, limits, validate_answers, validate_ask, validate_images, validate_note,
+};

@@ -27,7 +27,7 @@ pub use crate::log::{DB_FILE, Filter, OpenError};
 pub use config_file::ConfigFile;
 pub use error::StoreError;
 pub use files::replace_privately;
-pub use images::{StoredImage, base64 as image_base64};
+pub use images::StoredImage;
 
 use crate::log::{Ack, Log, OnDurable, Reader};
 use crate::model::{
@@ -452,13 +452,38 @@ impl Store {
         answers: &[SubQuestionAnswer],
         via: Option<crate::model::AnsweredVia>,
     ) -> Result<Question, StoreError> {
+        self.answer_owned(id, answers.to_vec(), via).await
+    }
+
+    /// `answer_via`, taking the answers: images' base64 is dropped as it is decoded, so a
+    /// large answer is not held twice.
+    ///
+    /// # Errors
+    /// As `answer`.
+    pub async fn answer_owned(
+        &self,
+        id: QuestionId,
+        answers: Vec<SubQuestionAnswer>,
+        via: Option<crate::model::AnsweredVia>,
+    ) -> Result<Question, StoreError> {
         let (answers, images) = if answers.iter().any(|answer| !answer.images.is_empty()) {
-            let answers = answers.to_vec();
-            tokio::task::spawn_blocking(move || images::take(&answers))
+            // Megabytes of decoding are worth skipping for a question that cannot take them;
+            // the close below still decides under the lock.
+            match self.get(id).await {
+                None => return Err(StoreError::NotFound(id)),
+                Some(question) if !question.is_pending() => {
+                    return Err(StoreError::NotPending {
+                        id,
+                        status: question.status,
+                    });
+                }
+                Some(_) => {}
+            }
+            tokio::task::spawn_blocking(move || images::take(answers))
                 .await
-                .map_err(|error| StoreError::Invalid(ErrorBody::new(error.to_string())))??
+                .map_err(|error| StoreError::Storage(error.to_string()))??
         } else {
-            (answers.to_vec(), Vec::new())
+            (answers, Vec::new())
         };
         self.close_recording(
             id,
@@ -474,51 +499,6 @@ impl Store {
         )
         .await?
         .ok_or(StoreError::NotFound(id))
-    }
-
-    /// A question's images with their bytes, in the order of its answers: from memory until
-    /// the log holds them, then from the log.
-    pub async fn images(&self, id: QuestionId) -> Vec<StoredImage> {
-        self.images_at(id, None).await
-    }
-
-    /// One image of a question's answers: `place` among the images of answer `answer`.
-    pub async fn image(&self, id: QuestionId, answer: usize, place: usize) -> Option<StoredImage> {
-        self.images_at(id, Some((answer, place))).await.pop()
-    }
-
-    async fn images_at(&self, id: QuestionId, only: Option<(usize, usize)>) -> Vec<StoredImage> {
-        let wanted = |image: &StoredImage| only.is_none_or(|at| at == (image.answer, image.place));
-        if let Some(entry) = self.state().entries.get(&id)
-            && !entry.images.is_empty()
-        {
-            return entry
-                .images
-                .iter()
-                .filter(|image| wanted(image))
-                .cloned()
-                .collect();
-        }
-        match &self.shared.log {
-            Some(log) if log.holds(id) => log.images(id, only).await,
-            _ => Vec::new(),
-        }
-    }
-
-    /// Puts the bytes (base64) back into `answers`' images, for whoever takes the images
-    /// along: the agent's result, `hark ask --json`, the JSON export.
-    pub async fn fill_image_data(&self, id: QuestionId, answers: &mut [SubQuestionAnswer]) {
-        if answers.iter().all(|answer| answer.images.is_empty()) {
-            return;
-        }
-        for stored in self.images(id).await {
-            if let Some(image) = answers
-                .get_mut(stored.answer)
-                .and_then(|answer| answer.images.get_mut(stored.place))
-            {
-                image.data = Some(image_base64(&stored));
-            }
-        }
     }
 
     /// The person skipped the question, optionally saying why.
@@ -733,11 +713,13 @@ impl Store {
     fn retire(&self, id: QuestionId) {
         let prune = {
             let mut state = self.state();
-            if self.shared.log.is_some()
-                && let Some(entry) = state.entries.get_mut(&id)
-            {
-                // The log has them now.
-                entry.images = Vec::new();
+            if self.shared.log.is_some() {
+                if let Some(entry) = state.entries.get_mut(&id) {
+                    // The log has them now.
+                    entry.images = Vec::new();
+                }
+            } else {
+                images::keep_within_budget(&mut state, id);
             }
             state.closed_order.push_back(id);
             while state.closed_order.len() > HISTORY_IN_MEMORY {

@@ -142,6 +142,11 @@ test('images are dropped, picked, removed and refused in the page before sending
   await expect(page.locator('#q1-error')).toHaveText('huge.png is 5.0 MB; an image can be at most 5 MB.');
   await expect(second).toHaveCount(2);
 
+  // A PNG of 1 MB saved as .jpg: sent as the PNG its bytes are, through the form's large body.
+  const big = Buffer.concat([png, Buffer.alloc(1024 * 1024 - png.length)]);
+  await picker.setInputFiles({ name: 'renamed.jpg', mimeType: 'image/jpeg', buffer: big });
+  await expect(second).toHaveCount(3);
+
   // An image alone answers the second question.
   await page.locator('#q0-o1').check();
   await page.getByRole('button', { name: 'Send answer' }).click();
@@ -149,7 +154,14 @@ test('images are dropped, picked, removed and refused in the page before sending
   const answered = await daemon.question(question.id);
   expect(answered.answers).toEqual([
     { selected: ['B'] },
-    { selected: [], images: [{ mediaType: 'image/png', size: 70 }, { mediaType: 'image/png', size: 70 }] },
+    {
+      selected: [],
+      images: [
+        { mediaType: 'image/png', size: 70 },
+        { mediaType: 'image/png', size: 70 },
+        { mediaType: 'image/png', size: 1024 * 1024 },
+      ],
+    },
   ]);
   const served = await fetch(`${daemon.url}/api/questions/${question.id}/images/1/1`);
   expect(served.headers.get('content-type')).toBe('image/png');

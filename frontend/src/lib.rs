@@ -1,6 +1,9 @@
 //! The browser entry point: hydrates the page the server rendered, waiting for the lazily
 //! loaded routes' code, and then lets the page go live.
 
+/// How long hydration may wait for a lazy route's code before the page goes live anyway.
+const HYDRATION_PATIENCE_MS: u32 = 15_000;
+
 /// Called by the hydration script once the wasm has loaded.
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn hydrate() {
@@ -13,6 +16,12 @@ pub fn hydrate() {
         let root = leptos::mount::hydrate_from_async(body, app::App).await;
         // The page lives as long as the tab.
         root.forget();
+        app::live::hydration_finished();
+    });
+    // A lazy route's code that never arrives (a phone losing its network) must not keep the
+    // rest of the page from going live: the connection dot then says how things are.
+    wasm_bindgen_futures::spawn_local(async {
+        gloo_timers::future::TimeoutFuture::new(HYDRATION_PATIENCE_MS).await;
         app::live::hydration_finished();
     });
 }

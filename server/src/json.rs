@@ -1,13 +1,12 @@
 //! `ApiJson<T>`: a JSON body extractor whose errors name the field (`questions[0].options`)
-//! and respect the body limit (256 KiB; an answer's images raise it for the answer route), instead
-//! of axum's plain-text rejections.
+//! and respect the body limit (`body_limits`), instead of axum's plain-text rejections.
 
 use crate::body_deadline::BodyTooSlow;
 use crate::error::ApiError;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
-use hark_core::model::{ErrorBody, limits, limits::MAX_BODY_BYTES};
+use hark_core::model::{ErrorBody, limits::MAX_BODY_BYTES};
 use serde::de::DeserializeOwned;
 
 /// A JSON request body of type `T`.
@@ -70,29 +69,6 @@ pub fn too_large(limit: usize) -> ApiError {
         )),
     )
 }
-
-/// A request body's size limit and the time it may take to arrive: an answer may carry
-/// images (SPEC §13), through the REST route or the page's form, and a phone on a slow network
-/// needs minutes for them; everything else is small and quick.
-pub fn body_rules(method: &axum::http::Method, path: &str) -> (usize, std::time::Duration) {
-    let answers = path
-        .strip_prefix("/api/questions/")
-        .is_some_and(|rest| rest.ends_with("/answer"))
-        || path.starts_with("/fn/submit_answer");
-    if method == axum::http::Method::POST && answers {
-        (ANSWER_BODY_BYTES, ANSWER_BODY_TIMEOUT)
-    } else {
-        (MAX_BODY_BYTES, crate::listen::BODY_TIMEOUT)
-    }
-}
-
-/// How long an answer's body may take: 100 MB of images at 4 Mbit/s, about.
-const ANSWER_BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(300);
-
-/// The answer routes' limit: the images at their largest, with room for the page form's
-/// percent-encoding (about 1 base64 character in 32 is a `+` or `/`, sent as 3 bytes: a quarter
-/// more is ample).
-const ANSWER_BODY_BYTES: usize = limits::MAX_ANSWER_BODY_BYTES / 4 * 5;
 
 /// Parses JSON, naming the path of the first bad value.
 ///

@@ -26,6 +26,7 @@ pub mod ask_cli;
 pub mod asking;
 pub mod assets;
 pub mod body_deadline;
+pub mod body_limits;
 pub mod channels;
 pub mod client;
 pub mod client_limits;

@@ -103,9 +103,12 @@ fn outcome_result(outcome: &AskOutcome) -> CallToolResult {
     let structured = serde_json::to_value(outcome.without_image_data()).unwrap_or_default();
     let mut result = CallToolResult::structured(structured);
     result.content = std::iter::once(ContentBlock::text(outcome.text()))
-        .chain(outcome.images().filter_map(|image| {
-            let data = image.data.clone()?;
-            Some(ContentBlock::image(data, image.media_type.clone()))
+        .chain(outcome.images().map(|image| match &image.data {
+            Some(data) => ContentBlock::image(data.clone(), image.media_type.clone()),
+            // Keeps the blocks in step with the images the answer lists.
+            None => ContentBlock::text(
+                "(This image could not be read from Hark's history.)".to_string(),
+            ),
         }))
         .collect();
     result

@@ -71,10 +71,20 @@ pub async fn guard(State(state): State<AppState>, mut request: Request, next: Ne
         .get(header::CONTENT_LENGTH)
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.parse::<usize>().ok());
-    let (limit, deadline) = crate::json::body_rules(request.method(), request.uri().path());
+    let rules = crate::body_limits::rules(request.method(), request.uri().path());
+    let (limit, deadline) = (rules.limit, rules.deadline);
     if declared_length.is_some_and(|length| length > limit) {
         return too_large(limit).into_response();
     }
+    // Held until the answer is handled: a large body is in memory until then.
+    let Ok(_large_answer_turn) = crate::body_limits::large_answer_turn(&rules, declared_length)
+    else {
+        return ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            ErrorBody::new("other answers with images are being received; send again in a moment"),
+        )
+        .into_response();
+    };
     // Bodies without a declared length are cut at the limit as they stream, and every body
     // must have arrived by its deadline.
     let request = request.map(|body| {

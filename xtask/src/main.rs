@@ -84,7 +84,13 @@ fn build() -> Result<(), String> {
     tools::ensure_build_tools()?;
     // Precompressed (-P), and split (--split) along the app's lazy routes, so the inbox's
     // first view loads only its own code. cargo-leptos builds the front end first, then the
-    // server, which embeds the finished site.
+    // server, which embeds the finished site. The split modules' names change with the code:
+    // the last build's must not linger, to be embedded in the binary and weighed by the budget.
+    let pkg = root().join("target/site/pkg");
+    if pkg.exists() {
+        std::fs::remove_dir_all(&pkg)
+            .map_err(|error| format!("cannot empty {}: {error}", pkg.display()))?;
+    }
     run_command(&mut cargo(&[
         "leptos",
         "build",

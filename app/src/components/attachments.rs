@@ -15,6 +15,8 @@ use leptos::prelude::*;
 pub struct Attachments {
     images: RwSignal<Vec<Vec<String>>>,
     problems: RwSignal<Vec<Option<String>>>,
+    /// Files being read now: the answer is not complete until they are in.
+    reading: RwSignal<usize>,
 }
 
 impl Attachments {
@@ -22,7 +24,19 @@ impl Attachments {
         Self {
             images: RwSignal::new(vec![Vec::new(); answers]),
             problems: RwSignal::new(vec![None; answers]),
+            reading: RwSignal::new(0),
         }
+    }
+
+    /// Whether answer `index` has an image (then it needs nothing else); copies nothing.
+    pub fn has(self, index: usize) -> bool {
+        self.images
+            .with(|images| images.get(index).is_some_and(|list| !list.is_empty()))
+    }
+
+    /// Whether a file is still being read (sending now would leave it out).
+    pub fn busy_untracked(self) -> bool {
+        self.reading.get_untracked() > 0
     }
 
     /// The images of answer `index`.
@@ -81,13 +95,15 @@ impl Attachments {
             return;
         }
         self.set_problem(index, None);
+        self.reading.update(|reading| *reading += 1);
         leptos::task::spawn_local(async move {
             for file in files {
                 if let Err(problem) = self.attach_one(index, file).await {
                     self.set_problem(index, Some(problem));
-                    return;
+                    break;
                 }
             }
+            self.reading.update(|reading| *reading -= 1);
         });
     }
 
@@ -125,13 +141,30 @@ impl Attachments {
         let blob = gloo_file::Blob::from(file);
         let url = gloo_file::futures::read_as_data_url(&blob)
             .await
-            .map_err(|_| t_args("image-unreadable", &[("name", name.into())]))?;
+            .map_err(|_| t_args("image-unreadable", &[("name", name.clone().into())]))?;
+        // The browser names the type after the file's extension; the daemon goes by the
+        // bytes, and so does this, so a renamed file is sent as what it is.
+        let Some(url) = typed_by_content(&url) else {
+            return Err(t_args("image-wrong-type", &[("name", name.into())]));
+        };
         if self.push(index, url) {
             Ok(())
         } else {
             Err(full())
         }
     }
+}
+
+/// `url` (a `data:` URL) with the type its bytes show, or `None` when they are no image
+/// Hark takes.
+#[cfg(feature = "hydrate")]
+fn typed_by_content(url: &str) -> Option<String> {
+    let data = url.split_once(";base64,")?.1;
+    // 16 base64 characters are 12 bytes: enough for every signature checked.
+    let head = data.get(..16.min(data.len()))?;
+    let bytes: Vec<u8> = window().atob(head).ok()?.chars().map(|c| c as u8).collect();
+    let media_type = hark_core::model::image_type_of(&bytes)?;
+    Some(format!("data:{media_type};base64,{data}"))
 }
 
 /// The image files an event carries (a drop or a paste), in order.
@@ -141,6 +174,16 @@ pub fn files_of(transfer: Option<web_sys::DataTransfer>) -> Vec<web_sys::File> {
         return Vec::new();
     };
     (0..list.length()).filter_map(|at| list.get(at)).collect()
+}
+
+/// Whether an event happened inside a form that is locked (its question closed meanwhile).
+#[cfg(feature = "hydrate")]
+pub fn in_closed_form(target: Option<web_sys::EventTarget>) -> bool {
+    use wasm_bindgen::JsCast;
+    target
+        .and_then(|target| target.dyn_into::<web_sys::Element>().ok())
+        .and_then(|element| element.closest("fieldset:disabled").ok().flatten())
+        .is_some()
 }
 
 /// The answer an event happened in: the `data-index` of the sub-question around its target.

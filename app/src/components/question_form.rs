@@ -130,12 +130,11 @@ pub fn SubQuestionFields(
             on:dragleave=move |_| dropping.set(false)
             on:drop=move |event| {
                 dropping.set(false);
-                if !takes_images {
-                    return;
-                }
                 event.prevent_default();
                 #[cfg(feature = "hydrate")]
-                attachments.attach(index, crate::components::attachments::files_of(event.data_transfer()));
+                if takes_images && !crate::components::attachments::in_closed_form(event.target()) {
+                    attachments.attach(index, crate::components::attachments::files_of(event.data_transfer()));
+                }
             }
             aria-labelledby=labelled_by
             aria-describedby=described_by

@@ -97,7 +97,7 @@ pub async fn submit_answer(
     let store = expect_context::<hark_core::store::Store>();
     let answers: Vec<_> = answer.into_iter().map(FormAnswer::into_answer).collect();
     store
-        .answer_via(id, &answers, Some(hark_core::model::AnsweredVia::Page))
+        .answer_owned(id, answers, Some(hark_core::model::AnsweredVia::Page))
         .await
         .map_err(refused::<SubmitAnswer>(id))?;
     open_next(&store);
@@ -205,7 +205,7 @@ fn QuestionView(question: Question) -> impl IntoView {
     // An answer needs a pick, some text or an image.
     let unanswered = move || {
         let mut unanswered = draft.with(Draft::unanswered);
-        unanswered.retain(|index| attachments.of(*index).is_empty());
+        unanswered.retain(|index| !attachments.has(*index));
         unanswered
     };
     let missing = RwSignal::new(Vec::<usize>::new());
@@ -218,6 +218,10 @@ fn QuestionView(question: Question) -> impl IntoView {
     });
     // Checked before sending; with JavaScript off, the server checks the same rules.
     let ready_to_send = move || {
+        // An image still being read would be left out.
+        if attachments.busy_untracked() {
+            return false;
+        }
         let unanswered = untrack(unanswered);
         let ready = unanswered.is_empty();
         missing.set(unanswered);
@@ -270,6 +274,17 @@ fn QuestionView(question: Question) -> impl IntoView {
             attachments.attach(index, files);
         });
         on_cleanup(move || paste.remove());
+        // A file dropped beside the questions must not open in the tab, losing the draft.
+        let hold_drag = window_event_listener(leptos::ev::dragover, |event| {
+            event.prevent_default();
+        });
+        let hold_drop = window_event_listener(leptos::ev::drop, |event| {
+            event.prevent_default();
+        });
+        on_cleanup(move || {
+            hold_drag.remove();
+            hold_drop.remove();
+        });
     }
     #[cfg(not(feature = "hydrate"))]
     let _ = shape;
@@ -371,14 +386,22 @@ fn QuestionView(question: Question) -> impl IntoView {
 /// A closed question's images, each linking to the full picture.
 #[component]
 fn AnswerImages(question: Question) -> impl IntoView {
+    // The answer's time makes each link unique to this answer, so it may be cached for good.
+    let version = question
+        .closed_at
+        .map_or(0, |closed| closed.timestamp_millis());
     let links: Vec<String> = question
         .answers
         .iter()
         .flatten()
         .enumerate()
         .flat_map(|(answer, given)| {
-            (0..given.images.len())
-                .map(move |place| format!("/api/questions/{}/images/{answer}/{place}", question.id))
+            (0..given.images.len()).map(move |place| {
+                format!(
+                    "/api/questions/{}/images/{answer}/{place}?v={version}",
+                    question.id
+                )
+            })
         })
         .collect();
     (!links.is_empty()).then(|| {

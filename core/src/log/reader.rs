@@ -54,12 +54,19 @@ impl Reader {
     /// One question's images, in the order of its answers; or only the one at `only`
     /// (answer, place).
     pub fn images(&self, id: QuestionId, only: Option<(usize, usize)>) -> Vec<super::StoredImage> {
-        let Ok(mut statement) = self.connection.prepare_cached(
+        let unreadable = |error: rusqlite::Error| {
+            tracing::error!(%id, %error, "could not read an answer's images from the history");
+        };
+        let mut statement = match self.connection.prepare_cached(
             "SELECT answer, place, media_type, bytes FROM images
              WHERE question_id = ?1 AND (?2 IS NULL OR (answer = ?2 AND place = ?3))
              ORDER BY answer, place",
-        ) else {
-            return Vec::new();
+        ) {
+            Ok(statement) => statement,
+            Err(error) => {
+                unreadable(error);
+                return Vec::new();
+            }
         };
         let (answer, place) = only.map_or((None, None), |(answer, place)| {
             (Some(answer as i64), Some(place as i64))
@@ -73,8 +80,14 @@ impl Reader {
                     bytes: row.get::<_, Vec<u8>>(3)?.into(),
                 })
             })
-            .map(|rows| rows.filter_map(Result::ok).collect())
-            .unwrap_or_default()
+            .map(|rows| {
+                rows.filter_map(|row| row.map_err(unreadable).ok())
+                    .collect()
+            })
+            .unwrap_or_else(|error| {
+                unreadable(error);
+                Vec::new()
+            })
     }
 
     /// How many image rows there are, of every question.

@@ -255,7 +255,7 @@ pub struct SubQuestionAnswer {
 /// An image in an answer. It is sent with `data`. The daemon keeps the bytes beside the
 /// question, so the question itself (its events, the page, the history) carries only
 /// `mediaType` and `size`, and the image is served at
-/// `/api/questions/<id>/images/<answer>/<image>`. `data` travels again where the bytes are
+/// `/api/questions/<id>/images/<answer>/<place>`. `data` travels again where the bytes are
 /// wanted: the agent's result, `hark ask --json` and the JSON export.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -291,15 +291,17 @@ impl SubQuestionAnswer {
     /// The answer without the images' bytes: what the question keeps.
     pub fn without_image_data(&self) -> SubQuestionAnswer {
         SubQuestionAnswer {
+            selected: self.selected.clone(),
+            free_text: self.free_text.clone(),
             images: self
                 .images
                 .iter()
                 .map(|image| AnswerImage {
+                    media_type: image.media_type.clone(),
                     data: None,
-                    ..image.clone()
+                    size: image.size,
                 })
                 .collect(),
-            ..self.clone()
         }
     }
 }

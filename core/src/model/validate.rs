@@ -225,6 +225,16 @@ fn validate_answer(
         }
         check_len(&field, text, MAX_FREE_TEXT_CHARS)?;
     }
+    if !answer.images.is_empty() && !question.allow_free_text {
+        let field = format!("answers[{index}].images");
+        return Err(ErrorBody::field(
+            &field,
+            format!(
+                "{field}: question {} takes no words of the person's own, so no images either",
+                index + 1
+            ),
+        ));
+    }
     validate_images(index, &answer.images)?;
     if answer.selected.is_empty() && free_text.is_none() && answer.images.is_empty() {
         return Err(ErrorBody::field(
@@ -237,6 +247,23 @@ fn validate_answer(
         free_text,
         images: answer.images.clone(),
     })
+}
+
+/// The type of an image from its first bytes (its magic number), among `IMAGE_TYPES`; `None`
+/// for anything else. The daemon checks every image with it, the page every file it reads.
+pub fn image_type_of(bytes: &[u8]) -> Option<&'static str> {
+    use infer::image::{is_gif, is_jpeg, is_png, is_webp};
+    if is_png(bytes) {
+        Some("image/png")
+    } else if is_jpeg(bytes) {
+        Some("image/jpeg")
+    } else if is_webp(bytes) {
+        Some("image/webp")
+    } else if is_gif(bytes) {
+        Some("image/gif")
+    } else {
+        None
+    }
 }
 
 /// Checks an answer's images as declared: how many, and of which types. The bytes themselves
@@ -281,6 +308,42 @@ pub fn validate_note(note: Option<&str>) -> Result<(), ErrorBody> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn images_come_only_where_the_persons_own_words_do() {
+        let image = AnswerImage {
+            media_type: "image/png".into(),
+            data: None,
+            size: 70,
+        };
+        let with_image = SubQuestionAnswer {
+            images: vec![image],
+            ..SubQuestionAnswer::default()
+        };
+        let words = SubQuestion::text("Show me");
+        assert!(
+            validate_answers(
+                std::slice::from_ref(&words),
+                std::slice::from_ref(&with_image)
+            )
+            .is_ok()
+        );
+        let choice_only = SubQuestion {
+            allow_free_text: false,
+            ..choice(&["Yes", "No"])
+        };
+        let refused = validate_answers(&[choice_only], &[with_image]).unwrap_err();
+        assert_eq!(refused.field.as_deref(), Some("answers[0].images"));
+    }
+
+    #[test]
+    fn image_types_are_told_by_their_bytes() {
+        assert_eq!(image_type_of(b"\x89PNG\r\n\x1a\n...."), Some("image/png"));
+        assert_eq!(image_type_of(b"\xff\xd8\xff\xe0...."), Some("image/jpeg"));
+        assert_eq!(image_type_of(b"GIF89a...."), Some("image/gif"));
+        assert_eq!(image_type_of(b"RIFF\0\0\0\0WEBPVP8 "), Some("image/webp"));
+        assert_eq!(image_type_of(b"<svg xmlns="), None);
+    }
     use crate::model::QuestionOption;
 
     fn choice(labels: &[&str]) -> SubQuestion {

@@ -1,34 +1,129 @@
-//! Answers' images (SPEC §13): decoding what was sent, checking that the bytes are the type
-//! they claim (`infer` reads the magic numbers), and the bytes' shape on their way to the log.
+//! Answers' images (SPEC §13) in the store: decoding what was sent and checking that the bytes
+//! are the type they claim, keeping the bytes beside the question (in memory until the log has
+//! them; without a log, within a budget), and reading them back.
 
+use super::{State, Store};
 pub use crate::log::StoredImage;
-use crate::model::{ErrorBody, SubQuestionAnswer, limits, validate_images};
+use crate::model::{
+    ErrorBody, QuestionId, SubQuestionAnswer, image_type_of, limits, validate_images,
+};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 
+/// Without a log, the most image bytes kept in memory; the oldest answers' images go first
+/// (and are then no longer served).
+const MEMORY_IMAGE_BYTES: usize = 256 * 1024 * 1024;
+
+impl Store {
+    /// A question's images with their bytes, in the order of its answers: from memory until
+    /// the log holds them, then from the log.
+    pub async fn images(&self, id: QuestionId) -> Vec<StoredImage> {
+        self.images_at(id, None).await
+    }
+
+    /// One image of a question's answers: `place` among the images of answer `answer`.
+    pub async fn image(&self, id: QuestionId, answer: usize, place: usize) -> Option<StoredImage> {
+        self.images_at(id, Some((answer, place))).await.pop()
+    }
+
+    async fn images_at(&self, id: QuestionId, only: Option<(usize, usize)>) -> Vec<StoredImage> {
+        let wanted = |image: &StoredImage| only.is_none_or(|at| at == (image.answer, image.place));
+        if let Some(entry) = self.state().entries.get(&id)
+            && !entry.images.is_empty()
+        {
+            return entry
+                .images
+                .iter()
+                .filter(|image| wanted(image))
+                .cloned()
+                .collect();
+        }
+        match &self.shared.log {
+            Some(log) if log.holds(id) => log.images(id, only).await,
+            _ => Vec::new(),
+        }
+    }
+
+    /// Puts the bytes (base64) back into `answers`' images, for whoever takes the images
+    /// along: the agent's result, `hark ask --json`, the JSON export.
+    pub async fn fill_image_data(&self, id: QuestionId, answers: &mut [SubQuestionAnswer]) {
+        if answers.iter().all(|answer| answer.images.is_empty()) {
+            return;
+        }
+        let stored = self.images(id).await;
+        // Up to 80 MB of base64: not on the runtime's workers.
+        let encoded = tokio::task::spawn_blocking(move || {
+            stored
+                .iter()
+                .map(|image| (image.answer, image.place, base64(image)))
+                .collect::<Vec<_>>()
+        })
+        .await
+        .unwrap_or_default();
+        for (answer, place, data) in encoded {
+            if let Some(image) = answers
+                .get_mut(answer)
+                .and_then(|given| given.images.get_mut(place))
+            {
+                image.data = Some(data);
+            }
+        }
+    }
+}
+
+/// Without a log: after `newest` closed, drops the images of the oldest closed questions until
+/// the images kept fit `MEMORY_IMAGE_BYTES`.
+pub(super) fn keep_within_budget(state: &mut State, newest: QuestionId) {
+    let weight = |state: &State, id: &QuestionId| {
+        state.entries.get(id).map_or(0, |entry| {
+            entry
+                .images
+                .iter()
+                .map(|image| image.bytes.len())
+                .sum::<usize>()
+        })
+    };
+    let mut total: usize = state
+        .closed_order
+        .iter()
+        .chain(std::iter::once(&newest))
+        .map(|id| weight(state, id))
+        .sum();
+    let order: Vec<QuestionId> = state.closed_order.iter().copied().collect();
+    for id in order {
+        if total <= MEMORY_IMAGE_BYTES {
+            break;
+        }
+        total -= weight(state, &id);
+        if let Some(entry) = state.entries.get_mut(&id) {
+            entry.images = Vec::new();
+        }
+    }
+}
+
 /// The bytes as the API sends them.
-pub fn base64(image: &StoredImage) -> String {
+fn base64(image: &StoredImage) -> String {
     STANDARD.encode(&image.bytes)
 }
 
-/// Decodes every image in `answers`: the answers come back with `size` set and `data` gone,
-/// and the bytes beside them. CPU-bound (up to 16 images of 5 MB): call it off the runtime's
-/// workers.
+/// Decodes every image in `answers`: the answers come back with `size` set and `data` gone
+/// (each dropped as soon as it is decoded), and the bytes beside them. CPU-bound (up to 16
+/// images of 5 MB): call it off the runtime's workers.
 ///
 /// # Errors
 /// Naming the image's field: too many, a type not accepted, no data, data that is not base64,
 /// too large, or bytes that are not the type claimed.
 pub fn take(
-    answers: &[SubQuestionAnswer],
+    mut answers: Vec<SubQuestionAnswer>,
 ) -> Result<(Vec<SubQuestionAnswer>, Vec<StoredImage>), ErrorBody> {
     let mut stored = Vec::new();
-    let mut kept = Vec::with_capacity(answers.len());
-    for (index, answer) in answers.iter().enumerate() {
+    for (index, answer) in answers.iter_mut().enumerate() {
         validate_images(index, &answer.images)?;
-        let mut without = answer.without_image_data();
-        for (place, image) in answer.images.iter().enumerate() {
-            let bytes = decode(index, place, &image.media_type, image.data.as_deref())?;
-            without.images[place].size = bytes.len() as u64;
+        for (place, image) in answer.images.iter_mut().enumerate() {
+            let data = image.data.take();
+            let bytes = decode(index, place, &image.media_type, data.as_deref())?;
+            drop(data);
+            image.size = bytes.len() as u64;
             stored.push(StoredImage {
                 answer: index,
                 place,
@@ -36,9 +131,8 @@ pub fn take(
                 bytes: bytes.into(),
             });
         }
-        kept.push(without);
     }
-    Ok((kept, stored))
+    Ok((answers, stored))
 }
 
 fn decode(
@@ -79,11 +173,11 @@ fn decode(
     if bytes.len() > limits::MAX_IMAGE_BYTES {
         return Err(too_large(bytes.len()));
     }
-    let found = infer::get(&bytes).map(|kind| kind.mime_type());
+    let found = image_type_of(&bytes);
     if found != Some(media_type) {
         let what = match found {
-            Some(found) if found.starts_with("image/") => format!("its bytes are {found}"),
-            _ => "its bytes are not a PNG, JPEG, WebP or GIF image".to_string(),
+            Some(found) => format!("its bytes are {found}"),
+            None => "its bytes are not a PNG, JPEG, WebP or GIF image".to_string(),
         };
         return Err(ErrorBody::field(
             &field,
@@ -120,12 +214,12 @@ pub(super) mod tests {
     }
 
     fn refusal(answers: &[SubQuestionAnswer]) -> ErrorBody {
-        take(answers).expect_err("refused")
+        take(answers.to_vec()).expect_err("refused")
     }
 
     #[test]
     fn an_image_is_split_from_its_answer() {
-        let (answers, stored) = take(&with_image("image/png", Some(STANDARD.encode(PNG)))).unwrap();
+        let (answers, stored) = take(with_image("image/png", Some(STANDARD.encode(PNG)))).unwrap();
         assert_eq!(answers[0].images[0].data, None);
         assert_eq!(answers[0].images[0].size, PNG.len() as u64);
         assert_eq!(stored.len(), 1);

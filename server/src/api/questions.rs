@@ -125,14 +125,22 @@ async fn answer(
     IdPath(id): IdPath,
     request: axum::extract::Request,
 ) -> Result<Json<Question>, ApiError> {
-    // Images make this body up to ~100 MB: the guard has set its limit and deadline.
-    let body = crate::json::read_body_up_to(request.into_body(), usize::MAX).await?;
-    let request: AnswerRequest = crate::json::parse(&body)?;
-    drop(body);
+    // Images make this body up to ~130 MB (the guard has set its deadline too); such a body
+    // is parsed off the runtime's workers.
+    let body =
+        crate::json::read_body_up_to(request.into_body(), crate::body_limits::ANSWER_BODY_BYTES)
+            .await?;
+    let request: AnswerRequest = if body.len() > limits::MAX_BODY_BYTES {
+        tokio::task::spawn_blocking(move || crate::json::parse(&body))
+            .await
+            .map_err(|_| ApiError::bad_request("the answer could not be read"))??
+    } else {
+        crate::json::parse(&body)?
+    };
     Ok(Json(
         state
             .store
-            .answer_via(id, &request.answers, request.via)
+            .answer_owned(id, request.answers, request.via)
             .await?,
     ))
 }
@@ -255,8 +263,8 @@ struct ImagePlace {
     place: String,
 }
 
-/// One image of an answer, as its own bytes: what the page shows and links to. The question
-/// never changes once answered, so the browser may keep it.
+/// One image of an answer, as its own bytes: what the page shows and links to. The page's
+/// links carry the answer's time (`?v=`), so a browser may keep what it loaded by them.
 async fn image(
     State(state): State<AppState>,
     IdPath(id): IdPath,
@@ -295,6 +303,11 @@ async fn image(
             (
                 axum::http::header::CONTENT_SECURITY_POLICY,
                 "default-src 'none'; sandbox".to_string(),
+            ),
+            // No other site may show it, even one that learnt the question's id.
+            (
+                axum::http::HeaderName::from_static("cross-origin-resource-policy"),
+                "same-origin".to_string(),
             ),
         ],
         axum::body::Bytes::from_owner(image.bytes),

@@ -111,6 +111,10 @@ async fn images_are_served_to_the_page_exported_and_kept_over_a_restart() {
     assert_eq!(served.status(), 200);
     assert_eq!(served.headers()["content-type"], "image/png");
     assert_eq!(served.headers()["x-content-type-options"], "nosniff");
+    assert_eq!(
+        served.headers()["cross-origin-resource-policy"],
+        "same-origin"
+    );
     assert!(
         served.headers()["content-security-policy"]
             .to_str()
@@ -220,6 +224,24 @@ async fn bad_images_are_refused_by_field_and_the_question_stays_open() {
         .await
         .unwrap();
     assert_eq!(question["status"], "pending", "nothing bad was kept");
+
+    // A question that takes no words of the person's own takes no images either.
+    let choice = daemon
+        .ask(
+            &json!({"questions": [{"question": "Deploy?", "allowFreeText": false,
+                                     "options": [{"label": "Yes"}, {"label": "No"}]}]}),
+        )
+        .await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let on_choice = daemon
+        .post(
+            &format!("/api/questions/{choice}/answer"),
+            &json!({"answers": [{"selected": ["Yes"], "images": [image("image/png", PNG)]}]}),
+        )
+        .await;
+    assert_error(on_choice, 400, Some("answers[0].images")).await;
     let four = answer(with_images(vec![image("image/png", PNG); 4])).await;
     assert_eq!(four.status(), 200, "four images are fine");
 }
@@ -250,6 +272,86 @@ async fn hark_ask_json_carries_the_images() {
         outcome["answers"][0]["images"],
         json!([{"mediaType": "image/png", "data": STANDARD.encode(PNG), "size": PNG.len()}])
     );
+}
+
+#[tokio::test]
+async fn only_a_few_large_answers_are_read_at_once() {
+    use std::io::{Read, Write};
+    let daemon = Daemon::start();
+    let id = daemon.ask(&yes_no()).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // Three uploads that announce 10 MB and then stall hold every place.
+    let stalled: Vec<std::net::TcpStream> = (0..3)
+        .map(|_| {
+            let mut stream = std::net::TcpStream::connect(("127.0.0.1", daemon.port)).unwrap();
+            let head = format!(
+                "POST /api/questions/{id}/answer HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\
+                 Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{{",
+                daemon.port,
+                10 * 1024 * 1024
+            );
+            stream.write_all(head.as_bytes()).unwrap();
+            stream
+        })
+        .collect();
+    let mut turned_away = None;
+    for _ in 0..50 {
+        let response = daemon
+            .post(
+                &format!("/api/questions/{id}/answer"),
+                &with_images(vec![image("image/png", &vec![0x89; 300 * 1024])]),
+            )
+            .await;
+        if response.status() == 503 {
+            turned_away = Some(response);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let body = assert_error(turned_away.expect("a fourth large answer waits"), 503, None).await;
+    assert!(
+        body["error"].as_str().unwrap().contains("send again"),
+        "{body}"
+    );
+    // Small answers are never held up.
+    let small = daemon.ask(&yes_no()).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let answered = daemon
+        .post(&format!("/api/questions/{small}/answer"), &pick("Yes"))
+        .await;
+    assert_eq!(answered.status(), 200);
+    // Once the stalled uploads go away, their places are free again.
+    for mut stream in stalled {
+        let _ = stream.shutdown(std::net::Shutdown::Both);
+        let mut rest = Vec::new();
+        let _ = stream.read_to_end(&mut rest);
+    }
+    let mut accepted = false;
+    for _ in 0..100 {
+        let response = daemon
+            .post(
+                &format!("/api/questions/{id}/answer"),
+                &with_images(vec![image("image/png", &big_png(300 * 1024))]),
+            )
+            .await;
+        if response.status() == 200 {
+            accepted = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert!(accepted, "a large answer is read once a place is free");
+}
+
+/// A PNG signature followed by `size` bytes in all: enough for the type check.
+fn big_png(size: usize) -> Vec<u8> {
+    let mut bytes = PNG.to_vec();
+    bytes.resize(size, 0);
+    bytes
 }
 
 fn raw_answer(port: u16, id: &str, declared: usize) -> String {
