@@ -6,13 +6,16 @@ pub mod draft;
 pub mod elsewhere;
 pub mod failure;
 pub mod header;
+#[cfg(feature = "ssr")]
 pub mod json_yaml;
 pub mod keys;
+#[cfg(feature = "ssr")]
 pub mod markdown;
 pub mod phone;
 pub mod prefs_picker;
 pub mod presets;
 pub mod presets_settings;
 pub mod question_form;
+pub mod rich_text;
 pub mod status_chip;
 pub mod telegram_bot;

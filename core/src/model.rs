@@ -22,8 +22,8 @@ pub use event::{Event, InitData, RemindData};
 pub use lang::{Lang, UnknownLang};
 pub use question::{
     AnswerImage, AnswerRequest, AnsweredVia, AskRequest, DeclineRequest, Health, LATE_NOTE,
-    ORPHAN_NOTE, Pairing, Question, QuestionId, QuestionList, QuestionOption, Source, Status,
-    SubQuestion, SubQuestionAnswer, TIMEOUT_CHOSE_NOTE, TimeoutAction, WaitResult,
+    ORPHAN_NOTE, Pairing, Question, QuestionId, QuestionList, QuestionOption, Rendered, Shown,
+    Source, Status, SubQuestion, SubQuestionAnswer, TIMEOUT_CHOSE_NOTE, TimeoutAction, WaitResult,
 };
 pub use tool::{AnsweredQuestion, AskOutcome, GetAnswerRequest};
 pub use validate::{

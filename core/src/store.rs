@@ -1037,6 +1037,7 @@ fn new_question(
         timeout_action: request.timeout_action.unwrap_or(default_action),
         answered_via: None,
         abandoned_at: None,
+        shown: None,
     }
 }
 

@@ -1,6 +1,6 @@
 //! A title or question that is a JSON document is easier to read as YAML (Fello's habit): this
-//! prints a JSON value as block YAML. Hand-written rather than a YAML crate because it only ever
-//! emits, and it ships in the wasm, where every kilobyte is downloaded.
+//! prints a JSON value as block YAML, on the server (the page gets it rendered). Hand-written
+//! rather than a YAML crate because it only ever emits, and an emitter is a screenful.
 
 use serde_json::Value;
 

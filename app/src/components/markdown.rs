@@ -1,8 +1,9 @@
-//! Markdown rendered safely, identically on the server and in the browser: raw HTML is shown as
-//! text, only http, https and mailto links survive (opened in a new tab with
-//! `rel="noopener noreferrer"`), and images are never fetched (their alt text stays).
+//! Markdown rendered safely, on the server only (the page gets it as `Question::shown`, so the
+//! browser carries no Markdown parser): raw HTML is shown as text, only http, https and mailto
+//! links survive (opened in a new tab with `rel="noopener noreferrer"`), and images are never
+//! fetched (their alt text stays).
 
-use leptos::prelude::*;
+use hark_core::model::{Event as HubEvent, InitData, Question, Rendered, Shown};
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
 
 /// True for the link targets a question may carry.
@@ -83,37 +84,76 @@ pub fn render_inline(source: &str) -> String {
     }
 }
 
-/// Block Markdown.
-#[component]
-pub fn Markdown(source: String, #[prop(optional, into)] class: String) -> impl IntoView {
-    view! { <div class=format!("markdown {class}") inner_html=render(&source)></div> }
+/// A text as the page shows it: a JSON document as YAML, anything else as Markdown (inline
+/// when `inline`).
+fn rendered(source: &str, inline: bool) -> Rendered {
+    match crate::components::json_yaml::json_as_yaml(source) {
+        Some(yaml) => Rendered::Yaml(yaml),
+        None if inline => Rendered::Html(render_inline(source)),
+        None => Rendered::Html(render(source)),
+    }
 }
 
-/// Text as an agent sent it: a JSON document is shown as YAML with the raw text one click away
-/// (a `<details>`, so it works without JavaScript); anything else is Markdown, inline when
-/// `inline`.
-#[component]
-pub fn RichText(
-    source: String,
-    #[prop(optional, into)] class: String,
-    #[prop(optional)] inline: bool,
-) -> impl IntoView {
-    match crate::components::json_yaml::json_as_yaml(&source) {
-        Some(yaml) => view! {
-            <span class=format!("json-document {class}")>
-                <pre class="yaml">{yaml}</pre>
-                <details class="raw">
-                    <summary>{crate::i18n::tr("question-show-raw")}</summary>
-                    <pre>{source}</pre>
-                </details>
-            </span>
+/// What the page shows of `question`'s texts.
+pub fn shown(question: &Question) -> Shown {
+    Shown {
+        headline: plain_text(question.headline()),
+        first_question: question
+            .title
+            .as_ref()
+            .and_then(|_| question.questions.first())
+            .map(|sub| plain_text(&sub.question)),
+        title: question
+            .title
+            .as_deref()
+            .map(|title| rendered(title, false)),
+        questions: question
+            .questions
+            .iter()
+            .map(|sub| rendered(&sub.question, true))
+            .collect(),
+        previews: question
+            .questions
+            .iter()
+            .map(|sub| {
+                sub.options
+                    .iter()
+                    .map(|option| {
+                        option
+                            .preview
+                            .as_deref()
+                            .map(|preview| rendered(preview, false))
+                    })
+                    .collect()
+            })
+            .collect(),
+    }
+}
+
+/// `question` ready for the page: with its texts rendered.
+pub fn for_page(mut question: Question) -> Question {
+    question.shown = Some(shown(&question));
+    question
+}
+
+/// An event ready for the page: every question in it with its texts rendered.
+pub fn event_for_page(event: &HubEvent) -> HubEvent {
+    match event {
+        HubEvent::Init(init) => HubEvent::Init(InitData {
+            questions: init.questions.iter().cloned().map(for_page).collect(),
+            config: init.config.clone(),
+        }),
+        HubEvent::QuestionCreated(question) => {
+            HubEvent::QuestionCreated(for_page(question.clone()))
         }
-        .into_any(),
-        None if inline => view! {
-            <span class=format!("markdown {class}") inner_html=render_inline(&source)></span>
+        HubEvent::QuestionAnswered(question) => {
+            HubEvent::QuestionAnswered(for_page(question.clone()))
         }
-        .into_any(),
-        None => view! { <Markdown source class /> }.into_any(),
+        HubEvent::QuestionClosed(question) => HubEvent::QuestionClosed(for_page(question.clone())),
+        HubEvent::QuestionUpdated(question) => {
+            HubEvent::QuestionUpdated(for_page(question.clone()))
+        }
+        other => other.clone(),
     }
 }
 

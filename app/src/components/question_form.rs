@@ -9,10 +9,10 @@
 
 use crate::components::attachments::{AttachedImages, Attachments};
 use crate::components::draft::Draft;
-use crate::components::markdown::RichText;
 use crate::components::presets::PresetButtons;
+use crate::components::rich_text::RichText;
 use crate::i18n::{t, tr};
-use hark_core::model::SubQuestion;
+use hark_core::model::{Rendered, SubQuestion};
 use leptos::prelude::*;
 
 /// One sub-question inside the answer form.
@@ -20,6 +20,9 @@ use leptos::prelude::*;
 pub fn SubQuestionFields(
     index: usize,
     sub: SubQuestion,
+    /// Its text and its options' previews as the daemon rendered them (`Question::shown`).
+    text: Option<Rendered>,
+    previews: Vec<Option<Rendered>>,
     draft: RwSignal<Draft>,
     attachments: Attachments,
     /// The sub-questions a send attempt found unanswered.
@@ -80,10 +83,13 @@ pub fn SubQuestionFields(
                     </span>
                     {key_hint.map(|hint| view! { <kbd class="key" aria-hidden="true">{hint}</kbd> })}
                 </label>
-                {option.preview.map(|preview| view! {
-                    <div class="preview" data-preview=option_index>
-                        <RichText source=preview class="preview-text" />
-                    </div>
+                {option.preview.map(|preview| {
+                    let rendered = previews.get(option_index).cloned().flatten();
+                    view! {
+                        <div class="preview" data-preview=option_index>
+                            <RichText source=preview rendered class="preview-text" />
+                        </div>
+                    }
                 })}
             }
         })
@@ -143,7 +149,7 @@ pub fn SubQuestionFields(
         >
             <legend id=legend_id>
                 {sub.header.map(|header| view! { <span class="chip header">{header}</span> })}
-                <RichText source=sub.question class="text" inline=true />
+                <RichText source=sub.question rendered=text class="text" inline=true />
             </legend>
             <div class="options" class:with-previews=with_previews style=rows>{options}</div>
             {free_text}

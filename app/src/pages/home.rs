@@ -13,7 +13,13 @@ use leptos::prelude::*;
 #[server(prefix = "/fn")]
 pub async fn list_questions() -> Result<Vec<Question>, Failure> {
     let store = expect_context::<hark_core::store::Store>();
-    Ok(store.snapshot().await.questions)
+    Ok(store
+        .snapshot()
+        .await
+        .questions
+        .into_iter()
+        .map(crate::components::markdown::for_page)
+        .collect())
 }
 
 /// The page of closed questions created before `before`, newest first.
@@ -27,7 +33,10 @@ pub async fn older_questions(before: QuestionId) -> Result<Vec<Question>, Failur
             hark_core::model::limits::HISTORY_PAGE,
         )
         .await
-        .unwrap_or_default())
+        .unwrap_or_default()
+        .into_iter()
+        .map(crate::components::markdown::for_page)
+        .collect())
 }
 
 /// The inbox.
@@ -110,9 +119,12 @@ fn Waiting(pending: Vec<Question>) -> impl IntoView {
     }
 }
 
-/// The headline of a question in a list: its title, or its first question.
-fn headline(question: &Question) -> String {
-    crate::components::markdown::plain_text(question.headline())
+/// The headline of a question in a list, as plain text: its title, or its first question.
+pub fn headline(question: &Question) -> String {
+    match &question.shown {
+        Some(shown) => shown.headline.clone(),
+        None => question.headline().to_string(),
+    }
 }
 
 #[component]
@@ -121,10 +133,9 @@ fn PendingCard(question: Question) -> impl IntoView {
     let count = question.questions.len();
     // A title alone rarely says what is asked: the first question follows it.
     let first_question = question
-        .title
+        .shown
         .as_ref()
-        .and_then(|_| question.questions.first())
-        .map(|sub| crate::components::markdown::plain_text(&sub.question));
+        .and_then(|shown| shown.first_question.clone());
     view! {
         <li class="card pending" data-question-id=question.id.to_string()>
             <a href=href>
@@ -350,6 +361,7 @@ mod tests {
             timeout_action: Default::default(),
             answered_via: None,
             abandoned_at: None,
+            shown: None,
         }
     }
 

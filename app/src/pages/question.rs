@@ -3,8 +3,8 @@
 use crate::components::attachments::Attachments;
 use crate::components::draft::Draft;
 use crate::components::failure::{Failure, FailureNotice};
-use crate::components::markdown::RichText;
 use crate::components::question_form::SubQuestionFields;
+use crate::components::rich_text::RichText;
 use crate::components::status_chip::StatusChip;
 use crate::i18n::{t, t_args, tr};
 use crate::live::Live;
@@ -18,7 +18,10 @@ use serde::{Deserialize, Serialize};
 #[server(prefix = "/fn")]
 pub async fn get_question(id: QuestionId) -> Result<Option<Question>, Failure> {
     let store = expect_context::<hark_core::store::Store>();
-    Ok(store.get(id).await)
+    Ok(store
+        .get(id)
+        .await
+        .map(crate::components::markdown::for_page))
 }
 
 /// One sub-question's answer as the form posts it (`answer[0][selected][1]=Yes`,
@@ -289,6 +292,8 @@ fn QuestionView(question: Question) -> impl IntoView {
     #[cfg(not(feature = "hydrate"))]
     let _ = shape;
     let title = question.title.clone();
+    let shown = question.shown.clone().unwrap_or_default();
+    let title_rendered = shown.title.clone();
     view! {
         <article
             class="panel question"
@@ -296,7 +301,7 @@ fn QuestionView(question: Question) -> impl IntoView {
             data-question-id=id.to_string()
         >
             <a class="back" href="/">{tr("question-back")}</a>
-            {title.map(|title| view! { <RichText source=title class="title" /> })}
+            {title.map(|title| view! { <RichText source=title rendered=title_rendered class="title" /> })}
             <div aria-live="polite">
                 {move || {
                     let question = current.read();
@@ -339,7 +344,11 @@ fn QuestionView(question: Question) -> impl IntoView {
                             .iter()
                             .cloned()
                             .enumerate()
-                            .map(|(index, sub)| view! { <SubQuestionFields index sub draft attachments missing /> })
+                            .map(|(index, sub)| {
+                                let text = shown.questions.get(index).cloned();
+                                let previews = shown.previews.get(index).cloned().unwrap_or_default();
+                                view! { <SubQuestionFields index sub text previews draft attachments missing /> }
+                            })
                             .collect_view()}
                         <p class="error" role="alert">{failure}</p>
                         <div class="actions">

@@ -21,6 +21,7 @@ fn question(minutes_ago: i64, status: Status) -> Question {
         timeout_action: Default::default(),
         answered_via: None,
         abandoned_at: None,
+        shown: None,
     }
 }
 

@@ -336,6 +336,40 @@ pub struct Question {
     /// question stays answerable for `lateSecs`, and a late answer is kept for the agent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub abandoned_at: Option<DateTime<Utc>>,
+    /// Its Markdown as the page shows it, rendered by the daemon so the browser never parses
+    /// Markdown: filled in the event stream (`/api/ws`) and the page's own server functions,
+    /// absent from the rest of the API, the history on disk and the exports.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown: Option<Shown>,
+}
+
+/// What the page shows of a question's texts, rendered from its Markdown.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Shown {
+    /// The title, else the first question, as plain text, for lists.
+    pub headline: String,
+    /// Under a title, the first question as plain text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_question: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<Rendered>,
+    /// Each question's text, inline.
+    #[serde(default)]
+    pub questions: Vec<Rendered>,
+    /// Each question's options' previews.
+    #[serde(default)]
+    pub previews: Vec<Vec<Option<Rendered>>>,
+}
+
+/// One text as the page shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Rendered {
+    /// Sanitised HTML from Markdown.
+    Html(String),
+    /// A JSON document, as YAML (the page keeps the original a click away).
+    Yaml(String),
 }
 
 impl Question {

@@ -1,4 +1,5 @@
-//! `/api/ws`: `init` on connect, then one event per change, in order.
+//! `/api/ws`: `init` on connect, then one event per change, in order, with the questions' texts
+//! rendered for the page.
 
 use crate::api::support::*;
 use futures::StreamExt;
@@ -99,4 +100,45 @@ async fn a_client_without_origin_is_served_too() {
     let daemon = Daemon::start();
     let mut socket = connect(&daemon, None).await.unwrap();
     assert_eq!(next_event(&mut socket).await["event"], "init");
+}
+
+#[tokio::test]
+async fn the_stream_carries_the_texts_rendered_and_the_api_does_not() {
+    let daemon = Daemon::start();
+    let mut socket = connect(&daemon, None).await.unwrap();
+    assert_eq!(next_event(&mut socket).await["event"], "init");
+    let asked = daemon
+        .ask(&json!({
+            "title": "Release **v2** <script>x()</script>",
+            "questions": [{"question": "Ship on *Friday*?", "options": [
+                {"label": "Yes", "preview": "```sh\nmake ship\n```"},
+                {"label": "No"}
+            ]}, {"question": "{\"env\": \"prod\"}"}]
+        }))
+        .await;
+    assert!(asked.get("shown").is_none(), "the API sends no rendering");
+    let created = next_event(&mut socket).await;
+    assert_eq!(created["event"], "question:created");
+    let shown = &created["data"]["shown"];
+    assert_eq!(shown["headline"], "Release v2 <script>x()</script>");
+    assert_eq!(shown["firstQuestion"], "Ship on Friday?");
+    let title = shown["title"]["html"].as_str().unwrap();
+    assert!(title.contains("<strong>v2</strong>"), "{title}");
+    assert!(title.contains("&lt;script&gt;"), "raw HTML stays text: {title}");
+    assert_eq!(shown["questions"][0]["html"], "Ship on <em>Friday</em>?");
+    assert_eq!(shown["questions"][1]["yaml"], "env: prod");
+    assert!(
+        shown["previews"][0][0]["html"]
+            .as_str()
+            .unwrap()
+            .contains("make ship")
+    );
+    assert_eq!(shown["previews"][0][1], Value::Null);
+    let read: Value = daemon
+        .get(&format!("/api/questions/{}", asked["id"].as_str().unwrap()))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert!(read.get("shown").is_none());
 }
