@@ -17,5 +17,7 @@ pub mod presets;
 pub mod presets_settings;
 pub mod question_form;
 pub mod rich_text;
+#[cfg(feature = "hydrate")]
+pub mod shrink;
 pub mod status_chip;
 pub mod telegram_bot;

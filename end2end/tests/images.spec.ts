@@ -137,9 +137,10 @@ test('images are dropped, picked, removed and refused in the page before sending
   await expect(page.locator('#q1-error')).toHaveText('');
   await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(page.locator('#q1-error')).toHaveText('notes.txt is not a PNG, JPEG, WebP or GIF image.');
-  const large = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]);
-  await picker.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: large });
-  await expect(page.locator('#q1-error')).toHaveText('huge.png is 5.0 MB; an image can be at most 5 MB.');
+  // A GIF is never redrawn (it would stop moving): one over 5 MB is refused.
+  const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(5 * 1024 * 1024 + 64)]);
+  await picker.setInputFiles({ name: 'huge.gif', mimeType: 'image/gif', buffer: gif });
+  await expect(page.locator('#q1-error')).toHaveText('huge.gif is 5.0 MB; an image can be at most 5 MB.');
   await expect(second).toHaveCount(2);
 
   // A PNG of 1 MB saved as .jpg: sent as the PNG its bytes are, through the form's large body.
@@ -166,6 +167,37 @@ test('images are dropped, picked, removed and refused in the page before sending
   const served = await fetch(`${daemon.url}/api/questions/${question.id}/images/1/1`);
   expect(served.headers.get('content-type')).toBe('image/png');
   expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
+});
+
+test('a camera photo too large for an answer is redrawn smaller and sent', async ({ page, daemon }) => {
+  const question = await daemon.ask({ questions: [{ question: 'Photo of the whiteboard?' }] });
+  await page.goto(`${daemon.url}/q/${question.id}`);
+  await hydrated(page);
+  // A 2600×2000 photo of pure noise: a PNG of about 15 MB, three times what an answer takes.
+  const original = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 2600;
+    canvas.height = 2000;
+    const context = canvas.getContext('2d')!;
+    const pixels = context.createImageData(canvas.width, canvas.height);
+    for (let i = 0; i < pixels.data.length; i++) pixels.data[i] = i % 4 === 3 ? 255 : (Math.random() * 256) | 0;
+    context.putImageData(pixels, 0, 0);
+    const blob: Blob = await new Promise((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([blob], 'camera.png', { type: 'image/png' }));
+    const target = document.querySelector('fieldset.sub-question[data-index="0"]')!;
+    target.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    return blob.size;
+  });
+  expect(original).toBeGreaterThan(5 * 1024 * 1024);
+  await expect(page.locator('.thumbnail img')).toHaveCount(1, { timeout: 20_000 });
+  await expect(page.locator('#q0-error')).toHaveText('');
+  await page.getByRole('button', { name: 'Send answer' }).click();
+  await expect(page).toHaveURL(daemon.url + '/', { timeout: 30_000 });
+  const [image] = (await daemon.question(question.id)).answers[0].images;
+  expect(image.mediaType).toBe('image/jpeg');
+  expect(image.size).toBeLessThanOrEqual(5 * 1024 * 1024);
+  expect(image.size).toBeGreaterThan(100 * 1024);
 });
 
 test.describe('in Russian', () => {

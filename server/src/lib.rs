@@ -94,6 +94,9 @@ pub fn router(state: AppState) -> Router {
             move || app::shell(options.clone()),
         )
         .fallback(assets::serve)
+        // The guard sets each route's body limit (`body_limits`); axum's own 2 MB default,
+        // which the server functions' handler applies, would cut the answer form's images.
+        .layer(axum::extract::DefaultBodyLimit::disable())
         .layer(axum::middleware::from_fn(form_failures::form_failures))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),

@@ -1,7 +1,8 @@
 //! The images of each answer (SPEC §13): pasted, dropped on the question, or picked (or taken
 //! with the phone's camera) through a file button; shown as thumbnails with a remove button;
 //! checked here as the daemon checks them (type, size, count), so a refusal comes at once and
-//! names the file; and posted with the form as `data:` URLs in `answer[i][images][j]`.
+//! names the file, a photo too large for an answer being redrawn smaller first (`shrink`); and
+//! posted with the form as `data:` URLs in `answer[i][images][j]`.
 //!
 //! Images need the page's script: without it the file button is not shown at all, rather than
 //! offered and then ignored by the plain HTML post.
@@ -127,18 +128,24 @@ impl Attachments {
         if !IMAGE_TYPES.contains(&file.type_().as_str()) {
             return Err(t_args("image-wrong-type", &[("name", name.into())]));
         }
-        if file.size() > MAX_IMAGE_BYTES as f64 {
-            let megabytes = format!("{:.1}", file.size() / (1024.0 * 1024.0));
-            return Err(t_args(
-                "image-too-large",
-                &[
-                    ("name", name.into()),
-                    ("size", megabytes.into()),
-                    ("max", ((MAX_IMAGE_BYTES / (1024 * 1024)) as u32).into()),
-                ],
-            ));
-        }
-        let blob = gloo_file::Blob::from(file);
+        let blob = if file.size() > MAX_IMAGE_BYTES as f64 {
+            // A camera's photo: redrawn smaller when it can be, refused by name when not.
+            let Some(smaller) = crate::components::shrink::to_fit(&file, MAX_IMAGE_BYTES).await
+            else {
+                let megabytes = format!("{:.1}", file.size() / (1024.0 * 1024.0));
+                return Err(t_args(
+                    "image-too-large",
+                    &[
+                        ("name", name.into()),
+                        ("size", megabytes.into()),
+                        ("max", ((MAX_IMAGE_BYTES / (1024 * 1024)) as u32).into()),
+                    ],
+                ));
+            };
+            gloo_file::Blob::from(smaller)
+        } else {
+            gloo_file::Blob::from(file)
+        };
         let url = gloo_file::futures::read_as_data_url(&blob)
             .await
             .map_err(|_| t_args("image-unreadable", &[("name", name.clone().into())]))?;

@@ -124,7 +124,10 @@ async fn the_stream_carries_the_texts_rendered_and_the_api_does_not() {
     assert_eq!(shown["firstQuestion"], "Ship on Friday?");
     let title = shown["title"]["html"].as_str().unwrap();
     assert!(title.contains("<strong>v2</strong>"), "{title}");
-    assert!(title.contains("&lt;script&gt;"), "raw HTML stays text: {title}");
+    assert!(
+        title.contains("&lt;script&gt;"),
+        "raw HTML stays text: {title}"
+    );
     assert_eq!(shown["questions"][0]["html"], "Ship on <em>Friday</em>?");
     assert_eq!(shown["questions"][1]["yaml"], "env: prod");
     assert!(

@@ -374,3 +374,55 @@ fn raw_post_to(port: u16, path: &str, declared: usize) -> String {
     let _ = stream.read_to_end(&mut response);
     String::from_utf8_lossy(&response).into_owned()
 }
+
+#[tokio::test]
+async fn the_pages_form_takes_large_images_and_no_other_form_does() {
+    use leptos::server_fn::ServerFn;
+    let daemon = Daemon::start();
+    let id = daemon
+        .ask(&json!({"questions": [{"question": "Show me?"}]}))
+        .await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let origin = format!("http://127.0.0.1:{}", daemon.port);
+    // 3 MB of image: past axum's 2 MB default, well within an answer's limit.
+    let data = format!(
+        "data:image/png;base64,{}",
+        STANDARD.encode(big_png(3 * 1024 * 1024))
+    );
+    let form = |path: &str, fields: Vec<(&str, String)>| {
+        reqwest::Client::new()
+            .post(daemon.url(path))
+            .header("origin", &origin)
+            .header("accept", "application/json")
+            .form(&fields)
+    };
+    let submit = <app::pages::question::SubmitAnswer as ServerFn>::PATH;
+    let answered = form(
+        submit,
+        vec![
+            ("id", id.clone()),
+            ("answer[0][free_text]", "the board".into()),
+            ("answer[0][images][0]", data.clone()),
+        ],
+    )
+    .send()
+    .await
+    .unwrap();
+    assert_eq!(answered.status(), 200, "{}", answered.text().await.unwrap());
+    let question: Value = daemon
+        .get(&format!("/api/questions/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        question["answers"][0]["images"],
+        json!([{"mediaType": "image/png", "size": 3 * 1024 * 1024}])
+    );
+    // Refused by its declared length (a client still sending would see the connection close).
+    let skip = <app::pages::question::SkipQuestion as ServerFn>::PATH;
+    let refused = raw_post_to(daemon.port, skip, data.len());
+    assert!(refused.starts_with("HTTP/1.1 413"), "{refused}");
+}
