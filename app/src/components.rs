@@ -6,11 +6,7 @@ pub mod draft;
 pub mod elsewhere;
 pub mod failure;
 pub mod header;
-#[cfg(feature = "ssr")]
-pub mod json_yaml;
 pub mod keys;
-#[cfg(feature = "ssr")]
-pub mod markdown;
 pub mod phone;
 pub mod prefs_picker;
 pub mod presets;

@@ -7,9 +7,13 @@
 pub mod attention;
 pub mod components;
 pub mod i18n;
+#[cfg(feature = "ssr")]
+pub mod json_yaml;
 pub mod live;
 pub mod pages;
 pub mod prefs;
+#[cfg(feature = "ssr")]
+pub mod render;
 #[cfg(feature = "ssr")]
 pub mod request;
 

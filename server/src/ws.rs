@@ -60,7 +60,7 @@ async fn rotated(rotations: &mut Option<watch::Receiver<u64>>) {
 /// An event as the stream sends it: its questions' texts rendered for the page.
 fn encode(event: &Event) -> Message {
     Message::Text(
-        serde_json::to_string(&app::components::markdown::event_for_page(event))
+        serde_json::to_string(&app::render::event_for_page(event))
             .unwrap_or_else(|_| String::from("{}"))
             .into(),
     )
@@ -197,11 +197,8 @@ mod tests {
         let Event::QuestionCreated(question) = decode(received.next().await.unwrap()) else {
             panic!("live events continue after the resync");
         };
-        // As the store has it, plus its texts rendered for the page.
-        assert_eq!(
-            question,
-            app::components::markdown::for_page(created.question().clone())
-        );
+        // As the store has it, plus its headlines for the page's lists.
+        assert_eq!(question, app::render::for_list(created.question().clone()));
         assert_eq!(store.browser_clients(), 1);
         drop(received);
         store.create(ask()).await.unwrap();

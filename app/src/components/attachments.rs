@@ -130,19 +130,25 @@ impl Attachments {
         }
         let blob = if file.size() > MAX_IMAGE_BYTES as f64 {
             // A camera's photo: redrawn smaller when it can be, refused by name when not.
-            let Some(smaller) = crate::components::shrink::to_fit(&file, MAX_IMAGE_BYTES).await
-            else {
-                let megabytes = format!("{:.1}", file.size() / (1024.0 * 1024.0));
-                return Err(t_args(
-                    "image-too-large",
-                    &[
-                        ("name", name.into()),
-                        ("size", megabytes.into()),
-                        ("max", ((MAX_IMAGE_BYTES / (1024 * 1024)) as u32).into()),
-                    ],
-                ));
-            };
-            gloo_file::Blob::from(smaller)
+            use crate::components::shrink::{Unfit, to_fit};
+            match to_fit(&file, MAX_IMAGE_BYTES).await {
+                Ok(smaller) => gloo_file::Blob::from(smaller),
+                // A file named like an image that is none: "too large" would mislead.
+                Err(Unfit::Undecodable) if file.type_() != "image/gif" => {
+                    return Err(t_args("image-unreadable", &[("name", name.into())]));
+                }
+                Err(_) => {
+                    let megabytes = format!("{:.1}", file.size() / (1024.0 * 1024.0));
+                    return Err(t_args(
+                        "image-too-large",
+                        &[
+                            ("name", name.into()),
+                            ("size", megabytes.into()),
+                            ("max", ((MAX_IMAGE_BYTES / (1024 * 1024)) as u32).into()),
+                        ],
+                    ));
+                }
+            }
         } else {
             gloo_file::Blob::from(file)
         };

@@ -18,7 +18,7 @@ pub async fn list_questions() -> Result<Vec<Question>, Failure> {
         .await
         .questions
         .into_iter()
-        .map(crate::components::markdown::for_page)
+        .map(crate::render::for_list)
         .collect())
 }
 
@@ -35,7 +35,7 @@ pub async fn older_questions(before: QuestionId) -> Result<Vec<Question>, Failur
         .await
         .unwrap_or_default()
         .into_iter()
-        .map(crate::components::markdown::for_page)
+        .map(crate::render::for_list)
         .collect())
 }
 

@@ -18,10 +18,7 @@ use serde::{Deserialize, Serialize};
 #[server(prefix = "/fn")]
 pub async fn get_question(id: QuestionId) -> Result<Option<Question>, Failure> {
     let store = expect_context::<hark_core::store::Store>();
-    Ok(store
-        .get(id)
-        .await
-        .map(crate::components::markdown::for_page))
+    Ok(store.get(id).await.map(crate::render::for_page))
 }
 
 /// One sub-question's answer as the form posts it (`answer[0][selected][1]=Yes`,
@@ -278,11 +275,20 @@ fn QuestionView(question: Question) -> impl IntoView {
         });
         on_cleanup(move || paste.remove());
         // A file dropped beside the questions must not open in the tab, losing the draft.
-        let hold_drag = window_event_listener(leptos::ev::dragover, |event| {
-            event.prevent_default();
+        let carries_files = |event: &web_sys::DragEvent| {
+            event
+                .data_transfer()
+                .is_some_and(|transfer| transfer.types().includes(&"Files".into(), 0))
+        };
+        let hold_drag = window_event_listener(leptos::ev::dragover, move |event| {
+            if carries_files(&event) {
+                event.prevent_default();
+            }
         });
-        let hold_drop = window_event_listener(leptos::ev::drop, |event| {
-            event.prevent_default();
+        let hold_drop = window_event_listener(leptos::ev::drop, move |event| {
+            if carries_files(&event) {
+                event.prevent_default();
+            }
         });
         on_cleanup(move || {
             hold_drag.remove();

@@ -337,8 +337,8 @@ pub struct Question {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub abandoned_at: Option<DateTime<Utc>>,
     /// Its Markdown as the page shows it, rendered by the daemon so the browser never parses
-    /// Markdown: filled in the event stream (`/api/ws`) and the page's own server functions,
-    /// absent from the rest of the API, the history on disk and the exports.
+    /// Markdown: headlines in the event stream (`/api/ws`) and the page's lists, everything on
+    /// the question's own page; absent from the rest of the API, the history and the exports.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shown: Option<Shown>,
 }
@@ -352,6 +352,7 @@ pub struct Shown {
     /// Under a title, the first question as plain text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_question: Option<String>,
+    /// The title. This and the fields below are filled for the question's own page only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<Rendered>,
     /// Each question's text, inline.

@@ -87,15 +87,15 @@ pub fn render_inline(source: &str) -> String {
 /// A text as the page shows it: a JSON document as YAML, anything else as Markdown (inline
 /// when `inline`).
 fn rendered(source: &str, inline: bool) -> Rendered {
-    match crate::components::json_yaml::json_as_yaml(source) {
+    match crate::json_yaml::json_as_yaml(source) {
         Some(yaml) => Rendered::Yaml(yaml),
         None if inline => Rendered::Html(render_inline(source)),
         None => Rendered::Html(render(source)),
     }
 }
 
-/// What the page shows of `question`'s texts.
-pub fn shown(question: &Question) -> Shown {
+/// What a list shows of `question`: its headline and, under a title, its first question.
+fn listed(question: &Question) -> Shown {
     Shown {
         headline: plain_text(question.headline()),
         first_question: question
@@ -103,6 +103,13 @@ pub fn shown(question: &Question) -> Shown {
             .as_ref()
             .and_then(|_| question.questions.first())
             .map(|sub| plain_text(&sub.question)),
+        ..Shown::default()
+    }
+}
+
+/// What the page shows of `question`'s texts.
+pub fn shown(question: &Question) -> Shown {
+    Shown {
         title: question
             .title
             .as_deref()
@@ -127,17 +134,26 @@ pub fn shown(question: &Question) -> Shown {
                     .collect()
             })
             .collect(),
+        ..listed(question)
     }
 }
 
-/// `question` ready for the page: with its texts rendered.
+/// `question` ready for its own page: with all its texts rendered.
 pub fn for_page(mut question: Question) -> Question {
     question.shown = Some(shown(&question));
     question
 }
 
-/// An event ready for the page: every question in it with its texts rendered.
+/// `question` ready for a list (the inbox, the history, a notification): with its headlines
+/// alone, which is all a list shows; its own page asks for the rest.
+pub fn for_list(mut question: Question) -> Question {
+    question.shown = Some(listed(&question));
+    question
+}
+
+/// An event ready for the page's lists: every question in it with its headlines.
 pub fn event_for_page(event: &HubEvent) -> HubEvent {
+    let for_page = for_list;
     match event {
         HubEvent::Init(init) => HubEvent::Init(InitData {
             questions: init.questions.iter().cloned().map(for_page).collect(),
@@ -153,7 +169,8 @@ pub fn event_for_page(event: &HubEvent) -> HubEvent {
         HubEvent::QuestionUpdated(question) => {
             HubEvent::QuestionUpdated(for_page(question.clone()))
         }
-        other => other.clone(),
+        // Named, so an event that comes to carry a question is not passed on unrendered.
+        HubEvent::QuestionRemind(_) | HubEvent::ConfigUpdated(_) => event.clone(),
     }
 }
 
