@@ -154,24 +154,33 @@ fn PendingCard(question: Question) -> impl IntoView {
 
 /// The answers in one line: chosen labels and free text, per sub-question.
 pub fn answer_summary(question: &Question) -> String {
+    let lang = crate::i18n::current();
     question
         .answers
         .iter()
         .flatten()
-        .map(|answer| {
-            let mut parts = answer.selected.clone();
-            parts.extend(answer.free_text.clone());
-            if !answer.images.is_empty() {
-                let count = answer.images.len() as u32;
-                parts.push(crate::i18n::t_args(
-                    "answer-images",
-                    &[("count", count.into())],
-                ));
-            }
-            parts.join(", ")
-        })
+        .map(|answer| answer_line(lang, answer))
         .collect::<Vec<_>>()
         .join(" · ")
+}
+
+/// One answer in a line, in `lang`: the options picked, the person's words, and how many images
+/// came. The page, the pushes and the Telegram bot all say an answer this way.
+pub fn answer_line(
+    lang: crate::i18n::Lang,
+    answer: &hark_core::model::SubQuestionAnswer,
+) -> String {
+    let mut parts = answer.selected.clone();
+    parts.extend(answer.free_text.clone());
+    if !answer.images.is_empty() {
+        let count = answer.images.len() as u32;
+        parts.push(crate::i18n::t_in(
+            lang,
+            "answer-images",
+            &[("count", count.into())],
+        ));
+    }
+    parts.join(", ")
 }
 
 /// Whether a closed question matches the search words (in its text or its answers).

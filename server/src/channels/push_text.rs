@@ -43,17 +43,6 @@ pub fn waiting(lang: Lang) -> String {
     t_in(lang, "push-waiting", &[])
 }
 
-/// An answer in a line: the options picked, the person's words, and how many images came.
-pub fn answer_line(lang: Lang, answer: &hark_core::model::SubQuestionAnswer) -> String {
-    let mut parts = answer.selected.clone();
-    parts.extend(answer.free_text.clone());
-    if !answer.images.is_empty() {
-        let count = answer.images.len() as u32;
-        parts.push(t_in(lang, "answer-images", &[("count", count.into())]));
-    }
-    parts.join(", ")
-}
-
 /// How `question` ended, for the push that replaces its first one.
 pub fn outcome(lang: Lang, question: &Question) -> String {
     let text = match question.status {
@@ -62,7 +51,7 @@ pub fn outcome(lang: Lang, question: &Question) -> String {
                 .answers
                 .iter()
                 .flatten()
-                .map(|answer| answer_line(lang, answer))
+                .map(|answer| app::pages::home::answer_line(lang, answer))
                 .collect();
             t_in(
                 lang,

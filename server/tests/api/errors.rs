@@ -81,6 +81,7 @@ async fn broken_json_and_oversized_bodies() {
     // and an HTTP client still busy sending would see a reset instead of the answer.
     let declared = raw_post(
         daemon.port,
+        "/api/questions",
         &format!("Content-Length: {}\r\n", 300 * 1024),
         &[],
     );
@@ -90,7 +91,12 @@ async fn broken_json_and_oversized_bodies() {
     let chunk = format!("400\r\n{}\r\n", " ".repeat(1024));
     // Just past the limit, so the daemon has read everything sent when it answers.
     let chunks: Vec<&[u8]> = (0..260).map(|_| chunk.as_bytes()).collect();
-    let streamed = raw_post(daemon.port, "Transfer-Encoding: chunked\r\n", &chunks);
+    let streamed = raw_post(
+        daemon.port,
+        "/api/questions",
+        "Transfer-Encoding: chunked\r\n",
+        &chunks,
+    );
     assert!(streamed.starts_with("HTTP/1.1 413"), "{streamed}");
     // Still up.
     let fresh = reqwest::Client::new();
@@ -256,27 +262,4 @@ async fn the_thousand_and_first_pending_question_gets_429() {
         200
     );
     assert_eq!(daemon.post("/api/questions", &yes_no()).await.status(), 201);
-}
-
-/// POSTs to /api/questions over a raw connection, writing `body` chunks until the daemon stops
-/// reading, and returns what it answered.
-fn raw_post(port: u16, extra_headers: &str, body: &[&[u8]]) -> String {
-    use std::io::{Read, Write};
-    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
-    stream
-        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
-        .unwrap();
-    let head = format!(
-        "POST /api/questions HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
-         Content-Type: application/json\r\n{extra_headers}\r\n"
-    );
-    stream.write_all(head.as_bytes()).unwrap();
-    for chunk in body {
-        if stream.write_all(chunk).is_err() {
-            break;
-        }
-    }
-    let mut response = Vec::new();
-    let _ = stream.read_to_end(&mut response);
-    String::from_utf8_lossy(&response).into_owned()
 }

@@ -360,19 +360,7 @@ fn raw_answer(port: u16, id: &str, declared: usize) -> String {
 
 /// Sends only the head of a POST declaring `declared` bytes, and reads the answer.
 fn raw_post_to(port: u16, path: &str, declared: usize) -> String {
-    use std::io::{Read, Write};
-    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
-    stream
-        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
-        .unwrap();
-    let head = format!(
-        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
-         Content-Type: application/json\r\nContent-Length: {declared}\r\n\r\n"
-    );
-    stream.write_all(head.as_bytes()).unwrap();
-    let mut response = Vec::new();
-    let _ = stream.read_to_end(&mut response);
-    String::from_utf8_lossy(&response).into_owned()
+    raw_post(port, path, &format!("Content-Length: {declared}\r\n"), &[])
 }
 
 #[tokio::test]

@@ -206,3 +206,26 @@ pub async fn assert_error(response: reqwest::Response, status: u16, field: Optio
     assert_eq!(body["field"].as_str(), field, "{body}");
     body
 }
+
+/// POSTs to `path` over a raw connection, writing `body` chunks until the daemon stops reading,
+/// and returns what it answered.
+pub fn raw_post(port: u16, path: &str, extra_headers: &str, body: &[&[u8]]) -> String {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
+         Content-Type: application/json\r\n{extra_headers}\r\n"
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    for chunk in body {
+        if stream.write_all(chunk).is_err() {
+            break;
+        }
+    }
+    let mut response = Vec::new();
+    let _ = stream.read_to_end(&mut response);
+    String::from_utf8_lossy(&response).into_owned()
+}

@@ -82,7 +82,7 @@ fn pending_text(lang: Lang, question: &Question, walk: &Walk, descriptions: bool
             text,
             "✓ <b>{}</b>: {}",
             escape(&cut(&name, 100)),
-            escape(&cut(&push_text::answer_line(lang, answer), 200))
+            escape(&cut(&app::pages::home::answer_line(lang, answer), 200))
         );
     }
     if walk.step > 0 {
