@@ -1,9 +1,10 @@
 //! Fluent lookup in five languages: every visible string goes through `t`, `t_args` or `tr`,
-//! read from `locales/<lang>/main.ftl`, compiled into the binary and the wasm alike, and (on the
-//! server only) `locales/<lang>/server.ftl`, the messages only the daemon formats. The
-//! language is the page's choice (`PageLang`, provided by `prefs`) while rendering, English
-//! anywhere else.
+//! read from `locales/<lang>/main.ftl` and (on the server only) `locales/<lang>/server.ftl`, the
+//! messages only the daemon formats. The daemon compiles them all in; the browser has those its
+//! page carried (`page_catalogues`). The language is the page's choice (`PageLang`, provided by
+//! `prefs`) while rendering, English anywhere else.
 
+pub mod page_catalogues;
 #[cfg(test)]
 mod tests;
 
@@ -12,9 +13,11 @@ pub use hark_core::model::{Lang, UnknownLang};
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use leptos::prelude::{Get, RwSignal, provide_context, use_context};
+#[cfg(not(feature = "hydrate"))]
 use std::sync::LazyLock;
 
-/// Each language's catalogue source, in `Lang::ALL` order.
+/// Each language's catalogue source, in `Lang::ALL` order. The browser's come from its page.
+#[cfg(not(feature = "hydrate"))]
 const CATALOGUES: [(Lang, &str); 5] = [
     (Lang::En, include_str!("../../locales/en/main.ftl")),
     (Lang::ZhCn, include_str!("../../locales/zh-CN/main.ftl")),
@@ -34,7 +37,17 @@ const SERVER_CATALOGUES: [(Lang, &str); 5] = [
     (Lang::Ru, include_str!("../../locales/ru/server.ftl")),
 ];
 
+/// The catalogue of `lang` a page shows.
+#[cfg(not(feature = "hydrate"))]
+fn source(lang: Lang) -> &'static str {
+    CATALOGUES
+        .iter()
+        .find(|(of, _)| *of == lang)
+        .map_or("", |(_, source)| *source)
+}
+
 /// Every catalogue of `lang` this build carries.
+#[cfg(not(feature = "hydrate"))]
 fn sources(lang: Lang) -> Vec<&'static str> {
     #[cfg_attr(not(feature = "ssr"), allow(unused_mut))]
     let mut sources: Vec<&'static str> = CATALOGUES
@@ -52,6 +65,7 @@ fn sources(lang: Lang) -> Vec<&'static str> {
     sources
 }
 
+#[cfg(not(feature = "hydrate"))]
 static BUNDLES: LazyLock<Vec<(Lang, FluentBundle<FluentResource>)>> = LazyLock::new(|| {
     CATALOGUES
         .iter()
@@ -139,19 +153,37 @@ pub fn t_in(lang: Lang, key: &str, args: &[(&str, FluentValue<'_>)]) -> String {
 
 fn format_message(lang: Lang, key: &str, args: Option<&FluentArgs<'_>>) -> String {
     // A key missing from one language falls back to English rather than showing its id.
-    for wanted in [lang, Lang::En] {
-        let Some((_, bundle)) = BUNDLES.iter().find(|(candidate, _)| *candidate == wanted) else {
-            continue;
-        };
-        if let Some(pattern) = bundle.get_message(key).and_then(|message| message.value()) {
-            let mut errors = Vec::new();
-            return bundle
-                .format_pattern(pattern, args, &mut errors)
-                .into_owned();
-        }
-    }
-    key.to_string()
+    [lang, Lang::En]
+        .into_iter()
+        .find_map(|wanted| with_bundle(wanted, |bundle| format_in(bundle, key, args)).flatten())
+        .unwrap_or_else(|| key.to_string())
 }
+
+fn format_in(
+    bundle: &FluentBundle<FluentResource>,
+    key: &str,
+    args: Option<&FluentArgs<'_>>,
+) -> Option<String> {
+    let pattern = bundle.get_message(key)?.value()?;
+    let mut errors = Vec::new();
+    Some(
+        bundle
+            .format_pattern(pattern, args, &mut errors)
+            .into_owned(),
+    )
+}
+
+/// Runs `read` on the catalogue of `lang`.
+#[cfg(not(feature = "hydrate"))]
+fn with_bundle<T>(lang: Lang, read: impl FnOnce(&FluentBundle<FluentResource>) -> T) -> Option<T> {
+    BUNDLES
+        .iter()
+        .find(|(of, _)| *of == lang)
+        .map(|(_, bundle)| read(bundle))
+}
+
+#[cfg(feature = "hydrate")]
+use page_catalogues::with_bundle;
 
 /// A moment as the current language writes a date and time, in the viewer's time zone.
 pub fn date_time(moment: chrono::DateTime<chrono::Utc>) -> String {

@@ -32,6 +32,10 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     let (lang, theme) = request::requested();
     #[cfg(not(feature = "ssr"))]
     let (lang, theme) = (i18n::Lang::En, prefs::Theme::System);
+    #[cfg(feature = "ssr")]
+    let catalogues = i18n::page_catalogues::for_page(lang);
+    #[cfg(not(feature = "ssr"))]
+    let catalogues = String::new();
     view! {
         <!DOCTYPE html>
         <html lang=lang.code() data-theme=theme.code()>
@@ -56,6 +60,12 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                     href="/manifest.webmanifest"
                     crossorigin="use-credentials"
                 />
+                // Data, not a script: the catalogue the page is shown in.
+                <script
+                    type="application/json"
+                    id=i18n::page_catalogues::ELEMENT_ID
+                    inner_html=catalogues
+                ></script>
                 <HydrationScripts options />
                 <MetaTags />
             </head>

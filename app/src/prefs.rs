@@ -104,11 +104,21 @@ impl Prefs {
         prefs
     }
 
-    /// Switches the language at once and remembers it (cookie, localStorage, the daemon).
+    /// Switches the language and remembers it (cookie, localStorage, the daemon). In the
+    /// browser the switch waits for the language's catalogue, unless the page already has it.
     pub fn choose_lang(self, lang: Lang) {
-        self.lang.set(lang);
         #[cfg(feature = "hydrate")]
-        browser::remember(Some(lang), None);
+        leptos::task::spawn_local(async move {
+            if crate::i18n::page_catalogues::load(lang).await {
+                self.lang.set(lang);
+                browser::remember(Some(lang), None);
+            } else {
+                // The pickers show the language the page is still in, not the refused pick.
+                self.lang.update(|_| {});
+            }
+        });
+        #[cfg(not(feature = "hydrate"))]
+        self.lang.set(lang);
     }
 
     /// Switches the theme at once and remembers it in the cookie.

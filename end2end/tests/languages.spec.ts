@@ -258,3 +258,34 @@ test.describe('refusals without JavaScript', () => {
     await expect(page.getByText('포트는 1부터 65535까지의 정수여야 합니다.')).toBeVisible();
   });
 });
+
+test('a page fetches another language only on a switch, and stays in its own when it cannot', async ({ page, daemon }) => {
+  const question = await seed(daemon);
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/fn/catalogue')) fetched.push(request.url());
+  });
+  await page.goto(`${daemon.url}/q/${question.id}`);
+  await hydrated(page);
+  expect(fetched, 'the page carries its own catalogue').toEqual([]);
+
+  // The daemon out of reach: the page stays English and the picker says so.
+  await page.route('**/fn/catalogue*', (route) => route.abort());
+  const attempt = page.waitForRequest((request) => request.url().includes('/fn/catalogue'));
+  await page.getByTestId('header-language').selectOption('ja');
+  await attempt;
+  await expect(page.getByTestId('header-language')).toHaveValue('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('button', { name: 'Send answer' })).toBeVisible();
+
+  // Back in reach: the switch fetches Japanese once, and a switch back to English needs nothing.
+  await page.unroute('**/fn/catalogue*');
+  fetched.length = 0;
+  await page.getByTestId('header-language').selectOption('ja');
+  await expect(page.getByRole('button', { name: '回答を送信' })).toBeVisible();
+  await page.getByTestId('header-language').selectOption('en');
+  await expect(page.getByRole('button', { name: 'Send answer' })).toBeVisible();
+  await page.getByTestId('header-language').selectOption('ja');
+  await expect(page.getByRole('button', { name: '回答を送信' })).toBeVisible();
+  expect(fetched.length, fetched.join(', ')).toBe(1);
+});

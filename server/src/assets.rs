@@ -15,6 +15,34 @@ use rust_embed::RustEmbed;
 #[allow_missing = true]
 struct Site;
 
+/// Which `.wasm` files each lazy route needs, from the manifest `cargo leptos build --split`
+/// writes, so a page opened directly at a lazy route (a link to a question) fetches its code
+/// beside the main module instead of after it. Leptos itself reads the manifest from
+/// `site-root` on disk, which an installed binary does not have. `None` before the first site
+/// build.
+pub fn split_manifest() -> Option<leptos::WasmSplitManifest> {
+    static MANIFEST: std::sync::LazyLock<Option<leptos::WasmSplitManifest>> =
+        std::sync::LazyLock::new(|| {
+            let file = Site::get("pkg/__wasm_split_manifest.json")?;
+            let chunks = serde_json::from_slice(&file.data).ok()?;
+            Some(leptos::WasmSplitManifest(
+                leptos::prelude::ArcStoredValue::new((
+                    "/pkg".to_string(),
+                    chunks,
+                    "__wasm_split.______________________.js".to_string(),
+                )),
+            ))
+        });
+    MANIFEST.clone()
+}
+
+/// Provides what every page render needs beside the app's own contexts.
+pub fn provide_page_context() {
+    if let Some(manifest) = split_manifest() {
+        leptos::prelude::provide_context(manifest);
+    }
+}
+
 /// Where the not-found page is rendered: no page of the app lives there.
 const NOT_FOUND: &str = "/not-found";
 
@@ -30,7 +58,10 @@ pub async fn serve(State(state): State<AppState>, mut request: Request) -> Respo
     let options = state.leptos_options.clone();
     let store = state.store.clone();
     let render = leptos_axum::render_app_to_stream_with_context(
-        move || leptos::prelude::provide_context(store.clone()),
+        move || {
+            leptos::prelude::provide_context(store.clone());
+            provide_page_context();
+        },
         move || app::shell(options.clone()),
     );
     let mut response = render(request).await.into_response();

@@ -90,6 +90,7 @@ pub fn router(state: AppState) -> Router {
                 leptos::prelude::provide_context(store.clone());
                 leptos::prelude::provide_context(pairing.clone());
                 leptos::prelude::provide_context(desk.clone());
+                assets::provide_page_context();
             },
             move || app::shell(options.clone()),
         )
@@ -107,6 +108,15 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .fallback_service(security::headers(router).with_state(state))
         .layer(axum::middleware::from_fn(json_errors::json_errors))
+        .layer(compression())
+}
+
+/// Compresses what the daemon writes as it answers (pages, JSON) for clients that accept it.
+/// The site's files arrive already compressed (`assets`) and images are left alone.
+fn compression() -> tower_http::compression::CompressionLayer {
+    // Quality 5 is most of brotli's gain on a page at a small part of its top setting's time.
+    tower_http::compression::CompressionLayer::new()
+        .quality(tower_http::CompressionLevel::Precise(5))
 }
 
 /// Serves `store` on `listener` until the store's shutdown token is cancelled (the one signal

@@ -246,3 +246,71 @@ async fn a_refused_plain_form_post_comes_back_explained_in_the_persons_language(
     .await;
     assert!(back.contains("この質問はすでに終了しています"), "{back}");
 }
+
+/// The catalogues a page carries (`app::i18n::page_catalogues`), read from its data block.
+fn carried_catalogues(html: &str) -> app::i18n::page_catalogues::PageCatalogues {
+    let block = html
+        .split(r#"id="hark-catalogues">"#)
+        .nth(1)
+        .and_then(|rest| rest.split("</script>").next())
+        .expect("the page carries its catalogues");
+    serde_json::from_str(block).expect("they are JSON")
+}
+
+#[tokio::test]
+async fn a_page_carries_only_its_own_catalogue_and_fetches_another_on_a_switch() {
+    use leptos::server_fn::ServerFn;
+    let daemon = Daemon::start();
+    let html = page(&daemon, "/", &[("accept-language", "ru")]).await;
+    let carried = carried_catalogues(&html);
+    assert_eq!(carried.whole, ["ru"]);
+    let source = |code: &str| {
+        carried
+            .sources
+            .iter()
+            .find(|(of, _)| of == code)
+            .map(|(_, source)| source.clone())
+            .unwrap_or_else(|| panic!("{code} is carried"))
+    };
+    assert!(source("ru").contains("app-title = "), "Russian whole");
+    assert_eq!(
+        source("ja"),
+        "language-name = 日本語\n",
+        "Japanese by name only"
+    );
+    assert_eq!(source("en"), "language-name = English\n");
+
+    // Nor does the page's WebAssembly carry any catalogue.
+    let wasm = daemon.get("/pkg/hark.wasm").await.bytes().await.unwrap();
+    assert!(wasm.len() > 100_000, "the site is built into the daemon");
+    for message in ["app-title = ", "language-name = "] {
+        assert!(
+            !wasm
+                .windows(message.len())
+                .any(|window| window == message.as_bytes()),
+            "the wasm carries a catalogue ({message})"
+        );
+    }
+
+    // A switch to Japanese fetches its whole catalogue.
+    let path = app::i18n::page_catalogues::Catalogue::PATH;
+    let response = daemon
+        .http
+        .get(daemon.url(&format!("{path}?lang=ja")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    let japanese: String = response.json().await.unwrap();
+    assert!(japanese.contains("回答待ちの質問"), "{japanese:.200}");
+
+    let refused = daemon
+        .http
+        .get(daemon.url(&format!("{path}?lang=xx")))
+        .send()
+        .await
+        .unwrap();
+    assert!(refused.status().is_client_error(), "{}", refused.status());
+    let body = refused.text().await.unwrap();
+    assert!(body.contains("lang"), "names the field: {body}");
+}

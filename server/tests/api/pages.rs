@@ -75,6 +75,86 @@ async fn a_question_page_shows_every_shape() {
     assert_eq!(daemon.get("/no/such/page").await.status(), 404);
 }
 
+#[tokio::test]
+async fn pages_and_json_go_out_compressed_to_clients_that_take_it() {
+    let daemon = Daemon::start();
+    daemon
+        .ask(&json!({"questions": [{"question": "Compress the page?"}]}))
+        .await;
+    let plain = daemon.get("/").await.bytes().await.unwrap();
+    for (path, accept) in [("/", "br"), ("/", "gzip"), ("/api/questions", "gzip, br")] {
+        let response = daemon
+            .http
+            .get(daemon.url(path))
+            .header("accept-encoding", accept)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200);
+        let encoding = response.headers()["content-encoding"]
+            .to_str()
+            .unwrap()
+            .to_string();
+        assert!(
+            accept.contains(&encoding),
+            "{path}: {encoding} for {accept}"
+        );
+        let vary = response.headers()["vary"].to_str().unwrap().to_lowercase();
+        assert!(vary.contains("accept-encoding"), "{path}: vary {vary}");
+        if path == "/" {
+            let compressed = response.bytes().await.unwrap();
+            assert!(
+                compressed.len() * 2 < plain.len(),
+                "{accept}: {} of {} bytes",
+                compressed.len(),
+                plain.len()
+            );
+        }
+    }
+    // A client that asks for nothing gets plain text.
+    let response = daemon.get("/").await;
+    assert!(response.headers().get("content-encoding").is_none());
+}
+
+/// The `.wasm` files a page asks the browser to fetch ahead (`<link rel="preload">`).
+fn preloaded_wasm(html: &str) -> Vec<String> {
+    html.split("<link ")
+        .skip(1)
+        .filter_map(|tag| tag.split('>').next())
+        .filter(|tag| tag.contains(r#"rel="preload""#))
+        .filter_map(|tag| tag.split(r#"href=""#).nth(1)?.split('"').next())
+        .filter(|href| href.ends_with(".wasm"))
+        .map(str::to_string)
+        .collect()
+}
+
+#[tokio::test]
+async fn a_question_opened_directly_fetches_its_code_beside_the_main_module() {
+    let daemon = Daemon::start();
+    let question = daemon
+        .ask(&json!({"questions": [{"question": "Merge?"}]}))
+        .await;
+    let id = question["id"].as_str().unwrap();
+    let html = daemon.get(&format!("/q/{id}")).await.text().await.unwrap();
+    let preloaded = preloaded_wasm(&html);
+    assert!(
+        preloaded.iter().any(|href| href.contains("question_route")),
+        "the question page's own module is fetched ahead: {preloaded:?}"
+    );
+    assert!(preloaded.len() >= 2, "its shared chunk too: {preloaded:?}");
+    for href in &preloaded {
+        let response = daemon.get(href).await;
+        assert_eq!(response.status(), 200, "{href}");
+        assert_eq!(response.headers()["content-type"], "application/wasm");
+    }
+    let inbox = daemon.get("/").await.text().await.unwrap();
+    let preloaded_by_inbox = preloaded_wasm(&inbox);
+    assert!(
+        !preloaded_by_inbox.iter().any(|href| href.contains("route")),
+        "the inbox fetches no lazy page's code: {preloaded_by_inbox:?}"
+    );
+}
+
 /// The `action` of the page's form posting to server function `name` (its URL carries a hash).
 pub fn form_action(html: &str, name: &str) -> String {
     let start = html

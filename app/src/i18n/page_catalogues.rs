@@ -1,0 +1,184 @@
+//! The catalogues a page carries. The daemon holds all five; a page carries only the one it is
+//! shown in, plus each language's own name (for the language picker), written into the page as
+//! a JSON data block. The browser reads them from there, and fetches a whole catalogue from the
+//! daemon when the person switches to another language. Sending all five in the WebAssembly
+//! cost 19 KB (brotli) of every first view.
+
+use super::Lang;
+use crate::components::failure::Failure;
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// The id of the `<script type="application/json">` holding them.
+pub const ELEMENT_ID: &str = "hark-catalogues";
+
+/// What the page carries: Fluent sources by language code, with the languages whose source is
+/// the whole catalogue (the others hold only `language-name`).
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct PageCatalogues {
+    pub whole: Vec<String>,
+    pub sources: Vec<(String, String)>,
+}
+
+/// The data block for a page shown in `lang`, as JSON safe inside `<script>`.
+#[cfg(feature = "ssr")]
+pub fn for_page(lang: Lang) -> String {
+    let sources = Lang::ALL
+        .into_iter()
+        .map(|of| {
+            let source = if of == lang {
+                super::source(of).to_string()
+            } else {
+                format!(
+                    "language-name = {}\n",
+                    super::t_in(of, "language-name", &[])
+                )
+            };
+            (of.code().to_string(), source)
+        })
+        .collect();
+    let catalogues = PageCatalogues {
+        whole: vec![lang.code().to_string()],
+        sources,
+    };
+    script_json(&catalogues)
+}
+
+/// `value` as JSON that cannot end a `<script>` element or open a comment in it.
+#[cfg(feature = "ssr")]
+fn script_json(value: &impl Serialize) -> String {
+    // `<` occurs only inside strings in JSON, where `\u003c` means the same.
+    serde_json::to_string(value)
+        .unwrap_or_default()
+        .replace('<', "\\u003c")
+}
+
+/// The whole catalogue of the language `lang` (a code), for a page switching to it.
+#[server(prefix = "/fn", input = leptos::server_fn::codec::GetUrl)]
+pub async fn catalogue(lang: String) -> Result<String, Failure> {
+    let lang = lang.parse::<Lang>().map_err(|_| {
+        let failure = Failure::UnknownPreference {
+            field: "lang".to_string(),
+        };
+        crate::components::failure::refuse::<Catalogue>("/", failure)
+    })?;
+    Ok(super::source(lang).to_string())
+}
+
+#[cfg(feature = "hydrate")]
+pub use browser::{is_whole, load, with_bundle};
+
+#[cfg(feature = "hydrate")]
+mod browser {
+    //! The browser's catalogues: those the page carried, and those fetched since.
+    use super::{ELEMENT_ID, Lang, PageCatalogues};
+    use fluent_bundle::FluentResource;
+    use fluent_bundle::concurrent::FluentBundle;
+    use std::cell::RefCell;
+
+    #[derive(Default)]
+    struct Loaded {
+        bundles: Vec<(Lang, FluentBundle<FluentResource>)>,
+        whole: Vec<Lang>,
+    }
+
+    impl Loaded {
+        /// What the server wrote into the page; nothing if the block is missing or unreadable
+        /// (every message then shows its key, which the browser tests would catch).
+        fn from_page() -> Loaded {
+            let carried = leptos::prelude::document()
+                .get_element_by_id(ELEMENT_ID)
+                .and_then(|element| element.text_content())
+                .and_then(|text| serde_json::from_str::<PageCatalogues>(&text).ok())
+                .unwrap_or_default();
+            let mut loaded = Loaded::default();
+            for (code, source) in &carried.sources {
+                if let Ok(lang) = code.parse::<Lang>() {
+                    loaded.install(lang, source, carried.whole.contains(code));
+                }
+            }
+            loaded
+        }
+
+        fn install(&mut self, lang: Lang, source: &str, whole: bool) {
+            self.bundles.retain(|(of, _)| *of != lang);
+            self.bundles
+                .push((lang, super::super::bundle(lang, &[source])));
+            if whole && !self.whole.contains(&lang) {
+                self.whole.push(lang);
+            }
+        }
+    }
+
+    thread_local! {
+        static LOADED: RefCell<Loaded> = RefCell::new(Loaded::from_page());
+    }
+
+    /// Runs `read` on the catalogue of `lang`, if the page has one.
+    pub fn with_bundle<T>(
+        lang: Lang,
+        read: impl FnOnce(&FluentBundle<FluentResource>) -> T,
+    ) -> Option<T> {
+        LOADED.with_borrow(|loaded| {
+            loaded
+                .bundles
+                .iter()
+                .find(|(of, _)| *of == lang)
+                .map(|(_, bundle)| read(bundle))
+        })
+    }
+
+    /// Whether the whole catalogue of `lang` is here.
+    pub fn is_whole(lang: Lang) -> bool {
+        LOADED.with_borrow(|loaded| loaded.whole.contains(&lang))
+    }
+
+    /// Makes sure the whole catalogue of `lang` is here, fetching it from the daemon if not.
+    /// False when it could not be fetched (the page then stays in its language).
+    pub async fn load(lang: Lang) -> bool {
+        if is_whole(lang) {
+            return true;
+        }
+        match super::catalogue(lang.code().to_string()).await {
+            Ok(source) => {
+                LOADED.with_borrow_mut(|loaded| loaded.install(lang, &source, true));
+                true
+            }
+            Err(error) => {
+                leptos::logging::warn!("the {lang} catalogue did not arrive: {error}");
+                false
+            }
+        }
+    }
+}
+
+#[cfg(all(test, feature = "ssr"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_carries_its_own_catalogue_and_every_language_name() {
+        let carried: PageCatalogues = serde_json::from_str(&for_page(Lang::Ru)).unwrap();
+        assert_eq!(carried.whole, ["ru"]);
+        assert_eq!(carried.sources.len(), Lang::ALL.len());
+        for (code, source) in &carried.sources {
+            let lang: Lang = code.parse().unwrap();
+            let bundle = super::super::bundle(lang, &[source]);
+            let name = super::super::format_in(&bundle, "language-name", None);
+            assert_eq!(name, Some(super::super::t_in(lang, "language-name", &[])));
+            if lang == Lang::Ru {
+                assert_eq!(source, super::super::source(Lang::Ru));
+            } else {
+                assert_eq!(source.lines().count(), 1, "{code} carries only its name");
+            }
+        }
+    }
+
+    #[test]
+    fn the_data_block_cannot_end_its_element() {
+        let text = "</script><script>alert(1)</script><!--";
+        let json = script_json(&text);
+        assert!(!json.contains('<'), "{json}");
+        assert_eq!(serde_json::from_str::<String>(&json).unwrap(), text);
+    }
+}
