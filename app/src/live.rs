@@ -91,16 +91,19 @@ const AGE_TICK_MS: u32 = 20_000;
 /// by `App`, so this module knows nothing of what listens.
 pub type Listener = fn(Live, &Event);
 
-/// Opens the event stream once the whole page has hydrated (see `hydration_finished`), handing
-/// each event to `listener` first; does nothing on the server.
+/// Opens the event stream at once and reads it once the whole page has hydrated (see
+/// `hydration_finished`), handing each event to `listener` first; does nothing on the server.
+/// The handshake thus overlaps hydration (and a lazy route's download) instead of following it.
 pub fn connect(live: Live, listener: Listener) {
+    #[cfg(feature = "hydrate")]
+    let opened = browser::open();
     #[cfg(feature = "hydrate")]
     WHEN_HYDRATED.with(|start| {
         *start.borrow_mut() = Some(Box::new(move || {
             if let Some(body) = document().body() {
                 let _ = body.set_attribute("data-hydrated", "true");
             }
-            leptos::task::spawn_local(browser::run(live, listener));
+            leptos::task::spawn_local(browser::run(live, listener, opened));
             leptos::task::spawn_local(async move {
                 loop {
                     gloo_timers::future::TimeoutFuture::new(AGE_TICK_MS).await;
@@ -156,11 +159,17 @@ mod browser {
         Some(format!("{scheme}://{}/api/ws", location.host().ok()?))
     }
 
-    pub async fn run(live: Live, listener: Listener) {
+    /// A new connection to the event stream; it keeps what arrives until it is read.
+    pub fn open() -> Option<WebSocket> {
+        events_url().and_then(|url| WebSocket::open(&url).ok())
+    }
+
+    /// Reads the stream from `opened` on, reconnecting whenever it ends.
+    pub async fn run(live: Live, listener: Listener, mut opened: Option<WebSocket>) {
         let mut retry_ms = FIRST_RETRY_MS;
         let mut failures = 0;
         loop {
-            if let Some(socket) = events_url().and_then(|url| WebSocket::open(&url).ok()) {
+            if let Some(socket) = opened.take().or_else(open) {
                 let (_keep_open, mut incoming) = socket.split();
                 while let Some(Ok(message)) = incoming.next().await {
                     let Message::Text(text) = message else {

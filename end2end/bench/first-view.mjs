@@ -64,16 +64,16 @@ async function load(slow, path = '/') {
 
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
-/** Prints what the first view of `path` weighs, and its slow-profile times (median of 3). */
+/** Prints what the first view of `path` weighs, and its slow-profile times (median of 5). */
 async function measure(label, path) {
   const fast = await load(false, path);
   const total = [...fast.bytes.values()].reduce((a, b) => a + b, 0);
   const parts = [...fast.bytes.entries()].map(([type, n]) => `${type} ${kib(n)}`).join(', ');
   console.log(`first view of ${label}   ${kib(total)} over the wire (${parts})`);
   const runs = [];
-  for (let i = 0; i < 3; i++) runs.push(await load(true, path));
+  for (let i = 0; i < 5; i++) runs.push(await load(true, path));
   console.log(
-    `slow 4G, CPU 4x  first paint ${(median(runs.map((r) => r.paint)) / 1000).toFixed(2)} s, live ${(median(runs.map((r) => r.live)) / 1000).toFixed(2)} s (median of 3)`,
+    `slow 4G, CPU 4x  first paint ${(median(runs.map((r) => r.paint)) / 1000).toFixed(2)} s, live ${(median(runs.map((r) => r.live)) / 1000).toFixed(2)} s (median of 5)`,
   );
 }
 

@@ -64,7 +64,14 @@ async function startDaemon(extraEnv: Record<string, string> = {}): Promise<{ dae
 async function withDaemon(extraEnv: Record<string, string>, use: (daemon: Daemon) => Promise<void>) {
   const { daemon, child } = await startDaemon(extraEnv);
   await use(daemon);
+  // Removed only once the daemon has stopped: a write it was finishing (a setting saved as the
+  // test ended) would otherwise land in a directory being removed.
+  const exited =
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   rmSync(daemon.home, { recursive: true, force: true });
 }
 

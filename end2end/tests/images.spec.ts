@@ -209,6 +209,10 @@ test.describe('in Russian', () => {
     await expect(page.getByText('Добавить изображение')).toBeVisible();
     await page.locator('#q0-images').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
     await expect(page.locator('#q0-error')).toHaveText('notes.txt — не изображение PNG, JPEG, WebP или GIF.');
+    // Sizes with the Russian decimal comma.
+    const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(Math.round(6.3 * 1024 * 1024))]);
+    await page.locator('#q0-images').setInputFiles({ name: 'huge.gif', mimeType: 'image/gif', buffer: gif });
+    await expect(page.locator('#q0-error')).toHaveText('huge.gif весит 6,3 МБ, а изображение может весить не больше 5 МБ.');
   });
 });
 

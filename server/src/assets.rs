@@ -36,10 +36,23 @@ pub fn split_manifest() -> Option<leptos::WasmSplitManifest> {
     MANIFEST.clone()
 }
 
+/// The built stylesheet, for pages to carry inline. `None` before the first site build.
+fn page_style() -> Option<app::PageStyle> {
+    static STYLE: std::sync::LazyLock<Option<app::PageStyle>> = std::sync::LazyLock::new(|| {
+        let file = Site::get("pkg/hark.css")?;
+        let css = String::from_utf8(file.data.into_owned()).ok()?;
+        Some(app::PageStyle(css.into()))
+    });
+    STYLE.clone()
+}
+
 /// Provides what every page render needs beside the app's own contexts.
 pub fn provide_page_context() {
     if let Some(manifest) = split_manifest() {
         leptos::prelude::provide_context(manifest);
+    }
+    if let Some(style) = page_style() {
+        leptos::prelude::provide_context(style);
     }
 }
 

@@ -111,6 +111,7 @@ impl Attachments {
     #[cfg(feature = "hydrate")]
     async fn attach_one(self, index: usize, file: web_sys::File) -> Result<(), String> {
         use hark_core::model::limits::{MAX_IMAGE_BYTES, MAX_IMAGES_PER_ANSWER};
+        const MEGABYTE: usize = 1024 * 1024;
         let name = file.name();
         let full = || {
             t_args(
@@ -138,13 +139,15 @@ impl Attachments {
                     return Err(t_args("image-unreadable", &[("name", name.into())]));
                 }
                 Err(_) => {
-                    let megabytes = format!("{:.1}", file.size() / (1024.0 * 1024.0));
+                    // Whole and tenths apart: each language writes its own decimal mark.
+                    let tenths = (file.size() * 10.0 / MEGABYTE as f64).round() as usize;
                     return Err(t_args(
                         "image-too-large",
                         &[
                             ("name", name.into()),
-                            ("size", megabytes.into()),
-                            ("max", ((MAX_IMAGE_BYTES / (1024 * 1024)) as u32).into()),
+                            ("whole", (tenths / 10).into()),
+                            ("tenths", (tenths % 10).into()),
+                            ("max", (MAX_IMAGE_BYTES / MEGABYTE).into()),
                         ],
                     ));
                 }

@@ -32,6 +32,18 @@ async fn the_inbox_lists_pending_questions_with_a_nonce_policy() {
         html.contains(&format!("nonce=\"{nonce}\"")),
         "inline scripts carry the nonce"
     );
+    // The stylesheet comes inline, so the first paint waits for no second request.
+    let style = html
+        .split("<style>")
+        .nth(1)
+        .and_then(|rest| rest.split("</style>").next())
+        .expect("the page carries its stylesheet");
+    assert!(
+        style.contains("data-theme") && style.len() > 5_000,
+        "{style:.200}"
+    );
+    assert!(!html.contains("/pkg/hark.css"), "and does not link it too");
+    assert!(csp.contains("style-src 'self' 'unsafe-inline'"), "{csp}");
 }
 
 #[tokio::test]
