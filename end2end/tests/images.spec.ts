@@ -173,6 +173,17 @@ test('a camera photo too large for an answer is redrawn smaller and sent', async
   const question = await daemon.ask({ questions: [{ question: 'Photo of the whiteboard?' }] });
   await page.goto(`${daemon.url}/q/${question.id}`);
   await hydrated(page);
+  // What the send button says while the photo is redrawn (a second or two).
+  await page.evaluate(() => {
+    const button = document.querySelector<HTMLButtonElement>('.actions button.primary')!;
+    const seen: [string, boolean][] = ((window as any).sendButton = []);
+    new MutationObserver(() => seen.push([button.textContent ?? '', button.disabled])).observe(button, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
+  });
   // A 2600×2000 photo of pure noise: a PNG of about 15 MB, three times what an answer takes.
   const original = await page.evaluate(async () => {
     const canvas = document.createElement('canvas');
@@ -192,6 +203,7 @@ test('a camera photo too large for an answer is redrawn smaller and sent', async
   expect(original).toBeGreaterThan(5 * 1024 * 1024);
   await expect(page.locator('.thumbnail img')).toHaveCount(1, { timeout: 20_000 });
   await expect(page.locator('#q0-error')).toHaveText('');
+  expect(await page.evaluate(() => (window as any).sendButton)).toContainEqual(['Reading images…', true]);
   await page.getByRole('button', { name: 'Send answer' }).click();
   await expect(page).toHaveURL(daemon.url + '/', { timeout: 30_000 });
   const [image] = (await daemon.question(question.id)).answers[0].images;

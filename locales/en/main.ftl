@@ -61,6 +61,7 @@ answer-images = { $count ->
 }
 question-submit = Send answer
 question-submitting = Sending…
+question-reading-images = Reading images…
 question-submit-failed = The answer was not accepted. { $reason }
 question-closed-answered = This question has been answered.
 question-closed-declined = This question was skipped.

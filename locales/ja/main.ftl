@@ -50,6 +50,7 @@ image-unreadable = { $name } を読み込めませんでした。
 answer-images = 画像 { $count } 枚
 question-submit = 回答を送信
 question-submitting = 送信しています…
+question-reading-images = 画像を読み込んでいます…
 question-submit-failed = 回答は受け付けられませんでした。{ $reason }
 question-closed-answered = この質問には回答済みです。
 question-closed-declined = この質問はスキップされました。

@@ -50,6 +50,7 @@ image-unreadable = { $name }을(를) 읽을 수 없습니다.
 answer-images = 이미지 { $count }장
 question-submit = 답 보내기
 question-submitting = 보내는 중…
+question-reading-images = 이미지를 읽는 중…
 question-submit-failed = 답을 받아들이지 못했습니다. { $reason }
 question-closed-answered = 이미 답한 질문입니다.
 question-closed-declined = 건너뛴 질문입니다.

@@ -62,6 +62,7 @@ answer-images = { $count ->
 }
 question-submit = Отправить ответ
 question-submitting = Отправка…
+question-reading-images = Чтение изображений…
 question-submit-failed = Ответ не принят. { $reason }
 question-closed-answered = На этот вопрос уже ответили.
 question-closed-declined = Этот вопрос пропустили.

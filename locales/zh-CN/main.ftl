@@ -50,6 +50,7 @@ image-unreadable = 无法读取 { $name }。
 answer-images = { $count } 张图片
 question-submit = 发送回答
 question-submitting = 正在发送…
+question-reading-images = 正在读取图片…
 question-submit-failed = 回答未被接受。{ $reason }
 question-closed-answered = 这个问题已经回答了。
 question-closed-declined = 这个问题已被跳过。

@@ -36,6 +36,11 @@ impl Attachments {
     }
 
     /// Whether a file is still being read (sending now would leave it out).
+    pub fn busy(self) -> bool {
+        self.reading.get() > 0
+    }
+
+    /// `busy`, without following it.
     pub fn busy_untracked(self) -> bool {
         self.reading.get_untracked() > 0
     }

@@ -362,7 +362,9 @@ fn QuestionView(question: Question) -> impl IntoView {
                             <button
                                 type="submit"
                                 class="primary"
-                                disabled=move || submit.pending().get()
+                                // A photo being redrawn takes a second or two: the button
+                                // says why it waits rather than ignoring a tap.
+                                disabled=move || submit.pending().get() || attachments.busy()
                                 on:click=move |event| {
                                     if !ready_to_send() {
                                         event.prevent_default();
@@ -372,6 +374,8 @@ fn QuestionView(question: Question) -> impl IntoView {
                                 {move || {
                                     if submit.pending().get() {
                                         t("question-submitting")
+                                    } else if attachments.busy() {
+                                        t("question-reading-images")
                                     } else {
                                         t("question-submit")
                                     }
