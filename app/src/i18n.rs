@@ -4,6 +4,8 @@
 //! page carried (`page_catalogues`). The language is the page's choice (`PageLang`, provided by
 //! `prefs`) while rendering, English anywhere else.
 
+#[cfg(not(feature = "hydrate"))]
+mod compiled;
 pub mod page_catalogues;
 #[cfg(test)]
 mod tests;
@@ -13,66 +15,13 @@ pub use hark_core::model::{Lang, UnknownLang};
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use leptos::prelude::{Get, RwSignal, provide_context, use_context};
-#[cfg(not(feature = "hydrate"))]
-use std::sync::LazyLock;
-
-/// Each language's catalogue source, in `Lang::ALL` order. The browser's come from its page.
-#[cfg(not(feature = "hydrate"))]
-const CATALOGUES: [(Lang, &str); 5] = [
-    (Lang::En, include_str!("../../locales/en/main.ftl")),
-    (Lang::ZhCn, include_str!("../../locales/zh-CN/main.ftl")),
-    (Lang::Ko, include_str!("../../locales/ko/main.ftl")),
-    (Lang::Ja, include_str!("../../locales/ja/main.ftl")),
-    (Lang::Ru, include_str!("../../locales/ru/main.ftl")),
-];
-
-/// The messages only the daemon formats (pushes, the Telegram bot, the 401 page, exports): the
-/// page never shows them, so its WebAssembly does not carry them.
-#[cfg(feature = "ssr")]
-const SERVER_CATALOGUES: [(Lang, &str); 5] = [
-    (Lang::En, include_str!("../../locales/en/server.ftl")),
-    (Lang::ZhCn, include_str!("../../locales/zh-CN/server.ftl")),
-    (Lang::Ko, include_str!("../../locales/ko/server.ftl")),
-    (Lang::Ja, include_str!("../../locales/ja/server.ftl")),
-    (Lang::Ru, include_str!("../../locales/ru/server.ftl")),
-];
-
-/// The catalogue of `lang` a page shows.
-#[cfg(not(feature = "hydrate"))]
-fn source(lang: Lang) -> &'static str {
-    CATALOGUES
-        .iter()
-        .find(|(of, _)| *of == lang)
-        .map_or("", |(_, source)| *source)
-}
-
-/// Every catalogue of `lang` this build carries.
-#[cfg(not(feature = "hydrate"))]
-fn sources(lang: Lang) -> Vec<&'static str> {
-    #[cfg_attr(not(feature = "ssr"), allow(unused_mut))]
-    let mut sources: Vec<&'static str> = CATALOGUES
-        .iter()
-        .filter(|(of, _)| *of == lang)
-        .map(|(_, source)| *source)
-        .collect();
-    #[cfg(feature = "ssr")]
-    sources.extend(
-        SERVER_CATALOGUES
-            .iter()
-            .filter(|(of, _)| *of == lang)
-            .map(|(_, source)| *source),
-    );
-    sources
-}
 
 #[cfg(not(feature = "hydrate"))]
-static BUNDLES: LazyLock<Vec<(Lang, FluentBundle<FluentResource>)>> = LazyLock::new(|| {
-    CATALOGUES
-        .iter()
-        .map(|(lang, _)| (*lang, bundle(*lang, &sources(*lang))))
-        .collect()
-});
+use compiled::with_bundle;
+#[cfg(feature = "hydrate")]
+use page_catalogues::with_bundle;
 
+/// A catalogue of `lang` made from Fluent sources.
 fn bundle(lang: Lang, sources: &[&str]) -> FluentBundle<FluentResource> {
     let id = lang
         .code()
@@ -159,6 +108,7 @@ fn format_message(lang: Lang, key: &str, args: Option<&FluentArgs<'_>>) -> Strin
         .unwrap_or_else(|| key.to_string())
 }
 
+/// The message `key` of one catalogue, if it has it.
 fn format_in(
     bundle: &FluentBundle<FluentResource>,
     key: &str,
@@ -172,18 +122,6 @@ fn format_in(
             .into_owned(),
     )
 }
-
-/// Runs `read` on the catalogue of `lang`.
-#[cfg(not(feature = "hydrate"))]
-fn with_bundle<T>(lang: Lang, read: impl FnOnce(&FluentBundle<FluentResource>) -> T) -> Option<T> {
-    BUNDLES
-        .iter()
-        .find(|(of, _)| *of == lang)
-        .map(|(_, bundle)| read(bundle))
-}
-
-#[cfg(feature = "hydrate")]
-use page_catalogues::with_bundle;
 
 /// A moment as the current language writes a date and time, in the viewer's time zone.
 pub fn date_time(moment: chrono::DateTime<chrono::Utc>) -> String {

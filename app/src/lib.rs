@@ -13,6 +13,8 @@ pub mod live;
 pub mod pages;
 pub mod prefs;
 #[cfg(feature = "ssr")]
+pub mod preload;
+#[cfg(feature = "ssr")]
 pub mod render;
 #[cfg(feature = "ssr")]
 pub mod request;
@@ -32,10 +34,6 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     let (lang, theme) = request::requested();
     #[cfg(not(feature = "ssr"))]
     let (lang, theme) = (i18n::Lang::En, prefs::Theme::System);
-    #[cfg(feature = "ssr")]
-    let catalogues = i18n::page_catalogues::for_page(lang);
-    #[cfg(not(feature = "ssr"))]
-    let catalogues = String::new();
     view! {
         <!DOCTYPE html>
         <html lang=lang.code() data-theme=theme.code()>
@@ -60,13 +58,9 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                     href="/manifest.webmanifest"
                     crossorigin="use-credentials"
                 />
-                // Data, not a script: the catalogue the page is shown in.
-                <script
-                    type="application/json"
-                    id=i18n::page_catalogues::ELEMENT_ID
-                    inner_html=catalogues
-                ></script>
+                <i18n::page_catalogues::DataBlock lang />
                 <HydrationScripts options />
+                {preloads()}
                 <MetaTags />
             </head>
             <body>
@@ -89,6 +83,16 @@ fn stylesheet() -> AnyView {
         Some(PageStyle(css)) => view! { <style inner_html=css.to_string()></style> }.into_any(),
         None => view! { <link rel="stylesheet" href="/pkg/hark.css" /> }.into_any(),
     }
+}
+
+/// The lazily loaded page's modules, when the request opens one (server only: the browser
+/// never renders `<head>`).
+fn preloads() -> impl IntoView {
+    #[cfg(feature = "ssr")]
+    let links = view! { <preload::Preloads /> };
+    #[cfg(not(feature = "ssr"))]
+    let links = ();
+    links
 }
 
 /// The page's CSP: scripts only from this server or carrying this response's nonce, so the

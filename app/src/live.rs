@@ -124,10 +124,10 @@ thread_local! {
 }
 
 /// Called by the entry point once every part of the page has hydrated, the lazily loaded
-/// routes included. Only then does the event stream open: hydration must find exactly the
-/// nodes the server sent, and an event applied while a lazy route's code is still loading
-/// would change what that route renders (a question closed meanwhile, quick replies that
-/// arrived with the config), which breaks hydration.
+/// routes included. Only then is the event stream read (the socket keeps what arrives until
+/// then): hydration must find exactly the nodes the server sent, and an event applied while a
+/// lazy route's code is still loading would change what that route renders (a question closed
+/// meanwhile, quick replies that arrived with the config), which breaks hydration.
 #[cfg(feature = "hydrate")]
 pub fn hydration_finished() {
     if let Some(start) = WHEN_HYDRATED.with(|start| start.borrow_mut().take()) {

@@ -101,6 +101,16 @@ impl Prefs {
         crate::i18n::PageLang::provide(prefs.lang);
         #[cfg(feature = "hydrate")]
         browser::follow(prefs);
+        #[cfg(feature = "hydrate")]
+        if !crate::i18n::page_catalogues::is_whole(lang) {
+            // The page came without its catalogue (a proxy stripped it, a stale cache): fetch it
+            // and redraw, rather than show message ids.
+            leptos::task::spawn_local(async move {
+                if crate::i18n::page_catalogues::load(lang).await {
+                    prefs.lang.update(|_| {});
+                }
+            });
+        }
         prefs
     }
 
@@ -108,15 +118,23 @@ impl Prefs {
     /// browser the switch waits for the language's catalogue, unless the page already has it.
     pub fn choose_lang(self, lang: Lang) {
         #[cfg(feature = "hydrate")]
-        leptos::task::spawn_local(async move {
-            if crate::i18n::page_catalogues::load(lang).await {
-                self.lang.set(lang);
-                browser::remember(Some(lang), None);
-            } else {
-                // The pickers show the language the page is still in, not the refused pick.
-                self.lang.update(|_| {});
-            }
-        });
+        {
+            browser::LATEST_PICK.set(Some(lang));
+            leptos::task::spawn_local(async move {
+                let loaded = crate::i18n::page_catalogues::load(lang).await;
+                // A pick made while this catalogue was on its way wins, whenever it lands.
+                if browser::LATEST_PICK.get() != Some(lang) {
+                    return;
+                }
+                if loaded {
+                    self.lang.set(lang);
+                    browser::remember(Some(lang), None);
+                } else {
+                    // The pickers show the language the page is still in, not the failed pick.
+                    self.lang.update(|_| {});
+                }
+            });
+        }
         #[cfg(not(feature = "hydrate"))]
         self.lang.set(lang);
     }
@@ -198,6 +216,11 @@ mod browser {
     use crate::i18n::Lang;
     use leptos::prelude::*;
     use wasm_bindgen::JsCast;
+
+    thread_local! {
+        /// The language picked last, whose catalogue may still be on its way.
+        pub static LATEST_PICK: std::cell::Cell<Option<Lang>> = const { std::cell::Cell::new(None) };
+    }
 
     /// Keeps `<html lang>` and `data-theme` on the current picks, and restores a language kept
     /// in localStorage when its cookie was lost.

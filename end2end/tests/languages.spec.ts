@@ -289,3 +289,29 @@ test('a page fetches another language only on a switch, and stays in its own whe
   await expect(page.getByRole('button', { name: '回答を送信' })).toBeVisible();
   expect(fetched.length, fetched.join(', ')).toBe(1);
 });
+
+test('the language picked last wins, even over an earlier pick still on its way', async ({ page, daemon }) => {
+  const question = await seed(daemon);
+  await page.goto(`${daemon.url}/q/${question.id}`);
+  await hydrated(page);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/fn/catalogue*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const japanese = page.waitForResponse((response) => response.url().includes('/fn/catalogue'));
+  const picker = page.getByTestId('header-language');
+  await picker.selectOption('ja');
+  // English is the page's own catalogue: it applies at once, while Japanese is still held.
+  await picker.selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  release();
+  await (await japanese).finished();
+  // Let the page take the late catalogue in, then check it changed nothing.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(picker).toHaveValue('en');
+  await expect(page.getByRole('button', { name: 'Send answer' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('hark_lang'))).toBe('en');
+});

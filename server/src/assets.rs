@@ -1,5 +1,6 @@
 //! The site cargo-leptos builds (wasm, js, css, icons), embedded in the binary with its
-//! precompressed `.br`/`.gz` twins, so the binary works from any directory.
+//! precompressed `.br`/`.gz` twins, so the binary works from any directory; and what pages take
+//! from it as they render (the inline stylesheet, the lazy routes' modules to preload).
 
 use crate::state::AppState;
 use axum::body::Body;
@@ -15,25 +16,20 @@ use rust_embed::RustEmbed;
 #[allow_missing = true]
 struct Site;
 
-/// Which `.wasm` files each lazy route needs, from the manifest `cargo leptos build --split`
-/// writes, so a page opened directly at a lazy route (a link to a question) fetches its code
-/// beside the main module instead of after it. Leptos itself reads the manifest from
-/// `site-root` on disk, which an installed binary does not have. `None` before the first site
-/// build.
-pub fn split_manifest() -> Option<leptos::WasmSplitManifest> {
-    static MANIFEST: std::sync::LazyLock<Option<leptos::WasmSplitManifest>> =
+/// Each lazy route's `.wasm` files, from the manifest `cargo leptos build --split` writes, for
+/// pages to preload (`app::preload`). Empty before the first site build.
+fn split_modules() -> app::preload::SplitModules {
+    static MODULES: std::sync::LazyLock<app::preload::SplitModules> =
         std::sync::LazyLock::new(|| {
-            let file = Site::get("pkg/__wasm_split_manifest.json")?;
-            let chunks = serde_json::from_slice(&file.data).ok()?;
-            Some(leptos::WasmSplitManifest(
-                leptos::prelude::ArcStoredValue::new((
-                    "/pkg".to_string(),
-                    chunks,
-                    "__wasm_split.______________________.js".to_string(),
-                )),
-            ))
+            let read = || -> Option<Vec<(String, Vec<String>)>> {
+                let file = Site::get("pkg/__wasm_split_manifest.json")?;
+                let manifest: std::collections::BTreeMap<String, Vec<String>> =
+                    serde_json::from_slice(&file.data).ok()?;
+                Some(manifest.into_iter().collect())
+            };
+            app::preload::SplitModules(std::sync::Arc::new(read().unwrap_or_default()))
         });
-    MANIFEST.clone()
+    MODULES.clone()
 }
 
 /// The built stylesheet, for pages to carry inline. `None` before the first site build.
@@ -48,9 +44,7 @@ fn page_style() -> Option<app::PageStyle> {
 
 /// Provides what every page render needs beside the app's own contexts.
 pub fn provide_page_context() {
-    if let Some(manifest) = split_manifest() {
-        leptos::prelude::provide_context(manifest);
-    }
+    leptos::prelude::provide_context(split_modules());
     if let Some(style) = page_style() {
         leptos::prelude::provide_context(style);
     }

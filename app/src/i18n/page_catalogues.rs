@@ -20,14 +20,30 @@ pub struct PageCatalogues {
     pub sources: Vec<(String, String)>,
 }
 
-/// The data block for a page shown in `lang`, as JSON safe inside `<script>`.
+/// The data block in the page's `<head>`: data, not a script (so no CSP applies to it).
+#[component]
+pub fn DataBlock(lang: Lang) -> impl IntoView {
+    #[cfg(feature = "ssr")]
+    let catalogues = for_page(lang);
+    // The browser never renders `<head>`: it reads the block the server wrote.
+    #[cfg(not(feature = "ssr"))]
+    let catalogues = {
+        let _ = lang;
+        String::new()
+    };
+    view! { <script type="application/json" id=ELEMENT_ID inner_html=catalogues></script> }
+}
+
+/// The data block's JSON for a page shown in `lang`, safe inside `<script>`.
 #[cfg(feature = "ssr")]
 pub fn for_page(lang: Lang) -> String {
     let sources = Lang::ALL
         .into_iter()
         .map(|of| {
+            // Another language is carried as a one-message catalogue, its name, so the picker
+            // (and every lookup) goes through Fluent the same way for all five.
             let source = if of == lang {
-                super::source(of).to_string()
+                super::compiled::page_source(of).to_string()
             } else {
                 format!(
                     "language-name = {}\n",
@@ -62,7 +78,7 @@ pub async fn catalogue(lang: String) -> Result<String, Failure> {
         };
         crate::components::failure::refuse::<Catalogue>("/", failure)
     })?;
-    Ok(super::source(lang).to_string())
+    Ok(super::compiled::page_source(lang).to_string())
 }
 
 #[cfg(feature = "hydrate")]
@@ -83,14 +99,17 @@ mod browser {
     }
 
     impl Loaded {
-        /// What the server wrote into the page; nothing if the block is missing or unreadable
-        /// (every message then shows its key, which the browser tests would catch).
+        /// What the server wrote into the page; nothing if the block is missing or unreadable.
         fn from_page() -> Loaded {
             let carried = leptos::prelude::document()
                 .get_element_by_id(ELEMENT_ID)
                 .and_then(|element| element.text_content())
                 .and_then(|text| serde_json::from_str::<PageCatalogues>(&text).ok())
-                .unwrap_or_default();
+                .unwrap_or_else(|| {
+                    // `prefs` then fetches the page's language (see `Prefs::provide`).
+                    leptos::logging::warn!("the page carried no readable catalogues");
+                    PageCatalogues::default()
+                });
             let mut loaded = Loaded::default();
             for (code, source) in &carried.sources {
                 if let Ok(lang) = code.parse::<Lang>() {
@@ -167,7 +186,7 @@ mod tests {
             let name = super::super::format_in(&bundle, "language-name", None);
             assert_eq!(name, Some(super::super::t_in(lang, "language-name", &[])));
             if lang == Lang::Ru {
-                assert_eq!(source, super::super::source(Lang::Ru));
+                assert_eq!(source, super::super::compiled::page_source(Lang::Ru));
             } else {
                 assert_eq!(source.lines().count(), 1, "{code} carries only its name");
             }

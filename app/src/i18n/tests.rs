@@ -1,6 +1,7 @@
 //! Catalogue checks: every locale parses, has every key and no stray one, is really translated,
 //! and uses only the variables the code passes; the code uses every key.
 
+use super::compiled::{SERVER_CATALOGUES, all_sources};
 use super::*;
 use fluent_syntax::ast;
 use std::collections::{BTreeMap, BTreeSet};
@@ -60,7 +61,7 @@ fn inline_variables(inline: &ast::InlineExpression<&str>, names: &mut BTreeSet<S
 /// Every message's text in one language, for the "really translated" check.
 /// Every catalogue of `lang`, the page's and the daemon's, as one source.
 fn whole(lang: Lang) -> String {
-    sources(lang).join("\n")
+    all_sources(lang).join("\n")
 }
 
 fn values(lang: Lang) -> BTreeMap<String, String> {

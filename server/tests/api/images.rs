@@ -20,7 +20,7 @@ const PNG: &[u8] = &[
 ];
 
 /// The start of a JPEG (its magic number and a JFIF header): enough for the type check.
-fn jpeg() -> Vec<u8> {
+pub fn jpeg() -> Vec<u8> {
     let mut bytes = vec![
         0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, b'J', b'F', b'I', b'F', 0x00, 0x01,
     ];
@@ -28,7 +28,7 @@ fn jpeg() -> Vec<u8> {
     bytes
 }
 
-fn image(media_type: &str, bytes: &[u8]) -> Value {
+pub fn image(media_type: &str, bytes: &[u8]) -> Value {
     json!({"mediaType": media_type, "data": STANDARD.encode(bytes)})
 }
 

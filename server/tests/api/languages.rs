@@ -250,9 +250,10 @@ async fn a_refused_plain_form_post_comes_back_explained_in_the_persons_language(
 /// The catalogues a page carries (`app::i18n::page_catalogues`), read from its data block.
 fn carried_catalogues(html: &str) -> app::i18n::page_catalogues::PageCatalogues {
     let block = html
-        .split(r#"id="hark-catalogues">"#)
+        .split(r#"id="hark-catalogues""#)
         .nth(1)
-        .and_then(|rest| rest.split("</script>").next())
+        .and_then(|rest| rest.split_once('>'))
+        .and_then(|(_, rest)| rest.split("</script>").next())
         .expect("the page carries its catalogues");
     serde_json::from_str(block).expect("they are JSON")
 }
@@ -280,16 +281,40 @@ async fn a_page_carries_only_its_own_catalogue_and_fetches_another_on_a_switch()
     );
     assert_eq!(source("en"), "language-name = English\n");
 
-    // Nor does the page's WebAssembly carry any catalogue.
-    let wasm = daemon.get("/pkg/hark.wasm").await.bytes().await.unwrap();
-    assert!(wasm.len() > 100_000, "the site is built into the daemon");
-    for message in ["app-title = ", "language-name = "] {
-        assert!(
-            !wasm
-                .windows(message.len())
-                .any(|window| window == message.as_bytes()),
-            "the wasm carries a catalogue ({message})"
-        );
+    // Nor does any of the page's WebAssembly modules carry a catalogue.
+    let manifest: serde_json::Value = daemon
+        .get("/pkg/__wasm_split_manifest.json")
+        .await
+        .json()
+        .await
+        .expect("the site is built into the daemon");
+    let mut modules: Vec<String> = manifest
+        .as_object()
+        .unwrap()
+        .values()
+        .flat_map(|files| files.as_array().unwrap().iter())
+        .map(|file| file.as_str().unwrap().to_string())
+        .collect();
+    modules.push("hark".to_string());
+    modules.sort();
+    modules.dedup();
+    assert!(modules.len() >= 3, "{modules:?}");
+    for module in modules {
+        let wasm = daemon
+            .get(&format!("/pkg/{module}.wasm"))
+            .await
+            .bytes()
+            .await
+            .unwrap();
+        assert!(wasm.len() > 10_000, "{module} is served");
+        for message in ["app-title = ", "language-name = "] {
+            assert!(
+                !wasm
+                    .windows(message.len())
+                    .any(|window| window == message.as_bytes()),
+                "{module} carries a catalogue ({message})"
+            );
+        }
     }
 
     // A switch to Japanese fetches its whole catalogue.

@@ -3,6 +3,7 @@
 
 use crate::api::support::*;
 use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 #[tokio::test]
 async fn the_inbox_lists_pending_questions_with_a_nonce_policy() {
@@ -126,6 +127,41 @@ async fn pages_and_json_go_out_compressed_to_clients_that_take_it() {
     // A client that asks for nothing gets plain text.
     let response = daemon.get("/").await;
     assert!(response.headers().get("content-encoding").is_none());
+    // The event stream's handshake and images are left alone.
+    let mut request = format!("ws://127.0.0.1:{}/api/ws", daemon.port)
+        .into_client_request()
+        .unwrap();
+    request
+        .headers_mut()
+        .insert("accept-encoding", "gzip, br".parse().unwrap());
+    let (mut socket, handshake) = tokio_tungstenite::connect_async(request).await.unwrap();
+    assert!(handshake.headers().get("content-encoding").is_none());
+    assert_eq!(
+        crate::api::events::next_event(&mut socket).await["event"],
+        "init"
+    );
+    let asked = daemon
+        .ask(&json!({"questions": [{"question": "Screenshot?"}]}))
+        .await;
+    let id = asked["id"].as_str().unwrap();
+    let jpeg = crate::api::images::jpeg();
+    let answer = json!({"answers": [{"selected": [], "images": [
+        crate::api::images::image("image/jpeg", &jpeg)
+    ]}]});
+    let answered = daemon
+        .post(&format!("/api/questions/{id}/answer"), &answer)
+        .await;
+    assert_eq!(answered.status(), 200);
+    let image = daemon
+        .http
+        .get(daemon.url(&format!("/api/questions/{id}/images/0/0")))
+        .header("accept-encoding", "gzip, br")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(image.status(), 200);
+    assert!(image.headers().get("content-encoding").is_none());
+    assert_eq!(image.bytes().await.unwrap().as_ref(), jpeg.as_slice());
 }
 
 /// The `.wasm` files a page asks the browser to fetch ahead (`<link rel="preload">`).
@@ -147,8 +183,18 @@ async fn a_question_opened_directly_fetches_its_code_beside_the_main_module() {
         .ask(&json!({"questions": [{"question": "Merge?"}]}))
         .await;
     let id = question["id"].as_str().unwrap();
-    let html = daemon.get(&format!("/q/{id}")).await.text().await.unwrap();
-    let preloaded = preloaded_wasm(&html);
+    // Many at once: the links are written after the page renders, on whichever worker.
+    let pages = futures::future::join_all(
+        (0..20).map(|_| async { daemon.get(&format!("/q/{id}")).await.text().await.unwrap() }),
+    )
+    .await;
+    for html in &pages {
+        assert!(
+            preloaded_wasm(html).len() >= 2,
+            "every load preloads the route's modules"
+        );
+    }
+    let preloaded = preloaded_wasm(&pages[0]);
     assert!(
         preloaded.iter().any(|href| href.contains("question_route")),
         "the question page's own module is fetched ahead: {preloaded:?}"
