@@ -58,9 +58,8 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                     href="/manifest.webmanifest"
                     crossorigin="use-credentials"
                 />
-                <i18n::page_catalogues::DataBlock lang />
+                {server_head(lang)}
                 <HydrationScripts options />
-                {preloads()}
                 <MetaTags />
             </head>
             <body>
@@ -85,14 +84,15 @@ fn stylesheet() -> AnyView {
     }
 }
 
-/// The lazily loaded page's modules, when the request opens one (server only: the browser
-/// never renders `<head>`).
-fn preloads() -> impl IntoView {
+/// What only the server writes into `<head>` (the browser never renders it): the catalogue
+/// the page is shown in, and the modules to fetch ahead.
+#[cfg_attr(not(feature = "ssr"), allow(unused_variables))]
+fn server_head(lang: i18n::Lang) -> impl IntoView {
     #[cfg(feature = "ssr")]
-    let links = view! { <preload::Preloads /> };
-    #[cfg(not(feature = "ssr"))]
-    let links = ();
-    links
+    return view! {
+        <i18n::page_catalogues::DataBlock lang />
+        <preload::Preloads />
+    };
 }
 
 /// The page's CSP: scripts only from this server or carrying this response's nonce, so the

@@ -9,10 +9,14 @@ use leptos::prelude::*;
 use std::sync::Arc;
 
 /// The lazy routes' modules, from the manifest `cargo leptos build --split` writes (the daemon
-/// reads it from the site it embeds): each split point's name with its `.wasm` files, without
-/// the extension.
+/// reads it from the site it embeds).
 #[derive(Clone, Debug, Default)]
-pub struct SplitModules(pub Arc<Vec<(String, Vec<String>)>>);
+pub struct SplitModules {
+    /// Each split point's name with its `.wasm` files, without the extension.
+    pub routes: Arc<Vec<(String, Vec<String>)>>,
+    /// The split modules' loader (its path under the site), which the main module imports.
+    pub loader: Option<String>,
+}
 
 /// The lazy route a path opens, as named in its split point. Must agree with `App`'s routes.
 fn lazy_route_of(path: &str) -> Option<&'static str> {
@@ -32,30 +36,31 @@ fn modules_for(modules: &SplitModules, path: &str) -> Vec<String> {
     };
     let split_point = format!("__{route}_view_");
     modules
-        .0
+        .routes
         .iter()
         .filter(|(name, _)| name.starts_with(&split_point))
         .flat_map(|(_, files)| files.iter().map(|file| format!("/pkg/{file}.wasm")))
         .collect()
 }
 
-/// The links for this request's page, if it opens a lazy route.
+/// The links for this request's page: the split modules' loader on every page (the main
+/// module imports it at once), and the modules of the lazy route the page opens, if any.
 #[component]
 pub fn Preloads() -> impl IntoView {
     let path = use_context::<axum::http::request::Parts>()
         .map(|parts| parts.uri.path().to_string())
         .unwrap_or_default();
-    let modules = use_context::<SplitModules>()
-        .map(|modules| modules_for(&modules, &path))
-        .unwrap_or_default();
-    let loader = (!modules.is_empty()).then(|| {
-        // The split modules' loader, which the main module imports when a lazy route starts.
-        view! { <link rel="modulepreload" href="/pkg/__wasm_split.______________________.js" /> }
-    });
+    let modules = use_context::<SplitModules>().unwrap_or_default();
+    let loader = modules
+        .loader
+        .clone()
+        .map(|href| view! { <link rel="modulepreload" href=href /> });
+    let route_modules = modules_for(&modules, &path);
     view! {
+        {loader}
         // `crossorigin`: the loader fetches the modules in CORS mode, and a preload is used only
         // when its mode matches.
-        {modules
+        {route_modules
             .into_iter()
             .map(|href| {
                 view! {
@@ -69,7 +74,6 @@ pub fn Preloads() -> impl IntoView {
                 }
             })
             .collect_view()}
-        {loader}
     }
 }
 
@@ -79,7 +83,7 @@ mod tests {
 
     #[test]
     fn each_lazy_page_preloads_its_own_modules() {
-        let modules = SplitModules(Arc::new(vec![
+        let routes = Arc::new(vec![
             (
                 "__question_route_view_123".to_string(),
                 vec![
@@ -94,7 +98,11 @@ mod tests {
                     "split___settings_route_view_456".to_string(),
                 ],
             ),
-        ]));
+        ]);
+        let modules = SplitModules {
+            routes,
+            loader: None,
+        };
         let question = modules_for(&modules, "/q/0b7c");
         assert_eq!(
             question,

@@ -308,10 +308,31 @@ test('the language picked last wins, even over an earlier pick still on its way'
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   release();
   await (await japanese).finished();
-  // Let the page take the late catalogue in, then check it changed nothing.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // Let the page take the late catalogue in (a task after its body arrived; 300 ms is ample),
+  // then check it changed nothing.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(picker).toHaveValue('en');
   await expect(page.getByRole('button', { name: 'Send answer' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('hark_lang'))).toBe('en');
+});
+
+test('a page that arrives without its catalogue fetches it, and never shows message ids', async ({ page, daemon }) => {
+  // The page as it would be with its data block lost on the way: removed as the parser adds it.
+  await page.addInitScript(() => {
+    new MutationObserver(() => document.getElementById('hark-catalogues')?.remove()).observe(document, {
+      childList: true,
+      subtree: true,
+    });
+  });
+  const warnings: string[] = [];
+  page.on('console', (message) => warnings.push(message.text()));
+  await page.goto(daemon.url + '/');
+  await hydrated(page);
+  expect(warnings).toContain('the page carried no readable catalogues');
+  // A card drawn in the browser after the page loaded still reads in English.
+  await daemon.ask({ questions: [{ question: 'Still in words?' }] });
+  await expect(page.getByText('Still in words?')).toBeVisible();
+  await expect(page.locator('main')).toContainText('just now');
+  await expect(page.locator('body')).not.toContainText('age-just-now');
 });

@@ -16,9 +16,12 @@ use rust_embed::RustEmbed;
 #[allow_missing = true]
 struct Site;
 
-/// Each lazy route's `.wasm` files, from the manifest `cargo leptos build --split` writes, for
-/// pages to preload (`app::preload`). Empty before the first site build.
+/// Each lazy route's `.wasm` files and their loader, from what `cargo leptos build --split`
+/// writes, for pages to preload (`app::preload`). Empty before the first site build, or when the
+/// site was built without splitting.
 fn split_modules() -> app::preload::SplitModules {
+    /// The loader's name, fixed while the site's file names carry no hashes (Leptos' default).
+    const LOADER: &str = "pkg/__wasm_split.______________________.js";
     static MODULES: std::sync::LazyLock<app::preload::SplitModules> =
         std::sync::LazyLock::new(|| {
             let read = || -> Option<Vec<(String, Vec<String>)>> {
@@ -27,7 +30,10 @@ fn split_modules() -> app::preload::SplitModules {
                     serde_json::from_slice(&file.data).ok()?;
                 Some(manifest.into_iter().collect())
             };
-            app::preload::SplitModules(std::sync::Arc::new(read().unwrap_or_default()))
+            app::preload::SplitModules {
+                routes: std::sync::Arc::new(read().unwrap_or_default()),
+                loader: Site::get(LOADER).map(|_| format!("/{LOADER}")),
+            }
         });
     MODULES.clone()
 }

@@ -21,17 +21,10 @@ pub struct PageCatalogues {
 }
 
 /// The data block in the page's `<head>`: data, not a script (so no CSP applies to it).
+#[cfg(feature = "ssr")]
 #[component]
 pub fn DataBlock(lang: Lang) -> impl IntoView {
-    #[cfg(feature = "ssr")]
-    let catalogues = for_page(lang);
-    // The browser never renders `<head>`: it reads the block the server wrote.
-    #[cfg(not(feature = "ssr"))]
-    let catalogues = {
-        let _ = lang;
-        String::new()
-    };
-    view! { <script type="application/json" id=ELEMENT_ID inner_html=catalogues></script> }
+    view! { <script type="application/json" id=ELEMENT_ID inner_html=for_page(lang)></script> }
 }
 
 /// The data block's JSON for a page shown in `lang`, safe inside `<script>`.

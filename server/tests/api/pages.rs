@@ -164,53 +164,84 @@ async fn pages_and_json_go_out_compressed_to_clients_that_take_it() {
     assert_eq!(image.bytes().await.unwrap().as_ref(), jpeg.as_slice());
 }
 
-/// The `.wasm` files a page asks the browser to fetch ahead (`<link rel="preload">`).
-fn preloaded_wasm(html: &str) -> Vec<String> {
+/// The hrefs of a page's `<link rel="{rel}">` tags.
+fn links(html: &str, rel: &str) -> Vec<String> {
     html.split("<link ")
         .skip(1)
         .filter_map(|tag| tag.split('>').next())
-        .filter(|tag| tag.contains(r#"rel="preload""#))
+        .filter(|tag| tag.contains(&format!(r#"rel="{rel}""#)))
         .filter_map(|tag| tag.split(r#"href=""#).nth(1)?.split('"').next())
-        .filter(|href| href.ends_with(".wasm"))
         .map(str::to_string)
         .collect()
 }
 
+/// The lazy routes' modules a page asks the browser to fetch ahead (the main module, which
+/// Leptos preloads on every page, left out).
+fn preloaded_modules(html: &str) -> Vec<String> {
+    links(html, "preload")
+        .into_iter()
+        .filter(|href| href.ends_with(".wasm") && href != "/pkg/hark.wasm")
+        .collect()
+}
+
+/// The modules of the split point whose name starts with `split_point`, as the page links them.
+async fn manifest_modules(daemon: &Daemon, split_point: &str) -> Vec<String> {
+    let manifest: serde_json::Map<String, Value> = daemon
+        .get("/pkg/__wasm_split_manifest.json")
+        .await
+        .json()
+        .await
+        .expect("the site is built into the daemon");
+    let (_, files) = manifest
+        .iter()
+        .find(|(name, _)| name.starts_with(split_point))
+        .unwrap_or_else(|| panic!("no {split_point} in {manifest:?}"));
+    files
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|file| format!("/pkg/{}.wasm", file.as_str().unwrap()))
+        .collect()
+}
+
 #[tokio::test]
-async fn a_question_opened_directly_fetches_its_code_beside_the_main_module() {
+async fn a_lazy_page_opened_directly_fetches_its_code_beside_the_main_module() {
     let daemon = Daemon::start();
     let question = daemon
         .ask(&json!({"questions": [{"question": "Merge?"}]}))
         .await;
     let id = question["id"].as_str().unwrap();
-    // Many at once: the links are written after the page renders, on whichever worker.
+    let question_modules = manifest_modules(&daemon, "__question_route_view_").await;
+    assert!(question_modules.len() >= 2, "{question_modules:?}");
+    // Many at once, each on whichever worker: every one is written while `<head>` renders.
     let pages = futures::future::join_all(
         (0..20).map(|_| async { daemon.get(&format!("/q/{id}")).await.text().await.unwrap() }),
     )
     .await;
     for html in &pages {
-        assert!(
-            preloaded_wasm(html).len() >= 2,
-            "every load preloads the route's modules"
-        );
+        assert_eq!(preloaded_modules(html), question_modules);
     }
-    let preloaded = preloaded_wasm(&pages[0]);
-    assert!(
-        preloaded.iter().any(|href| href.contains("question_route")),
-        "the question page's own module is fetched ahead: {preloaded:?}"
-    );
-    assert!(preloaded.len() >= 2, "its shared chunk too: {preloaded:?}");
-    for href in &preloaded {
+    for href in &question_modules {
         let response = daemon.get(href).await;
         assert_eq!(response.status(), 200, "{href}");
         assert_eq!(response.headers()["content-type"], "application/wasm");
     }
-    let inbox = daemon.get("/").await.text().await.unwrap();
-    let preloaded_by_inbox = preloaded_wasm(&inbox);
-    assert!(
-        !preloaded_by_inbox.iter().any(|href| href.contains("route")),
-        "the inbox fetches no lazy page's code: {preloaded_by_inbox:?}"
+    let settings = daemon.get("/settings").await.text().await.unwrap();
+    assert_eq!(
+        preloaded_modules(&settings),
+        manifest_modules(&daemon, "__settings_route_view_").await
     );
+    let inbox = daemon.get("/").await.text().await.unwrap();
+    assert_eq!(preloaded_modules(&inbox), Vec::<String>::new());
+    // The split modules' loader, which the main module imports, is fetched ahead on every page.
+    for html in [&pages[0], &settings, &inbox] {
+        let loaders = links(html, "modulepreload");
+        let loader = loaders
+            .iter()
+            .find(|href| href.contains("__wasm_split"))
+            .unwrap_or_else(|| panic!("no loader among {loaders:?}"));
+        assert_eq!(daemon.get(loader).await.status(), 200, "{loader}");
+    }
 }
 
 /// The `action` of the page's form posting to server function `name` (its URL carries a hash).
