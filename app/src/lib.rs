@@ -58,8 +58,10 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                     href="/manifest.webmanifest"
                     crossorigin="use-credentials"
                 />
-                {server_head(lang)}
                 <HydrationScripts options />
+                // After the main module's preloads: on a slow link, what the page needs first
+                // is asked for first.
+                {server_head(lang)}
                 <MetaTags />
             </head>
             <body>
