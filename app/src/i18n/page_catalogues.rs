@@ -27,9 +27,24 @@ pub fn DataBlock(lang: Lang) -> impl IntoView {
     view! { <script type="application/json" id=ELEMENT_ID inner_html=for_page(lang)></script> }
 }
 
-/// The data block's JSON for a page shown in `lang`, safe inside `<script>`.
+/// The data block's JSON for a page shown in `lang`, safe inside `<script>`. The catalogues are
+/// compiled in, so each language's block is built once, not on every page.
 #[cfg(feature = "ssr")]
-pub fn for_page(lang: Lang) -> String {
+pub fn for_page(lang: Lang) -> &'static str {
+    static BLOCKS: std::sync::LazyLock<Vec<(Lang, String)>> = std::sync::LazyLock::new(|| {
+        Lang::ALL
+            .into_iter()
+            .map(|lang| (lang, build_for_page(lang)))
+            .collect()
+    });
+    BLOCKS
+        .iter()
+        .find(|(of, _)| *of == lang)
+        .map_or("", |(_, block)| block.as_str())
+}
+
+#[cfg(feature = "ssr")]
+fn build_for_page(lang: Lang) -> String {
     let sources = Lang::ALL
         .into_iter()
         .map(|of| {
@@ -170,7 +185,7 @@ mod tests {
 
     #[test]
     fn a_page_carries_its_own_catalogue_and_every_language_name() {
-        let carried: PageCatalogues = serde_json::from_str(&for_page(Lang::Ru)).unwrap();
+        let carried: PageCatalogues = serde_json::from_str(for_page(Lang::Ru)).unwrap();
         assert_eq!(carried.whole, ["ru"]);
         assert_eq!(carried.sources.len(), Lang::ALL.len());
         for (code, source) in &carried.sources {

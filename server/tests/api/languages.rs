@@ -249,11 +249,9 @@ async fn a_refused_plain_form_post_comes_back_explained_in_the_persons_language(
 
 /// The catalogues a page carries (`app::i18n::page_catalogues`), read from its data block.
 fn carried_catalogues(html: &str) -> app::i18n::page_catalogues::PageCatalogues {
-    let block = html
-        .split(r#"id="hark-catalogues""#)
-        .nth(1)
-        .and_then(|rest| rest.split_once('>'))
-        .and_then(|(_, rest)| rest.split("</script>").next())
+    let block = crate::api::pages::between(html, r#"id="hark-catalogues""#, "</script>")
+        .and_then(|tag| tag.split_once('>'))
+        .map(|(_, json)| json)
         .expect("the page carries its catalogues");
     serde_json::from_str(block).expect("they are JSON")
 }
@@ -282,15 +280,8 @@ async fn a_page_carries_only_its_own_catalogue_and_fetches_another_on_a_switch()
     assert_eq!(source("en"), "language-name = English\n");
 
     // Nor does any of the page's WebAssembly modules carry a catalogue.
-    let manifest: serde_json::Value = daemon
-        .get("/pkg/__wasm_split_manifest.json")
+    let mut modules: Vec<String> = crate::api::pages::split_manifest(&daemon)
         .await
-        .json()
-        .await
-        .expect("the site is built into the daemon");
-    let mut modules: Vec<String> = manifest
-        .as_object()
-        .unwrap()
         .values()
         .flat_map(|files| files.as_array().unwrap().iter())
         .map(|file| file.as_str().unwrap().to_string())
@@ -319,22 +310,12 @@ async fn a_page_carries_only_its_own_catalogue_and_fetches_another_on_a_switch()
 
     // A switch to Japanese fetches its whole catalogue.
     let path = app::i18n::page_catalogues::Catalogue::PATH;
-    let response = daemon
-        .http
-        .get(daemon.url(&format!("{path}?lang=ja")))
-        .send()
-        .await
-        .unwrap();
+    let response = daemon.get(&format!("{path}?lang=ja")).await;
     assert_eq!(response.status(), 200);
     let japanese: String = response.json().await.unwrap();
     assert!(japanese.contains("回答待ちの質問"), "{japanese:.200}");
 
-    let refused = daemon
-        .http
-        .get(daemon.url(&format!("{path}?lang=xx")))
-        .send()
-        .await
-        .unwrap();
+    let refused = daemon.get(&format!("{path}?lang=xx")).await;
     assert!(refused.status().is_client_error(), "{}", refused.status());
     let body = refused.text().await.unwrap();
     assert!(body.contains("lang"), "names the field: {body}");

@@ -24,21 +24,13 @@ async fn the_inbox_lists_pending_questions_with_a_nonce_policy() {
         "escaped"
     );
     assert!(!html.contains("<script>alert(1)"));
-    let nonce = csp
-        .split("'nonce-")
-        .nth(1)
-        .and_then(|rest| rest.split('\'').next())
-        .expect("the page's policy carries a nonce");
+    let nonce = between(&csp, "'nonce-", "'").expect("the page's policy carries a nonce");
     assert!(
         html.contains(&format!("nonce=\"{nonce}\"")),
         "inline scripts carry the nonce"
     );
     // The stylesheet comes inline, so the first paint waits for no second request.
-    let style = html
-        .split("<style>")
-        .nth(1)
-        .and_then(|rest| rest.split("</style>").next())
-        .expect("the page carries its stylesheet");
+    let style = between(&html, "<style>", "</style>").expect("the page carries its stylesheet");
     assert!(
         style.contains("data-theme") && style.len() > 5_000,
         "{style:.200}"
@@ -184,14 +176,24 @@ fn preloaded_modules(html: &str) -> Vec<String> {
         .collect()
 }
 
-/// The modules of the split point whose name starts with `split_point`, as the page links them.
-async fn manifest_modules(daemon: &Daemon, split_point: &str) -> Vec<String> {
-    let manifest: serde_json::Map<String, Value> = daemon
+/// The split manifest the daemon serves: each split point's `.wasm` files, without extension.
+pub async fn split_manifest(daemon: &Daemon) -> serde_json::Map<String, Value> {
+    daemon
         .get("/pkg/__wasm_split_manifest.json")
         .await
         .json()
         .await
-        .expect("the site is built into the daemon");
+        .expect("the site is built into the daemon")
+}
+
+/// The text between the first `start` and the `end` after it.
+pub fn between<'a>(text: &'a str, start: &str, end: &str) -> Option<&'a str> {
+    text.split_once(start)?.1.split(end).next()
+}
+
+/// The modules of the split point whose name starts with `split_point`, as the page links them.
+async fn manifest_modules(daemon: &Daemon, split_point: &str) -> Vec<String> {
+    let manifest = split_manifest(daemon).await;
     let (_, files) = manifest
         .iter()
         .find(|(name, _)| name.starts_with(split_point))
