@@ -1,44 +1,14 @@
-//! Fluent lookup in five languages: every visible string goes through `t`, `t_args` or `tr`,
-//! read from `locales/<lang>/main.ftl` and (on the server only) `locales/<lang>/server.ftl`, the
-//! messages only the daemon formats. The daemon compiles them all in; the browser has those its
-//! page carried (`page_catalogues`). The language is the page's choice (`PageLang`, provided by
-//! `prefs`) while rendering, English anywhere else.
+//! The page's words: `t`, `t_args` and `tr` look a message up in the language the page shows
+//! (`PageLang`, provided by `prefs`), through `hark-text`, which holds the catalogues and the
+//! renderings every surface shares. The daemon has all five catalogues compiled in; the browser
+//! has those its page carried (`page_catalogues`). English outside a page.
 
-#[cfg(not(feature = "hydrate"))]
-mod compiled;
 pub mod page_catalogues;
-#[cfg(test)]
-mod tests;
 
-pub use hark_core::model::{Lang, UnknownLang};
+pub use hark_text::{Lang, UnknownLang, date_time_in, t_in};
 
-use fluent_bundle::concurrent::FluentBundle;
-use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use hark_text::FluentValue;
 use leptos::prelude::{Get, RwSignal, provide_context, use_context};
-
-#[cfg(not(feature = "hydrate"))]
-use compiled::with_bundle;
-#[cfg(feature = "hydrate")]
-use page_catalogues::with_bundle;
-
-/// A catalogue of `lang` made from Fluent sources.
-fn bundle(lang: Lang, sources: &[&str]) -> FluentBundle<FluentResource> {
-    let id = lang
-        .code()
-        .parse::<unic_langid::LanguageIdentifier>()
-        .unwrap_or_default();
-    let mut bundle = FluentBundle::new_concurrent(vec![id]);
-    // Isolation marks (U+2068/U+2069) around placeables would leak into titles and tests.
-    bundle.set_use_isolating(false);
-    for source in sources {
-        // A syntax error drops only the broken entry; the catalogue tests keep that from
-        // shipping.
-        let resource = FluentResource::try_new((*source).to_string())
-            .unwrap_or_else(|(resource, _errors)| resource);
-        let _ = bundle.add_resource(resource);
-    }
-    bundle
-}
 
 /// The page's language, a signal `prefs` owns and provides here, so this module needs nothing
 /// of the preferences (it sits below them).
@@ -78,7 +48,7 @@ pub fn current() -> Lang {
 /// The message `key` in the current language, or the key itself when it is missing (a test
 /// keeps that from shipping).
 pub fn t(key: &str) -> String {
-    format_message(current(), key, None)
+    t_in(current(), key, &[])
 }
 
 /// The message `key` with its variables, in the current language.
@@ -91,56 +61,7 @@ pub fn tr(key: &'static str) -> impl Fn() -> String + Copy + Send + Sync + 'stat
     move || t(key)
 }
 
-/// The message `key` in a given language, for text made outside a page (desktop notifications).
-pub fn t_in(lang: Lang, key: &str, args: &[(&str, FluentValue<'_>)]) -> String {
-    let mut fluent_args = FluentArgs::new();
-    for (name, value) in args {
-        fluent_args.set(*name, value.clone());
-    }
-    format_message(lang, key, Some(&fluent_args))
-}
-
-fn format_message(lang: Lang, key: &str, args: Option<&FluentArgs<'_>>) -> String {
-    // A key missing from one language falls back to English rather than showing its id.
-    [lang, Lang::En]
-        .into_iter()
-        .find_map(|wanted| with_bundle(wanted, |bundle| format_in(bundle, key, args)).flatten())
-        .unwrap_or_else(|| key.to_string())
-}
-
-/// The message `key` of one catalogue, if it has it.
-fn format_in(
-    bundle: &FluentBundle<FluentResource>,
-    key: &str,
-    args: Option<&FluentArgs<'_>>,
-) -> Option<String> {
-    let pattern = bundle.get_message(key)?.value()?;
-    let mut errors = Vec::new();
-    Some(
-        bundle
-            .format_pattern(pattern, args, &mut errors)
-            .into_owned(),
-    )
-}
-
 /// A moment as the current language writes a date and time, in the viewer's time zone.
 pub fn date_time(moment: chrono::DateTime<chrono::Utc>) -> String {
     date_time_in(current(), moment)
-}
-
-/// A moment as `lang` writes a date and time, in this machine's time zone.
-pub fn date_time_in(lang: Lang, moment: chrono::DateTime<chrono::Utc>) -> String {
-    use chrono::{Datelike, Timelike};
-    let local = moment.with_timezone(&chrono::Local);
-    t_in(
-        lang,
-        "date-time",
-        &[
-            ("year", local.year().into()),
-            ("month", local.month().into()),
-            ("day", local.day().into()),
-            ("hour", format!("{:02}", local.hour()).into()),
-            ("minute", format!("{:02}", local.minute()).into()),
-        ],
-    )
 }

@@ -18,6 +18,8 @@ pub mod preload;
 pub mod render;
 #[cfg(feature = "ssr")]
 pub mod request;
+#[cfg(feature = "ssr")]
+pub mod services;
 
 use i18n::tr;
 use leptos::prelude::*;

@@ -6,8 +6,8 @@ use crate::i18n::Lang;
 use leptos::prelude::*;
 use std::str::FromStr;
 
-/// The cookie holding the picked language.
-pub const LANG_COOKIE: &str = "hark_lang";
+/// The cookie holding the picked language (every surface reads it through `hark-text`).
+pub use hark_text::negotiate::LANG_COOKIE;
 /// The cookie holding the picked theme.
 pub const THEME_COOKIE: &str = "hark_theme";
 
@@ -173,7 +173,7 @@ pub async fn save_preferences(
     use axum::http::{HeaderValue, header};
     let response = expect_context::<leptos_axum::ResponseOptions>();
     // Only a path on this server: never an open redirect.
-    let back = back.filter(|back| crate::request::local_path(back).is_some());
+    let back = back.filter(|back| hark_core::model::local_path(back).is_some());
     let refuse = |field: &str| {
         refuse::<SavePreferences>(
             back.as_deref().unwrap_or("/"),

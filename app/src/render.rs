@@ -55,22 +55,6 @@ pub fn render(source: &str) -> String {
     html
 }
 
-/// The words of `source` without any Markup, for one-line headlines.
-pub fn plain_text(source: &str) -> String {
-    let mut text = String::new();
-    for event in Parser::new(source) {
-        match event {
-            Event::Text(words)
-            | Event::Code(words)
-            | Event::Html(words)
-            | Event::InlineHtml(words) => text.push_str(&words),
-            Event::SoftBreak | Event::HardBreak | Event::End(TagEnd::Paragraph) => text.push(' '),
-            _ => {}
-        }
-    }
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 /// A single paragraph without its `<p>`, for places that take inline content only.
 pub fn render_inline(source: &str) -> String {
     let html = render(source);
@@ -94,15 +78,12 @@ fn rendered(source: &str, inline: bool) -> Rendered {
     }
 }
 
-/// What a list shows of `question`: its headline and, under a title, its first question.
+/// What a list shows of `question`: its headline and, under a title, its first question, as
+/// every surface words them.
 fn listed(question: &Question) -> Shown {
     Shown {
-        headline: plain_text(question.headline()),
-        first_question: question
-            .title
-            .as_ref()
-            .and_then(|_| question.questions.first())
-            .map(|sub| plain_text(&sub.question)),
+        headline: hark_text::question::headline(question),
+        first_question: hark_text::question::first_question(question),
         ..Shown::default()
     }
 }
@@ -224,15 +205,6 @@ mod tests {
         let html = render("![a cat](https://tracker.example/pixel.png)");
         assert!(!html.contains("<img"));
         assert!(html.contains("a cat"));
-    }
-
-    #[test]
-    fn plain_text_drops_the_markup() {
-        assert_eq!(
-            plain_text("Release **2.3** is [ready](https://x.y)\n\nnow `go`"),
-            "Release 2.3 is ready now go"
-        );
-        assert_eq!(plain_text("<b>raw</b>"), "<b>raw</b>");
     }
 
     #[test]

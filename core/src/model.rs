@@ -7,6 +7,7 @@ mod config;
 mod error;
 mod event;
 mod lang;
+mod paths;
 mod question;
 mod tool;
 mod validate;
@@ -20,6 +21,7 @@ pub use config::{Config, ConfigReport, Elicitation};
 pub use error::ErrorBody;
 pub use event::{Event, InitData, RemindData};
 pub use lang::{Lang, UnknownLang};
+pub use paths::local_path;
 pub use question::{
     AnswerImage, AnswerRequest, AnsweredVia, AskRequest, DeclineRequest, Health, LATE_NOTE,
     ORPHAN_NOTE, Pairing, Question, QuestionId, QuestionList, QuestionOption, Rendered, Shown,

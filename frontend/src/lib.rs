@@ -8,6 +8,8 @@ const HYDRATION_PATIENCE_MS: u32 = 15_000;
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn hydrate() {
     console_error_panic_hook::set_once();
+    // Every word on the page is looked up in these.
+    app::i18n::page_catalogues::install_carried();
     let Some(body) = leptos::prelude::document().body() else {
         return;
     };

@@ -19,10 +19,10 @@ export-images = { $count ->
 push-waiting = Hark: a question is waiting
 push-open = Open
 push-open-on-computer = Open Hark on your computer to answer.
-push-answered = Answered: { $answer }
-push-declined = Skipped
-push-timeout = Timed out without an answer
-push-cancelled = Withdrawn by the agent
+outcome-answered = Answered: { $answer }
+outcome-declined = Skipped
+outcome-timeout = Timed out without an answer
+outcome-cancelled = Withdrawn by the agent
 push-test = Hark can reach this phone. Questions from your agents will appear here.
 
 # The Telegram bot

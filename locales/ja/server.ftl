@@ -16,10 +16,10 @@ export-images = 画像 { $count } 枚を添付（画像データは JSON エク�
 push-waiting = Hark: 質問が届いています
 push-open = 開く
 push-open-on-computer = 回答するには、コンピューターで Hark を開いてください。
-push-answered = 回答済み: { $answer }
-push-declined = スキップしました
-push-timeout = 回答がないまま時間切れになりました
-push-cancelled = エージェントが取り下げました
+outcome-answered = 回答済み: { $answer }
+outcome-declined = スキップしました
+outcome-timeout = 回答がないまま時間切れになりました
+outcome-cancelled = エージェントが取り下げました
 push-test = Hark からこのスマートフォンに届きました。エージェントからの質問はここに表示されます。
 
 # The Telegram bot

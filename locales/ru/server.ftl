@@ -20,10 +20,10 @@ export-images = { $count ->
 push-waiting = Hark: вас ждёт вопрос
 push-open = Открыть
 push-open-on-computer = Чтобы ответить, откройте Hark на компьютере.
-push-answered = Ответ: { $answer }
-push-declined = Пропущено
-push-timeout = Время вышло, ответа не было
-push-cancelled = Агент отозвал вопрос
+outcome-answered = Ответ: { $answer }
+outcome-declined = Пропущено
+outcome-timeout = Время вышло, ответа не было
+outcome-cancelled = Агент отозвал вопрос
 push-test = Hark может достучаться до этого телефона. Вопросы от ваших агентов будут появляться здесь.
 
 # The Telegram bot

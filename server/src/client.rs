@@ -1,6 +1,9 @@
 //! A typed HTTP client of the daemon, shared by the MCP shim and the CLI: recognising a Hark
 //! daemon, and every question call of SPEC §3 they need.
 
+pub mod asking;
+pub mod connection;
+
 use hark_core::model::{
     AskRequest, ChannelTest, ChannelTestResult, ChannelsReport, Config, ErrorBody, Health, Pairing,
     Question, QuestionId, SubQuestionAnswer, TelegramReport, TelegramSetup, WaitResult,
@@ -71,7 +74,8 @@ impl DaemonClient {
     /// user has one, for a daemon that asks every peer to pair (`--require-token`).
     pub fn local(port: u16) -> Self {
         let mut client = Self::new(format!("http://127.0.0.1:{port}"), None);
-        client.token = Token::File(crate::home::hark_home().join(crate::token::TOKEN_FILE));
+        client.token =
+            Token::File(crate::daemon::home::hark_home().join(crate::security::token::TOKEN_FILE));
         client
     }
 

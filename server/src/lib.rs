@@ -1,113 +1,148 @@
-//! The `hark` daemon as a library: `serve::serve` is `hark serve`, `run` serves the router on a
-//! listener until shutdown, and `router` builds the whole HTTP surface so tests can drive it.
+//! The `hark` daemon as a library: `daemon::serve::serve` is `hark serve`, `run` serves the
+//! router on a listener until shutdown, and `router` builds the whole HTTP surface so tests can
+//! drive it in process.
 //!
 //! # Layout
-//! - `api` — the REST routes of SPEC §3, one file per resource, and `ws` the event stream;
-//! - `channels` — ntfy and webhooks (SPEC §11), with `secrets` and `answer_link`, the answer
-//!   buttons' route;
-//! - `security` — Host and Origin checks, body limit, security headers, as one layer, with
-//!   `access` (who needs the token), `token`, `unauthorized` (the refusals) and `network`;
-//! - `listen` — accepting connections with timeouts and budgets (`open_files` sizes them);
-//! - `pairing`, `pair_cli` — the phone's URL and its QR code, `hark url` and `hark token`;
-//! - `assets` — the embedded, precompressed site (wasm, js, css, icons);
-//! - `home`, `daemon`, `client`, `connection` — where state lives, background running, talking
-//!   to a daemon (and starting it on demand);
-//! - `mcp`, `ask_cli`, `hook_cli`, `asking` — the MCP shim, `hark ask` and `hark hook claude`,
-//!   sharing one round trip;
-//! - `serve` — `hark serve` itself; `status_cli` — `hark status`, `hark stop`, `hark export`.
+//! Each folder is a layer; the modules below declare them, so this file is the map.
+//! - `http` — the router's parts: REST (`api`, one file per resource), the event stream
+//!   (`ws`), the embedded site (`assets`), exports, extractors and errors, and `listen`, which
+//!   accepts connections within their budgets;
+//! - `security` — who may ask what: Host and Origin (`guard`), the pairing token and who needs
+//!   it (`token`, `access`), body limits and deadlines, the network and the pairing URL, and the
+//!   refusals in the person's language;
+//! - `page` — the one seam to the page crate (`app`): its routes, the contexts its server
+//!   functions take, and what the event stream sends it;
+//! - `mcp` — the MCP shim (`server`), elicitation, and the clients' deadlines;
+//! - `channels` — the hub's peers beyond this machine: the relay, Telegram, ntfy, webhooks, and
+//!   the answer buttons' route;
+//! - `cli` — one file per command group (`ask`, `hook`, `status`, `pair`, `telegram`);
+//! - `daemon` — `hark serve`, running in the background, `HARK_HOME`, secrets, and what the
+//!   daemon does on this desktop;
+//! - `client` — the typed HTTP client of a daemon, reaching one (`connection`) and one
+//!   question's round trip (`asking`), shared by the shim, the CLI and the hooks.
+//!
+//! Imports run one way (SPEC §14): every layer uses `hark-core` and `hark-text`; only `page`
+//! (and `router` here) names `app`.
 
 // The view tree's types nest deeper than the default limit allows.
 #![recursion_limit = "256"]
 
-pub mod access;
-pub mod answer_link;
-pub mod api;
-pub mod ask_cli;
-pub mod asking;
-pub mod assets;
-pub mod body_deadline;
-pub mod body_limits;
-pub mod channels;
 pub mod client;
-pub mod client_limits;
-pub mod connection;
-pub mod daemon;
-pub mod desktop;
-pub mod elicit;
-pub mod error;
-pub mod export;
-pub mod form_failures;
-pub mod home;
-pub mod hook_cli;
-pub mod json;
-pub mod json_errors;
-pub mod listen;
-pub mod mcp;
-pub mod network;
-pub mod open_files;
-pub mod pair_cli;
-pub mod pairing;
-pub mod plain_page;
-pub mod query;
-pub mod secrets;
-pub mod security;
-pub mod serve;
-pub mod state;
-pub mod status_cli;
-pub mod telegram_cli;
-pub mod token;
-pub mod unauthorized;
-pub mod ws;
+pub mod page;
 
-use access::Access;
-use app::components::elsewhere::ChannelDeskContext;
-use app::components::phone::PairingSource;
+pub mod channels {
+    //! Channels (SPEC §11): the hub's peers beyond this machine's page. Every channel keeps a
+    //! status for settings and `hark status`; nothing leaves the machine unless one is on.
+    //!
+    //! - `relay` hands the hub's events to each channel, and answers what settings ask;
+    //! - `telegram` sends each question to a paired chat, with buttons that answer it there;
+    //! - `ntfy` publishes a push per question, with answer buttons that POST to a capability
+    //!   URL (`capability`, `answer_link`), and replaces it when the question closes;
+    //! - `webhooks` POSTs signed `{event, question}` deliveries, retried with backoff.
+    pub mod answer_link;
+    pub mod capability;
+    mod ntfy;
+    pub mod relay;
+    pub mod status;
+    pub mod telegram;
+    mod webhooks;
+
+    pub use capability::Capabilities;
+    pub use relay::Relay;
+    pub use status::Statuses;
+}
+
+pub mod cli {
+    //! The commands that talk to a running daemon from a shell, one file per group.
+    pub mod ask;
+    pub mod hook;
+    pub mod pair;
+    pub mod status;
+    pub mod telegram;
+}
+
+pub mod daemon {
+    //! The daemon's own life: `hark serve`, running in the background (`detach`), where it
+    //! keeps its files (`home`), the channels' secrets, and what it does on this desktop.
+    pub mod desktop;
+    pub mod detach;
+    pub mod home;
+    pub mod secrets;
+    pub mod serve;
+}
+
+pub mod http {
+    //! The HTTP surface below the page: REST, the event stream, the embedded site, exports,
+    //! the extractors whose errors name the field, and accepting connections.
+    pub mod api;
+    pub mod assets;
+    pub mod error;
+    pub mod export;
+    pub mod json;
+    pub mod json_errors;
+    pub mod listen;
+    pub mod query;
+    pub mod state;
+    pub mod ws;
+}
+
+pub mod mcp {
+    //! The MCP shim (`hark mcp`): the rmcp server, elicitation racing the page, and the
+    //! clients' deadlines.
+    pub mod deadlines;
+    pub mod elicit;
+    pub mod server;
+}
+
+pub mod security {
+    //! Who may ask what (SPEC §6, §16): Host and Origin checks and security headers as one
+    //! layer (`guard`), the pairing token and who needs it, body limits and deadlines, the
+    //! network's names, the pairing URL, and the refusals in the person's language.
+    pub mod access;
+    pub mod body_deadline;
+    pub mod body_limits;
+    pub mod form_failures;
+    pub mod guard;
+    pub mod network;
+    pub mod open_files;
+    pub mod pairing;
+    pub mod plain_page;
+    pub mod token;
+    pub mod unauthorized;
+}
+
 use axum::Router;
+pub use daemon::serve::ServeOptions;
 use hark_core::store::Store;
-use leptos_axum::{LeptosRoutes, generate_route_list};
-pub use serve::ServeOptions;
-use state::AppState;
+use http::state::AppState;
+use security::access::Access;
+use security::token::Tokens;
 use std::sync::Arc;
-use token::Tokens;
 use tokio::net::TcpListener;
 
 /// Builds every route: REST and WebSocket under `/api`, server functions and pages from Leptos,
 /// embedded assets, and the security layer around all of them.
 pub fn router(state: AppState) -> Router {
-    let routes = generate_route_list(app::App);
-    let store = state.store.clone();
-    let options = state.leptos_options.clone();
-    let (access, port) = (state.access.clone(), state.port);
-    let pairing = PairingSource(Arc::new(move || pairing::pairing(&access, port, true)));
-    let desk = ChannelDeskContext(Arc::new(channels::Desk(state.relay.clone())));
     let router = Router::new()
-        .nest("/api", api::router())
-        .merge(answer_link::router())
-        .leptos_routes_with_context(
-            &state,
-            routes,
-            move || {
-                leptos::prelude::provide_context(store.clone());
-                leptos::prelude::provide_context(pairing.clone());
-                leptos::prelude::provide_context(desk.clone());
-                assets::provide_page_context();
-            },
-            move || app::shell(options.clone()),
-        )
-        .fallback(assets::serve)
+        .nest("/api", http::api::router())
+        .merge(channels::answer_link::router());
+    let router = page::routes(router, &state)
+        .fallback(http::assets::serve)
         // The guard sets each route's body limit (`body_limits`); axum's own 2 MB default,
         // which the server functions' handler applies, would cut the answer form's images.
         .layer(axum::extract::DefaultBodyLimit::disable())
-        .layer(axum::middleware::from_fn(form_failures::form_failures))
+        .layer(axum::middleware::from_fn(
+            security::form_failures::form_failures,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
-            security::guard,
+            security::guard::guard,
         ));
     // Around the whole router, not each route: the router's own refusals (a 405 and its
     // `Allow`) are complete only outside it.
     Router::new()
-        .fallback_service(security::headers(router).with_state(state))
-        .layer(axum::middleware::from_fn(json_errors::json_errors))
+        .fallback_service(security::guard::headers(router).with_state(state))
+        .layer(axum::middleware::from_fn(http::json_errors::json_errors))
         .layer(compression())
 }
 
@@ -138,8 +173,8 @@ pub async fn run(
         &store.config().hosts,
     ));
     store.spawn_reminders();
-    desktop::watch(store.clone(), port, access.clone());
-    let secrets = Arc::new(secrets::Secrets::load(options.home.as_deref()));
+    daemon::desktop::watch(store.clone(), port, access.clone());
+    let secrets = Arc::new(daemon::secrets::Secrets::load(options.home.as_deref()));
     let relay = channels::Relay::new(
         store.clone(),
         secrets,
@@ -150,6 +185,6 @@ pub async fn run(
     relay.start();
     let shutdown = store.shutdown_token().clone();
     let app = router(AppState::with_relay(store, access.clone(), port, relay));
-    listen::serve(listener, app, shutdown, access).await;
+    http::listen::serve(listener, app, shutdown, access).await;
     Ok(())
 }

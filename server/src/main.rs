@@ -1,7 +1,7 @@
 //! The `hark` command line: parses arguments, starts tracing, and calls the library.
 
 use clap::{Parser, Subcommand};
-use hark::home;
+use hark::daemon::home;
 use std::process::ExitCode;
 
 /// Hark lets AI agents ask you a question and wait for your answer.
@@ -41,7 +41,7 @@ enum Command {
             value_name = "auto|off|SECS",
             default_value = "auto"
         )]
-        max_wait: hark::client_limits::MaxWait,
+        max_wait: hark::mcp::deadlines::MaxWait,
     },
     /// Ask a question from the shell and print the answer.
     #[command(
@@ -51,7 +51,7 @@ enum Command {
     )]
     Ask {
         #[command(flatten)]
-        ask: hark::ask_cli::AskArgs,
+        ask: hark::cli::ask::AskArgs,
         #[command(flatten)]
         daemon: DaemonArgs,
     },
@@ -62,7 +62,7 @@ enum Command {
         /// The agent whose hook this is: claude.
         agent: String,
         /// Give up after this many seconds (below Claude Code's hook timeout, 60 s).
-        #[arg(long, value_name = "SECS", default_value_t = hark::hook_cli::DEFAULT_WAIT.as_secs())]
+        #[arg(long, value_name = "SECS", default_value_t = hark::cli::hook::DEFAULT_WAIT.as_secs())]
         wait: u64,
         #[command(flatten)]
         daemon: DaemonArgs,
@@ -146,13 +146,13 @@ struct DaemonArgs {
 }
 
 impl DaemonArgs {
-    fn connection(self) -> hark::connection::Connection {
+    fn connection(self) -> hark::client::connection::Connection {
         match self.url {
-            Some(url) => hark::connection::Connection::remote(url, self.token),
+            Some(url) => hark::client::connection::Connection::remote(url, self.token),
             None => {
                 let home = home::hark_home();
                 let port = self.port.unwrap_or_else(|| home::config_port(&home));
-                hark::connection::Connection::local(home, port)
+                hark::client::connection::Connection::local(home, port)
             }
         }
     }
@@ -181,30 +181,30 @@ fn main() -> ExitCode {
     };
     runtime.block_on(async move {
         match cli.command {
-            Command::Serve(options) => match hark::serve::serve(options).await {
+            Command::Serve(options) => match hark::daemon::serve::serve(options).await {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(error) => {
                     eprintln!("hark: {error}");
                     ExitCode::FAILURE
                 }
             },
-            Command::Export { format, port } => hark::status_cli::export(format, port).await,
-            Command::Url { port } => hark::pair_cli::url(port).await,
-            Command::Token { rotate, port } => hark::pair_cli::token(rotate, port).await,
-            Command::Status { port } => hark::status_cli::status(port).await,
+            Command::Export { format, port } => hark::cli::status::export(format, port).await,
+            Command::Url { port } => hark::cli::pair::url(port).await,
+            Command::Token { rotate, port } => hark::cli::pair::token(rotate, port).await,
+            Command::Status { port } => hark::cli::status::status(port).await,
             Command::Channel {
                 action: ChannelAction::Test { channel, port },
-            } => hark::status_cli::test_channel(channel, port).await,
+            } => hark::cli::status::test_channel(channel, port).await,
             Command::Telegram {
                 action: TelegramAction::Setup { bot_token, port },
-            } => hark::telegram_cli::setup(bot_token, port).await,
+            } => hark::cli::telegram::setup(bot_token, port).await,
             Command::Telegram {
                 action: TelegramAction::Unpair { port },
-            } => hark::telegram_cli::unpair(port).await,
-            Command::Stop { port } => hark::status_cli::stop(port).await,
+            } => hark::cli::telegram::unpair(port).await,
+            Command::Stop { port } => hark::cli::status::stop(port).await,
             Command::Mcp { daemon, max_wait } => {
-                let server = hark::mcp::HarkMcp::new(daemon.connection(), max_wait);
-                match hark::mcp::serve_stdio(server).await {
+                let server = hark::mcp::server::HarkMcp::new(daemon.connection(), max_wait);
+                match hark::mcp::server::serve_stdio(server).await {
                     Ok(()) => ExitCode::SUCCESS,
                     Err(error) => {
                         eprintln!("hark mcp: {error}");
@@ -212,7 +212,7 @@ fn main() -> ExitCode {
                     }
                 }
             }
-            Command::Ask { ask, daemon } => hark::ask_cli::run(daemon.connection(), ask).await,
+            Command::Ask { ask, daemon } => hark::cli::ask::run(daemon.connection(), ask).await,
             Command::Hook {
                 agent,
                 wait,
@@ -224,7 +224,8 @@ fn main() -> ExitCode {
                     );
                     return ExitCode::FAILURE;
                 }
-                hark::hook_cli::run(daemon.connection(), std::time::Duration::from_secs(wait)).await
+                hark::cli::hook::run(daemon.connection(), std::time::Duration::from_secs(wait))
+                    .await
             }
         }
     })

@@ -123,6 +123,7 @@ fn test() -> Result<(), String> {
     let deny = ["--", "-D", "warnings"];
     for args in [
         &["clippy", "-p", "hark-core", "--all-targets"][..],
+        &["clippy", "-p", "hark-text", "--all-targets"],
         &["clippy", "-p", "app", "--features", "ssr", "--all-targets"],
         &["clippy", "-p", "hark", "--all-targets"],
         &["clippy", "-p", "xtask", "--all-targets"],
@@ -138,6 +139,8 @@ fn test() -> Result<(), String> {
     }
     // The store's tests first: they build without leptos.
     run_command(&mut cargo(&["test", "-p", "hark-core"]))?;
+    // The catalogues and the renderings every surface shares.
+    run_command(&mut cargo(&["test", "-p", "hark-text"]))?;
     run_command(&mut cargo(&["test", "-p", "app", "--features", "ssr"]))?;
     run_command(&mut cargo(&["test", "-p", "xtask"]))?;
     // The release build comes before the server's tests, so the site they embed exists.

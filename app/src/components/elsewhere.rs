@@ -10,45 +10,11 @@
 use crate::components::failure::{Failure, FailureNotice};
 use crate::components::telegram_bot::{ConnectTelegram, TelegramBot, UnpairTelegram};
 use crate::i18n::{t, t_args, tr};
+#[cfg(feature = "ssr")]
+use crate::services::ChannelDeskContext;
 use hark_core::model::{Channels, ChannelsReport};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
-
-/// What the daemon's channels can tell and do for this page (provided by the server crate,
-/// which holds the secrets and sends the messages).
-#[cfg(feature = "ssr")]
-pub trait ChannelDesk: Send + Sync {
-    /// How every channel has fared.
-    fn report(&self) -> ChannelsReport;
-    /// The webhook's signing secret, created when it has none.
-    fn webhook_secret(&self, url: &str) -> Option<String>;
-    /// Sets (or removes) ntfy's access token, for `server` only.
-    ///
-    /// # Errors
-    /// When it cannot be saved.
-    fn set_ntfy_token(&self, token: Option<String>, server: &str) -> std::io::Result<()>;
-    /// Sends a test message on `channel` now.
-    fn test(&self, channel: String) -> DeskFuture<Result<String, String>>;
-    /// Checks the Telegram bot token (or the saved one), keeps it, turns the bot on and makes
-    /// a pairing code.
-    fn telegram_setup(
-        &self,
-        token: Option<String>,
-    ) -> DeskFuture<Result<hark_core::model::TelegramReport, hark_core::model::TelegramRefusal>>;
-    /// Forgets the paired Telegram chat.
-    fn telegram_unpair(&self) -> DeskFuture<Result<(), String>>;
-    /// Forgets the Telegram bot token and turns the bot off.
-    fn telegram_forget(&self) -> DeskFuture<Result<(), String>>;
-}
-
-/// What the desk's slow calls return.
-#[cfg(feature = "ssr")]
-pub type DeskFuture<T> = std::pin::Pin<Box<dyn std::future::Future<Output = T> + Send>>;
-
-/// The desk, as the page's context.
-#[cfg(feature = "ssr")]
-#[derive(Clone)]
-pub struct ChannelDeskContext(pub std::sync::Arc<dyn ChannelDesk>);
 
 /// The section's data: the settings, the statuses, and each webhook's secret.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -3,14 +3,10 @@
 
 use crate::components::failure::{Failure, FailureNotice};
 use crate::i18n::tr;
+#[cfg(feature = "ssr")]
+use crate::services::PairingSource;
 use hark_core::model::Pairing;
 use leptos::prelude::*;
-
-/// Where the daemon's pairing details come from (provided by the server crate, which holds
-/// the token and knows the network).
-#[cfg(feature = "ssr")]
-#[derive(Clone)]
-pub struct PairingSource(pub std::sync::Arc<dyn Fn() -> Pairing + Send + Sync>);
 
 /// The daemon's pairing details.
 #[server(prefix = "/fn")]

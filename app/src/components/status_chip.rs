@@ -2,18 +2,8 @@
 
 use crate::i18n::t;
 use hark_core::model::Status;
+use hark_text::question::status_key;
 use leptos::prelude::*;
-
-/// The Fluent key naming `status`.
-pub fn status_key(status: Status) -> &'static str {
-    match status {
-        Status::Pending => "status-pending",
-        Status::Answered => "status-answered",
-        Status::Declined => "status-declined",
-        Status::Timeout => "status-timeout",
-        Status::Cancelled => "status-cancelled",
-    }
-}
 
 /// The chip.
 #[component]

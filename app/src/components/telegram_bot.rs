@@ -13,7 +13,7 @@ use leptos::prelude::*;
 pub async fn connect_telegram(
     #[server(default)] bot_token: String,
 ) -> Result<TelegramReport, Failure> {
-    let desk = expect_context::<super::elsewhere::ChannelDeskContext>().0;
+    let desk = expect_context::<crate::services::ChannelDeskContext>().0;
     let token = Some(bot_token.trim().to_string()).filter(|token| !token.is_empty());
     let report = desk.telegram_setup(token).await.map_err(|refusal| {
         crate::components::failure::refuse::<ConnectTelegram>(
@@ -28,7 +28,7 @@ pub async fn connect_telegram(
 /// Forgets the paired chat.
 #[server(prefix = "/fn")]
 pub async fn unpair_telegram() -> Result<(), Failure> {
-    let desk = expect_context::<super::elsewhere::ChannelDeskContext>().0;
+    let desk = expect_context::<crate::services::ChannelDeskContext>().0;
     desk.telegram_unpair().await.map_err(|_| {
         crate::components::failure::refuse::<UnpairTelegram>("/settings", Failure::SaveFailed)
     })?;

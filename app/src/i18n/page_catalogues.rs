@@ -51,7 +51,7 @@ fn build_for_page(lang: Lang) -> String {
             // Another language is carried as a one-message catalogue, its name, so the picker
             // (and every lookup) goes through Fluent the same way for all five.
             let source = if of == lang {
-                super::compiled::page_source(of).to_string()
+                hark_text::catalogues::page_source(of).to_string()
             } else {
                 format!(
                     "language-name = {}\n",
@@ -86,78 +86,56 @@ pub async fn catalogue(lang: String) -> Result<String, Failure> {
         };
         crate::components::failure::refuse::<Catalogue>("/", failure)
     })?;
-    Ok(super::compiled::page_source(lang).to_string())
+    Ok(hark_text::catalogues::page_source(lang).to_string())
 }
 
 #[cfg(feature = "hydrate")]
-pub use browser::{is_whole, load, with_bundle};
+pub use browser::{install_carried, is_whole, load};
 
 #[cfg(feature = "hydrate")]
 mod browser {
-    //! The browser's catalogues: those the page carried, and those fetched since.
+    //! The browser's catalogues: those the page carried, and those fetched since, installed
+    //! in `hark-text` for every lookup.
     use super::{ELEMENT_ID, Lang, PageCatalogues};
-    use fluent_bundle::FluentResource;
-    use fluent_bundle::concurrent::FluentBundle;
     use std::cell::RefCell;
 
-    #[derive(Default)]
-    struct Loaded {
-        bundles: Vec<(Lang, FluentBundle<FluentResource>)>,
-        whole: Vec<Lang>,
+    thread_local! {
+        /// The languages whose whole catalogue is here (the others carry only their name).
+        static WHOLE: RefCell<Vec<Lang>> = RefCell::new(from_page());
     }
 
-    impl Loaded {
-        /// What the server wrote into the page; nothing if the block is missing or unreadable.
-        fn from_page() -> Loaded {
-            let carried = leptos::prelude::document()
-                .get_element_by_id(ELEMENT_ID)
-                .and_then(|element| element.text_content())
-                .and_then(|text| serde_json::from_str::<PageCatalogues>(&text).ok())
-                .unwrap_or_else(|| {
-                    // `prefs` then fetches the page's language (see `Prefs::provide`).
-                    leptos::logging::warn!("the page carried no readable catalogues");
-                    PageCatalogues::default()
-                });
-            let mut loaded = Loaded::default();
-            for (code, source) in &carried.sources {
-                if let Ok(lang) = code.parse::<Lang>() {
-                    loaded.install(lang, source, carried.whole.contains(code));
+    /// Installs what the server wrote into the page; nothing if the block is missing or
+    /// unreadable. Returns the languages it carried whole.
+    fn from_page() -> Vec<Lang> {
+        let carried = leptos::prelude::document()
+            .get_element_by_id(ELEMENT_ID)
+            .and_then(|element| element.text_content())
+            .and_then(|text| serde_json::from_str::<PageCatalogues>(&text).ok())
+            .unwrap_or_else(|| {
+                // `prefs` then fetches the page's language (see `Prefs::provide`).
+                leptos::logging::warn!("the page carried no readable catalogues");
+                PageCatalogues::default()
+            });
+        let mut whole = Vec::new();
+        for (code, source) in &carried.sources {
+            if let Ok(lang) = code.parse::<Lang>() {
+                hark_text::catalogues::install(lang, &[source]);
+                if carried.whole.contains(code) {
+                    whole.push(lang);
                 }
             }
-            loaded
         }
-
-        fn install(&mut self, lang: Lang, source: &str, whole: bool) {
-            self.bundles.retain(|(of, _)| *of != lang);
-            self.bundles
-                .push((lang, super::super::bundle(lang, &[source])));
-            if whole && !self.whole.contains(&lang) {
-                self.whole.push(lang);
-            }
-        }
+        whole
     }
 
-    thread_local! {
-        static LOADED: RefCell<Loaded> = RefCell::new(Loaded::from_page());
-    }
-
-    /// Runs `read` on the catalogue of `lang`, if the page has one.
-    pub fn with_bundle<T>(
-        lang: Lang,
-        read: impl FnOnce(&FluentBundle<FluentResource>) -> T,
-    ) -> Option<T> {
-        LOADED.with_borrow(|loaded| {
-            loaded
-                .bundles
-                .iter()
-                .find(|(of, _)| *of == lang)
-                .map(|(_, bundle)| read(bundle))
-        })
+    /// Installs the catalogues the page carried, once; before the first lookup (hydration).
+    pub fn install_carried() {
+        WHOLE.with(|_| ());
     }
 
     /// Whether the whole catalogue of `lang` is here.
     pub fn is_whole(lang: Lang) -> bool {
-        LOADED.with_borrow(|loaded| loaded.whole.contains(&lang))
+        WHOLE.with_borrow(|whole| whole.contains(&lang))
     }
 
     /// Makes sure the whole catalogue of `lang` is here, fetching it from the daemon if not.
@@ -168,7 +146,8 @@ mod browser {
         }
         match super::catalogue(lang.code().to_string()).await {
             Ok(source) => {
-                LOADED.with_borrow_mut(|loaded| loaded.install(lang, &source, true));
+                hark_text::catalogues::install(lang, &[&source]);
+                WHOLE.with_borrow_mut(|whole| whole.push(lang));
                 true
             }
             Err(error) => {
@@ -190,11 +169,11 @@ mod tests {
         assert_eq!(carried.sources.len(), Lang::ALL.len());
         for (code, source) in &carried.sources {
             let lang: Lang = code.parse().unwrap();
-            let bundle = super::super::bundle(lang, &[source]);
-            let name = super::super::format_in(&bundle, "language-name", None);
-            assert_eq!(name, Some(super::super::t_in(lang, "language-name", &[])));
+            let bundle = hark_text::catalogues::bundle(lang, &[source]);
+            let name = hark_text::lookup::format_in(&bundle, "language-name", None);
+            assert_eq!(name, Some(hark_text::t_in(lang, "language-name", &[])));
             if lang == Lang::Ru {
-                assert_eq!(source, super::super::compiled::page_source(Lang::Ru));
+                assert_eq!(source, hark_text::catalogues::page_source(Lang::Ru));
             } else {
                 assert_eq!(source.lines().count(), 1, "{code} carries only its name");
             }

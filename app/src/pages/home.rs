@@ -3,10 +3,11 @@
 
 use crate::components::age::Age;
 use crate::components::failure::{Failure, problems};
-use crate::components::status_chip::{StatusChip, status_key};
+use crate::components::status_chip::StatusChip;
 use crate::i18n::{t, t_args, tr};
 use crate::live::Live;
 use hark_core::model::{Question, QuestionId, Status};
+use hark_text::question::status_key;
 use leptos::prelude::*;
 
 /// Every pending question and the newest page of the history, newest first.
@@ -152,35 +153,9 @@ fn PendingCard(question: Question) -> impl IntoView {
     }
 }
 
-/// The answers in one line: chosen labels and free text, per sub-question.
+/// The answers in one line, in the page's language.
 pub fn answer_summary(question: &Question) -> String {
-    let lang = crate::i18n::current();
-    question
-        .answers
-        .iter()
-        .flatten()
-        .map(|answer| answer_line(lang, answer))
-        .collect::<Vec<_>>()
-        .join(" · ")
-}
-
-/// One answer in a line, in `lang`: the options picked, the person's words, and how many images
-/// came. The page, the pushes and the Telegram bot all say an answer this way.
-pub fn answer_line(
-    lang: crate::i18n::Lang,
-    answer: &hark_core::model::SubQuestionAnswer,
-) -> String {
-    let mut parts = answer.selected.clone();
-    parts.extend(answer.free_text.clone());
-    if !answer.images.is_empty() {
-        let count = answer.images.len() as u32;
-        parts.push(crate::i18n::t_in(
-            lang,
-            "answer-images",
-            &[("count", count.into())],
-        ));
-    }
-    parts.join(", ")
+    hark_text::question::answers_line(crate::i18n::current(), question)
 }
 
 /// Whether a closed question matches the search words (in its text or its answers).

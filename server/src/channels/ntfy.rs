@@ -4,11 +4,12 @@
 //! the same sequence id replaces the first, saying how it ended. One worker sends in order, so
 //! a replacement never overtakes its push.
 
+mod text;
+
 use super::Relay;
-use super::push_text;
 use super::status::describe;
-use app::i18n::Lang;
 use hark_core::model::{Config, Question, QuestionId};
+use hark_text::Lang;
 use serde::Serialize;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
@@ -131,7 +132,7 @@ enum Action {
 }
 
 fn language(config: &Config) -> Lang {
-    config.language.unwrap_or_else(Lang::from_environment)
+    hark_text::negotiate::daemon_lang(config)
 }
 
 fn new_question(relay: &Relay, question: &Question) -> Message {
@@ -142,15 +143,15 @@ fn new_question(relay: &Relay, question: &Question) -> Message {
         .as_ref()
         .map(|base| format!("{base}/q/{}", question.id));
     let (title, mut message) = if config.channels.content_in_push {
-        (push_text::title(question), push_text::questions(question))
+        (text::title(question), text::questions(question))
     } else {
-        ("Hark".to_string(), push_text::waiting(lang))
+        ("Hark".to_string(), text::waiting(lang))
     };
     let mut actions = Vec::new();
     match (&base, &page) {
         (Some(base), Some(page)) => {
             actions.push(Action::View {
-                label: app::i18n::t_in(lang, "push-open", &[]),
+                label: hark_text::t_in(lang, "push-open", &[]),
                 url: page.clone(),
                 clear: false,
             });
@@ -164,11 +165,9 @@ fn new_question(relay: &Relay, question: &Question) -> Message {
             }
         }
         _ => {
-            let hint = app::i18n::t_in(lang, "push-open-on-computer", &[]);
-            message = push_text::cut(
-                &format!("{message}\n\n{hint}"),
-                push_text::MAX_MESSAGE_BYTES,
-            );
+            let hint = hark_text::t_in(lang, "push-open-on-computer", &[]);
+            message =
+                hark_text::plain::cut(&format!("{message}\n\n{hint}"), text::MAX_MESSAGE_BYTES);
         }
     }
     Message {
@@ -214,7 +213,7 @@ fn answer_buttons(
         .zip(capabilities)
         .map(|(label, capability)| {
             (
-                push_text::cut(&label, 64),
+                hark_text::plain::cut(&label, 64),
                 format!("{base}/a/{}/{capability}", question.id),
             )
         })
@@ -225,7 +224,7 @@ fn closed_question(relay: &Relay, question: &Question) -> Message {
     let config = relay.store.config();
     let lang = language(&config);
     let title = if config.channels.content_in_push {
-        push_text::title(question)
+        text::title(question)
     } else {
         "Hark".to_string()
     };
@@ -237,7 +236,7 @@ fn closed_question(relay: &Relay, question: &Question) -> Message {
     Message {
         topic: config.channels.ntfy.topic.clone(),
         title,
-        message: push_text::outcome(lang, question),
+        message: text::outcome(lang, question),
         priority: CLOSED_PRIORITY,
         tags: vec![tag],
         click: None,
@@ -301,7 +300,7 @@ pub async fn test(relay: &Arc<Relay>) -> Result<String, String> {
     let message = Message {
         topic: ntfy.topic.clone(),
         title: "Hark".into(),
-        message: app::i18n::t_in(lang, "push-test", &[]),
+        message: hark_text::t_in(lang, "push-test", &[]),
         priority: 3,
         tags: vec!["wave"],
         click: relay.public_base_in(&config),

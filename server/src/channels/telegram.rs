@@ -262,7 +262,7 @@ impl Telegram {
         let Some(chat) = line.chat else {
             return Err("no Telegram chat is paired yet: run `hark telegram setup` and send the code to the bot".into());
         };
-        let text = render::escape(&app::i18n::t_in(line.lang, "telegram-test", &[]));
+        let text = render::escape(&hark_text::t_in(line.lang, "telegram-test", &[]));
         match line.send(chat, text, None).await {
             Ok(_) => {
                 relay.statuses.sent(CHANNEL, &line.api_base);

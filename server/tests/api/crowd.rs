@@ -22,7 +22,7 @@ const SETUP: &str = "ip link set lo up && ip addr add 10.77.0.1/32 dev lo && \
 async fn inside_namespace(test: &str) -> bool {
     if std::env::var_os(INSIDE).is_some() {
         // Thousands of sockets on the test's side too.
-        hark::open_files::raise();
+        hark::security::open_files::raise();
         return true;
     }
     let exe = std::env::current_exe().unwrap();
@@ -139,10 +139,10 @@ async fn strangers_cannot_starve_this_machine_or_paired_devices() {
         }
     }
     assert!(
-        held <= hark::listen::MAX_STRANGERS,
+        held <= hark::http::listen::MAX_STRANGERS,
         "{held} stranger connections held"
     );
-    tokio::time::sleep(hark::listen::STRANGER_HEADER_TIMEOUT + Duration::from_secs(2)).await;
+    tokio::time::sleep(hark::http::listen::STRANGER_HEADER_TIMEOUT + Duration::from_secs(2)).await;
     let mut still = 0;
     for stream in &mut crowd {
         if !closed(stream).await {
@@ -247,7 +247,7 @@ async fn a_websocket_keeps_its_connections_place_until_it_closes() {
         Some("HTTP/1.1 200 OK")
     );
     let mut sockets = Vec::new();
-    for _ in 0..hark::listen::PAIRED_PER_PEER {
+    for _ in 0..hark::http::listen::PAIRED_PER_PEER {
         let stream = connect_from(phone, daemon.port).await.unwrap();
         let mut request = format!("ws://{DAEMON}:{}/api/ws", daemon.port)
             .into_client_request()

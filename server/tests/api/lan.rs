@@ -3,9 +3,9 @@
 //! the same policy through the daemon's own listener, where this machine needs no token.
 
 use axum::extract::connect_info::MockConnectInfo;
-use hark::access::Access;
-use hark::state::AppState;
-use hark::token::Tokens;
+use hark::http::state::AppState;
+use hark::security::access::Access;
+use hark::security::token::Tokens;
 use serde_json::Value;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -44,7 +44,7 @@ async fn lan(phone: bool) -> Lan {
                 .await
         });
     } else {
-        tokio::spawn(hark::listen::serve(
+        tokio::spawn(hark::http::listen::serve(
             listener,
             router,
             shutdown.clone(),
@@ -172,7 +172,7 @@ async fn this_machine_needs_no_token_and_sees_the_pairing_qr_code() {
         .text()
         .await
         .unwrap();
-    match hark::network::pairing_address() {
+    match hark::security::network::pairing_address() {
         Some(address) => {
             let url = format!("http://{address}:{}/?token={token}", lan.port);
             assert_eq!(pairing["lanUrl"], url.as_str());
@@ -202,7 +202,7 @@ async fn without_lan_mode_the_settings_page_says_how_to_turn_it_on() {
     let access = Arc::new(Access::new(Tokens::new(None), false, false, &[]));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
-    tokio::spawn(hark::listen::serve(
+    tokio::spawn(hark::http::listen::serve(
         listener,
         hark::router(AppState::new(store, access.clone(), port)),
         shutdown.clone(),

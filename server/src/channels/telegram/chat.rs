@@ -10,11 +10,11 @@ use super::updates::Sent;
 use super::walk::{Awaiting, Walk};
 use super::{CHANNEL, Input};
 use crate::channels::Relay;
-use app::i18n::Lang;
 use frankenstein::ParseMode;
 use frankenstein::methods::{EditMessageTextParams, SendMessageParams};
 use frankenstein::types::{ForceReply, LinkPreviewOptions, ReplyMarkup, ReplyParameters};
 use hark_core::model::{Event, Question, QuestionId};
+use hark_text::Lang;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -38,7 +38,7 @@ impl Line {
         let (telegram, lang) = relay.store.read_config(|config| {
             (
                 config.channels.telegram.clone(),
-                config.language.unwrap_or_else(Lang::from_environment),
+                hark_text::negotiate::daemon_lang(config),
             )
         });
         if !telegram.enabled {
@@ -448,7 +448,7 @@ impl Chat {
             );
             let force = ForceReply::builder()
                 .force_reply(true)
-                .input_field_placeholder(app::i18n::t_in(
+                .input_field_placeholder(hark_text::t_in(
                     line.lang,
                     "telegram-reply-placeholder",
                     &[],

@@ -8,10 +8,10 @@ use super::render;
 use super::updates::{CallbackQuery, Message, Update};
 use super::walk::{Callback, Next, Walk};
 use super::{CHANNEL, change_config};
-use app::i18n::t_in;
 use frankenstein::methods::AnswerCallbackQueryParams;
 use hark_core::model::{AnsweredVia, QuestionId, Status};
 use hark_core::store::StoreError;
+use hark_text::t_in;
 
 impl Chat {
     /// Takes one update: a message, or a tap on a button.

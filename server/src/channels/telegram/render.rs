@@ -3,10 +3,11 @@
 //! sub-question being answered, and the outcome once it closes, in the daemon's language.
 
 use super::walk::{Awaiting, Callback, Tap, Walk};
-use crate::channels::push_text::{self, cut};
-use app::i18n::{Lang, t_in};
 use frankenstein::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 use hark_core::model::{Question, Status};
+use hark_text::plain::cut;
+use hark_text::question::{answer_line, outcome};
+use hark_text::{Lang, t_in};
 use std::fmt::Write;
 
 /// Telegram's limit for a message, in characters after markup; kept under with room to spare.
@@ -82,7 +83,7 @@ fn pending_text(lang: Lang, question: &Question, walk: &Walk, descriptions: bool
             text,
             "✓ <b>{}</b>: {}",
             escape(&cut(&name, 100)),
-            escape(&cut(&app::pages::home::answer_line(lang, answer), 200))
+            escape(&cut(&answer_line(lang, answer), 200))
         );
     }
     if walk.step > 0 {
@@ -257,7 +258,7 @@ pub fn closed(lang: Lang, question: &Question) -> Shown {
         let _ = writeln!(text, "{}", escape(&cut(sub.question.trim(), per_question)));
     }
     let (mark, outcome) = match question.status {
-        Status::Answered => ("✅", push_text::outcome(lang, question)),
+        Status::Answered => ("✅", outcome(lang, question)),
         Status::Declined => match question.note.as_deref() {
             Some(note) => (
                 "⏭",
@@ -267,10 +268,10 @@ pub fn closed(lang: Lang, question: &Question) -> Shown {
                     &[("note", cut(note, 1000).into())],
                 ),
             ),
-            None => ("⏭", push_text::outcome(lang, question)),
+            None => ("⏭", outcome(lang, question)),
         },
-        Status::Timeout => ("⌛", push_text::outcome(lang, question)),
-        Status::Cancelled | Status::Pending => ("✖️", push_text::outcome(lang, question)),
+        Status::Timeout => ("⌛", outcome(lang, question)),
+        Status::Cancelled | Status::Pending => ("✖️", outcome(lang, question)),
     };
     let _ = write!(text, "\n{mark} <b>{}</b>", escape(&cut(&outcome, 800)));
     Shown {
@@ -315,7 +316,7 @@ pub fn reminder(lang: Lang, waiting: &[Question]) -> String {
 
 /// A question in a line: its name, else its first question's start.
 fn reminder_line(question: &Question) -> String {
-    let named = push_text::name(question);
+    let named = hark_text::question::name(question);
     let line = match named {
         Some(name) => name.to_string(),
         None => question

@@ -1,0 +1,38 @@
+//! The few plain words a push carries (ntfy): a title, the questions' text within the server's
+//! byte limit, and how a question ended, in the daemon's language. The words themselves are
+//! `hark-text`'s, as every surface says them; this fits them to a push.
+
+use hark_core::model::Question;
+use hark_text::plain::cut;
+use hark_text::{Lang, t_in};
+
+/// ntfy's limit for a message's text, in bytes.
+pub const MAX_MESSAGE_BYTES: usize = 4096;
+
+/// The push's title: the question's name, else "Hark".
+pub fn title(question: &Question) -> String {
+    cut(hark_text::question::name(question).unwrap_or("Hark"), 256)
+}
+
+/// The push's text: every question, one paragraph each.
+pub fn questions(question: &Question) -> String {
+    let text: Vec<&str> = question
+        .questions
+        .iter()
+        .map(|sub| sub.question.trim())
+        .collect();
+    cut(&text.join("\n\n"), MAX_MESSAGE_BYTES)
+}
+
+/// The one line a push carries when `contentInPush` is off.
+pub fn waiting(lang: Lang) -> String {
+    t_in(lang, "push-waiting", &[])
+}
+
+/// How `question` ended, for the push that replaces its first one.
+pub fn outcome(lang: Lang, question: &Question) -> String {
+    cut(
+        &hark_text::question::outcome(lang, question),
+        MAX_MESSAGE_BYTES,
+    )
+}

@@ -1,0 +1,85 @@
+//! What the daemon does on this desktop when a question arrives and no page is open to show it:
+//! a desktop notification and opening the browser on the question, each as the config says.
+//! Where the platform cannot (no notification service, no browser), it logs and carries on.
+
+use crate::security::access::Access;
+use hark_core::model::Event;
+use hark_core::store::Store;
+use hark_text::t_in;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::broadcast::error::RecvError;
+use tokio::time::Instant;
+
+/// One browser opening covers a burst of questions: the page it opens shows them all.
+const REOPEN_AFTER: Duration = Duration::from_secs(30);
+
+/// Watches the store's events for the daemon's lifetime.
+pub fn watch(store: Store, port: u16, access: Arc<Access>) {
+    tokio::spawn(async move {
+        let mut events = store.subscribe();
+        let mut last_opened: Option<Instant> = None;
+        loop {
+            let event = tokio::select! {
+                event = events.recv() => event,
+                () = store.shutdown_token().cancelled() => return,
+            };
+            let event = match event {
+                Ok(event) => event,
+                Err(RecvError::Lagged(_)) => continue,
+                Err(RecvError::Closed) => return,
+            };
+            let Event::QuestionCreated(question) = &*event else {
+                continue;
+            };
+            if store.browser_clients() > 0 {
+                continue;
+            }
+            let config = store.config();
+            if config.notification {
+                // One short plain line: a notification shows no Markdown and little text.
+                let body =
+                    hark_text::plain::cut_chars(&hark_text::question::headline(question), 140);
+                let lang = hark_text::negotiate::daemon_lang(&config);
+                let summary = t_in(lang, "attention-notification-title", &[("count", 1.into())]);
+                tokio::task::spawn_blocking(move || notify(&summary, &body));
+            }
+            let recently = last_opened.is_some_and(|at| at.elapsed() < REOPEN_AFTER);
+            if config.auto_open_browser && !recently {
+                last_opened = Some(Instant::now());
+                let mut url = format!("http://127.0.0.1:{port}/q/{}", question.id);
+                // A daemon that asks even this machine to pair opens the page paired.
+                if access.require_token_everywhere
+                    && let Ok(token) = access.tokens.current()
+                {
+                    url.push_str(&format!("?token={token}"));
+                }
+                tokio::task::spawn_blocking(move || open_page(&url));
+            }
+        }
+    });
+}
+
+fn notify(summary: &str, body: &str) {
+    tracing::info!(%summary, "desktop notification");
+    let shown = notify_rust::Notification::new()
+        .appname("Hark")
+        .summary(summary)
+        .body(body)
+        .show();
+    if let Err(error) = shown {
+        tracing::info!(%error, "no desktop notification: the platform offers none here");
+    }
+}
+
+/// Opens `url` in the person's browser, logging where it cannot.
+pub fn open_page(url: &str) {
+    match webbrowser::open(url) {
+        // Without the query, which may carry the token.
+        Ok(()) => tracing::info!(
+            page = url.split('?').next().unwrap_or_default(),
+            "opened the browser on a new question"
+        ),
+        Err(error) => tracing::info!(%error, "could not open a browser; carrying on"),
+    }
+}

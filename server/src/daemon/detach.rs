@@ -1,0 +1,167 @@
+//! Running the daemon in the background: `serve --detach`, the pid and port files, `status` and
+//! `stop`.
+
+use crate::client::{DaemonClient, Probe};
+use crate::daemon::home;
+use std::path::Path;
+use std::process::Stdio;
+use std::time::Duration;
+
+/// How long `--detach` and `stop` wait for the daemon to come up or go away.
+const SETTLE_TIMEOUT: Duration = Duration::from_secs(5);
+const POLL_EVERY: Duration = Duration::from_millis(100);
+
+/// Why a background start failed.
+#[derive(Debug, thiserror::Error)]
+pub enum DetachError {
+    #[error(
+        "port {0} is used by another program, not by Hark; choose another with --port or HARK_PORT"
+    )]
+    PortTaken(u16),
+    #[error("could not start the daemon: {0}")]
+    Spawn(std::io::Error),
+    #[error("the daemon did not answer within 5 s; see {0}")]
+    NoAnswer(String),
+}
+
+/// Starts `hark serve` in the background from this very executable, logging to
+/// `daemon.log`, and waits until it says it listens (its first line on stdout, read through a
+/// pipe: no polling) and answers. Returns the daemon's health and whether it was
+/// already running. `serve_flags` are passed on (`--lan`, `--require-token`).
+///
+/// # Errors
+/// When the port belongs to something else, the spawn fails, or the daemon never answers.
+pub async fn detach(
+    home: &Path,
+    port: u16,
+    serve_flags: &[&str],
+) -> Result<(hark_core::model::Health, bool), DetachError> {
+    let client = DaemonClient::local(port);
+    match client.probe().await {
+        Probe::Hark(health) => return Ok((health, true)),
+        Probe::Foreign => return Err(DetachError::PortTaken(port)),
+        Probe::Nothing => {}
+    }
+    home::ensure_home(home).map_err(DetachError::Spawn)?;
+    let log_path = home::log_file(home);
+    let log = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&log_path)
+        .map_err(DetachError::Spawn)?;
+    let exe = std::env::current_exe().map_err(DetachError::Spawn)?;
+    let mut command = tokio::process::Command::new(exe);
+    command
+        .arg("serve")
+        .arg("--port")
+        .arg(port.to_string())
+        .args(serve_flags)
+        .env("HARK_HOME", home)
+        .stdin(Stdio::null())
+        // Its first line says it listens (or that another Hark won the port): no polling.
+        .stdout(Stdio::piped())
+        .stderr(log);
+    // Its own process group: a Ctrl-C in the terminal that started it does not reach it.
+    #[cfg(unix)]
+    command.process_group(0);
+    let mut child = command.spawn().map_err(DetachError::Spawn)?;
+    if let Some(stdout) = child.stdout.take() {
+        let mut first = String::new();
+        let mut reader = tokio::io::BufReader::new(stdout);
+        let said = tokio::time::timeout(
+            SETTLE_TIMEOUT,
+            tokio::io::AsyncBufReadExt::read_line(&mut reader, &mut first),
+        )
+        .await;
+        if matches!(said, Ok(Ok(read)) if read > 0) {
+            // Listening: the probe waits in the listen queue while the history opens.
+            if let Probe::Hark(health) = client.probe().await {
+                return Ok((health, false));
+            }
+        }
+    }
+    let attempts = SETTLE_TIMEOUT.as_millis() / POLL_EVERY.as_millis();
+    for _ in 0..attempts {
+        match client.probe().await {
+            Probe::Hark(health) => return Ok((health, false)),
+            Probe::Foreign => return Err(DetachError::PortTaken(port)),
+            Probe::Nothing => tokio::time::sleep(POLL_EVERY).await,
+        }
+    }
+    Err(DetachError::NoAnswer(log_path.display().to_string()))
+}
+
+/// Records this process as the running daemon.
+///
+/// # Errors
+/// When the files cannot be written.
+pub fn write_pid_files(home: &Path, port: u16) -> std::io::Result<()> {
+    std::fs::write(home::pid_file(home), format!("{}\n", std::process::id()))?;
+    std::fs::write(home::port_file(home), format!("{port}\n"))
+}
+
+/// Removes the pid and port files if they still name this process.
+pub fn remove_pid_files(home: &Path) {
+    let ours = std::fs::read_to_string(home::pid_file(home))
+        .ok()
+        .and_then(|text| text.trim().parse::<u32>().ok())
+        == Some(std::process::id());
+    if ours {
+        let _ = std::fs::remove_file(home::pid_file(home));
+        let _ = std::fs::remove_file(home::port_file(home));
+    }
+}
+
+fn recorded_pid(home: &Path) -> Option<i32> {
+    std::fs::read_to_string(home::pid_file(home))
+        .ok()
+        .and_then(|text| text.trim().parse().ok())
+}
+
+/// What `hark stop` did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Stopped {
+    Stopped(i32),
+    NotRunning,
+}
+
+/// Why `hark stop` failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StopError {
+    #[error("could not signal process {0}: {1}")]
+    Signal(i32, nix::Error),
+    #[error("process {0} did not stop within 5 s")]
+    StillRunning(i32),
+}
+
+/// Sends SIGTERM to the recorded daemon and waits until it has gone.
+///
+/// # Errors
+/// When it cannot be signalled or does not stop in time.
+pub async fn stop(home: &Path, port: u16) -> Result<Stopped, StopError> {
+    use nix::sys::signal::{Signal, kill};
+    use nix::unistd::Pid;
+    let Some(pid) = recorded_pid(home) else {
+        return Ok(Stopped::NotRunning);
+    };
+    // A stale pid file may name a process that is not ours any more: only signal a pid whose
+    // daemon still answers as Hark on the recorded port.
+    if !matches!(DaemonClient::local(port).probe().await, Probe::Hark(_)) {
+        let _ = std::fs::remove_file(home::pid_file(home));
+        let _ = std::fs::remove_file(home::port_file(home));
+        return Ok(Stopped::NotRunning);
+    }
+    match kill(Pid::from_raw(pid), Signal::SIGTERM) {
+        Ok(()) => {}
+        Err(nix::Error::ESRCH) => return Ok(Stopped::NotRunning),
+        Err(error) => return Err(StopError::Signal(pid, error)),
+    }
+    let attempts = SETTLE_TIMEOUT.as_millis() / POLL_EVERY.as_millis();
+    for _ in 0..attempts {
+        if kill(Pid::from_raw(pid), None).is_err() {
+            return Ok(Stopped::Stopped(pid));
+        }
+        tokio::time::sleep(POLL_EVERY).await;
+    }
+    Err(StopError::StillRunning(pid))
+}

@@ -1,0 +1,444 @@
+//! `hark mcp`: the MCP stdio server agents talk to. Tool `ask_user` forwards each call to the
+//! daemon and waits for the person; `get_answer` continues a wait handed off at `--max-wait`.
+//! Nothing but protocol is written to stdout.
+
+use crate::client::asking::{self, AskError, Ended};
+use crate::client::connection::Connection;
+use crate::mcp::deadlines::MaxWait;
+use crate::mcp::elicit;
+use hark_core::model::Elicitation;
+use hark_core::model::{
+    AskOutcome, AskRequest, GetAnswerRequest, QuestionId, Source, validate_ask,
+};
+use rmcp::handler::server::common::schema_for_output;
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::model::{
+    CallToolResult, ClientResult, ContentBlock, ElicitRequest, ElicitationAction, Implementation,
+    JsonObject, ProgressNotificationParam, ServerCapabilities, ServerConfig, ServerRequest,
+};
+use rmcp::service::RequestContext;
+use rmcp::service::{PeerRequestOptions, RequestHandle, ServiceError};
+use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// How often a waiting call reports progress, keeping clients with call timeouts patient.
+const PROGRESS_EVERY: Duration = Duration::from_secs(10);
+
+const INSTRUCTIONS: &str = "Hark puts your questions in front of the person you work for, in a \
+web page on their computer or phone, and returns their answer. Call ask_user whenever you need \
+a decision, a preference, a missing fact or an approval that only they can give, instead of \
+guessing or stopping to ask in chat. Batch related questions (up to 4) in one call, offer \
+concrete options, and mark the one you recommend. The call waits until they answer.";
+
+const ASK_USER: &str = "Ask the person 1 to 4 questions and wait for their answer. Each question \
+can offer options (single choice, or several with multiSelect); mark the option you recommend \
+with recommended and risky ones with danger; an option's preview (Markdown: the diff, command or \
+sketch it leads to) is shown beside it. An \"Other\" box for their own words is always \
+offered unless allowFreeText is false, so never add an \"Other\" option yourself. Put shared \
+context in title (Markdown). The result has status answered (with the selected labels and any \
+free text, per question), declined (they skipped it, maybe with a note), timeout or cancelled; \
+if it is pending, call get_answer with its id to keep waiting.";
+
+const GET_ANSWER: &str = "Keep waiting for the answer to a question that ask_user (or an \
+earlier get_answer) returned as pending, using its id. Returns the answer as soon as the person \
+gives it, or pending again if they still have not.";
+
+/// Questions this shim asked and has not seen closed: needed to label answers, and withdrawn
+/// when the client goes away.
+type OpenQuestions = Arc<Mutex<HashMap<QuestionId, AskRequest>>>;
+
+/// The MCP server: one per shim process.
+#[derive(Clone)]
+pub struct HarkMcp {
+    connection: Connection,
+    max_wait: MaxWait,
+    open: OpenQuestions,
+    tool_router: ToolRouter<Self>,
+}
+
+fn ask_schema() -> Arc<JsonObject> {
+    inline_schema::<AskRequest>()
+}
+
+fn get_answer_schema() -> Arc<JsonObject> {
+    inline_schema::<GetAnswerRequest>()
+}
+
+/// A type's JSON Schema (2020-12) with every definition written in place, no `$ref` nor
+/// `$defs`: several clients and model adapters cannot follow references.
+fn inline_schema<T: schemars::JsonSchema>() -> Arc<JsonObject> {
+    let mut settings = schemars::generate::SchemaSettings::draft2020_12();
+    settings.inline_subschemas = true;
+    let schema = settings.into_generator().into_root_schema_for::<T>();
+    match serde_json::to_value(schema) {
+        Ok(serde_json::Value::Object(mut object)) => {
+            // The Rust type's name and doc are noise to a model.
+            object.remove("title");
+            Arc::new(object)
+        }
+        _ => Arc::default(),
+    }
+}
+
+fn outcome_schema() -> Arc<JsonObject> {
+    schema_for_output::<AskOutcome>()
+}
+
+fn tool_error(error: &AskError) -> CallToolResult {
+    let text = match &error.field {
+        Some(field) if !error.message.contains(field.as_str()) => {
+            format!("{field}: {}", error.message)
+        }
+        _ => error.message.clone(),
+    };
+    CallToolResult::error(vec![ContentBlock::text(text)])
+}
+
+/// The structured outcome plus its text block (SPEC §4), and one image block per image in the
+/// answers, in order (SPEC §13): the bytes travel once, in the image blocks.
+fn outcome_result(outcome: &AskOutcome) -> CallToolResult {
+    let structured = serde_json::to_value(outcome.without_image_data()).unwrap_or_default();
+    let mut result = CallToolResult::structured(structured);
+    result.content = std::iter::once(ContentBlock::text(outcome.text()))
+        .chain(outcome.images().map(|image| match &image.data {
+            Some(data) => ContentBlock::image(data.clone(), image.media_type.clone()),
+            // Keeps the blocks in step with the images the answer lists.
+            None => ContentBlock::text(
+                "(This image could not be read from Hark's history.)".to_string(),
+            ),
+        }))
+        .collect();
+    result
+}
+
+#[tool_router]
+impl HarkMcp {
+    /// A server using `connection`, handing off to `get_answer` as `max_wait` says.
+    pub fn new(connection: Connection, max_wait: MaxWait) -> Self {
+        Self {
+            connection,
+            max_wait,
+            open: OpenQuestions::default(),
+            tool_router: Self::tool_router(),
+        }
+    }
+
+    #[tool(
+        name = "ask_user",
+        description = ASK_USER,
+        input_schema = ask_schema(),
+        output_schema = outcome_schema()
+    )]
+    async fn ask_user(
+        &self,
+        arguments: JsonObject,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let request = match parse_ask(arguments) {
+            Ok(request) => request,
+            Err(error) => return Ok(tool_error(&error)),
+        };
+        let request = AskRequest {
+            source: Some(source_of(&context)),
+            ..request
+        };
+        let (request, _) = asking::with_id(request);
+        let request = match asking::submit(&self.connection, request).await {
+            Ok(request) => request,
+            Err(error) => return Ok(tool_error(&error)),
+        };
+        let Some(id) = request.id else {
+            return Ok(tool_error(&AskError {
+                message: "the daemon gave the question no id".into(),
+                field: None,
+            }));
+        };
+        self.remember(id, &request);
+        let elicitation = self.start_elicitation(&request, &context).await;
+        Ok(self
+            .wait_and_report(id, request, None, context, elicitation)
+            .await)
+    }
+
+    #[tool(
+        name = "get_answer",
+        description = GET_ANSWER,
+        input_schema = get_answer_schema(),
+        output_schema = outcome_schema()
+    )]
+    async fn get_answer(
+        &self,
+        arguments: JsonObject,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let GetAnswerRequest { id, wait_secs } = match parse_arguments(arguments) {
+            Ok(request) => request,
+            Err(error) => return Ok(tool_error(&error)),
+        };
+        let known = self
+            .open
+            .lock()
+            .ok()
+            .and_then(|open| open.get(&id).cloned());
+        let request = match known {
+            Some(request) => request,
+            None => match self.connection.client().question(id).await {
+                // Asked by another shim (or before a restart of this one): rebuild the request
+                // from what the daemon holds, so it can be re-submitted if the daemon restarts.
+                Ok(question) => AskRequest {
+                    questions: question.questions,
+                    title: question.title,
+                    timeout_secs: None,
+                    timeout_action: Some(question.timeout_action),
+                    source: question.source,
+                    id: Some(id),
+                },
+                Err(error) => {
+                    let error = AskError {
+                        message: format!("id: no open question has the id {id} ({error})"),
+                        field: Some("id".into()),
+                    };
+                    return Ok(tool_error(&error));
+                }
+            },
+        };
+        let wait = wait_secs.map(Duration::from_secs);
+        Ok(self.wait_and_report(id, request, wait, context, None).await)
+    }
+}
+
+impl HarkMcp {
+    fn remember(&self, id: QuestionId, request: &AskRequest) {
+        if let Ok(mut open) = self.open.lock() {
+            open.insert(id, request.clone());
+        }
+    }
+
+    fn forget(&self, id: QuestionId) {
+        if let Ok(mut open) = self.open.lock() {
+            open.remove(&id);
+        }
+    }
+
+    /// Asks in the client's own dialog too, when it can show forms and the config says
+    /// `elicitation: "race"`; the handle of that request, to await or withdraw.
+    async fn start_elicitation(
+        &self,
+        request: &AskRequest,
+        context: &RequestContext<RoleServer>,
+    ) -> Option<RequestHandle<RoleServer>> {
+        let capabilities = &context.peer.peer_info()?.capabilities;
+        if !elicit::client_has_forms(capabilities) {
+            return None;
+        }
+        let config = self.connection.client().config().await.ok()?;
+        if config.elicitation != Elicitation::Race {
+            return None;
+        }
+        let form = elicit::form(request)?;
+        context
+            .peer
+            .send_cancellable_request(
+                ServerRequest::ElicitRequest(ElicitRequest::new(form)),
+                PeerRequestOptions::no_options(),
+            )
+            .await
+            .inspect_err(|error| tracing::debug!(%error, "the client took no form"))
+            .ok()
+    }
+
+    /// What the person did in the client's dialog: an answer or a decline closes the question
+    /// (unless the page was quicker); a dismissed dialog leaves the page to answer.
+    async fn settle_elicitation(
+        &self,
+        id: QuestionId,
+        request: &AskRequest,
+        reply: Result<ClientResult, ServiceError>,
+    ) {
+        let result = match reply {
+            Ok(ClientResult::ElicitResult(result)) => result,
+            Ok(_) | Err(_) => return,
+        };
+        let client = self.connection.client();
+        let closed = match result.action {
+            ElicitationAction::Accept => {
+                let content = result.content.unwrap_or_default();
+                client
+                    .answer(id, &elicit::answers(request, &content))
+                    .await
+                    .map(|_| ())
+            }
+            ElicitationAction::Decline => client.decline(id).await,
+            // Dismissed (or an action this release does not know): the page answers.
+            _ => return,
+        };
+        if let Err(error) = closed {
+            // Closed on the page meanwhile, or an answer the question does not take: the page
+            // has the last word either way.
+            tracing::info!(%id, %error, "the client's answer was not taken");
+        }
+    }
+
+    /// Waits (reporting progress, honouring cancellation and the hand-off deadline, racing
+    /// the client's dialog when one was opened) and turns the end into a tool result.
+    async fn wait_and_report(
+        &self,
+        id: QuestionId,
+        request: AskRequest,
+        wait: Option<Duration>,
+        context: RequestContext<RoleServer>,
+        mut elicitation: Option<RequestHandle<RoleServer>>,
+    ) -> CallToolResult {
+        let client = context
+            .peer
+            .peer_info()
+            .map(|info| info.client_info.name.clone());
+        let max_wait = self.max_wait.for_client(client.as_deref());
+        let limit = match (wait, max_wait) {
+            (Some(wait), Some(max)) => Some(wait.min(max)),
+            (wait, max) => wait.or(max),
+        };
+        let deadline = limit.map(|limit| Instant::now() + limit);
+        let waiting = asking::wait(&self.connection, &request, deadline);
+        let mut waiting = std::pin::pin!(waiting);
+        let ended = loop {
+            let dialog = async {
+                match elicitation.as_mut() {
+                    Some(handle) => (&mut handle.rx).await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                ended = &mut waiting => break ended,
+                reply = dialog => {
+                    elicitation = None;
+                    let reply = reply.unwrap_or(Err(ServiceError::TransportClosed));
+                    // The close it makes (if any) ends the wait above, like any other.
+                    self.settle_elicitation(id, &request, reply).await;
+                }
+                () = report_progress(&context) => unreachable!("progress reporting never ends"),
+                () = context.ct.cancelled() => {
+                    // The person may be typing the answer: it stays answerable for `lateSecs`,
+                    // and get_answer (or the same question asked again) collects it.
+                    tracing::info!(%id, "the client cancelled the call; the question stays answerable");
+                    let _ = self.connection.client().abandon(id).await;
+                    self.forget(id);
+                    return CallToolResult::error(vec![ContentBlock::text(format!(
+                        "cancelled by the client; the question stays open for a while: call \
+                         get_answer with id \"{id}\" to collect a late answer"
+                    ))]);
+                }
+            }
+        };
+        // Answered elsewhere first (or handed off): the client's dialog is withdrawn.
+        if let Some(handle) = elicitation {
+            let _ = handle.cancel(Some("answered in Hark".into())).await;
+        }
+        match ended {
+            Ok(Ended::Closed(result)) => {
+                self.forget(id);
+                outcome_result(&AskOutcome::closed(id, &request.questions, result))
+            }
+            Ok(Ended::StillPending) => outcome_result(&AskOutcome::pending(id)),
+            Err(error) => tool_error(&error),
+        }
+    }
+
+    /// Tells the daemon nobody waits for the questions still open (they stay answerable for
+    /// its `lateSecs`); called when the client goes away.
+    pub async fn abandon_open_questions(&self) {
+        let open: Vec<QuestionId> = self
+            .open
+            .lock()
+            .map(|mut open| open.drain().map(|(id, _)| id).collect())
+            .unwrap_or_default();
+        for id in open {
+            let _ = self.connection.client().abandon(id).await;
+        }
+    }
+}
+
+/// A tool's arguments as `T`; a bad one is a tool error naming its field (SPEC §4), which the
+/// model can read and fix, not a protocol error.
+fn parse_arguments<T: serde::de::DeserializeOwned>(arguments: JsonObject) -> Result<T, AskError> {
+    let value = serde_json::Value::Object(arguments);
+    serde_path_to_error::deserialize(value).map_err(|error| {
+        let field = crate::http::json::field_of(&error);
+        AskError {
+            message: format!("{field}: {}", error.inner()),
+            field: Some(field),
+        }
+    })
+}
+
+fn parse_ask(arguments: JsonObject) -> Result<AskRequest, AskError> {
+    let request: AskRequest = parse_arguments(arguments)?;
+    validate_ask(&request).map_err(|error| AskError {
+        message: error.error,
+        field: error.field,
+    })?;
+    // The shim sets these; the model cannot (the schema does not offer them).
+    Ok(AskRequest {
+        id: None,
+        source: None,
+        ..request
+    })
+}
+
+/// `source`: the client's `clientInfo`, this shim's working directory and pid.
+fn source_of(context: &RequestContext<RoleServer>) -> Source {
+    let client = context.peer.peer_info().map(|info| {
+        let implementation = &info.client_info;
+        format!("{} {}", implementation.name, implementation.version)
+    });
+    Source {
+        client,
+        cwd: std::env::current_dir()
+            .ok()
+            .map(|dir| dir.display().to_string()),
+        pid: Some(std::process::id()),
+    }
+}
+
+/// Sends `notifications/progress` every 10 s while the call carries a progress token.
+async fn report_progress(context: &RequestContext<RoleServer>) {
+    let Some(token) = context.meta.get_progress_token() else {
+        return std::future::pending().await;
+    };
+    let started = Instant::now();
+    let mut ticks = tokio::time::interval_at(Instant::now() + PROGRESS_EVERY, PROGRESS_EVERY);
+    loop {
+        ticks.tick().await;
+        let waited = started.elapsed().as_secs();
+        let notification = ProgressNotificationParam::new(token.clone(), waited as f64)
+            .with_message(format!("waiting for the person's answer ({waited} s)"));
+        let _ = context.peer.notify_progress(notification).await;
+    }
+}
+
+#[tool_handler(router = self.tool_router)]
+impl ServerHandler for HarkMcp {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("hark", env!("CARGO_PKG_VERSION")))
+            .with_instructions(INSTRUCTIONS)
+    }
+}
+
+/// Serves MCP on stdin/stdout until the client closes stdin, then abandons what is still open.
+///
+/// # Errors
+/// When the MCP handshake fails.
+pub async fn serve_stdio(server: HarkMcp) -> Result<(), String> {
+    let running = server
+        .clone()
+        .serve(rmcp::transport::stdio())
+        .await
+        .map_err(|error| format!("MCP handshake failed: {error}"))?;
+    let _ = running.waiting().await;
+    server.abandon_open_questions().await;
+    Ok(())
+}

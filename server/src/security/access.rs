@@ -1,0 +1,413 @@
+//! Who may use the daemon. This machine's programs and pages may, freely (unless the daemon
+//! asks every peer to pair). Anyone else must present the token: `Authorization: Bearer`, the
+//! `hark_token` cookie, or once as `?token=` (the QR code's URL), which sets the cookie and
+//! leads to the same address without it. Wrong tokens from one address are counted, and too
+//! many in a minute lock that address out for the rest of it. Addresses that presented the
+//! right token are remembered (until it is replaced), so their next connections get the paired
+//! devices' budget instead of the strangers' (`listen`).
+
+use crate::security::network;
+use crate::security::token::Tokens;
+use axum::http::{HeaderMap, Method, Uri, header};
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The cookie that keeps a paired browser paired.
+pub const TOKEN_COOKIE: &str = "hark_token";
+/// Wrong tokens from one address within `FAILURE_WINDOW` before it is locked out.
+pub const MAX_FAILURES: u32 = 10;
+/// How long failures are remembered, and how long a lock-out lasts at most.
+pub const FAILURE_WINDOW: Duration = Duration::from_secs(60);
+/// Addresses remembered at most; past this, the oldest records are dropped.
+const MAX_TRACKED: usize = 4096;
+
+/// The daemon's access policy.
+pub struct Access {
+    pub tokens: Tokens,
+    /// Bound to every interface (`--lan` or config `lan`).
+    pub lan: bool,
+    /// Every peer must pair, this machine's too (`--require-token`).
+    pub require_token_everywhere: bool,
+    /// The Host names this daemon answers to.
+    pub hosts: Vec<String>,
+    failures: Mutex<HashMap<IpAddr, Failures>>,
+    /// Addresses that presented the right token, with the token's generation then.
+    paired_peers: Mutex<HashMap<IpAddr, u64>>,
+}
+
+#[derive(Clone, Copy)]
+struct Failures {
+    count: u32,
+    since: Instant,
+}
+
+/// Marks a request admitted by the token: its WebSocket ends when the token is rotated.
+#[derive(Clone, Copy, Debug)]
+pub struct Paired;
+
+/// What the policy decides for one request.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Admission {
+    /// A peer on this machine, which needs no token.
+    Local,
+    /// A peer that presented the token.
+    Paired,
+    /// The right `?token=`: set the cookie and send the browser to `location`, the same
+    /// address without the token.
+    PairNow { location: String },
+    /// Refused.
+    Refused(Refusal),
+}
+
+/// Why a request was refused.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refusal {
+    NoToken,
+    WrongToken,
+    TooManyFailures { retry_after_secs: u64 },
+}
+
+impl Refusal {
+    /// The reason, for the log (never the token itself).
+    pub fn reason(&self) -> &'static str {
+        match self {
+            Refusal::NoToken => "no token (needed from this peer)",
+            Refusal::WrongToken => "a wrong token",
+            Refusal::TooManyFailures { .. } => "too many wrong tokens from this address",
+        }
+    }
+}
+
+impl Access {
+    /// The policy for a daemon in LAN mode or not, answering also to `configured` host names.
+    pub fn new(
+        tokens: Tokens,
+        lan: bool,
+        require_token_everywhere: bool,
+        configured: &[String],
+    ) -> Access {
+        Access {
+            tokens,
+            lan,
+            require_token_everywhere,
+            hosts: network::allowed_hosts(lan, configured),
+            failures: Mutex::new(HashMap::new()),
+            paired_peers: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Decides whether `peer` may make this request.
+    pub fn admit(
+        &self,
+        peer: Option<IpAddr>,
+        method: &Method,
+        uri: &Uri,
+        headers: &HeaderMap,
+    ) -> Admission {
+        let local = peer.is_some_and(network::is_loopback) && !self.require_token_everywhere;
+        let in_query = (method == Method::GET || method == Method::HEAD)
+            .then(|| query_token(uri))
+            .flatten();
+        if let Some(presented) = in_query {
+            // Here a stale link still leads to the clean address; elsewhere it must be right.
+            let admission = if local {
+                Admission::Local
+            } else {
+                self.check(peer, &presented)
+            };
+            return match admission {
+                Admission::Local | Admission::Paired => Admission::PairNow {
+                    location: without_token(uri),
+                },
+                refused => refused,
+            };
+        }
+        if local {
+            return Admission::Local;
+        }
+        match presented_token(headers) {
+            Some(presented) => self.check(peer, &presented),
+            None => Admission::Refused(Refusal::NoToken),
+        }
+    }
+
+    /// Checks a presented token, counting failures per address.
+    fn check(&self, peer: Option<IpAddr>, presented: &str) -> Admission {
+        let mut failures = self
+            .failures
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        let now = Instant::now();
+        if let Some(record) = peer.and_then(|peer| failures.get(&peer).copied()) {
+            let elapsed = now.duration_since(record.since);
+            if record.count >= MAX_FAILURES && elapsed < FAILURE_WINDOW {
+                let retry_after_secs = (FAILURE_WINDOW - elapsed).as_secs().max(1);
+                return Admission::Refused(Refusal::TooManyFailures { retry_after_secs });
+            }
+        }
+        if self.tokens.verify(presented) {
+            if let Some(peer) = peer {
+                drop(failures);
+                self.remember_paired(peer);
+            }
+            return Admission::Paired;
+        }
+        if let Some(peer) = peer {
+            if failures.len() >= MAX_TRACKED {
+                failures.retain(|_, record| now.duration_since(record.since) < FAILURE_WINDOW);
+                if failures.len() >= MAX_TRACKED {
+                    failures.clear();
+                }
+            }
+            let record = failures.entry(peer).or_insert(Failures {
+                count: 0,
+                since: now,
+            });
+            if now.duration_since(record.since) >= FAILURE_WINDOW {
+                *record = Failures {
+                    count: 0,
+                    since: now,
+                };
+            }
+            record.count += 1;
+        }
+        Admission::Refused(Refusal::WrongToken)
+    }
+}
+
+impl Access {
+    /// Whether `peer` presented the current token before: a device paired with this daemon.
+    pub fn is_paired_peer(&self, peer: IpAddr) -> bool {
+        let generation = self.tokens.generation();
+        self.paired_peers
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+            .get(&peer)
+            .is_some_and(|&paired_with| paired_with == generation)
+    }
+
+    fn remember_paired(&self, peer: IpAddr) {
+        let generation = self.tokens.generation();
+        let mut paired = self
+            .paired_peers
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        if paired.len() >= MAX_TRACKED && !paired.contains_key(&peer) {
+            paired.retain(|_, paired_with| *paired_with == generation);
+            if paired.len() >= MAX_TRACKED {
+                paired.clear();
+            }
+        }
+        paired.insert(peer, generation);
+    }
+}
+
+/// The query's parameters, percent-decoded (none when it does not parse).
+fn query_pairs(uri: &Uri) -> Vec<(String, String)> {
+    serde_urlencoded::from_str(uri.query().unwrap_or_default()).unwrap_or_default()
+}
+
+/// The token in the query string (`?token=…`), if any.
+fn query_token(uri: &Uri) -> Option<String> {
+    query_pairs(uri)
+        .into_iter()
+        .find_map(|(name, value)| (name == "token").then_some(value))
+}
+
+/// The request's path and query without its `token` parameter; `/` when the path could be
+/// read as another site (`//evil.example/`), so the clean-up is never an open redirect.
+fn without_token(uri: &Uri) -> String {
+    let Some(path) = hark_core::model::local_path(uri.path()) else {
+        return "/".to_string();
+    };
+    let rest: Vec<(String, String)> = query_pairs(uri)
+        .into_iter()
+        .filter(|(name, _)| name != "token")
+        .collect();
+    match serde_urlencoded::to_string(&rest) {
+        Ok(query) if !query.is_empty() => format!("{path}?{query}"),
+        _ => path.to_string(),
+    }
+}
+
+/// The token from `Authorization: Bearer` or the `hark_token` cookie.
+fn presented_token(headers: &HeaderMap) -> Option<String> {
+    let bearer = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| {
+            let (scheme, token) = value.trim().split_once(' ')?;
+            scheme
+                .eq_ignore_ascii_case("bearer")
+                .then(|| token.trim().to_string())
+        });
+    bearer.or_else(|| {
+        headers
+            .get_all(header::COOKIE)
+            .iter()
+            .filter_map(|value| value.to_str().ok())
+            .flat_map(cookie::Cookie::split_parse)
+            .filter_map(Result::ok)
+            .find(|cookie| cookie.name() == TOKEN_COOKIE)
+            .map(|cookie| cookie.value().to_string())
+    })
+}
+
+/// The `Set-Cookie` value that pairs a browser: sent back to this server only, never readable
+/// by scripts, never sent along from another site.
+pub fn pairing_cookie(token: &str) -> String {
+    format!("{TOKEN_COOKIE}={token}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Strict")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    fn access(require_everywhere: bool) -> (Access, String) {
+        let tokens = Tokens::new(None);
+        let token = tokens.current().unwrap();
+        (Access::new(tokens, true, require_everywhere, &[]), token)
+    }
+
+    const PHONE: Option<IpAddr> = Some(IpAddr::V4(std::net::Ipv4Addr::new(192, 168, 1, 50)));
+    const HERE: Option<IpAddr> = Some(IpAddr::V4(std::net::Ipv4Addr::LOCALHOST));
+
+    fn get(
+        access: &Access,
+        peer: Option<IpAddr>,
+        uri: &str,
+        headers: &[(&str, &str)],
+    ) -> Admission {
+        let mut map = HeaderMap::new();
+        for (name, value) in headers {
+            map.append(
+                axum::http::HeaderName::from_bytes(name.as_bytes()).unwrap(),
+                HeaderValue::from_str(value).unwrap(),
+            );
+        }
+        access.admit(peer, &Method::GET, &uri.parse().unwrap(), &map)
+    }
+
+    #[test]
+    fn peers_off_this_machine_need_the_token_this_machine_does_not() {
+        let (access, token) = access(false);
+        assert_eq!(get(&access, HERE, "/", &[]), Admission::Local);
+        assert_eq!(
+            get(&access, PHONE, "/", &[]),
+            Admission::Refused(Refusal::NoToken)
+        );
+        assert_eq!(
+            get(&access, None, "/", &[]),
+            Admission::Refused(Refusal::NoToken)
+        );
+        let bearer = format!("Bearer {token}");
+        assert_eq!(
+            get(
+                &access,
+                PHONE,
+                "/api/questions",
+                &[("authorization", &bearer)]
+            ),
+            Admission::Paired
+        );
+        let cookie = format!("hark_lang=ko; hark_token={token}");
+        assert_eq!(
+            get(&access, PHONE, "/pkg/hark.wasm", &[("cookie", &cookie)]),
+            Admission::Paired
+        );
+        assert_eq!(
+            get(&access, PHONE, "/", &[("authorization", "Bearer nope")]),
+            Admission::Refused(Refusal::WrongToken)
+        );
+    }
+
+    #[test]
+    fn the_pairing_url_leads_to_the_clean_address() {
+        let (access, token) = access(false);
+        assert_eq!(
+            get(&access, PHONE, &format!("/?token={token}"), &[]),
+            Admission::PairNow {
+                location: "/".into()
+            }
+        );
+        assert_eq!(
+            get(&access, PHONE, &format!("/q/1?a=b&token={token}&c=d"), &[]),
+            Admission::PairNow {
+                location: "/q/1?a=b&c=d".into()
+            }
+        );
+        assert_eq!(
+            get(&access, PHONE, "/?token=stale", &[]),
+            Admission::Refused(Refusal::WrongToken)
+        );
+        for foreign in ["//evil.example/", "/\\evil.example/", "/%09/evil.example/"] {
+            assert_eq!(
+                get(&access, HERE, &format!("{foreign}?token=x&a=b"), &[]),
+                Admission::PairNow {
+                    location: if foreign.starts_with("/%") {
+                        format!("{foreign}?a=b")
+                    } else {
+                        "/".into()
+                    }
+                },
+                "{foreign}"
+            );
+        }
+        // On this machine a stale link still cleans up.
+        assert_eq!(
+            get(&access, HERE, "/?token=stale", &[]),
+            Admission::PairNow {
+                location: "/".into()
+            }
+        );
+    }
+
+    #[test]
+    fn every_peer_pairs_when_asked_to() {
+        let (access, token) = access(true);
+        assert_eq!(
+            get(&access, HERE, "/", &[]),
+            Admission::Refused(Refusal::NoToken)
+        );
+        assert_eq!(
+            get(&access, HERE, "/?token=stale", &[]),
+            Admission::Refused(Refusal::WrongToken)
+        );
+        let bearer = format!("Bearer {token}");
+        assert_eq!(
+            get(&access, HERE, "/", &[("authorization", &bearer)]),
+            Admission::Paired
+        );
+    }
+
+    #[test]
+    fn repeated_wrong_tokens_lock_the_address_out_but_not_others() {
+        let (access, token) = access(false);
+        for _ in 0..MAX_FAILURES {
+            assert_eq!(
+                get(&access, PHONE, "/?token=guess", &[]),
+                Admission::Refused(Refusal::WrongToken)
+            );
+        }
+        let right = format!("Bearer {token}");
+        assert!(matches!(
+            get(&access, PHONE, "/", &[("authorization", &right)]),
+            Admission::Refused(Refusal::TooManyFailures { retry_after_secs }) if retry_after_secs <= 60
+        ));
+        let other_address = IpAddr::V4(std::net::Ipv4Addr::new(192, 168, 1, 51));
+        let other = Some(other_address);
+        assert!(!access.is_paired_peer(other_address));
+        assert_eq!(
+            get(&access, other, "/", &[("authorization", &right)]),
+            Admission::Paired
+        );
+        assert!(access.is_paired_peer(other_address));
+        assert!(!access.is_paired_peer(PHONE.unwrap()));
+        // A new token unpairs every address.
+        access.tokens.rotate().unwrap();
+        assert!(!access.is_paired_peer(other_address));
+    }
+}

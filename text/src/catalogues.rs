@@ -1,0 +1,117 @@
+//! The Fluent catalogues and the bundles made from them. The daemon (feature `compiled`) holds
+//! all five languages, each with the messages only it formats (`server.ftl`: pushes, the chat
+//! bots, the 401 page, exports). A page's WebAssembly carries none of them: the browser
+//! `install`s the catalogue its page carried, and any it fetches on a language switch.
+
+use crate::Lang;
+use fluent_bundle::FluentResource;
+use fluent_bundle::concurrent::FluentBundle;
+use std::sync::{Arc, RwLock};
+
+/// A catalogue ready for lookups, shared by every thread that formats with it.
+pub type Bundle = FluentBundle<FluentResource>;
+
+/// Each language's page catalogue (`main.ftl`), in `Lang::ALL` order.
+#[cfg(feature = "compiled")]
+pub const PAGE_SOURCES: [(Lang, &str); 5] = [
+    (Lang::En, include_str!("../../locales/en/main.ftl")),
+    (Lang::ZhCn, include_str!("../../locales/zh-CN/main.ftl")),
+    (Lang::Ko, include_str!("../../locales/ko/main.ftl")),
+    (Lang::Ja, include_str!("../../locales/ja/main.ftl")),
+    (Lang::Ru, include_str!("../../locales/ru/main.ftl")),
+];
+
+/// The messages only the daemon formats (`server.ftl`): the page never shows them, so it is
+/// never sent them.
+#[cfg(feature = "compiled")]
+pub const SERVER_SOURCES: [(Lang, &str); 5] = [
+    (Lang::En, include_str!("../../locales/en/server.ftl")),
+    (Lang::ZhCn, include_str!("../../locales/zh-CN/server.ftl")),
+    (Lang::Ko, include_str!("../../locales/ko/server.ftl")),
+    (Lang::Ja, include_str!("../../locales/ja/server.ftl")),
+    (Lang::Ru, include_str!("../../locales/ru/server.ftl")),
+];
+
+/// The catalogue of `lang` that a page shows (and is sent).
+#[cfg(feature = "compiled")]
+pub fn page_source(lang: Lang) -> &'static str {
+    source_of(&PAGE_SOURCES, lang)
+}
+
+/// Every catalogue source of `lang` the daemon carries, its own messages too.
+#[cfg(feature = "compiled")]
+pub fn all_sources(lang: Lang) -> [&'static str; 2] {
+    [page_source(lang), source_of(&SERVER_SOURCES, lang)]
+}
+
+#[cfg(feature = "compiled")]
+fn source_of(sources: &[(Lang, &'static str)], lang: Lang) -> &'static str {
+    sources
+        .iter()
+        .find(|(of, _)| *of == lang)
+        .map_or("", |(_, source)| *source)
+}
+
+/// A catalogue of `lang` made from Fluent sources.
+pub fn bundle(lang: Lang, sources: &[&str]) -> Bundle {
+    let id = lang
+        .code()
+        .parse::<unic_langid::LanguageIdentifier>()
+        .unwrap_or_default();
+    let mut bundle = FluentBundle::new_concurrent(vec![id]);
+    // Isolation marks (U+2068/U+2069) around placeables would leak into titles, chat messages
+    // and tests.
+    bundle.set_use_isolating(false);
+    for source in sources {
+        // A syntax error drops only the broken entry; the catalogue tests keep that from
+        // shipping.
+        let resource = FluentResource::try_new((*source).to_string())
+            .unwrap_or_else(|(resource, _errors)| resource);
+        let _ = bundle.add_resource(resource);
+    }
+    bundle
+}
+
+/// The catalogues installed at run time (the browser's), newest last.
+static INSTALLED: RwLock<Vec<(Lang, Arc<Bundle>)>> = RwLock::new(Vec::new());
+
+/// Makes `sources` the catalogue of `lang` from now on, replacing one installed before.
+pub fn install(lang: Lang, sources: &[&str]) {
+    let made = Arc::new(bundle(lang, sources));
+    let mut installed = INSTALLED
+        .write()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    installed.retain(|(of, _)| *of != lang);
+    installed.push((lang, made));
+}
+
+/// The catalogue of `lang`: one installed, else the compiled one, else none.
+pub fn get(lang: Lang) -> Option<Arc<Bundle>> {
+    let installed = INSTALLED
+        .read()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .iter()
+        .find(|(of, _)| *of == lang)
+        .map(|(_, bundle)| bundle.clone());
+    installed.or_else(|| compiled(lang))
+}
+
+#[cfg(feature = "compiled")]
+fn compiled(lang: Lang) -> Option<Arc<Bundle>> {
+    static COMPILED: std::sync::LazyLock<Vec<(Lang, Arc<Bundle>)>> =
+        std::sync::LazyLock::new(|| {
+            Lang::ALL
+                .into_iter()
+                .map(|lang| (lang, Arc::new(bundle(lang, &all_sources(lang)))))
+                .collect()
+        });
+    COMPILED
+        .iter()
+        .find(|(of, _)| *of == lang)
+        .map(|(_, bundle)| bundle.clone())
+}
+
+#[cfg(not(feature = "compiled"))]
+fn compiled(_lang: Lang) -> Option<Arc<Bundle>> {
+    None
+}
