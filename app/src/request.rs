@@ -3,12 +3,12 @@
 
 use crate::i18n::Lang;
 use crate::prefs::{THEME_COOKIE, Theme};
-use hark_text::negotiate::header_cookie;
+use hark_text::request::header_cookie;
 use leptos::prelude::use_context;
 
 /// What a request asks for: the cookies' picks, else `Accept-Language` and the system theme.
 pub fn from_headers(cookie_header: Option<&str>, accept_language: Option<&str>) -> (Lang, Theme) {
-    let lang = hark_text::negotiate::requested(cookie_header, accept_language);
+    let lang = hark_text::request::requested(cookie_header, accept_language);
     let theme = header_cookie(cookie_header.unwrap_or_default(), THEME_COOKIE)
         .and_then(|code| code.parse::<Theme>().ok())
         .unwrap_or_default();

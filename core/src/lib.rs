@@ -9,8 +9,9 @@
 //! - `log` — SQLite on one writer thread that commits whatever has queued in one transaction
 //!   and one fsync (group commit), and a read connection for pages and exports.
 //!
-//! Imports run one way (SPEC §10): `server → app → hark-core`, `server → hark-core`. Nothing
-//! here knows HTTP statuses or Fluent keys; the edges map `StoreError` to those.
+//! Imports run one way (SPEC §14): `app`, `server` and `hark-text` use this crate, never the
+//! other way. Nothing here knows HTTP statuses or Fluent keys; the edges map `StoreError` to
+//! those.
 
 pub mod model;
 

@@ -19,11 +19,13 @@ export-images = { $count ->
 push-waiting = Hark: a question is waiting
 push-open = Open
 push-open-on-computer = Open Hark on your computer to answer.
+push-test = Hark can reach this phone. Questions from your agents will appear here.
+
+# How a question ended (pushes and chat messages)
 outcome-answered = Answered: { $answer }
 outcome-declined = Skipped
 outcome-timeout = Timed out without an answer
 outcome-cancelled = Withdrawn by the agent
-push-test = Hark can reach this phone. Questions from your agents will appear here.
 
 # The Telegram bot
 telegram-step = Question { $step } of { $count }

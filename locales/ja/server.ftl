@@ -16,11 +16,13 @@ export-images = 画像 { $count } 枚を添付（画像データは JSON エク�
 push-waiting = Hark: 質問が届いています
 push-open = 開く
 push-open-on-computer = 回答するには、コンピューターで Hark を開いてください。
+push-test = Hark からこのスマートフォンに届きました。エージェントからの質問はここに表示されます。
+
+# How a question ended (pushes and chat messages)
 outcome-answered = 回答済み: { $answer }
 outcome-declined = スキップしました
 outcome-timeout = 回答がないまま時間切れになりました
 outcome-cancelled = エージェントが取り下げました
-push-test = Hark からこのスマートフォンに届きました。エージェントからの質問はここに表示されます。
 
 # The Telegram bot
 telegram-step = 質問 { $step }/{ $count }

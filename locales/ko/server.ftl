@@ -16,11 +16,13 @@ export-images = 이미지 { $count }장 첨부 (이미지 데이터는 JSON 내�
 push-waiting = Hark: 질문이 기다리고 있습니다
 push-open = 열기
 push-open-on-computer = 답하려면 컴퓨터에서 Hark를 여세요.
+push-test = Hark가 이 휴대폰에 연결되었습니다. 에이전트의 질문이 여기에 표시됩니다.
+
+# How a question ended (pushes and chat messages)
 outcome-answered = 답변함: { $answer }
 outcome-declined = 건너뜀
 outcome-timeout = 답변 없이 시간이 다 되었습니다
 outcome-cancelled = 에이전트가 질문을 철회했습니다
-push-test = Hark가 이 휴대폰에 연결되었습니다. 에이전트의 질문이 여기에 표시됩니다.
 
 # The Telegram bot
 telegram-step = 질문 { $step }/{ $count }

@@ -20,11 +20,13 @@ export-images = { $count ->
 push-waiting = Hark: вас ждёт вопрос
 push-open = Открыть
 push-open-on-computer = Чтобы ответить, откройте Hark на компьютере.
+push-test = Hark может достучаться до этого телефона. Вопросы от ваших агентов будут появляться здесь.
+
+# How a question ended (pushes and chat messages)
 outcome-answered = Ответ: { $answer }
 outcome-declined = Пропущено
 outcome-timeout = Время вышло, ответа не было
 outcome-cancelled = Агент отозвал вопрос
-push-test = Hark может достучаться до этого телефона. Вопросы от ваших агентов будут появляться здесь.
 
 # The Telegram bot
 telegram-step = Вопрос { $step } из { $count }

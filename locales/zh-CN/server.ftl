@@ -16,11 +16,13 @@ export-images = 附有 { $count } 张图片（图片数据在 JSON 导出中）
 push-waiting = Hark：有一个问题在等你回答
 push-open = 打开
 push-open-on-computer = 请在电脑上打开 Hark 作答。
+push-test = Hark 已能联系到这部手机。智能体的问题会显示在这里。
+
+# How a question ended (pushes and chat messages)
 outcome-answered = 已回答：{ $answer }
 outcome-declined = 已跳过
 outcome-timeout = 超时未回答
 outcome-cancelled = 智能体已撤回该问题
-push-test = Hark 已能联系到这部手机。智能体的问题会显示在这里。
 
 # The Telegram bot
 telegram-step = 第 { $step } 题，共 { $count } 题

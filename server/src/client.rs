@@ -1,5 +1,6 @@
 //! A typed HTTP client of the daemon, shared by the MCP shim and the CLI: recognising a Hark
-//! daemon, and every question call of SPEC §3 they need.
+//! daemon, and every question call of SPEC §3 they need. `connection` reaches a daemon (and
+//! starts the local one on demand); `asking` is one question's round trip on top of both.
 
 pub mod asking;
 pub mod connection;

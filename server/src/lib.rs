@@ -22,7 +22,7 @@
 //!   question's round trip (`asking`), shared by the shim, the CLI and the hooks.
 //!
 //! Imports run one way (SPEC §14): every layer uses `hark-core` and `hark-text`; only `page`
-//! (and `router` here) names `app`.
+//! names `app`, and the layers reach the page through it alone.
 
 // The view tree's types nest deeper than the default limit allows.
 #![recursion_limit = "256"]

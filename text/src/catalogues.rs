@@ -12,7 +12,7 @@ use std::sync::{Arc, RwLock};
 pub type Bundle = FluentBundle<FluentResource>;
 
 /// Each language's page catalogue (`main.ftl`), in `Lang::ALL` order.
-#[cfg(feature = "compiled")]
+#[cfg(feature = "server")]
 pub const PAGE_SOURCES: [(Lang, &str); 5] = [
     (Lang::En, include_str!("../../locales/en/main.ftl")),
     (Lang::ZhCn, include_str!("../../locales/zh-CN/main.ftl")),
@@ -23,7 +23,7 @@ pub const PAGE_SOURCES: [(Lang, &str); 5] = [
 
 /// The messages only the daemon formats (`server.ftl`): the page never shows them, so it is
 /// never sent them.
-#[cfg(feature = "compiled")]
+#[cfg(feature = "server")]
 pub const SERVER_SOURCES: [(Lang, &str); 5] = [
     (Lang::En, include_str!("../../locales/en/server.ftl")),
     (Lang::ZhCn, include_str!("../../locales/zh-CN/server.ftl")),
@@ -33,18 +33,18 @@ pub const SERVER_SOURCES: [(Lang, &str); 5] = [
 ];
 
 /// The catalogue of `lang` that a page shows (and is sent).
-#[cfg(feature = "compiled")]
+#[cfg(feature = "server")]
 pub fn page_source(lang: Lang) -> &'static str {
     source_of(&PAGE_SOURCES, lang)
 }
 
 /// Every catalogue source of `lang` the daemon carries, its own messages too.
-#[cfg(feature = "compiled")]
+#[cfg(feature = "server")]
 pub fn all_sources(lang: Lang) -> [&'static str; 2] {
     [page_source(lang), source_of(&SERVER_SOURCES, lang)]
 }
 
-#[cfg(feature = "compiled")]
+#[cfg(feature = "server")]
 fn source_of(sources: &[(Lang, &'static str)], lang: Lang) -> &'static str {
     sources
         .iter()
@@ -96,7 +96,7 @@ pub fn get(lang: Lang) -> Option<Arc<Bundle>> {
     installed.or_else(|| compiled(lang))
 }
 
-#[cfg(feature = "compiled")]
+#[cfg(feature = "server")]
 fn compiled(lang: Lang) -> Option<Arc<Bundle>> {
     static COMPILED: std::sync::LazyLock<Vec<(Lang, Arc<Bundle>)>> =
         std::sync::LazyLock::new(|| {
@@ -111,7 +111,7 @@ fn compiled(lang: Lang) -> Option<Arc<Bundle>> {
         .map(|(_, bundle)| bundle.clone())
 }
 
-#[cfg(not(feature = "compiled"))]
+#[cfg(not(feature = "server"))]
 fn compiled(_lang: Lang) -> Option<Arc<Bundle>> {
     None
 }

@@ -9,21 +9,26 @@
 //!   browser installs the one its page carried) and the bundles made from them;
 //! - `lookup` — a message in a language, with its variables, and dates as each language writes
 //!   them;
-//! - `negotiate` — the language a request asks for (cookie, `Accept-Language`) and the
-//!   daemon's own (config, else the desktop's locale);
-//! - `plain` — Markdown as one plain line, and cutting text to a length;
+//! - `negotiate` — the best language of an `Accept-Language`, and the daemon's own (config,
+//!   else the desktop's locale); `request` reads a request's headers for it (server only);
+//! - `markdown` — Markdown as one plain line (server only); `plain` — cutting to a length;
 //! - `question` — a question's headline and name, an answer in a line, an outcome, a status.
 //!
-//! Imports run one way (SPEC §14): `app` and `server` use this crate, which uses `hark-core`
-//! for the model alone. Nothing here knows leptos or HTTP.
+//! The `server` feature holds what only the daemon needs (the compiled catalogues, headers,
+//! Markdown); the page's WebAssembly goes without it. Imports run one way (SPEC §14): `app` and
+//! `server` use this crate, which uses `hark-core` for the model alone and knows no leptos.
 
 pub mod catalogues;
 pub mod lookup;
+#[cfg(feature = "server")]
+pub mod markdown;
 pub mod negotiate;
 pub mod plain;
 pub mod question;
+#[cfg(feature = "server")]
+pub mod request;
 
-#[cfg(all(test, feature = "compiled"))]
+#[cfg(all(test, feature = "server"))]
 mod tests;
 
 pub use fluent_bundle::FluentValue;

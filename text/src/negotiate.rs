@@ -1,6 +1,6 @@
-//! What to speak, and how: the language a request asks for (its language cookie, else its
-//! `Accept-Language`), whether it wants a page or data, and the daemon's own language for text
-//! no browser asked for (the config's `language`, else the desktop's locale).
+//! Which language to speak: the best of a browser's `Accept-Language` (a request's cookie
+//! comes first, `request`), and the daemon's own for text no browser asked for (the config's
+//! `language`, else the desktop's locale).
 //!
 //! The `Accept-Language` negotiation is hand-written on purpose: `fluent-langneg` drops the
 //! header's q-values (so `en;q=0.5, ru;q=0.8` would pick English and `ru;q=0` would not rule
@@ -12,45 +12,6 @@ use hark_core::model::Config;
 
 /// The cookie (and browser storage key) holding the language a person picked.
 pub const LANG_COOKIE: &str = "hark_lang";
-
-/// The value of cookie `name` in a request's `Cookie` header.
-pub fn header_cookie(cookie_header: &str, name: &str) -> Option<String> {
-    cookie::Cookie::split_parse(cookie_header)
-        .filter_map(Result::ok)
-        .find(|cookie| cookie.name() == name)
-        .map(|cookie| cookie.value().to_string())
-}
-
-/// The language a request asks for: its cookie's pick, else its `Accept-Language`.
-pub fn requested(cookie_header: Option<&str>, accept_language: Option<&str>) -> Lang {
-    header_cookie(cookie_header.unwrap_or_default(), LANG_COOKIE)
-        .and_then(|code| code.parse::<Lang>().ok())
-        .unwrap_or_else(|| accept_language_pick(accept_language.unwrap_or_default()))
-}
-
-/// The language a request's headers ask for: `requested` on its `Cookie` and
-/// `Accept-Language`.
-pub fn lang_of(headers: &http::HeaderMap) -> Lang {
-    let text = |name| {
-        headers
-            .get(name)
-            .and_then(|value: &http::HeaderValue| value.to_str().ok())
-    };
-    requested(
-        text(http::header::COOKIE),
-        text(http::header::ACCEPT_LANGUAGE),
-    )
-}
-
-/// Whether the request came from a browser navigating (a page, a plain form post) rather than
-/// from a script or a tool: it accepts HTML. Such a request is refused with a page in its
-/// language, the others with JSON.
-pub fn wants_html(headers: &http::HeaderMap) -> bool {
-    headers
-        .get(http::header::ACCEPT)
-        .and_then(|accept| accept.to_str().ok())
-        .is_some_and(|accept| accept.contains("text/html"))
-}
 
 /// The best language for an `Accept-Language` header: the highest-weighted tag Hark has (ties
 /// keep the header's order), else English.
@@ -124,14 +85,5 @@ mod tests {
                 "Accept-Language: {header:?}"
             );
         }
-    }
-
-    #[test]
-    fn the_cookie_wins_over_the_header_unless_it_names_no_language() {
-        let ko = Some("ko-KR");
-        assert_eq!(requested(Some("a=1; hark_lang=ru"), ko), Lang::Ru);
-        assert_eq!(requested(Some("hark_lang=xx"), ko), Lang::Ko);
-        assert_eq!(requested(None, ko), Lang::Ko);
-        assert_eq!(requested(None, None), Lang::En);
     }
 }

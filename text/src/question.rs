@@ -2,16 +2,19 @@
 //! headline and its name, an answer in a line, how it ended, and its status. One rendering,
 //! shown the same by the page, the channels, notifications and exports.
 
-use crate::plain::one_line;
+#[cfg(feature = "server")]
+use crate::markdown::one_line;
 use crate::{Lang, t_in};
 use hark_core::model::{Question, Status, SubQuestionAnswer};
 
+#[cfg(feature = "server")]
 /// The headline of a question in a list, as one plain line: its title, else its first
 /// question.
 pub fn headline(question: &Question) -> String {
     one_line(question.headline())
 }
 
+#[cfg(feature = "server")]
 /// Under a title, the first question as one plain line: a title alone rarely says what is
 /// asked. None when there is no title (the headline is that question already).
 pub fn first_question(question: &Question) -> Option<String> {
@@ -91,7 +94,7 @@ pub fn status_name(lang: Lang, status: Status) -> String {
     t_in(lang, status_key(status), &[])
 }
 
-#[cfg(all(test, feature = "compiled"))]
+#[cfg(all(test, feature = "server"))]
 mod tests {
     use super::*;
     use hark_core::model::AnswerImage;

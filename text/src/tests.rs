@@ -59,12 +59,12 @@ fn inline_variables(inline: &ast::InlineExpression<&str>, names: &mut BTreeSet<S
     }
 }
 
-/// Every message's text in one language, for the "really translated" check.
 /// Every catalogue of `lang`, the page's and the daemon's, as one source.
 fn whole(lang: Lang) -> String {
     all_sources(lang).join("\n")
 }
 
+/// Every message's text in one language, for the "really translated" check.
 fn values(lang: Lang) -> BTreeMap<String, String> {
     let source = whole(lang);
     variables_by_message(&source)

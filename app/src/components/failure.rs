@@ -237,7 +237,7 @@ mod ssr {
     pub fn refuse<F: leptos::server_fn::ServerFn>(page: &str, failure: Failure) -> Failure {
         use leptos::server_fn::error::ServerFnUrlError;
         let plain_form_post = use_context::<axum::http::request::Parts>()
-            .is_some_and(|parts| hark_text::negotiate::wants_html(&parts.headers));
+            .is_some_and(|parts| hark_text::request::wants_html(&parts.headers));
         if plain_form_post {
             // Parsed against a placeholder origin only to build the path and query.
             let back = ServerFnUrlError::new(F::PATH, failure.clone())

@@ -100,8 +100,19 @@ mod browser {
     use std::cell::RefCell;
 
     thread_local! {
-        /// The languages whose whole catalogue is here (the others carry only their name).
-        static WHOLE: RefCell<Vec<Lang>> = RefCell::new(from_page());
+        /// The languages whose whole catalogue is here (the others carry only their name);
+        /// `None` until the page's own are installed.
+        static WHOLE: RefCell<Option<Vec<Lang>>> = const { RefCell::new(None) };
+    }
+
+    /// Installs the catalogues the page carried into `hark-text`, where every lookup finds
+    /// them, once; hydration calls it before the first word is looked up.
+    pub fn install_carried() {
+        WHOLE.with_borrow_mut(|whole| {
+            if whole.is_none() {
+                *whole = Some(from_page());
+            }
+        });
     }
 
     /// Installs what the server wrote into the page; nothing if the block is missing or
@@ -128,14 +139,10 @@ mod browser {
         whole
     }
 
-    /// Installs the catalogues the page carried, once; before the first lookup (hydration).
-    pub fn install_carried() {
-        WHOLE.with(|_| ());
-    }
-
     /// Whether the whole catalogue of `lang` is here.
     pub fn is_whole(lang: Lang) -> bool {
-        WHOLE.with_borrow(|whole| whole.contains(&lang))
+        install_carried();
+        WHOLE.with_borrow(|whole| whole.iter().flatten().any(|of| *of == lang))
     }
 
     /// Makes sure the whole catalogue of `lang` is here, fetching it from the daemon if not.
@@ -147,7 +154,7 @@ mod browser {
         match super::catalogue(lang.code().to_string()).await {
             Ok(source) => {
                 hark_text::catalogues::install(lang, &[&source]);
-                WHOLE.with_borrow_mut(|whole| whole.push(lang));
+                WHOLE.with_borrow_mut(|whole| whole.get_or_insert_default().push(lang));
                 true
             }
             Err(error) => {

@@ -4,7 +4,7 @@
 //! the same sequence id replaces the first, saying how it ended. One worker sends in order, so
 //! a replacement never overtakes its push.
 
-mod text;
+mod push_text;
 
 use super::Relay;
 use super::status::describe;
@@ -143,9 +143,9 @@ fn new_question(relay: &Relay, question: &Question) -> Message {
         .as_ref()
         .map(|base| format!("{base}/q/{}", question.id));
     let (title, mut message) = if config.channels.content_in_push {
-        (text::title(question), text::questions(question))
+        (push_text::title(question), push_text::questions(question))
     } else {
-        ("Hark".to_string(), text::waiting(lang))
+        ("Hark".to_string(), push_text::waiting(lang))
     };
     let mut actions = Vec::new();
     match (&base, &page) {
@@ -166,8 +166,10 @@ fn new_question(relay: &Relay, question: &Question) -> Message {
         }
         _ => {
             let hint = hark_text::t_in(lang, "push-open-on-computer", &[]);
-            message =
-                hark_text::plain::cut(&format!("{message}\n\n{hint}"), text::MAX_MESSAGE_BYTES);
+            message = hark_text::plain::cut(
+                &format!("{message}\n\n{hint}"),
+                push_text::MAX_MESSAGE_BYTES,
+            );
         }
     }
     Message {
@@ -224,7 +226,7 @@ fn closed_question(relay: &Relay, question: &Question) -> Message {
     let config = relay.store.config();
     let lang = language(&config);
     let title = if config.channels.content_in_push {
-        text::title(question)
+        push_text::title(question)
     } else {
         "Hark".to_string()
     };
@@ -236,7 +238,7 @@ fn closed_question(relay: &Relay, question: &Question) -> Message {
     Message {
         topic: config.channels.ntfy.topic.clone(),
         title,
-        message: text::outcome(lang, question),
+        message: push_text::outcome(lang, question),
         priority: CLOSED_PRIORITY,
         tags: vec![tag],
         click: None,

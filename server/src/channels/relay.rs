@@ -191,9 +191,7 @@ impl Relay {
             )),
         }
     }
-}
 
-impl Relay {
     /// How every channel has fared, without a secret: what settings and `GET /api/channels`
     /// show.
     pub fn report(&self) -> hark_core::model::ChannelsReport {

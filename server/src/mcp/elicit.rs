@@ -2,7 +2,8 @@
 //! and the config says `elicitation: "race"`, `ask_user` also asks in the client's own dialog,
 //! as a flat form built from the questions: a single choice is an enum with titled values, a
 //! multi-select an array of them, free text a string. The page, phone and channels stay live;
-//! the first answer wins. `mcp` runs the race; this module builds the form and reads its reply.
+//! the first answer wins. `mcp::server` runs the race; this module builds the form and reads its
+//! reply.
 
 use hark_core::model::{AskRequest, SubQuestion, SubQuestionAnswer};
 use rmcp::model::{ClientCapabilities, ElicitRequestParams, ElicitationSchema};

@@ -14,11 +14,11 @@ const SERVER_FUNCTIONS: &str = "/fn/";
 /// The middleware.
 pub async fn form_failures(request: Request, next: Next) -> Response {
     let plain_form = request.uri().path().starts_with(SERVER_FUNCTIONS)
-        && hark_text::negotiate::wants_html(request.headers());
+        && hark_text::request::wants_html(request.headers());
     if !plain_form {
         return next.run(request).await;
     }
-    let lang = hark_text::negotiate::lang_of(request.headers());
+    let lang = hark_text::request::lang_of(request.headers());
     let response = next.run(request).await;
     if response.status() != StatusCode::BAD_REQUEST {
         return response;

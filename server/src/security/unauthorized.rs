@@ -16,7 +16,7 @@ pub fn refuse(headers: &HeaderMap, refusal: &Refusal) -> Response {
         }
         Refusal::NoToken | Refusal::WrongToken => (StatusCode::UNAUTHORIZED, None),
     };
-    let mut response = if hark_text::negotiate::wants_html(headers) {
+    let mut response = if hark_text::request::wants_html(headers) {
         let reason = match refusal {
             Refusal::TooManyFailures { .. } => "unauthorized-too-many",
             Refusal::WrongToken => "unauthorized-wrong",
@@ -24,7 +24,7 @@ pub fn refuse(headers: &HeaderMap, refusal: &Refusal) -> Response {
         };
         crate::security::plain_page::respond(
             status,
-            hark_text::negotiate::lang_of(headers),
+            hark_text::request::lang_of(headers),
             "unauthorized-title",
             &[reason, "unauthorized-how"],
             None,

@@ -142,3 +142,23 @@ async fn the_stream_carries_rendered_headlines_and_the_api_does_not() {
         .unwrap();
     assert!(read.get("shown").is_none());
 }
+
+#[tokio::test]
+async fn a_headline_keeps_the_titles_lines_apart() {
+    let daemon = Daemon::start();
+    let mut socket = connect(&daemon, None).await.unwrap();
+    assert_eq!(next_event(&mut socket).await["event"], "init");
+    daemon
+        .ask(&json!({
+            "title": "## Release 2.4\nThe migration drops a column.",
+            "questions": [{"question": "- Run it\n- now?"}]
+        }))
+        .await;
+    let created = next_event(&mut socket).await;
+    let shown = &created["data"]["shown"];
+    assert_eq!(
+        shown["headline"],
+        "Release 2.4 The migration drops a column."
+    );
+    assert_eq!(shown["firstQuestion"], "Run it now?");
+}

@@ -9,9 +9,16 @@ use hark_text::{Lang, t_in};
 /// ntfy's limit for a message's text, in bytes.
 pub const MAX_MESSAGE_BYTES: usize = 4096;
 
-/// The push's title: the question's name, else "Hark".
+/// The push's title: the question's name as one plain line (a push shows no Markdown), else
+/// "Hark".
 pub fn title(question: &Question) -> String {
-    cut(hark_text::question::name(question).unwrap_or("Hark"), 256)
+    let name = hark_text::question::name(question).map(hark_text::markdown::one_line);
+    cut(
+        name.as_deref()
+            .filter(|name| !name.is_empty())
+            .unwrap_or("Hark"),
+        256,
+    )
 }
 
 /// The push's text: every question, one paragraph each.
