@@ -23,9 +23,9 @@ pub use event::{Event, InitData, RemindData};
 pub use lang::{Lang, UnknownLang};
 pub use paths::local_path;
 pub use question::{
-    AnswerImage, AnswerRequest, AnsweredVia, AskRequest, DeclineRequest, Health, LATE_NOTE,
-    ORPHAN_NOTE, Pairing, Question, QuestionId, QuestionList, QuestionOption, Rendered, Shown,
-    Source, Status, SubQuestion, SubQuestionAnswer, TIMEOUT_CHOSE_NOTE, TimeoutAction, WaitResult,
+    AnswerImage, AnswerRequest, AnsweredVia, AskRequest, DaemonNote, DeclineRequest, Health,
+    Pairing, Question, QuestionId, QuestionList, QuestionOption, Rendered, Shown, Source, Status,
+    SubQuestion, SubQuestionAnswer, TimeoutAction, WaitResult,
 };
 pub use tool::{AnsweredQuestion, AskOutcome, GetAnswerRequest};
 pub use validate::{

@@ -15,15 +15,23 @@
 //! Memory serves the live questions and the recent history; the log is the record and serves
 //! older pages, read on the blocking pool. After a restart, pending questions come back
 //! pending; one that no agent re-attaches to within `orphanSecs` is withdrawn.
+//!
+//! This file holds the store's state and creating questions; beside it: `close` (the one way a
+//! question closes), `reads` (waits, lists, pages, snapshots), `settle` (waiting for the disk),
+//! `late` (agents that stop waiting), `timers` (deadlines), `images`, and the config's file.
 
+mod close;
 mod config_file;
 mod error;
 mod files;
 mod images;
 mod late;
+mod reads;
+mod settle;
 mod timers;
 
 pub use crate::log::{DB_FILE, Filter, OpenError};
+pub use close::Outcome;
 pub use config_file::ConfigFile;
 pub use error::StoreError;
 pub use files::replace_privately;
@@ -31,8 +39,8 @@ pub use images::StoredImage;
 
 use crate::log::{Ack, Log, OnDurable, Reader};
 use crate::model::{
-    AskRequest, Config, ConfigReport, ErrorBody, Event, InitData, Question, QuestionId, Status,
-    SubQuestionAnswer, WaitResult, limits, validate_answers, validate_ask, validate_note,
+    AskRequest, Config, ConfigReport, Event, Question, QuestionId, Status, WaitResult, limits,
+    validate_ask,
 };
 use chrono::Utc;
 use std::collections::{HashMap, VecDeque};
@@ -48,9 +56,6 @@ use tokio_util::sync::CancellationToken;
 pub const HISTORY_IN_MEMORY: usize = 1_000;
 /// Closes between two prunings of the log.
 const PRUNE_EVERY: u32 = 100;
-pub use crate::model::{LATE_NOTE, ORPHAN_NOTE, TIMEOUT_CHOSE_NOTE};
-/// When a time-out or withdrawal the disk refused is tried again.
-const RETRY_REFUSED_CLOSE: Duration = Duration::from_secs(5);
 /// Events a subscriber may fall behind before it must resync from a snapshot: a burst that
 /// creates the pending cap, and closes as many, fits.
 pub const EVENT_BUFFER: usize = 2 * limits::MAX_PENDING + 48;
@@ -104,11 +109,11 @@ struct State {
 }
 
 /// Holds the outcome once closed and durable; every waiter of the question watches it.
-type Outcome = Arc<watch::Sender<Option<WaitResult>>>;
+type OutcomeWatch = Arc<watch::Sender<Option<WaitResult>>>;
 
 struct Entry {
     question: Question,
-    outcome: Outcome,
+    outcome: OutcomeWatch,
     /// Carried over a restart and not re-attached to by any agent yet.
     orphan: bool,
     /// The answers' images until the log holds them (always, without a log): they are served
@@ -391,31 +396,6 @@ impl Store {
         self.state().entries.contains_key(&id)
     }
 
-    /// Waits until a change is durable (or refused), then runs `finish` with the outcome. A
-    /// caller that goes away mid-fsync (a dropped connection) hands the wait and `finish` to a
-    /// task, so waiters are still released and a refusal still rolled back.
-    async fn settle<F>(&self, durable: Durable, finish: F) -> Result<(), StoreError>
-    where
-        F: FnOnce(&Store, &Result<(), StoreError>) + Send + 'static,
-    {
-        match durable {
-            Durable::Now => {
-                let recorded = Ok(());
-                finish(self, &recorded);
-                recorded
-            }
-            Durable::Queued(ack) => {
-                Settling {
-                    store: self.clone(),
-                    ack: Some(ack),
-                    finish: Some(finish),
-                }
-                .wait()
-                .await
-            }
-        }
-    }
-
     /// Forgets a question whose creation the disk refused, and resyncs every subscriber.
     fn undo_create(&self, id: QuestionId) {
         let mut state = self.state();
@@ -425,287 +405,6 @@ impl Store {
             state.pending -= 1;
         }
         self.send(Event::Init(self.snapshot_in_memory(&state)));
-    }
-
-    /// Records the person's answer. The first answer wins. Images are decoded and checked
-    /// first, off the lock; their bytes go to the log beside the question, which keeps only
-    /// their type and size.
-    ///
-    /// # Errors
-    /// `NotFound`, `NotPending` (answered or closed already), `Invalid` naming the field, or
-    /// `Storage`; an invalid or unrecorded answer leaves the question pending and answerable.
-    pub async fn answer(
-        &self,
-        id: QuestionId,
-        answers: &[SubQuestionAnswer],
-    ) -> Result<Question, StoreError> {
-        self.answer_via(id, answers, None).await
-    }
-
-    /// `answer`, noting where the person answered.
-    ///
-    /// # Errors
-    /// As `answer`.
-    pub async fn answer_via(
-        &self,
-        id: QuestionId,
-        answers: &[SubQuestionAnswer],
-        via: Option<crate::model::AnsweredVia>,
-    ) -> Result<Question, StoreError> {
-        self.answer_owned(id, answers.to_vec(), via).await
-    }
-
-    /// `answer_via`, taking the answers: images' base64 is dropped as it is decoded, so a
-    /// large answer is not held twice.
-    ///
-    /// # Errors
-    /// As `answer`.
-    pub async fn answer_owned(
-        &self,
-        id: QuestionId,
-        answers: Vec<SubQuestionAnswer>,
-        via: Option<crate::model::AnsweredVia>,
-    ) -> Result<Question, StoreError> {
-        let (answers, images) = if answers.iter().any(|answer| !answer.images.is_empty()) {
-            // Megabytes of decoding are worth skipping for a question that cannot take them;
-            // the close below still decides under the lock.
-            match self.get(id).await {
-                None => return Err(StoreError::NotFound(id)),
-                Some(question) if !question.is_pending() => {
-                    return Err(StoreError::NotPending {
-                        id,
-                        status: question.status,
-                    });
-                }
-                Some(_) => {}
-            }
-            tokio::task::spawn_blocking(move || images::take(answers))
-                .await
-                .map_err(|error| StoreError::Storage(error.to_string()))??
-        } else {
-            (answers, Vec::new())
-        };
-        self.close_recording(
-            id,
-            Status::Answered,
-            |_| true,
-            |question| {
-                let answers = validate_answers(&question.questions, &answers)?;
-                question.answers = Some(answers);
-                question.answered_via = via;
-                Ok(())
-            },
-            images,
-        )
-        .await?
-        .ok_or(StoreError::NotFound(id))
-    }
-
-    /// The person skipped the question, optionally saying why.
-    ///
-    /// # Errors
-    /// `NotFound`, `NotPending`, `Invalid` for an over-long note, or `Storage`.
-    pub async fn decline(
-        &self,
-        id: QuestionId,
-        note: Option<String>,
-    ) -> Result<Question, StoreError> {
-        self.decline_via(id, note, None).await
-    }
-
-    /// `decline`, noting where the person declined.
-    ///
-    /// # Errors
-    /// As `decline`.
-    pub async fn decline_via(
-        &self,
-        id: QuestionId,
-        note: Option<String>,
-        via: Option<crate::model::AnsweredVia>,
-    ) -> Result<Question, StoreError> {
-        validate_note(note.as_deref())?;
-        self.close(id, Status::Declined, |question| {
-            question.note = note.filter(|note| !note.trim().is_empty());
-            question.answered_via = via;
-            Ok(())
-        })
-        .await
-    }
-
-    /// The asking side withdrew the question.
-    ///
-    /// # Errors
-    /// `NotFound`, `NotPending` or `Storage`.
-    pub async fn cancel(&self, id: QuestionId) -> Result<Question, StoreError> {
-        self.withdraw(id, None).await
-    }
-
-    /// The asking side withdrew the question, saying why in `note`.
-    ///
-    /// # Errors
-    /// `NotFound`, `NotPending`, `Invalid` for an over-long note, or `Storage`.
-    pub async fn withdraw(
-        &self,
-        id: QuestionId,
-        note: Option<String>,
-    ) -> Result<Question, StoreError> {
-        validate_note(note.as_deref())?;
-        self.close(id, Status::Cancelled, |question| {
-            question.note = note.filter(|note| !note.trim().is_empty());
-            Ok(())
-        })
-        .await
-    }
-
-    /// The question's time limit: if still pending, it is answered with its recommended options
-    /// (`timeoutAction: "recommended"`, noted `TIMEOUT_CHOSE_NOTE`) or else times out.
-    pub async fn expire(&self, id: QuestionId) {
-        // What a question asks never changes, so this can be read before the close decides.
-        let recommended = self
-            .get(id)
-            .await
-            .and_then(|question| question.recommended_answers());
-        let _ = match recommended {
-            Some(answers) => {
-                self.close(id, Status::Answered, |question| {
-                    question.answers = Some(answers);
-                    question.note = Some(TIMEOUT_CHOSE_NOTE.to_string());
-                    Ok(())
-                })
-                .await
-            }
-            None => self.close(id, Status::Timeout, |_| Ok(())).await,
-        };
-    }
-
-    /// Withdraws a question carried over a restart that no agent came back for. Decided under
-    /// the same lock as the close: an agent that re-attaches a moment earlier keeps it.
-    pub async fn withdraw_orphan(&self, id: QuestionId) {
-        let withdrawn = self
-            .close_if(
-                id,
-                Status::Cancelled,
-                |entry| entry.orphan,
-                |question| {
-                    question.note = Some(ORPHAN_NOTE.to_string());
-                    Ok(())
-                },
-            )
-            .await;
-        if let Ok(Some(_)) = withdrawn {
-            tracing::info!(%id, "no agent came back for a question after the restart; withdrew it");
-        }
-    }
-
-    async fn close(
-        &self,
-        id: QuestionId,
-        status: Status,
-        fill: impl FnOnce(&mut Question) -> Result<(), ErrorBody>,
-    ) -> Result<Question, StoreError> {
-        self.close_if(id, status, |_| true, fill)
-            .await?
-            .ok_or(StoreError::NotFound(id))
-    }
-
-    /// Closes a pending question as `status` if `condition` holds for it, deciding both under
-    /// one lock; `None` when the condition did not hold (nothing changed).
-    async fn close_if(
-        &self,
-        id: QuestionId,
-        status: Status,
-        condition: impl FnOnce(&Entry) -> bool,
-        fill: impl FnOnce(&mut Question) -> Result<(), ErrorBody>,
-    ) -> Result<Option<Question>, StoreError> {
-        self.close_recording(id, status, condition, fill, Vec::new())
-            .await
-    }
-
-    /// `close_if`, recording the answers' images with the close.
-    async fn close_recording(
-        &self,
-        id: QuestionId,
-        status: Status,
-        condition: impl FnOnce(&Entry) -> bool,
-        fill: impl FnOnce(&mut Question) -> Result<(), ErrorBody>,
-        images: Vec<StoredImage>,
-    ) -> Result<Option<Question>, StoreError> {
-        self.load(id).await;
-        let (closed, durable) = {
-            let mut state = self.state();
-            let entry = state.entries.get_mut(&id).ok_or(StoreError::NotFound(id))?;
-            if !entry.question.is_pending() {
-                return Err(StoreError::NotPending {
-                    id,
-                    status: entry.question.status,
-                });
-            }
-            if !condition(entry) {
-                return Ok(None);
-            }
-            let mut closed = entry.question.clone();
-            fill(&mut closed)?;
-            closed.status = status;
-            closed.closed_at = Some(now());
-            // The waiters (the agent) hear the outcome as soon as it is on disk: from the log's
-            // writer, one hop sooner than this caller.
-            let (outcome, result) = (entry.outcome.clone(), closed.wait_result());
-            let durable = self.record_with_images(
-                &closed,
-                images.clone(),
-                Some(Box::new(move || {
-                    outcome.send_replace(Some(result));
-                })),
-            );
-            entry.question = closed.clone();
-            entry.images = images;
-            state.pending -= 1;
-            self.announce(|| {
-                if status == Status::Answered {
-                    Event::QuestionAnswered(closed.clone())
-                } else {
-                    Event::QuestionClosed(closed.clone())
-                }
-            });
-            (closed, durable)
-        };
-        let recorded = closed.clone();
-        self.settle(
-            durable,
-            move |store, outcome_of_write| match outcome_of_write {
-                // Durable: the question may leave memory one day.
-                Ok(()) => store.retire(recorded.id),
-                Err(_) => store.undo_close(&recorded),
-            },
-        )
-        .await?;
-        Ok(Some(closed))
-    }
-
-    /// Reopens a question whose close the disk refused, and resyncs every subscriber.
-    fn undo_close(&self, closed: &Question) {
-        let mut state = self.state();
-        if let Some(entry) = state.entries.get_mut(&closed.id)
-            && entry.question == *closed
-        {
-            entry.question.status = Status::Pending;
-            entry.question.closed_at = None;
-            entry.question.answers = None;
-            entry.question.note = None;
-            entry.images.clear();
-            state.pending += 1;
-        }
-        self.send(Event::Init(self.snapshot_in_memory(&state)));
-        drop(state);
-        // A deadline that fired is gone from the queue: try again a little later.
-        let retry = tokio::time::Instant::now() + RETRY_REFUSED_CLOSE;
-        if closed.status == Status::Timeout || closed.note.as_deref() == Some(TIMEOUT_CHOSE_NOTE) {
-            self.schedule(timers::Due::Expire, closed.id, retry);
-        } else if closed.note.as_deref() == Some(ORPHAN_NOTE) {
-            self.schedule(timers::Due::Orphan, closed.id, retry);
-        } else if closed.note.as_deref() == Some(LATE_NOTE) {
-            self.schedule(timers::Due::Late, closed.id, retry);
-        }
     }
 
     /// A durably closed question joins the history in memory; the oldest leave it, and every
@@ -742,202 +441,6 @@ impl Store {
     fn prune_log(&self, config: &Config) {
         if let Some(log) = &self.shared.log {
             log.prune(prune_before(config), config.history_max);
-        }
-    }
-
-    /// Waits until the question closes (and its close is durable), `timeout` passes (`None`:
-    /// no limit), or shutdown.
-    ///
-    /// Any number of waiters may wait on one question; every one is released.
-    ///
-    /// # Errors
-    /// `NotFound`, or `ShuttingDown` when the daemon stops first.
-    pub async fn wait(
-        &self,
-        id: QuestionId,
-        timeout: Option<Duration>,
-    ) -> Result<Waited, StoreError> {
-        self.load(id).await;
-        let mut outcome = {
-            let mut state = self.state();
-            let entry = state.entries.get_mut(&id).ok_or(StoreError::NotFound(id))?;
-            // Someone waits for it: its agent is back.
-            self.taken_up(entry);
-            entry.outcome.subscribe()
-        };
-        let closed = async {
-            match outcome.wait_for(Option::is_some).await {
-                Ok(result) => result.clone(),
-                Err(_) => None,
-            }
-        };
-        let limit = async {
-            match timeout {
-                Some(timeout) => tokio::time::sleep(timeout).await,
-                None => std::future::pending().await,
-            }
-        };
-        tokio::select! {
-            result = closed => result.map(Waited::Closed).ok_or(StoreError::NotFound(id)),
-            () = limit => Ok(Waited::StillPending),
-            () = self.shared.shutdown.cancelled() => Err(StoreError::ShuttingDown),
-        }
-    }
-
-    /// One question by id: from memory, else read from the log.
-    pub async fn get(&self, id: QuestionId) -> Option<Question> {
-        if let Some(entry) = self.state().entries.get(&id) {
-            return Some(entry.question.clone());
-        }
-        match &self.shared.log {
-            Some(log) if log.holds(id) => log.get(id).await,
-            _ => None,
-        }
-    }
-
-    /// Every pending question, oldest first (all of them live in memory).
-    pub fn pending(&self) -> Vec<Question> {
-        let state = self.state();
-        let mut pending: Vec<Question> = state
-            .entries
-            .values()
-            .filter(|entry| entry.question.is_pending())
-            .map(|entry| entry.question.clone())
-            .collect();
-        pending.sort_by_key(|question| (question.created_at, question.id));
-        pending
-    }
-
-    /// Questions newest first, optionally of one status and at most `limit` of them.
-    pub async fn list(&self, status: Option<Status>, limit: Option<usize>) -> Vec<Question> {
-        let filter = status.map_or(Filter::Any, Filter::Status);
-        let everything = self.page(filter, None, limit.unwrap_or(usize::MAX)).await;
-        everything.unwrap_or_default()
-    }
-
-    /// One page of questions, newest first: those matching `filter` created before the
-    /// question `before` (the last one of the previous page), at most `limit`; `None` when
-    /// `before` names no question kept.
-    ///
-    /// Memory decides for every question it holds (it may be ahead of the disk by the writes
-    /// in flight); the log supplies the rest, read off the lock.
-    pub async fn page(
-        &self,
-        filter: Filter,
-        before: Option<QuestionId>,
-        limit: usize,
-    ) -> Option<Vec<Question>> {
-        let cursor = match before {
-            Some(id) => {
-                let question = self.get(id).await?;
-                Some((question.created_at, question.id))
-            }
-            None => None,
-        };
-        let from_log = match &self.shared.log {
-            // Every pending question is in memory.
-            Some(log) if filter != Filter::Status(Status::Pending) => {
-                log.page(filter, cursor, limit).await
-            }
-            _ => Vec::new(),
-        };
-        let state = self.state();
-        let mut questions: Vec<Question> = state
-            .entries
-            .values()
-            .map(|entry| &entry.question)
-            .filter(|question| filter.admits(question))
-            .filter(|question| {
-                cursor
-                    .as_ref()
-                    .is_none_or(|cursor| (question.created_at, question.id) < *cursor)
-            })
-            .cloned()
-            .collect();
-        questions.extend(from_log.into_iter().filter(|question| {
-            !state.entries.contains_key(&question.id)
-                && cursor
-                    .as_ref()
-                    .is_none_or(|cursor| (question.created_at, question.id) < *cursor)
-        }));
-        drop(state);
-        questions.sort_by_key(|question| std::cmp::Reverse((question.created_at, question.id)));
-        questions.truncate(limit);
-        Some(questions)
-    }
-
-    /// Every question kept, newest first, one at a time into the returned channel (so an
-    /// export never holds the whole history). Everything decided before the call is in it.
-    pub async fn export(&self) -> tokio::sync::mpsc::Receiver<Question> {
-        let (sender, receiver) = tokio::sync::mpsc::channel(64);
-        match &self.shared.log {
-            Some(log) => {
-                log.sync().await;
-                log.stream_all(sender);
-            }
-            None => {
-                let questions = self.list(None, None).await;
-                tokio::spawn(async move {
-                    for question in questions {
-                        if sender.send(question).await.is_err() {
-                            return;
-                        }
-                    }
-                });
-            }
-        }
-        receiver
-    }
-
-    /// Resolves once every change decided so far is on disk (at shutdown, so nothing queued is
-    /// left behind).
-    pub async fn flush(&self) {
-        if let Some(log) = &self.shared.log {
-            log.sync().await;
-        }
-    }
-
-    /// How many questions wait for an answer.
-    pub fn pending_count(&self) -> usize {
-        self.state().pending
-    }
-
-    /// What a fresh subscriber needs to rebuild its view: every pending question and the
-    /// newest page of the history (older pages are fetched as needed).
-    pub async fn snapshot(&self) -> InitData {
-        let mut questions = self.pending();
-        let history = self
-            .page(Filter::Closed, None, limits::HISTORY_PAGE)
-            .await
-            .unwrap_or_default();
-        // A question closed between the two reads shows once, closed.
-        questions.retain(|pending| !history.iter().any(|closed| closed.id == pending.id));
-        questions.extend(history);
-        questions.sort_by_key(|question| std::cmp::Reverse((question.created_at, question.id)));
-        InitData {
-            questions,
-            config: self.config(),
-        }
-    }
-
-    /// A snapshot from memory alone, for a resync sent under the lock.
-    fn snapshot_in_memory(&self, state: &State) -> InitData {
-        let mut questions: Vec<Question> = state
-            .entries
-            .values()
-            .map(|entry| entry.question.clone())
-            .collect();
-        questions.sort_by_key(|question| std::cmp::Reverse((question.created_at, question.id)));
-        let mut closed = 0;
-        questions.retain(|question| {
-            question.is_pending() || {
-                closed += 1;
-                closed <= limits::HISTORY_PAGE
-            }
-        });
-        InitData {
-            questions,
-            config: self.config(),
         }
     }
 
@@ -1052,51 +555,6 @@ fn now() -> chrono::DateTime<Utc> {
 fn prune_before(config: &Config) -> i64 {
     let days = i64::try_from(config.history_days).unwrap_or(i64::MAX / 86_400_000_000);
     (Utc::now() - chrono::Duration::days(days)).timestamp_micros()
-}
-
-/// A change on its way to the disk and what follows it (see `Store::settle`).
-struct Settling<F: FnOnce(&Store, &Result<(), StoreError>) + Send + 'static> {
-    store: Store,
-    ack: Option<Ack>,
-    finish: Option<F>,
-}
-
-impl<F: FnOnce(&Store, &Result<(), StoreError>) + Send + 'static> Settling<F> {
-    async fn wait(mut self) -> Result<(), StoreError> {
-        // Awaited in place (not taken out), so a drop mid-wait still finds it.
-        let recorded = match self.ack.as_mut() {
-            Some(ack) => acknowledged(ack.await),
-            None => Ok(()),
-        };
-        self.ack = None;
-        if let Some(finish) = self.finish.take() {
-            finish(&self.store, &recorded);
-        }
-        recorded
-    }
-}
-
-impl<F: FnOnce(&Store, &Result<(), StoreError>) + Send + 'static> Drop for Settling<F> {
-    fn drop(&mut self) {
-        if let (Some(ack), Some(finish)) = (self.ack.take(), self.finish.take()) {
-            let store = self.store.clone();
-            tokio::spawn(async move {
-                let recorded = acknowledged(ack.await);
-                finish(&store, &recorded);
-            });
-        }
-    }
-}
-
-/// What the writer's reply says.
-fn acknowledged(
-    reply: Result<Result<(), crate::log::LogError>, tokio::sync::oneshot::error::RecvError>,
-) -> Result<(), StoreError> {
-    match reply {
-        Ok(Ok(())) => Ok(()),
-        Ok(Err(error)) => Err(StoreError::Storage(error.0)),
-        Err(_) => Err(StoreError::Storage("the history writer stopped".into())),
-    }
 }
 
 /// A connected browser; dropping it uncounts it.

@@ -6,7 +6,7 @@ use crate::components::failure::{Failure, problems};
 use crate::components::status_chip::StatusChip;
 use crate::i18n::{t, t_args, tr};
 use crate::live::Live;
-use hark_core::model::{Question, QuestionId, Status};
+use hark_core::model::{DaemonNote, Question, QuestionId, Status};
 use hark_text::question::status_key;
 use leptos::prelude::*;
 
@@ -303,6 +303,8 @@ fn History(history: Vec<Question>, older: RwSignal<Vec<Question>>) -> impl IntoV
 fn HistoryCard(question: Question) -> impl IntoView {
     let href = format!("/q/{}", question.id);
     let summary = answer_summary(&question);
+    let chosen_by_timeout =
+        question.note.as_deref().and_then(DaemonNote::of) == Some(DaemonNote::ChosenByTimeout);
     view! {
         <li class="card closed" data-question-id=question.id.to_string()>
             <a href=href>
@@ -310,9 +312,9 @@ fn HistoryCard(question: Question) -> impl IntoView {
                 <span class="meta">
                     <StatusChip status=question.status />
                     <span class="answer">{summary}</span>
-                    {(question.note.as_deref() == Some(hark_core::model::TIMEOUT_CHOSE_NOTE))
+                    {chosen_by_timeout
                         .then(|| view! {
-                            <span class="note">{crate::pages::question::note_text(hark_core::model::TIMEOUT_CHOSE_NOTE)}</span>
+                            <span class="note">{crate::pages::question::note_text(DaemonNote::ChosenByTimeout.text())}</span>
                         })}
                     {question.closed_at.map(|closed| view! { <Age then=closed /> })}
                 </span>

@@ -62,11 +62,12 @@ fn via_key(via: Option<hark_core::model::AnsweredVia>) -> Option<&'static str> {
 /// A question's note as the person reads it: the daemon's own notes in their language, the
 /// person's (or an agent's) words as written.
 pub fn note_text(note: &str) -> String {
-    match note {
-        hark_core::model::ORPHAN_NOTE => t("note-orphan"),
-        hark_core::model::LATE_NOTE => t("note-late"),
-        hark_core::model::TIMEOUT_CHOSE_NOTE => t("note-chosen-by-timeout"),
-        written => written.to_string(),
+    use hark_core::model::DaemonNote;
+    match DaemonNote::of(note) {
+        Some(DaemonNote::AgentWentAway) => t("note-orphan"),
+        Some(DaemonNote::NobodyAnsweredInTime) => t("note-late"),
+        Some(DaemonNote::ChosenByTimeout) => t("note-chosen-by-timeout"),
+        None => note.to_string(),
     }
 }
 
@@ -97,7 +98,11 @@ pub async fn submit_answer(
     let store = expect_context::<hark_core::store::Store>();
     let answers: Vec<_> = answer.into_iter().map(FormAnswer::into_answer).collect();
     store
-        .answer_owned(id, answers, Some(hark_core::model::AnsweredVia::Page))
+        .close(
+            id,
+            hark_core::store::Outcome::Answered(answers),
+            Some(hark_core::model::AnsweredVia::Page),
+        )
         .await
         .map_err(refused::<SubmitAnswer>(id))?;
     open_next(&store);
@@ -109,7 +114,11 @@ pub async fn submit_answer(
 pub async fn skip_question(id: QuestionId, #[server(default)] note: String) -> Result<(), Failure> {
     let store = expect_context::<hark_core::store::Store>();
     store
-        .decline_via(id, Some(note), Some(hark_core::model::AnsweredVia::Page))
+        .close(
+            id,
+            hark_core::store::Outcome::Declined { note: Some(note) },
+            Some(hark_core::model::AnsweredVia::Page),
+        )
         .await
         .map_err(refused::<SkipQuestion>(id))?;
     open_next(&store);

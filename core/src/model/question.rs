@@ -6,12 +6,45 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use uuid::Uuid;
 
-/// The note of a question whose agent did not come back after a restart.
-pub const ORPHAN_NOTE: &str = "the asking agent went away";
-/// The note of a question withdrawn because nobody answered it in time after its agent left.
-pub const LATE_NOTE: &str = "the agent stopped waiting, and nobody answered in time";
-/// The note of a question its time limit answered with the recommended options.
-pub const TIMEOUT_CHOSE_NOTE: &str = "chosen by timeout";
+/// A note the daemon itself writes on a question it closed (never the person's words). On the
+/// wire it is the note's English text, as clients have read it; in the code it is this type, so
+/// nothing branches on the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DaemonNote {
+    /// Withdrawn: carried over a restart, and its agent did not come back.
+    AgentWentAway,
+    /// Withdrawn: its agent stopped waiting, and nobody answered within `lateSecs`.
+    NobodyAnsweredInTime,
+    /// Answered by its time limit with the recommended options.
+    ChosenByTimeout,
+}
+
+impl DaemonNote {
+    /// Every note the daemon writes.
+    pub const ALL: [DaemonNote; 3] = [
+        DaemonNote::AgentWentAway,
+        DaemonNote::NobodyAnsweredInTime,
+        DaemonNote::ChosenByTimeout,
+    ];
+
+    /// The note's text, as `Question::note` carries it.
+    pub fn text(self) -> &'static str {
+        match self {
+            DaemonNote::AgentWentAway => "the asking agent went away",
+            DaemonNote::NobodyAnsweredInTime => {
+                "the agent stopped waiting, and nobody answered in time"
+            }
+            DaemonNote::ChosenByTimeout => "chosen by timeout",
+        }
+    }
+
+    /// The daemon's note that `note` is, if it is one.
+    pub fn of(note: &str) -> Option<DaemonNote> {
+        DaemonNote::ALL
+            .into_iter()
+            .find(|daemon| daemon.text() == note)
+    }
+}
 
 /// The id of a question. Clients may choose it, which makes re-submits idempotent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

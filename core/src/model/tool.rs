@@ -118,7 +118,9 @@ impl AskOutcome {
                     _ => serde_json::to_string(&self.without_image_data().answers)
                         .unwrap_or_default(),
                 };
-                if self.note.as_deref() == Some(super::TIMEOUT_CHOSE_NOTE) {
+                if self.note.as_deref().and_then(super::DaemonNote::of)
+                    == Some(super::DaemonNote::ChosenByTimeout)
+                {
                     format!(
                         "{answer}\n\n(Nobody answered before the time limit: this is the \
                          recommended option, chosen automatically.)"

@@ -4,6 +4,7 @@
 
 use super::restart_tests::{asked, reopen as open};
 use super::*;
+use crate::model::SubQuestionAnswer;
 
 fn yes() -> Vec<SubQuestionAnswer> {
     vec![SubQuestionAnswer {
@@ -26,7 +27,7 @@ async fn an_answer_whose_caller_goes_away_mid_fsync_still_reaches_the_agent() {
     // Polled once (decided and queued), then dropped while its write is on its way, as when
     // the person's connection closes.
     let answers = yes();
-    let mut answering = Box::pin(store.answer(id, &answers));
+    let mut answering = Box::pin(store.close(id, Outcome::Answered(answers.clone()), None));
     let first =
         std::future::poll_fn(|cx| std::task::Poll::Ready(answering.as_mut().poll(cx))).await;
     assert!(
@@ -76,7 +77,10 @@ async fn pages_on_a_log_walk_memory_and_disk_without_gaps_or_repeats() {
     for _ in 0..HISTORY_IN_MEMORY + 120 {
         let id = QuestionId::new_random();
         store.create(asked(id)).await.unwrap();
-        store.cancel(id).await.unwrap();
+        store
+            .close(id, Outcome::Withdrawn { note: None }, None)
+            .await
+            .unwrap();
         asked_ids.push(id);
     }
     // The newest few stay pending, in memory only until their writes land.
@@ -120,7 +124,10 @@ async fn an_answers_images_are_kept_apart_and_survive_a_restart() {
         ],
         ..SubQuestionAnswer::default()
     }];
-    let answered = store.answer(id, &answers).await.unwrap();
+    let answered = store
+        .close(id, Outcome::Answered(answers.clone()), None)
+        .await
+        .unwrap();
     let kept = &answered.answers.as_ref().unwrap()[0].images;
     assert_eq!(kept.len(), 2);
     assert!(
@@ -145,7 +152,10 @@ async fn an_answers_images_are_kept_apart_and_survive_a_restart() {
         Some(encoded.as_str())
     );
 
-    let refused = reopened.answer(id, &answers).await.unwrap_err();
+    let refused = reopened
+        .close(id, Outcome::Answered(answers.clone()), None)
+        .await
+        .unwrap_err();
     assert!(matches!(refused, StoreError::NotPending { .. }));
 }
 
@@ -165,7 +175,10 @@ async fn a_bad_image_leaves_the_question_pending() {
         }],
         ..SubQuestionAnswer::default()
     }];
-    let Err(StoreError::Invalid(body)) = store.answer(id, &answers).await else {
+    let Err(StoreError::Invalid(body)) = store
+        .close(id, Outcome::Answered(answers.clone()), None)
+        .await
+    else {
         panic!("refused")
     };
     assert_eq!(body.field.as_deref(), Some("answers[0].images[0].data"));

@@ -4,8 +4,9 @@
 //! questions again from the same client and directory, which attaches to the question (closed
 //! already if the person answered meanwhile). After `lateSecs` with neither, it is withdrawn.
 
+use super::close::{Ending, Outcome};
 use super::{Entry, State, Store, StoreError, now, timers};
-use crate::model::{AskRequest, Event, LATE_NOTE, Question, QuestionId, Status};
+use crate::model::{AskRequest, Event, Question, QuestionId};
 use std::time::Duration;
 
 impl Store {
@@ -17,7 +18,9 @@ impl Store {
     pub async fn abandon(&self, id: QuestionId) -> Result<Question, StoreError> {
         let late = Duration::from_secs(self.config().late_secs);
         if late.is_zero() {
-            return self.cancel(id).await;
+            return self
+                .close(id, Outcome::Withdrawn { note: None }, None)
+                .await;
         }
         self.load(id).await;
         let (question, durable) = {
@@ -103,20 +106,7 @@ impl Store {
         // A deadline may fire a hair early: what is due within half a second is due now.
         let abandoned_by = now() - late + chrono::Duration::milliseconds(500);
         let withdrawn = self
-            .close_if(
-                id,
-                Status::Cancelled,
-                |entry| {
-                    entry
-                        .question
-                        .abandoned_at
-                        .is_some_and(|at| at <= abandoned_by)
-                },
-                |question| {
-                    question.note = Some(LATE_NOTE.to_string());
-                    Ok(())
-                },
-            )
+            .close_as(id, Ending::Abandoned { abandoned_by }, None, Vec::new())
             .await;
         if let Ok(Some(_)) = withdrawn {
             tracing::info!(%id, "nobody answered after the agent stopped waiting; withdrew it");

@@ -3,7 +3,7 @@
 //! `orphanSecs`, and an answer nobody collected yet is still there to collect.
 
 use super::*;
-use crate::model::{QuestionOption, SubQuestion};
+use crate::model::{DaemonNote, QuestionOption, SubQuestion, SubQuestionAnswer};
 
 /// A yes/no question with a client-chosen id.
 pub(super) fn asked(id: QuestionId) -> AskRequest {
@@ -60,7 +60,7 @@ async fn pending_questions_wait_for_their_agents_then_are_withdrawn() {
     }
     assert!(store.get(kept).await.unwrap().is_pending());
     assert_eq!(gone.status, Status::Cancelled);
-    assert_eq!(gone.note.as_deref(), Some(ORPHAN_NOTE));
+    assert_eq!(gone.note.as_deref(), Some(DaemonNote::AgentWentAway.text()));
     // The withdrawal is on record too.
     drop(store);
     let again = reopen(home.path()).await;
@@ -81,13 +81,17 @@ async fn an_agent_that_waits_again_also_counts_as_back() {
     assert_eq!(store.config().orphan_secs, 1);
     assert!(store.get(id).await.unwrap().is_pending());
     store
-        .answer(
+        .close(
             id,
-            &[SubQuestionAnswer {
-                selected: vec!["No".into()],
-                free_text: None,
-                images: Vec::new(),
-            }],
+            Outcome::Answered(
+                [SubQuestionAnswer {
+                    selected: vec!["No".into()],
+                    free_text: None,
+                    images: Vec::new(),
+                }]
+                .to_vec(),
+            ),
+            None,
         )
         .await
         .unwrap();
@@ -105,13 +109,17 @@ async fn an_answer_not_yet_collected_survives_a_restart() {
         let store = reopen(home.path()).await;
         store.create(asked(id)).await.unwrap();
         store
-            .answer(
+            .close(
                 id,
-                &[SubQuestionAnswer {
-                    selected: vec!["Yes".into()],
-                    free_text: None,
-                    images: Vec::new(),
-                }],
+                Outcome::Answered(
+                    [SubQuestionAnswer {
+                        selected: vec!["Yes".into()],
+                        free_text: None,
+                        images: Vec::new(),
+                    }]
+                    .to_vec(),
+                ),
+                None,
             )
             .await
             .unwrap();
@@ -133,10 +141,20 @@ async fn history_beyond_memory_is_read_from_the_record() {
     let store = reopen(home.path()).await;
     let first = QuestionId::new_random();
     store.create(asked(first)).await.unwrap();
-    store.cancel(first).await.unwrap();
+    store
+        .close(first, Outcome::Withdrawn { note: None }, None)
+        .await
+        .unwrap();
     for _ in 0..HISTORY_IN_MEMORY {
         let question = store.create(asked(QuestionId::new_random())).await.unwrap();
-        store.cancel(question.question().id).await.unwrap();
+        store
+            .close(
+                question.question().id,
+                Outcome::Withdrawn { note: None },
+                None,
+            )
+            .await
+            .unwrap();
     }
     assert!(
         !store.state().entries.contains_key(&first),
@@ -217,7 +235,7 @@ async fn an_agent_back_at_the_last_moment_keeps_its_question() {
                 "{id}: the agent was told it was pending, then it was withdrawn"
             );
         } else {
-            assert_eq!(now.note.as_deref(), Some(ORPHAN_NOTE));
+            assert_eq!(now.note.as_deref(), Some(DaemonNote::AgentWentAway.text()));
         }
     }
 }

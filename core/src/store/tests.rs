@@ -2,7 +2,7 @@
 //! paused clock, events in order, the pending cap and the bounded history.
 
 use super::*;
-use crate::model::{QuestionOption, SubQuestion};
+use crate::model::{QuestionOption, SubQuestion, SubQuestionAnswer};
 
 fn open() -> Store {
     Store::open(None, CancellationToken::new()).0
@@ -61,10 +61,16 @@ async fn create_with_a_known_id_returns_the_existing_question() {
 async fn first_answer_wins_and_later_ones_are_refused() {
     let store = open();
     let question = new_question(&store, yes_no()).await;
-    let answered = store.answer(question.id, &pick("Yes")).await.unwrap();
+    let answered = store
+        .close(question.id, Outcome::Answered(pick("Yes").to_vec()), None)
+        .await
+        .unwrap();
     assert_eq!(answered.status, Status::Answered);
     assert!(answered.closed_at.is_some());
-    let late = store.answer(question.id, &pick("No")).await.unwrap_err();
+    let late = store
+        .close(question.id, Outcome::Answered(pick("No").to_vec()), None)
+        .await
+        .unwrap_err();
     assert!(matches!(
         late,
         StoreError::NotPending {
@@ -73,11 +79,15 @@ async fn first_answer_wins_and_later_ones_are_refused() {
         }
     ));
     assert!(matches!(
-        store.decline(question.id, None).await,
+        store
+            .close(question.id, Outcome::Declined { note: None }, None)
+            .await,
         Err(StoreError::NotPending { .. })
     ));
     assert!(matches!(
-        store.cancel(question.id).await,
+        store
+            .close(question.id, Outcome::Withdrawn { note: None }, None)
+            .await,
         Err(StoreError::NotPending { .. })
     ));
     assert_eq!(
@@ -90,12 +100,20 @@ async fn first_answer_wins_and_later_ones_are_refused() {
 async fn invalid_answer_leaves_the_question_pending() {
     let store = open();
     let question = new_question(&store, yes_no()).await;
-    let error = store.answer(question.id, &[]).await.unwrap_err();
+    let error = store
+        .close(question.id, Outcome::Answered(Vec::new()), None)
+        .await
+        .unwrap_err();
     assert!(
         matches!(error, StoreError::Invalid(ref body) if body.field.as_deref() == Some("answers"))
     );
     assert!(store.get(question.id).await.unwrap().is_pending());
-    assert!(store.answer(question.id, &pick("No")).await.is_ok());
+    assert!(
+        store
+            .close(question.id, Outcome::Answered(pick("No").to_vec()), None)
+            .await
+            .is_ok()
+    );
 }
 
 #[tokio::test]
@@ -103,7 +121,9 @@ async fn unknown_ids_are_not_found() {
     let store = open();
     let id = QuestionId::new_random();
     assert!(matches!(
-        store.answer(id, &pick("Yes")).await,
+        store
+            .close(id, Outcome::Answered(pick("Yes").to_vec()), None)
+            .await,
         Err(StoreError::NotFound(_))
     ));
     assert!(matches!(
@@ -123,7 +143,10 @@ async fn every_concurrent_waiter_is_released() {
         })
         .collect();
     tokio::task::yield_now().await;
-    store.answer(question.id, &pick("No")).await.unwrap();
+    store
+        .close(question.id, Outcome::Answered(pick("No").to_vec()), None)
+        .await
+        .unwrap();
     for waiter in waiters {
         let Waited::Closed(result) = waiter.await.unwrap().unwrap() else {
             panic!("waiter not released");
@@ -138,7 +161,13 @@ async fn waiting_on_a_closed_question_returns_at_once() {
     let store = open();
     let question = new_question(&store, yes_no()).await;
     store
-        .decline(question.id, Some("not now".into()))
+        .close(
+            question.id,
+            Outcome::Declined {
+                note: Some("not now".into()),
+            },
+            None,
+        )
         .await
         .unwrap();
     let waited = store
@@ -210,7 +239,14 @@ async fn the_config_timeout_applies_when_the_request_has_none() {
         Status::Timeout
     );
     let answered_first = new_question(&store, yes_no()).await;
-    store.answer(answered_first.id, &pick("Yes")).await.unwrap();
+    store
+        .close(
+            answered_first.id,
+            Outcome::Answered(pick("Yes").to_vec()),
+            None,
+        )
+        .await
+        .unwrap();
     tokio::time::sleep(Duration::from_secs(11)).await;
     assert_eq!(
         store.get(answered_first.id).await.unwrap().status,
@@ -241,9 +277,18 @@ async fn one_event_per_change_in_order() {
     let first = new_question(&store, yes_no()).await;
     let second = new_question(&store, yes_no()).await;
     let third = new_question(&store, yes_no()).await;
-    store.answer(first.id, &pick("Yes")).await.unwrap();
-    store.decline(second.id, None).await.unwrap();
-    store.cancel(third.id).await.unwrap();
+    store
+        .close(first.id, Outcome::Answered(pick("Yes").to_vec()), None)
+        .await
+        .unwrap();
+    store
+        .close(second.id, Outcome::Declined { note: None }, None)
+        .await
+        .unwrap();
+    store
+        .close(third.id, Outcome::Withdrawn { note: None }, None)
+        .await
+        .unwrap();
     store
         .update_config(&serde_json::json!({"sound": false}))
         .await
@@ -286,7 +331,10 @@ async fn pending_is_capped() {
         Err(StoreError::TooManyPending)
     ));
     let some = store.list(Some(Status::Pending), Some(1)).await.remove(0);
-    store.cancel(some.id).await.unwrap();
+    store
+        .close(some.id, Outcome::Withdrawn { note: None }, None)
+        .await
+        .unwrap();
     assert!(store.create(yes_no()).await.is_ok());
 }
 
@@ -294,10 +342,16 @@ async fn pending_is_capped() {
 async fn closed_history_is_bounded() {
     let store = open();
     let first = new_question(&store, yes_no()).await;
-    store.cancel(first.id).await.unwrap();
+    store
+        .close(first.id, Outcome::Withdrawn { note: None }, None)
+        .await
+        .unwrap();
     for _ in 0..HISTORY_IN_MEMORY {
         let question = new_question(&store, yes_no()).await;
-        store.cancel(question.id).await.unwrap();
+        store
+            .close(question.id, Outcome::Withdrawn { note: None }, None)
+            .await
+            .unwrap();
     }
     assert!(store.get(first.id).await.is_none());
     assert_eq!(store.list(None, None).await.len(), HISTORY_IN_MEMORY);
@@ -308,7 +362,10 @@ async fn list_is_newest_first_and_filters() {
     let store = open();
     let older = new_question(&store, yes_no()).await;
     let newer = new_question(&store, yes_no()).await;
-    store.answer(older.id, &pick("Yes")).await.unwrap();
+    store
+        .close(older.id, Outcome::Answered(pick("Yes").to_vec()), None)
+        .await
+        .unwrap();
     let all = store.list(None, None).await;
     assert_eq!(all[0].id, newer.id);
     assert_eq!(all[1].id, older.id);
@@ -423,7 +480,7 @@ fn choice(multi_select: bool, options: &[(&str, bool, bool)]) -> SubQuestion {
 
 #[tokio::test]
 async fn a_time_limit_may_answer_with_the_recommended_option_but_never_a_dangerous_one() {
-    use crate::model::{TIMEOUT_CHOSE_NOTE, TimeoutAction};
+    use crate::model::{DaemonNote, TimeoutAction};
     let store = open();
     let ask = |questions: Vec<SubQuestion>, action: Option<TimeoutAction>| AskRequest {
         questions,
@@ -502,7 +559,10 @@ async fn a_time_limit_may_answer_with_the_recommended_option_but_never_a_dangero
                     .map(|answer| answer.selected.iter().map(String::as_str).collect())
                     .collect();
                 assert_eq!(picked, labels);
-                assert_eq!(closed.note.as_deref(), Some(TIMEOUT_CHOSE_NOTE));
+                assert_eq!(
+                    closed.note.as_deref(),
+                    Some(DaemonNote::ChosenByTimeout.text())
+                );
             }
             None => {
                 assert_eq!(closed.status, Status::Timeout, "{closed:?}");

@@ -11,7 +11,7 @@ use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
 use hark_core::model::{AnsweredVia, ErrorBody, QuestionId, SubQuestionAnswer};
-use hark_core::store::StoreError;
+use hark_core::store::{Outcome, StoreError};
 
 /// Where answer links live.
 pub const PREFIX: &str = "/a/";
@@ -73,7 +73,7 @@ async fn answer(
     };
     match state
         .store
-        .answer_via(id, &[answer], Some(AnsweredVia::Push))
+        .close(id, Outcome::Answered(vec![answer]), Some(AnsweredVia::Push))
         .await
     {
         Ok(_) => {

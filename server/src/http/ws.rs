@@ -172,7 +172,14 @@ mod tests {
         let changes = hark_core::store::EVENT_BUFFER + 100;
         for _ in 0..changes / 2 {
             let created = store.create(ask()).await.unwrap();
-            store.cancel(created.question().id).await.unwrap();
+            store
+                .close(
+                    created.question().id,
+                    hark_core::store::Outcome::Withdrawn { note: None },
+                    None,
+                )
+                .await
+                .unwrap();
         }
         let mut resynced = None;
         for _ in 0..changes {

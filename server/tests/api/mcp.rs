@@ -232,7 +232,7 @@ async fn questions_left_behind_are_withdrawn_after_late_secs() {
         .await;
     assert_eq!(
         world.question(&id).await["note"],
-        hark_core::store::LATE_NOTE
+        hark_core::model::DaemonNote::NobodyAnsweredInTime.text()
     );
 }
 
@@ -712,7 +712,10 @@ async fn a_time_limit_can_answer_with_the_recommended_option() {
     .await;
     let structured = result.structured_content.as_ref().unwrap();
     assert_eq!(structured["status"], "answered");
-    assert_eq!(structured["note"], hark_core::model::TIMEOUT_CHOSE_NOTE);
+    assert_eq!(
+        structured["note"],
+        hark_core::model::DaemonNote::ChosenByTimeout.text()
+    );
     let text = text_of(&result);
     assert!(
         text.starts_with("Keep it") && text.contains("chosen automatically"),

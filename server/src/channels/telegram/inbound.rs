@@ -10,7 +10,7 @@ use super::walk::{Callback, Next, Walk};
 use super::{CHANNEL, change_config};
 use frankenstein::methods::AnswerCallbackQueryParams;
 use hark_core::model::{AnsweredVia, QuestionId, Status};
-use hark_core::store::StoreError;
+use hark_core::store::{Outcome, StoreError};
 use hark_text::t_in;
 
 impl Chat {
@@ -210,11 +210,15 @@ impl Chat {
                 Ok(None)
             }
             Next::Submit(answers) => store
-                .answer_via(id, &answers, Some(AnsweredVia::Telegram))
+                .close(
+                    id,
+                    Outcome::Answered(answers.to_vec()),
+                    Some(AnsweredVia::Telegram),
+                )
                 .await
                 .map(|_| Some("telegram-answer-sent")),
             Next::Decline(note) => store
-                .decline_via(id, note, Some(AnsweredVia::Telegram))
+                .close(id, Outcome::Declined { note }, Some(AnsweredVia::Telegram))
                 .await
                 .map(|_| Some("telegram-skipped")),
         };

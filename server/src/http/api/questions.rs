@@ -15,7 +15,7 @@ use hark_core::model::{
     AnswerRequest, AskRequest, DeclineRequest, Question, QuestionId, QuestionList, Status,
     WaitResult, limits,
 };
-use hark_core::store::{Created, Filter, Waited};
+use hark_core::store::{Created, Filter, Outcome, Waited};
 use std::time::Duration;
 
 /// The longest a single `/wait` holds the connection when the client names a timeout.
@@ -142,7 +142,7 @@ async fn answer(
     Ok(Json(
         state
             .store
-            .answer_owned(id, request.answers, request.via)
+            .close(id, Outcome::Answered(request.answers), request.via)
             .await?,
     ))
 }
@@ -162,7 +162,7 @@ async fn decline(
     Ok(Json(
         state
             .store
-            .decline_via(id, request.note, request.via)
+            .close(id, Outcome::Declined { note: request.note }, request.via)
             .await?,
     ))
 }
@@ -179,7 +179,12 @@ async fn cancel(
     } else {
         crate::http::json::parse(&body)?
     };
-    Ok(Json(state.store.withdraw(id, request.note).await?))
+    Ok(Json(
+        state
+            .store
+            .close(id, Outcome::Withdrawn { note: request.note }, None)
+            .await?,
+    ))
 }
 
 /// The asking side stopped waiting: the question stays answerable for `lateSecs`.
