@@ -1,4 +1,7 @@
 //! `$HARK_HOME/config.json`: read leniently at start, replaced atomically on every change.
+//! Every event reads the config, so its lock is held only to read or swap it; the file is
+//! written under a second lock that only changes take, so a slow disk delays other changes,
+//! never a reader.
 
 use super::StoreError;
 use crate::model::{Config, ConfigReport, ErrorBody};
@@ -9,6 +12,8 @@ use std::sync::Mutex;
 pub struct ConfigFile {
     path: Option<PathBuf>,
     current: Mutex<Config>,
+    /// Held through a whole change (decide, save, swap), so changes apply one at a time.
+    changing: Mutex<()>,
 }
 
 impl ConfigFile {
@@ -23,6 +28,7 @@ impl ConfigFile {
         let file = ConfigFile {
             path,
             current: Mutex::new(config),
+            changing: Mutex::new(()),
         };
         (file, report)
     }
@@ -54,13 +60,18 @@ impl ConfigFile {
         &self,
         make: impl FnOnce(&Config) -> serde_json::Value,
     ) -> Result<Config, StoreError> {
-        let mut current = self.lock();
+        let _changing = self
+            .changing
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        // Only changes replace the config, and they hold `changing`: this copy stays current.
+        let current = self.current();
         let patch = make(&current);
         let next = current.patched(&patch)?;
         if let Some(path) = &self.path {
             save_atomically(path, &next).map_err(|error| StoreError::Save(error.to_string()))?;
         }
-        *current = next.clone();
+        *self.lock() = next.clone();
         Ok(next)
     }
 }
@@ -129,6 +140,24 @@ mod tests {
         let (file, report) = ConfigFile::load(Some(home.path()));
         assert_eq!(file.current(), Config::default());
         assert_eq!(report.len(), 1);
+    }
+
+    #[test]
+    fn readers_are_not_held_up_while_a_change_is_made() {
+        let home = tempfile::tempdir().unwrap();
+        let file = std::sync::Arc::new(ConfigFile::load(Some(home.path())).0);
+        let (done, finished) = std::sync::mpsc::channel();
+        let changing = file.clone();
+        std::thread::spawn(move || {
+            // A reader inside the change (as every event is, beside one) reads at once.
+            let result = changing
+                .update_with(|_| json!({"remindSecs": changing.read(|c| c.remind_secs) + 1}));
+            let _ = done.send(result.map(|config| config.remind_secs));
+        });
+        let remind = finished
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("a read during a change went through");
+        assert_eq!(remind.unwrap(), Config::default().remind_secs + 1);
     }
 
     #[test]
