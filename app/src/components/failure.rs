@@ -183,17 +183,8 @@ mod ssr {
                 }
                 Failure::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
                 Failure::ChannelTest { .. } => StatusCode::BAD_GATEWAY,
-                Failure::Telegram { refusal } => {
-                    use hark_core::model::TelegramRefusal;
-                    match refusal {
-                        TelegramRefusal::TokenShape | TelegramRefusal::NoToken => {
-                            StatusCode::BAD_REQUEST
-                        }
-                        TelegramRefusal::WrongToken => StatusCode::UNPROCESSABLE_ENTITY,
-                        TelegramRefusal::Unreachable { .. } => StatusCode::BAD_GATEWAY,
-                        TelegramRefusal::SaveFailed => StatusCode::INTERNAL_SERVER_ERROR,
-                    }
-                }
+                Failure::Telegram { refusal } => StatusCode::from_u16(refusal.status())
+                    .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
             }
         }
     }

@@ -210,6 +210,16 @@ pub enum TelegramRefusal {
 }
 
 impl TelegramRefusal {
+    /// The HTTP status this refusal is answered with (REST and the settings page alike).
+    pub fn status(&self) -> u16 {
+        match self {
+            TelegramRefusal::TokenShape | TelegramRefusal::NoToken => 400,
+            TelegramRefusal::WrongToken => 422,
+            TelegramRefusal::Unreachable { .. } => 502,
+            TelegramRefusal::SaveFailed => 500,
+        }
+    }
+
     /// The refusal in a sentence that starts with the field it is about.
     pub fn message(&self) -> String {
         match self {

@@ -3,8 +3,8 @@
 use crate::model::{ErrorBody, QuestionId, Status, limits::MAX_PENDING};
 
 /// A store failure. The edges say what it means to their callers: the server's `ApiError`
-/// maps it to an HTTP status, the app's server-function error to a message in the person's
-/// language.
+/// answers with its `status`, the app's server-function error with the same status and a
+/// message in the person's language.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error(transparent)]
@@ -21,4 +21,19 @@ pub enum StoreError {
     ShuttingDown,
     #[error("could not record the change, so nothing changed: {0}")]
     Storage(String),
+}
+
+impl StoreError {
+    /// The HTTP status SPEC §3 answers this refusal with, the one mapping every edge (REST,
+    /// the page's server functions) uses. A number, not a type: the store knows no HTTP crate.
+    pub fn status(&self) -> u16 {
+        match self {
+            StoreError::Invalid(_) => 400,
+            StoreError::NotFound(_) => 404,
+            StoreError::NotPending { .. } => 409,
+            StoreError::TooManyPending => 429,
+            StoreError::ShuttingDown | StoreError::Storage(_) => 503,
+            StoreError::Save(_) => 500,
+        }
+    }
 }

@@ -58,28 +58,21 @@ impl ApiError {
 
 impl From<StoreError> for ApiError {
     fn from(error: StoreError) -> Self {
-        let status = match &error {
-            StoreError::Invalid(body) => return Self::new(StatusCode::BAD_REQUEST, body.clone()),
-            StoreError::NotFound(_) => StatusCode::NOT_FOUND,
-            StoreError::NotPending { .. } => StatusCode::CONFLICT,
-            StoreError::TooManyPending => StatusCode::TOO_MANY_REQUESTS,
-            StoreError::ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,
-            StoreError::Storage(_) => {
-                return Self::internal(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    "the daemon could not record the change, so nothing changed",
-                    &error,
-                );
-            }
+        let status =
+            StatusCode::from_u16(error.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        match &error {
+            StoreError::Invalid(body) => Self::new(status, body.clone()),
+            // The disk's own words stay in the log.
+            StoreError::Storage(_) => Self::internal(
+                status,
+                "the daemon could not record the change, so nothing changed",
+                &error,
+            ),
             StoreError::Save(_) => {
-                return Self::internal(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "the daemon could not save the settings",
-                    &error,
-                );
+                Self::internal(status, "the daemon could not save the settings", &error)
             }
-        };
-        Self::new(status, ErrorBody::new(error.to_string()))
+            _ => Self::new(status, ErrorBody::new(error.to_string())),
+        }
     }
 }
 

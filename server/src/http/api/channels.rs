@@ -11,8 +11,7 @@ use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use hark_core::model::{
-    ChannelTest, ChannelTestResult, ChannelsReport, ErrorBody, TelegramRefusal, TelegramReport,
-    TelegramSetup,
+    ChannelTest, ChannelTestResult, ChannelsReport, ErrorBody, TelegramReport, TelegramSetup,
 };
 
 /// The channel routes.
@@ -50,12 +49,8 @@ async fn telegram_setup(
         .await
         .map(Json)
         .map_err(|refusal| {
-            let status = match refusal {
-                TelegramRefusal::TokenShape | TelegramRefusal::NoToken => StatusCode::BAD_REQUEST,
-                TelegramRefusal::WrongToken => StatusCode::UNPROCESSABLE_ENTITY,
-                TelegramRefusal::Unreachable { .. } => StatusCode::BAD_GATEWAY,
-                TelegramRefusal::SaveFailed => StatusCode::INTERNAL_SERVER_ERROR,
-            };
+            let status =
+                StatusCode::from_u16(refusal.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
             ApiError::new(status, ErrorBody::field("botToken", refusal.message()))
         })
 }
