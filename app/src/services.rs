@@ -19,7 +19,7 @@ pub trait ChannelDesk: Send + Sync {
     /// When it cannot be saved.
     fn set_ntfy_token(&self, token: Option<String>, server: &str) -> std::io::Result<()>;
     /// Sends a test message on `channel` now.
-    fn test(&self, channel: String) -> DeskFuture<Result<String, String>>;
+    fn test(&self, channel: hark_core::model::ChannelName) -> DeskFuture<Result<String, String>>;
     /// Checks the Telegram bot token (or the saved one), keeps it, turns the bot on and makes
     /// a pairing code.
     fn telegram_setup(

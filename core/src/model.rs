@@ -13,9 +13,9 @@ mod tool;
 mod validate;
 
 pub use channels::{
-    ChannelStatus, ChannelTest, ChannelTestResult, Channels, ChannelsReport, Ntfy, TELEGRAM_API,
-    Telegram, TelegramPairing, TelegramRefusal, TelegramReport, TelegramSetup, WEBHOOK_EVENTS,
-    Webhook,
+    ChannelName, ChannelStatus, ChannelTest, ChannelTestResult, Channels, ChannelsReport, Ntfy,
+    TELEGRAM_API, Telegram, TelegramPairing, TelegramRefusal, TelegramReport, TelegramSetup,
+    WEBHOOK_EVENTS, Webhook,
 };
 pub use config::{Config, ConfigReport, Elicitation};
 pub use error::ErrorBody;

@@ -271,12 +271,13 @@ impl DaemonClient {
     ///
     /// # Errors
     /// `Unreachable` when the daemon is gone, `Api` with the channel's failure.
-    pub async fn test_channel(&self, channel: &str) -> Result<ChannelTestResult, ClientError> {
+    pub async fn test_channel(
+        &self,
+        channel: hark_core::model::ChannelName,
+    ) -> Result<ChannelTestResult, ClientError> {
         let request = self
             .request(Method::POST, "/api/channels/test")
-            .json(&ChannelTest {
-                channel: channel.to_string(),
-            });
+            .json(&ChannelTest { channel });
         let response = self.send(request).await?;
         response
             .json()

@@ -106,7 +106,7 @@ enum Command {
 enum ChannelAction {
     /// Send a test message on a channel: telegram, ntfy or webhook.
     Test {
-        channel: String,
+        channel: hark_core::model::ChannelName,
         #[arg(long, env = "HARK_PORT")]
         port: Option<u16>,
     },

@@ -12,7 +12,7 @@ use axum::Router;
 use axum::extract::Request;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use hark_core::model::{ChannelsReport, Event, TelegramRefusal, TelegramReport};
+use hark_core::model::{ChannelName, ChannelsReport, Event, TelegramRefusal, TelegramReport};
 use leptos_axum::{LeptosRoutes, generate_route_list};
 use std::sync::Arc;
 
@@ -129,9 +129,9 @@ impl ChannelDesk for Desk {
         self.0.secrets.set_ntfy_token(token, server)
     }
 
-    fn test(&self, channel: String) -> DeskFuture<Result<String, String>> {
+    fn test(&self, channel: ChannelName) -> DeskFuture<Result<String, String>> {
         let relay = self.0.clone();
-        Box::pin(async move { relay.test(&channel).await })
+        Box::pin(async move { relay.test(channel).await })
     }
 
     fn telegram_setup(

@@ -147,7 +147,11 @@ pub async fn save_channels(
 #[server(prefix = "/fn")]
 pub async fn test_channel(channel: String) -> Result<String, Failure> {
     let desk = expect_context::<ChannelDeskContext>().0;
-    desk.test(channel).await.map_err(|reason| {
+    let tested = match channel.parse::<hark_core::model::ChannelName>() {
+        Ok(channel) => desk.test(channel).await,
+        Err(reason) => Err(reason),
+    };
+    tested.map_err(|reason| {
         crate::components::failure::refuse::<TestChannel>(
             "/settings",
             Failure::ChannelTest { reason },

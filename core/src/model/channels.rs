@@ -103,15 +103,67 @@ fn default_events() -> Vec<String> {
     vec!["question:created".into(), "question:closed".into()]
 }
 
+/// A channel, as the API, settings, statuses and `hark channel test` name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum ChannelName {
+    Telegram,
+    Ntfy,
+    #[serde(alias = "webhooks")]
+    Webhook,
+}
+
+impl ChannelName {
+    /// Every channel, in the order settings lists them.
+    pub const ALL: [ChannelName; 3] = [
+        ChannelName::Telegram,
+        ChannelName::Ntfy,
+        ChannelName::Webhook,
+    ];
+
+    /// The name as it is written (`telegram`, `ntfy`, `webhook`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChannelName::Telegram => "telegram",
+            ChannelName::Ntfy => "ntfy",
+            ChannelName::Webhook => "webhook",
+        }
+    }
+}
+
+impl std::fmt::Display for ChannelName {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for ChannelName {
+    type Err = String;
+
+    /// One of the names (`webhooks` too), case-insensitive; otherwise a sentence listing them.
+    fn from_str(name: &str) -> Result<ChannelName, String> {
+        let name = name.trim().to_ascii_lowercase();
+        let name = if name == "webhooks" { "webhook" } else { &name };
+        ChannelName::ALL
+            .into_iter()
+            .find(|channel| channel.as_str() == name)
+            .ok_or_else(|| {
+                format!(
+                    "there is no channel \"{name}\"; the channels are telegram, ntfy and webhook"
+                )
+            })
+    }
+}
+
 /// How one channel has fared since the daemon started (`GET /api/channels`, settings,
 /// `hark status`). It names its target without any secret: the scheme and host of ntfy's
 /// server or of a webhook's address, never its path (a webhook's path is often its
 /// credential).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChannelStatus {
-    /// `telegram`, `ntfy` or `webhook`.
-    pub channel: String,
+    pub channel: ChannelName,
     pub target: String,
     /// Messages that arrived.
     pub sent: u64,
@@ -182,7 +234,7 @@ pub struct TelegramSetup {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChannelTest {
-    pub channel: String,
+    pub channel: ChannelName,
 }
 
 /// What a channel test did, in a sentence.
@@ -389,6 +441,24 @@ fn web_address(field: &str, text: &str) -> Result<String, ErrorBody> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn channel_names_read_as_written_and_unknown_ones_are_named() {
+        for channel in ChannelName::ALL {
+            let json = serde_json::to_value(channel).unwrap();
+            assert_eq!(json, channel.as_str());
+            assert_eq!(
+                serde_json::from_value::<ChannelName>(json).unwrap(),
+                channel
+            );
+            assert_eq!(channel.as_str().parse::<ChannelName>(), Ok(channel));
+        }
+        assert_eq!("Webhooks".parse::<ChannelName>(), Ok(ChannelName::Webhook));
+        let refused = "pigeon".parse::<ChannelName>().unwrap_err();
+        assert!(refused.contains("\"pigeon\"") && refused.contains("telegram, ntfy and webhook"));
+        let test: Result<ChannelTest, _> = serde_json::from_value(json!({"channel": "pigeon"}));
+        assert!(test.is_err());
+    }
     use serde_json::json;
 
     fn field(value: Value) -> Option<String> {

@@ -8,7 +8,7 @@ mod push_text;
 
 use super::Relay;
 use super::status::describe;
-use hark_core::model::{Config, Question, QuestionId};
+use hark_core::model::{ChannelName, Config, Question, QuestionId};
 use hark_text::Lang;
 use serde::Serialize;
 use std::collections::HashSet;
@@ -52,7 +52,7 @@ impl Queue {
         if sender.try_send(job).is_err() {
             let server = relay.store.config().channels.ntfy.server;
             relay.statuses.failed(
-                "ntfy",
+                ChannelName::Ntfy,
                 &server,
                 "too many pushes waiting; this one was dropped".into(),
             );
@@ -272,12 +272,14 @@ async fn publish(relay: &Relay, message: &Message) -> Result<(), String> {
             .and_then(reqwest::Response::error_for_status)
         {
             Ok(_) => {
-                relay.statuses.sent("ntfy", &server);
+                relay.statuses.sent(ChannelName::Ntfy, &server);
                 return Ok(());
             }
             Err(error) => {
                 last_error = describe(&error);
-                relay.statuses.failed("ntfy", &server, last_error.clone());
+                relay
+                    .statuses
+                    .failed(ChannelName::Ntfy, &server, last_error.clone());
             }
         }
         if attempt < ATTEMPTS {

@@ -6,7 +6,7 @@
 use super::{Capabilities, Statuses, ntfy, telegram, webhooks};
 use crate::daemon::secrets::Secrets;
 use crate::security::access::Access;
-use hark_core::model::{ChannelStatus, Event, Question};
+use hark_core::model::{ChannelName, ChannelStatus, Event, Question};
 use hark_core::store::Store;
 use std::sync::Arc;
 use std::time::Duration;
@@ -181,14 +181,11 @@ impl Relay {
     ///
     /// # Errors
     /// A sentence saying what failed (never a secret).
-    pub async fn test(self: &Arc<Relay>, channel: &str) -> Result<String, String> {
+    pub async fn test(self: &Arc<Relay>, channel: ChannelName) -> Result<String, String> {
         match channel {
-            "telegram" => telegram::Telegram::test(self).await,
-            "ntfy" => ntfy::test(self).await,
-            "webhook" | "webhooks" => webhooks::test(self).await,
-            other => Err(format!(
-                "there is no channel \"{other}\"; the channels are telegram, ntfy and webhook"
-            )),
+            ChannelName::Telegram => telegram::Telegram::test(self).await,
+            ChannelName::Ntfy => ntfy::test(self).await,
+            ChannelName::Webhook => webhooks::test(self).await,
         }
     }
 

@@ -1,33 +1,37 @@
 //! Each channel's record since the daemon started: what arrived, what failed and why.
 
-use hark_core::model::ChannelStatus;
+use hark_core::model::{ChannelName, ChannelStatus};
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 /// The statuses, by channel and target.
 #[derive(Default)]
 pub struct Statuses {
-    by_target: Mutex<BTreeMap<(String, String), ChannelStatus>>,
+    by_target: Mutex<BTreeMap<(ChannelName, String), ChannelStatus>>,
 }
 
 impl Statuses {
-    fn update(&self, channel: &str, target: &str, change: impl FnOnce(&mut ChannelStatus)) {
+    fn update(&self, channel: ChannelName, target: &str, change: impl FnOnce(&mut ChannelStatus)) {
         let mut all = self
             .by_target
             .lock()
             .unwrap_or_else(|poison| poison.into_inner());
         let status = all
-            .entry((channel.to_string(), target.to_string()))
+            .entry((channel, target.to_string()))
             .or_insert_with(|| ChannelStatus {
-                channel: channel.to_string(),
+                channel,
                 target: shown(target),
-                ..ChannelStatus::default()
+                sent: 0,
+                failures: 0,
+                last_sent_at: None,
+                last_failure_at: None,
+                last_error: None,
             });
         change(status);
     }
 
     /// A message arrived.
-    pub fn sent(&self, channel: &str, target: &str) {
+    pub fn sent(&self, channel: ChannelName, target: &str) {
         self.update(channel, target, |status| {
             status.sent += 1;
             status.last_sent_at = Some(chrono::Utc::now());
@@ -35,8 +39,8 @@ impl Statuses {
     }
 
     /// An attempt failed, for `reason` (a sentence without secrets).
-    pub fn failed(&self, channel: &str, target: &str, reason: String) {
-        tracing::warn!(channel, target = %shown(target), %reason, "a channel could not deliver");
+    pub fn failed(&self, channel: ChannelName, target: &str, reason: String) {
+        tracing::warn!(%channel, target = %shown(target), %reason, "a channel could not deliver");
         self.update(channel, target, |status| {
             status.failures += 1;
             status.last_failure_at = Some(chrono::Utc::now());
@@ -46,15 +50,15 @@ impl Statuses {
 
     /// A request got through after failures: the channel is no longer failing. A channel that
     /// never failed gets no status from this.
-    pub fn recovered(&self, channel: &str, target: &str) {
+    pub fn recovered(&self, channel: ChannelName, target: &str) {
         let mut all = self
             .by_target
             .lock()
             .unwrap_or_else(|poison| poison.into_inner());
-        if let Some(status) = all.get_mut(&(channel.to_string(), target.to_string()))
+        if let Some(status) = all.get_mut(&(channel, target.to_string()))
             && status.last_error.is_some()
         {
-            tracing::info!(channel, target = %shown(target), "a channel can deliver again");
+            tracing::info!(%channel, target = %shown(target), "a channel can deliver again");
             status.last_failure_at = None;
             status.last_error = None;
         }

@@ -23,13 +23,15 @@ mod walk;
 pub use bot_api::{BotApi, BotError};
 
 use super::Relay;
-use hark_core::model::{Event, Telegram as TelegramConfig, TelegramRefusal, TelegramReport};
+use hark_core::model::{
+    ChannelName, Event, Telegram as TelegramConfig, TelegramRefusal, TelegramReport,
+};
 use pairing::PairingCodes;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{Notify, mpsc};
 
 /// The channel's name in statuses, `hark channel test` and the log.
-pub const CHANNEL: &str = "telegram";
+pub const CHANNEL: ChannelName = ChannelName::Telegram;
 /// Events and updates waiting for the chat task at most.
 const INBOX: usize = 1024;
 

@@ -7,7 +7,7 @@
 
 use super::Relay;
 use super::status::describe;
-use hark_core::model::Question;
+use hark_core::model::{ChannelName, Question};
 use hmac::{Hmac, Mac};
 use serde::Serialize;
 use sha2::Sha256;
@@ -48,9 +48,11 @@ impl Queues {
         let body = match serde_json::to_vec(&Payload { event, question }) {
             Ok(body) => body,
             Err(error) => {
-                relay
-                    .statuses
-                    .failed("webhook", url, format!("cannot encode the event: {error}"));
+                relay.statuses.failed(
+                    ChannelName::Webhook,
+                    url,
+                    format!("cannot encode the event: {error}"),
+                );
                 return;
             }
         };
@@ -70,7 +72,7 @@ impl Queues {
         });
         if sender.try_send(delivery).is_err() {
             relay.statuses.failed(
-                "webhook",
+                ChannelName::Webhook,
                 url,
                 "too many deliveries waiting; this one was dropped".into(),
             );
@@ -111,7 +113,9 @@ async fn deliver(
         .and_then(|created| created);
     let secret = secret.map_err(|error| {
         let reason = format!("cannot keep the webhook's secret: {}", error.kind());
-        relay.statuses.failed("webhook", url, reason.clone());
+        relay
+            .statuses
+            .failed(ChannelName::Webhook, url, reason.clone());
         reason
     })?;
     let signed = signature(&secret, &delivery.body);
@@ -131,12 +135,14 @@ async fn deliver(
             .and_then(reqwest::Response::error_for_status);
         match sent {
             Ok(_) => {
-                relay.statuses.sent("webhook", url);
+                relay.statuses.sent(ChannelName::Webhook, url);
                 return Ok(());
             }
             Err(error) => {
                 last_error = format!("{} (attempt {attempt} of {attempts})", describe(&error));
-                relay.statuses.failed("webhook", url, last_error.clone());
+                relay
+                    .statuses
+                    .failed(ChannelName::Webhook, url, last_error.clone());
             }
         }
         if attempt < attempts {

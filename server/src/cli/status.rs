@@ -97,9 +97,9 @@ fn channel_line(status: &hark_core::model::ChannelStatus) -> String {
 }
 
 /// `hark channel test <channel>`: a test message on `channel`, now.
-pub async fn test_channel(channel: String, port: Option<u16>) -> ExitCode {
+pub async fn test_channel(channel: hark_core::model::ChannelName, port: Option<u16>) -> ExitCode {
     let (_, port) = home::for_command(port);
-    match DaemonClient::local(port).test_channel(&channel).await {
+    match DaemonClient::local(port).test_channel(channel).await {
         Ok(result) => {
             println!("{}", result.message);
             ExitCode::SUCCESS

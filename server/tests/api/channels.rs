@@ -421,7 +421,7 @@ async fn a_channel_test_reports_what_happened() {
     let unknown = daemon
         .post("/api/channels/test", &json!({"channel": "pigeon"}))
         .await;
-    crate::api::support::assert_error(unknown, 502, Some("channel")).await;
+    crate::api::support::assert_error(unknown, 400, Some("channel")).await;
     // Bad channel settings name their field, and change nothing.
     let bad = daemon
         .put(

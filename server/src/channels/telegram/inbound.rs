@@ -38,7 +38,7 @@ impl Chat {
     pub async fn say(&self, line: &Line, chat: i64, key: &str) {
         let text = render::escape(&t_in(line.lang, key, &[]));
         if let Err(error) = line.send(chat, text, None).await {
-            tracing::warn!(channel = CHANNEL, %error, "could not reply in Telegram");
+            tracing::warn!(channel = %CHANNEL, %error, "could not reply in Telegram");
         }
     }
 
@@ -129,18 +129,18 @@ impl Chat {
                 match paired {
                     Ok(()) => {
                         self.relay.telegram.paired();
-                        tracing::info!(channel = CHANNEL, "a Telegram chat was paired");
+                        tracing::info!(channel = %CHANNEL, "a Telegram chat was paired");
                         self.say(line, chat, "telegram-paired").await;
                     }
                     Err(error) => {
-                        tracing::warn!(channel = CHANNEL, %error, "could not save the paired chat");
+                        tracing::warn!(channel = %CHANNEL, %error, "could not save the paired chat");
                         self.say(line, chat, "telegram-pairing-failed").await;
                     }
                 }
             }
             Redeemed::Wrong => {
                 tracing::info!(
-                    channel = CHANNEL,
+                    channel = %CHANNEL,
                     "a wrong pairing code was sent to the bot"
                 );
                 self.say_to_stranger(line, chat, "telegram-wrong-code")
@@ -253,6 +253,6 @@ async fn answer_tap(line: &Line, query: &str, key: Option<&str>) {
         .maybe_text(key.map(|key| t_in(line.lang, key, &[])))
         .build();
     if let Err(error) = line.api.answer_tap(&params).await {
-        tracing::warn!(channel = CHANNEL, %error, "could not answer a Telegram button");
+        tracing::warn!(channel = %CHANNEL, %error, "could not answer a Telegram button");
     }
 }

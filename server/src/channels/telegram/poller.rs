@@ -79,7 +79,7 @@ pub async fn run(relay: Arc<Relay>) {
                                 .await;
                         }
                         Err(error) => {
-                            tracing::warn!(channel = CHANNEL, %error, "skipped a Telegram update Hark cannot read");
+                            tracing::warn!(channel = %CHANNEL, %error, "skipped a Telegram update Hark cannot read");
                         }
                     }
                 }

@@ -31,7 +31,7 @@ async fn test(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<ChannelTest>,
 ) -> Result<Json<ChannelTestResult>, ApiError> {
-    match state.relay.test(&request.channel).await {
+    match state.relay.test(request.channel).await {
         Ok(message) => Ok(Json(ChannelTestResult { message })),
         Err(error) => Err(ApiError::new(
             StatusCode::BAD_GATEWAY,
