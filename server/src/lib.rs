@@ -43,6 +43,7 @@ pub mod channels {
     pub mod capability;
     mod ntfy;
     pub mod relay;
+    mod retry;
     pub mod status;
     pub mod telegram;
     mod webhooks;

@@ -7,6 +7,7 @@
 mod push_text;
 
 use super::Relay;
+use super::retry::{Schedule, retried};
 use super::status::describe;
 use hark_core::model::{ChannelName, Config, Question, QuestionId};
 use hark_text::Lang;
@@ -19,8 +20,10 @@ use tokio::sync::mpsc;
 /// Pushes waiting to be sent at most; past this, new ones are dropped (and counted).
 const QUEUE: usize = 256;
 /// Attempts per push, and the pause after the first failure (doubled each time).
-const ATTEMPTS: u32 = 3;
-const FIRST_PAUSE: Duration = Duration::from_millis(500);
+const RETRIES: Schedule = Schedule {
+    attempts: 3,
+    first_pause: Duration::from_millis(500),
+};
 /// Priority of a new question (4: high), and of the push that replaces it (2: low, no alert).
 const NEW_PRIORITY: u8 = 4;
 const CLOSED_PRIORITY: u8 = 2;
@@ -255,15 +258,14 @@ fn sequence_id(id: QuestionId) -> String {
 /// Publishes `message`, retrying briefly; records the outcome.
 async fn publish(relay: &Relay, message: &Message) -> Result<(), String> {
     let server = relay.store.config().channels.ntfy.server;
-    let mut pause = FIRST_PAUSE;
-    let mut last_error = String::new();
-    for attempt in 1..=ATTEMPTS {
+    let server = server.as_str();
+    retried(RETRIES, |_| async move {
         let mut request = relay
             .http
             .post(format!("{server}/"))
             .header("X-Sequence-ID", &message.sequence_id)
             .json(message);
-        if let Some(token) = relay.secrets.ntfy_token_for(&server) {
+        if let Some(token) = relay.secrets.ntfy_token_for(server) {
             request = request.bearer_auth(token);
         }
         match request
@@ -272,22 +274,19 @@ async fn publish(relay: &Relay, message: &Message) -> Result<(), String> {
             .and_then(reqwest::Response::error_for_status)
         {
             Ok(_) => {
-                relay.statuses.sent(ChannelName::Ntfy, &server);
-                return Ok(());
+                relay.statuses.sent(ChannelName::Ntfy, server);
+                Ok(())
             }
             Err(error) => {
-                last_error = describe(&error);
+                let reason = describe(&error);
                 relay
                     .statuses
-                    .failed(ChannelName::Ntfy, &server, last_error.clone());
+                    .failed(ChannelName::Ntfy, server, reason.clone());
+                Err(reason)
             }
         }
-        if attempt < ATTEMPTS {
-            tokio::time::sleep(pause).await;
-            pause *= 2;
-        }
-    }
-    Err(last_error)
+    })
+    .await
 }
 
 /// `hark channel test ntfy`: one push saying Hark can reach the phone.

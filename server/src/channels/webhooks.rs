@@ -6,6 +6,7 @@
 //! the failures recorded in its status.
 
 use super::Relay;
+use super::retry::{Schedule, retried};
 use super::status::describe;
 use hark_core::model::{ChannelName, Question};
 use hmac::{Hmac, Mac};
@@ -20,8 +21,10 @@ use tokio::sync::mpsc;
 const QUEUE: usize = 256;
 /// Attempts per delivery, and the pause after the first failure (doubled each time: 0.5, 1,
 /// 2, 4, 8 s, about 15 s in all).
-const ATTEMPTS: u32 = 6;
-const FIRST_PAUSE: Duration = Duration::from_millis(500);
+const RETRIES: Schedule = Schedule {
+    attempts: 6,
+    first_pause: Duration::from_millis(500),
+};
 
 /// What a webhook receives.
 #[derive(Serialize)]
@@ -84,7 +87,7 @@ async fn work(relay: Arc<Relay>, url: String, mut deliveries: mpsc::Receiver<Del
     while let Some(delivery) = deliveries.recv().await {
         let shutdown = relay.store.shutdown_token().clone();
         tokio::select! {
-            _ = deliver(&relay, &url, &delivery, ATTEMPTS) => {}
+            _ = deliver(&relay, &url, &delivery, RETRIES.attempts) => {}
             () = shutdown.cancelled() => return,
         }
     }
@@ -119,16 +122,15 @@ async fn deliver(
         reason
     })?;
     let signed = signature(&secret, &delivery.body);
-    let mut pause = FIRST_PAUSE;
-    let mut last_error = String::new();
-    for attempt in 1..=attempts {
+    let signed = signed.as_str();
+    retried(RETRIES.with_attempts(attempts), |attempt| async move {
         let sent = relay
             .http
             .post(url)
             .header("content-type", "application/json")
             .header("X-Hark-Event", delivery.event)
             .header("X-Hark-Delivery", delivery.id.to_string())
-            .header("X-Hark-Signature", &signed)
+            .header("X-Hark-Signature", signed)
             .body(delivery.body.clone())
             .send()
             .await
@@ -136,21 +138,18 @@ async fn deliver(
         match sent {
             Ok(_) => {
                 relay.statuses.sent(ChannelName::Webhook, url);
-                return Ok(());
+                Ok(())
             }
             Err(error) => {
-                last_error = format!("{} (attempt {attempt} of {attempts})", describe(&error));
+                let reason = format!("{} (attempt {attempt} of {attempts})", describe(&error));
                 relay
                     .statuses
-                    .failed(ChannelName::Webhook, url, last_error.clone());
+                    .failed(ChannelName::Webhook, url, reason.clone());
+                Err(reason)
             }
         }
-        if attempt < attempts {
-            tokio::time::sleep(pause).await;
-            pause *= 2;
-        }
-    }
-    Err(last_error)
+    })
+    .await
 }
 
 /// `hark channel test webhook`: a `hark:test` delivery to every webhook, at once, one attempt
