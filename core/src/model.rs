@@ -9,6 +9,7 @@ mod event;
 mod lang;
 mod paths;
 mod question;
+mod setting;
 mod tool;
 mod validate;
 
@@ -27,6 +28,7 @@ pub use question::{
     Pairing, Question, QuestionId, QuestionList, QuestionOption, Rendered, Shown, Source, Status,
     SubQuestion, SubQuestionAnswer, TimeoutAction, WaitResult,
 };
+pub use setting::SettingKey;
 pub use tool::{AnsweredQuestion, AskOutcome, GetAnswerRequest};
 pub use validate::{
     image_type_of, limits, validate_answers, validate_ask, validate_images, validate_note,

@@ -108,7 +108,10 @@ pub async fn save_channels(
         Ok(_) => {}
         Err(hark_core::store::StoreError::Invalid(body)) => {
             return Err(refuse_here(Failure::InvalidSetting {
-                key: body.field.unwrap_or_else(|| "channels".into()),
+                key: body.field.as_deref().map_or(
+                    hark_core::model::SettingKey::Channels,
+                    hark_core::model::SettingKey::of_field,
+                ),
             }));
         }
         Err(other) => return Err(refuse_here(other.into())),

@@ -18,8 +18,8 @@ pub enum Failure {
     #[error("the answer does not fit the question: {details}")]
     InvalidAnswer { details: String },
     /// A setting outside what its config key accepts.
-    #[error("{key} is not valid")]
-    InvalidSetting { key: String },
+    #[error("{} is not valid", key.key())]
+    InvalidSetting { key: hark_core::model::SettingKey },
     /// A language or theme Hark does not offer.
     #[error("{field} is not one Hark offers")]
     UnknownPreference { field: String },
@@ -77,18 +77,21 @@ impl Failure {
     pub fn message_key(&self) -> &'static str {
         match self {
             Failure::InvalidAnswer { .. } => "error-invalid-answer",
-            Failure::InvalidSetting { key } => match key.as_str() {
-                "timeoutSecs" => "settings-timeout-invalid",
-                "remindSecs" => "settings-remind-invalid",
-                "port" => "settings-port-invalid",
-                "orphanSecs" => "settings-orphan-invalid",
-                "lateSecs" => "settings-late-invalid",
-                key if key.starts_with("presets") => "presets-invalid",
-                "historyDays" => "settings-history-days-invalid",
-                "historyMax" => "settings-history-max-invalid",
-                key if key.starts_with("channels") => "settings-channels-invalid",
-                _ => "settings-save-failed",
-            },
+            Failure::InvalidSetting { key } => {
+                use hark_core::model::SettingKey;
+                match key {
+                    SettingKey::TimeoutSecs => "settings-timeout-invalid",
+                    SettingKey::RemindSecs => "settings-remind-invalid",
+                    SettingKey::Port => "settings-port-invalid",
+                    SettingKey::OrphanSecs => "settings-orphan-invalid",
+                    SettingKey::LateSecs => "settings-late-invalid",
+                    SettingKey::Presets => "presets-invalid",
+                    SettingKey::HistoryDays => "settings-history-days-invalid",
+                    SettingKey::HistoryMax => "settings-history-max-invalid",
+                    SettingKey::Channels => "settings-channels-invalid",
+                    SettingKey::Other => "settings-save-failed",
+                }
+            }
             Failure::UnknownPreference { .. } | Failure::SaveFailed => "settings-save-failed",
             Failure::NotFound => "error-not-found",
             Failure::NotPending => "error-not-pending",
@@ -260,7 +263,9 @@ mod tests {
             Failure::InvalidAnswer {
                 details: "answers[0]: pick one".into(),
             },
-            Failure::InvalidSetting { key: "port".into() },
+            Failure::InvalidSetting {
+                key: hark_core::model::SettingKey::Port,
+            },
             Failure::NotPending,
             Failure::Transport {
                 reason: "offline".into(),
@@ -274,7 +279,10 @@ mod tests {
             assert_eq!(Failure::de(bytes), failure);
         }
         assert_eq!(
-            Failure::InvalidSetting { key: "port".into() }.message_key(),
+            Failure::InvalidSetting {
+                key: hark_core::model::SettingKey::Port,
+            }
+            .message_key(),
             "settings-port-invalid"
         );
     }

@@ -26,7 +26,10 @@ pub async fn save_presets(#[server(default)] presets: String) -> Result<(), Fail
             Ok(())
         }
         Err(hark_core::store::StoreError::Invalid(body)) => Err(refuse(Failure::InvalidSetting {
-            key: body.field.unwrap_or_else(|| "presets".into()),
+            key: body.field.as_deref().map_or(
+                hark_core::model::SettingKey::Presets,
+                hark_core::model::SettingKey::of_field,
+            ),
         })),
         Err(other) => Err(refuse(other.into())),
     }

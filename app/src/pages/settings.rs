@@ -65,7 +65,7 @@ pub async fn save_settings(
             Ok(())
         }
         Err(hark_core::store::StoreError::Invalid(body)) => {
-            Err(invalid(body.field.as_deref().unwrap_or("config")))
+            Err(invalid(body.field.as_deref().unwrap_or_default()))
         }
         Err(other) => Err(crate::components::failure::refuse::<SaveSettings>(
             "/settings",
@@ -79,7 +79,7 @@ fn invalid(key: &str) -> Failure {
     crate::components::failure::refuse::<SaveSettings>(
         "/settings",
         Failure::InvalidSetting {
-            key: key.to_string(),
+            key: hark_core::model::SettingKey::of_field(key),
         },
     )
 }
