@@ -16,7 +16,7 @@ mod validate;
 pub use channels::{
     ChannelName, ChannelStatus, ChannelTest, ChannelTestResult, Channels, ChannelsReport, Ntfy,
     TELEGRAM_API, Telegram, TelegramPairing, TelegramRefusal, TelegramReport, TelegramSetup,
-    WEBHOOK_EVENTS, Webhook,
+    Webhook, WebhookEvent,
 };
 pub use config::{Config, ConfigReport, Elicitation};
 pub use error::ErrorBody;

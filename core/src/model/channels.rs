@@ -8,9 +8,40 @@ use serde_json::{Map, Value};
 
 /// Webhooks at most.
 pub const MAX_WEBHOOKS: usize = 10;
-/// The events a webhook may ask for. `question:closed` covers every close, answers included:
-/// the question's `status` says which.
-pub const WEBHOOK_EVENTS: [&str; 3] = ["question:created", "question:closed", "question:remind"];
+/// An event a webhook may ask for. `question:closed` covers every close, answers included: the
+/// question's `status` says which. The config lists them by name (`name`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WebhookEvent {
+    QuestionCreated,
+    QuestionClosed,
+    QuestionRemind,
+}
+
+impl WebhookEvent {
+    /// Every event, in the order the documentation lists them.
+    pub const ALL: [WebhookEvent; 3] = [
+        WebhookEvent::QuestionCreated,
+        WebhookEvent::QuestionClosed,
+        WebhookEvent::QuestionRemind,
+    ];
+
+    /// The event's name, as the config lists it and a delivery's `event` and `X-Hark-Event`
+    /// carry it.
+    pub fn name(self) -> &'static str {
+        match self {
+            WebhookEvent::QuestionCreated => "question:created",
+            WebhookEvent::QuestionClosed => "question:closed",
+            WebhookEvent::QuestionRemind => "question:remind",
+        }
+    }
+
+    /// The event named `name`, if there is one.
+    pub fn named(name: &str) -> Option<WebhookEvent> {
+        WebhookEvent::ALL
+            .into_iter()
+            .find(|event| event.name() == name)
+    }
+}
 
 /// `channels`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -100,7 +131,9 @@ pub struct Webhook {
 }
 
 fn default_events() -> Vec<String> {
-    vec!["question:created".into(), "question:closed".into()]
+    [WebhookEvent::QuestionCreated, WebhookEvent::QuestionClosed]
+        .map(|event| event.name().to_string())
+        .to_vec()
 }
 
 /// A channel, as the API, settings, statuses and `hark channel test` name it.
@@ -297,8 +330,8 @@ impl ChannelStatus {
 
 impl Webhook {
     /// Whether this webhook asked for `event`.
-    pub fn wants(&self, event: &str) -> bool {
-        self.events.iter().any(|wanted| wanted == event)
+    pub fn wants(&self, event: WebhookEvent) -> bool {
+        self.events.iter().any(|wanted| wanted == event.name())
     }
 }
 
@@ -362,12 +395,13 @@ impl Channels {
             let unknown = webhook
                 .events
                 .iter()
-                .any(|event| !WEBHOOK_EVENTS.contains(&event.as_str()));
+                .any(|event| WebhookEvent::named(event).is_none());
             if webhook.events.is_empty() || unknown {
                 let field = format!("channels.webhooks[{index}].events");
+                let names: Vec<&str> = WebhookEvent::ALL.map(WebhookEvent::name).to_vec();
                 return Err(ErrorBody::field(
                     field.clone(),
-                    format!("{field} must list some of {}", WEBHOOK_EVENTS.join(", ")),
+                    format!("{field} must list some of {}", names.join(", ")),
                 ));
             }
         }
@@ -458,6 +492,10 @@ mod tests {
         assert!(refused.contains("\"pigeon\"") && refused.contains("telegram, ntfy and webhook"));
         let test: Result<ChannelTest, _> = serde_json::from_value(json!({"channel": "pigeon"}));
         assert!(test.is_err());
+        for event in WebhookEvent::ALL {
+            assert_eq!(WebhookEvent::named(event.name()), Some(event));
+        }
+        assert_eq!(WebhookEvent::named("question:deleted"), None);
     }
     use serde_json::json;
 

@@ -6,7 +6,7 @@
 use super::{Capabilities, Statuses, ntfy, telegram, webhooks};
 use crate::daemon::secrets::Secrets;
 use crate::security::access::Access;
-use hark_core::model::{ChannelName, ChannelStatus, Event, Question};
+use hark_core::model::{ChannelName, ChannelStatus, Event, Question, WebhookEvent};
 use hark_core::store::Store;
 use std::sync::Arc;
 use std::time::Duration;
@@ -113,24 +113,24 @@ impl Relay {
                 if channels.ntfy.enabled {
                     self.ntfy.send(self, ntfy::Job::Publish(question.clone()));
                 }
-                self.deliver(channels, "question:created", question);
+                self.deliver(channels, WebhookEvent::QuestionCreated, question);
             }
             Event::QuestionAnswered(question) | Event::QuestionClosed(question) => {
                 self.capabilities.forget(question.id);
                 if channels.ntfy.enabled {
                     self.ntfy.send(self, ntfy::Job::Replace(question.clone()));
                 }
-                self.deliver(channels, "question:closed", question);
+                self.deliver(channels, WebhookEvent::QuestionClosed, question);
             }
             Event::QuestionRemind(remind) => {
                 let wanted = channels
                     .webhooks
                     .iter()
-                    .any(|webhook| webhook.wants("question:remind"));
+                    .any(|webhook| webhook.wants(WebhookEvent::QuestionRemind));
                 if wanted {
                     for question in self.store.pending() {
                         if remind.ids.contains(&question.id) {
-                            self.deliver(channels, "question:remind", &question);
+                            self.deliver(channels, WebhookEvent::QuestionRemind, &question);
                         }
                     }
                 }
@@ -143,12 +143,13 @@ impl Relay {
     fn deliver(
         self: &Arc<Relay>,
         channels: &hark_core::model::Channels,
-        event: &'static str,
+        event: WebhookEvent,
         question: &Question,
     ) {
         for webhook in &channels.webhooks {
             if webhook.wants(event) {
-                self.webhooks.send(self, &webhook.url, event, question);
+                self.webhooks
+                    .send(self, &webhook.url, event.name(), question);
             }
         }
     }
