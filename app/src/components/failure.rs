@@ -18,7 +18,7 @@ pub enum Failure {
     #[error("the answer does not fit the question: {details}")]
     InvalidAnswer { details: String },
     /// A setting outside what its config key accepts.
-    #[error("{} is not valid", key.key())]
+    #[error("{} is not valid", if key.key().is_empty() { "a setting" } else { key.key() })]
     InvalidSetting { key: hark_core::model::SettingKey },
     /// A language or theme Hark does not offer.
     #[error("{field} is not one Hark offers")]
@@ -192,8 +192,8 @@ mod ssr {
         }
     }
 
-    /// What a store refusal means on the page; the store itself knows neither pages nor
-    /// statuses.
+    /// What a store refusal means on the page; the store knows no pages (its `status` is the
+    /// number REST answers with).
     impl From<StoreError> for Failure {
         fn from(error: StoreError) -> Self {
             match error {

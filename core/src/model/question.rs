@@ -568,3 +568,26 @@ pub struct Pairing {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub qr_svg: Option<String>,
 }
+
+#[cfg(test)]
+mod daemon_note_tests {
+    use super::DaemonNote;
+
+    #[test]
+    fn the_daemons_notes_keep_the_texts_clients_read() {
+        // The wire's words: changing one changes what every client and old history reads.
+        let texts = DaemonNote::ALL.map(DaemonNote::text);
+        assert_eq!(
+            texts,
+            [
+                "the asking agent went away",
+                "the agent stopped waiting, and nobody answered in time",
+                "chosen by timeout",
+            ]
+        );
+        for note in DaemonNote::ALL {
+            assert_eq!(DaemonNote::of(note.text()), Some(note));
+        }
+        assert_eq!(DaemonNote::of("not now"), None);
+    }
+}
