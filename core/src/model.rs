@@ -2,6 +2,7 @@
 //! functions, MCP, CLI, channels), its validation, the error body and the languages. Compiles for the
 //! server and for wasm.
 
+mod channel_names;
 mod channels;
 mod config;
 mod error;
@@ -13,10 +14,10 @@ mod setting;
 mod tool;
 mod validate;
 
+pub use channel_names::{ChannelName, WebhookEvent};
 pub use channels::{
-    ChannelName, ChannelStatus, ChannelTest, ChannelTestResult, Channels, ChannelsReport, Ntfy,
-    TELEGRAM_API, Telegram, TelegramPairing, TelegramRefusal, TelegramReport, TelegramSetup,
-    Webhook, WebhookEvent,
+    ChannelStatus, ChannelTest, ChannelTestResult, Channels, ChannelsReport, Ntfy, TELEGRAM_API,
+    Telegram, TelegramPairing, TelegramRefusal, TelegramReport, TelegramSetup, Webhook,
 };
 pub use config::{Config, ConfigReport, Elicitation};
 pub use error::ErrorBody;

@@ -3,46 +3,12 @@
 //! in `$HARK_HOME/secrets.json`, which neither the config, the API nor an export ever shows.
 
 use super::ErrorBody;
+use super::channel_names::{ChannelName, WebhookEvent};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 /// Webhooks at most.
 pub const MAX_WEBHOOKS: usize = 10;
-/// An event a webhook may ask for. `question:closed` covers every close, answers included: the
-/// question's `status` says which. The config lists them by name (`name`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum WebhookEvent {
-    QuestionCreated,
-    QuestionClosed,
-    QuestionRemind,
-}
-
-impl WebhookEvent {
-    /// Every event, in the order the documentation lists them.
-    pub const ALL: [WebhookEvent; 3] = [
-        WebhookEvent::QuestionCreated,
-        WebhookEvent::QuestionClosed,
-        WebhookEvent::QuestionRemind,
-    ];
-
-    /// The event's name, as the config lists it and a delivery's `event` and `X-Hark-Event`
-    /// carry it.
-    pub fn name(self) -> &'static str {
-        match self {
-            WebhookEvent::QuestionCreated => "question:created",
-            WebhookEvent::QuestionClosed => "question:closed",
-            WebhookEvent::QuestionRemind => "question:remind",
-        }
-    }
-
-    /// The event named `name`, if there is one.
-    pub fn named(name: &str) -> Option<WebhookEvent> {
-        WebhookEvent::ALL
-            .into_iter()
-            .find(|event| event.name() == name)
-    }
-}
-
 /// `channels`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
@@ -134,59 +100,6 @@ fn default_events() -> Vec<String> {
     [WebhookEvent::QuestionCreated, WebhookEvent::QuestionClosed]
         .map(|event| event.name().to_string())
         .to_vec()
-}
-
-/// A channel, as the API, settings, statuses and `hark channel test` name it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(rename_all = "lowercase")]
-pub enum ChannelName {
-    Telegram,
-    Ntfy,
-    #[serde(alias = "webhooks")]
-    Webhook,
-}
-
-impl ChannelName {
-    /// Every channel, in the order settings lists them.
-    pub const ALL: [ChannelName; 3] = [
-        ChannelName::Telegram,
-        ChannelName::Ntfy,
-        ChannelName::Webhook,
-    ];
-
-    /// The name as it is written (`telegram`, `ntfy`, `webhook`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ChannelName::Telegram => "telegram",
-            ChannelName::Ntfy => "ntfy",
-            ChannelName::Webhook => "webhook",
-        }
-    }
-}
-
-impl std::fmt::Display for ChannelName {
-    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        formatter.write_str(self.as_str())
-    }
-}
-
-impl std::str::FromStr for ChannelName {
-    type Err = String;
-
-    /// One of the names (`webhooks` too), case-insensitive; otherwise a sentence listing them.
-    fn from_str(name: &str) -> Result<ChannelName, String> {
-        let name = name.trim().to_ascii_lowercase();
-        let name = if name == "webhooks" { "webhook" } else { &name };
-        ChannelName::ALL
-            .into_iter()
-            .find(|channel| channel.as_str() == name)
-            .ok_or_else(|| {
-                format!(
-                    "there is no channel \"{name}\"; the channels are telegram, ntfy and webhook"
-                )
-            })
-    }
 }
 
 /// How one channel has fared since the daemon started (`GET /api/channels`, settings,
@@ -475,28 +388,6 @@ fn web_address(field: &str, text: &str) -> Result<String, ErrorBody> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn channel_names_read_as_written_and_unknown_ones_are_named() {
-        for channel in ChannelName::ALL {
-            let json = serde_json::to_value(channel).unwrap();
-            assert_eq!(json, channel.as_str());
-            assert_eq!(
-                serde_json::from_value::<ChannelName>(json).unwrap(),
-                channel
-            );
-            assert_eq!(channel.as_str().parse::<ChannelName>(), Ok(channel));
-        }
-        assert_eq!("Webhooks".parse::<ChannelName>(), Ok(ChannelName::Webhook));
-        let refused = "pigeon".parse::<ChannelName>().unwrap_err();
-        assert!(refused.contains("\"pigeon\"") && refused.contains("telegram, ntfy and webhook"));
-        let test: Result<ChannelTest, _> = serde_json::from_value(json!({"channel": "pigeon"}));
-        assert!(test.is_err());
-        for event in WebhookEvent::ALL {
-            assert_eq!(WebhookEvent::named(event.name()), Some(event));
-        }
-        assert_eq!(WebhookEvent::named("question:deleted"), None);
-    }
     use serde_json::json;
 
     fn field(value: Value) -> Option<String> {

@@ -245,6 +245,11 @@ async fn a_killed_shim_leaves_its_question_for_the_same_question_asked_again() {
         .as_str()
         .unwrap()
         .to_string();
+    // The kill must land while the shim's wait is open: the question is listed as soon as the
+    // store decides it, a moment before the shim hears its 201 and opens the wait, and a shim
+    // killed in between leaves no connection to drop. Nothing the API shows tells that the
+    // wait is open, so the test gives it this long.
+    tokio::time::sleep(Duration::from_millis(300)).await;
     nix::sys::signal::kill(
         nix::unistd::Pid::from_raw(pid as i32),
         nix::sys::signal::Signal::SIGKILL,
