@@ -108,6 +108,20 @@ struct State {
     closes_since_prune: u32,
 }
 
+impl State {
+    /// The entry of question `id`, if it is still pending.
+    fn pending_entry(&mut self, id: QuestionId) -> Result<&mut Entry, StoreError> {
+        let entry = self.entries.get_mut(&id).ok_or(StoreError::NotFound(id))?;
+        if !entry.question.is_pending() {
+            return Err(StoreError::NotPending {
+                id,
+                status: entry.question.status,
+            });
+        }
+        Ok(entry)
+    }
+}
+
 /// Holds the outcome once closed and durable; every waiter of the question watches it.
 type OutcomeWatch = Arc<watch::Sender<Option<WaitResult>>>;
 

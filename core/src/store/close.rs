@@ -153,13 +153,7 @@ impl Store {
         };
         let (closed, durable) = {
             let mut state = self.state();
-            let entry = state.entries.get_mut(&id).ok_or(StoreError::NotFound(id))?;
-            if !entry.question.is_pending() {
-                return Err(StoreError::NotPending {
-                    id,
-                    status: entry.question.status,
-                });
-            }
+            let entry = state.pending_entry(id)?;
             if !ending.applies_to(entry) {
                 return Ok(None);
             }

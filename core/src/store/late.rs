@@ -25,13 +25,7 @@ impl Store {
         self.load(id).await;
         let (question, durable) = {
             let mut state = self.state();
-            let entry = state.entries.get_mut(&id).ok_or(StoreError::NotFound(id))?;
-            if !entry.question.is_pending() {
-                return Err(StoreError::NotPending {
-                    id,
-                    status: entry.question.status,
-                });
-            }
+            let entry = state.pending_entry(id)?;
             if entry.question.abandoned_at.is_some() {
                 return Ok(entry.question.clone());
             }
