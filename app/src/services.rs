@@ -3,7 +3,7 @@
 //! desk, the phone's pairing details, and the paths of the server functions whose bodies may be
 //! large. Server only.
 
-use hark_core::model::{ChannelsReport, Pairing};
+use hark_core::model::{ChannelError, ChannelsReport, Pairing};
 use leptos::server_fn::ServerFn;
 
 /// What the daemon's channels can tell and do for this page (provided by the server crate,
@@ -19,7 +19,10 @@ pub trait ChannelDesk: Send + Sync {
     /// When it cannot be saved.
     fn set_ntfy_token(&self, token: Option<String>, server: &str) -> std::io::Result<()>;
     /// Sends a test message on `channel` now.
-    fn test(&self, channel: hark_core::model::ChannelName) -> DeskFuture<Result<String, String>>;
+    fn test(
+        &self,
+        channel: hark_core::model::ChannelName,
+    ) -> DeskFuture<Result<String, ChannelError>>;
     /// Checks the Telegram bot token (or the saved one), keeps it, turns the bot on and makes
     /// a pairing code.
     fn telegram_setup(
@@ -27,9 +30,9 @@ pub trait ChannelDesk: Send + Sync {
         token: Option<String>,
     ) -> DeskFuture<Result<hark_core::model::TelegramReport, hark_core::model::TelegramRefusal>>;
     /// Forgets the paired Telegram chat.
-    fn telegram_unpair(&self) -> DeskFuture<Result<(), String>>;
+    fn telegram_unpair(&self) -> DeskFuture<Result<(), ChannelError>>;
     /// Forgets the Telegram bot token and turns the bot off.
-    fn telegram_forget(&self) -> DeskFuture<Result<(), String>>;
+    fn telegram_forget(&self) -> DeskFuture<Result<(), ChannelError>>;
 }
 
 /// What the desk's slow calls return.

@@ -2,6 +2,7 @@
 //! functions, MCP, CLI, channels), its validation, the error body and the languages. Compiles for the
 //! server and for wasm.
 
+mod channel_error;
 mod channel_names;
 mod channels;
 mod config;
@@ -14,6 +15,7 @@ mod setting;
 mod tool;
 mod validate;
 
+pub use channel_error::ChannelError;
 pub use channel_names::{ChannelName, WebhookEvent};
 pub use channels::{
     ChannelStatus, ChannelTest, ChannelTestResult, Channels, ChannelsReport, Ntfy, TELEGRAM_API,

@@ -13,8 +13,8 @@
 //! - `page` — the one seam to the page crate (`app`): its routes, the contexts its server
 //!   functions take, and what the event stream sends it;
 //! - `mcp` — the MCP shim (`server`), elicitation, and the clients' deadlines;
-//! - `channels` — the hub's peers beyond this machine: the relay, Telegram, ntfy, webhooks, and
-//!   the answer buttons' route;
+//! - `channels` — the hub's peers beyond this machine: the `Channel` trait, the registry, the
+//!   relay, one folder per channel, and the answer buttons' route;
 //! - `cli` — one file per command group (`ask`, `hook`, `status`, `pair`, `telegram`);
 //! - `daemon` — `hark serve`, running in the background, `HARK_HOME`, secrets, and what the
 //!   daemon does on this desktop;
@@ -30,28 +30,7 @@
 pub mod client;
 pub mod page;
 
-pub mod channels {
-    //! Channels (SPEC §11): the hub's peers beyond this machine's page. Every channel keeps a
-    //! status for settings and `hark status`; nothing leaves the machine unless one is on.
-    //!
-    //! - `relay` hands the hub's events to each channel, and answers what settings ask;
-    //! - `telegram` sends each question to a paired chat, with buttons that answer it there;
-    //! - `ntfy` publishes a push per question, with answer buttons that POST to a capability
-    //!   URL (`capability`, `answer_link`), and replaces it when the question closes;
-    //! - `webhooks` POSTs signed `{event, question}` deliveries, retried with backoff.
-    pub mod answer_link;
-    pub mod capability;
-    mod ntfy;
-    pub mod relay;
-    mod retry;
-    pub mod status;
-    pub mod telegram;
-    mod webhooks;
-
-    pub use capability::Capabilities;
-    pub use relay::Relay;
-    pub use status::Statuses;
-}
+pub mod channels;
 
 pub mod cli {
     //! The commands that talk to a running daemon from a shell, one file per group.
@@ -125,7 +104,7 @@ use tokio::net::TcpListener;
 /// embedded assets, and the security layer around all of them.
 pub fn router(state: AppState) -> Router {
     let router = Router::new()
-        .nest("/api", http::api::router())
+        .nest("/api", http::api::router().merge(state.relay.routes()))
         .merge(channels::answer_link::router());
     let router = page::routes(router, &state)
         .fallback(http::assets::serve)

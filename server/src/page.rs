@@ -5,6 +5,7 @@
 //! the daemon stays free of `app`, so a surface never depends on the page for its words.
 
 use crate::channels::Relay;
+use crate::channels::telegram::{self, Telegram};
 use crate::http::assets;
 use crate::http::state::AppState;
 use app::services::{ChannelDesk, ChannelDeskContext, DeskFuture, PairingSource};
@@ -12,7 +13,9 @@ use axum::Router;
 use axum::extract::Request;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use hark_core::model::{ChannelName, ChannelsReport, Event, TelegramRefusal, TelegramReport};
+use hark_core::model::{
+    ChannelError, ChannelName, ChannelsReport, Event, TelegramRefusal, TelegramReport,
+};
 use leptos_axum::{LeptosRoutes, generate_route_list};
 use std::sync::Arc;
 
@@ -122,14 +125,14 @@ impl ChannelDesk for Desk {
     }
 
     fn webhook_secret(&self, url: &str) -> Option<String> {
-        self.0.secrets.webhook_secret(url).ok()
+        crate::channels::webhooks::secret(&self.0, url).ok()
     }
 
     fn set_ntfy_token(&self, token: Option<String>, server: &str) -> std::io::Result<()> {
-        self.0.secrets.set_ntfy_token(token, server)
+        crate::channels::ntfy::set_token(&self.0, token, server)
     }
 
-    fn test(&self, channel: ChannelName) -> DeskFuture<Result<String, String>> {
+    fn test(&self, channel: ChannelName) -> DeskFuture<Result<String, ChannelError>> {
         let relay = self.0.clone();
         Box::pin(async move { relay.test(channel).await })
     }
@@ -139,20 +142,33 @@ impl ChannelDesk for Desk {
         token: Option<String>,
     ) -> DeskFuture<Result<TelegramReport, TelegramRefusal>> {
         let relay = self.0.clone();
-        Box::pin(async move { crate::channels::telegram::Telegram::setup(&relay, token).await })
-    }
-
-    fn telegram_unpair(&self) -> DeskFuture<Result<(), String>> {
-        let relay = self.0.clone();
         Box::pin(async move {
-            crate::channels::telegram::Telegram::unpair(&relay)
-                .await
-                .map(|_| ())
+            let Some(bot) = relay.channel::<Telegram>() else {
+                return Err(TelegramRefusal::Unreachable {
+                    reason: telegram::MISSING.into(),
+                });
+            };
+            bot.setup(&relay, token).await
         })
     }
 
-    fn telegram_forget(&self) -> DeskFuture<Result<(), String>> {
+    fn telegram_unpair(&self) -> DeskFuture<Result<(), ChannelError>> {
         let relay = self.0.clone();
-        Box::pin(async move { crate::channels::telegram::Telegram::forget(&relay).await })
+        Box::pin(async move {
+            let bot = relay.channel::<Telegram>().ok_or_else(missing_bot)?;
+            bot.unpair(&relay).await.map(|_| ())
+        })
     }
+
+    fn telegram_forget(&self) -> DeskFuture<Result<(), ChannelError>> {
+        let relay = self.0.clone();
+        Box::pin(async move {
+            let bot = relay.channel::<Telegram>().ok_or_else(missing_bot)?;
+            bot.forget(&relay).await
+        })
+    }
+}
+
+fn missing_bot() -> ChannelError {
+    ChannelError::NotSetUp(telegram::MISSING.into())
 }

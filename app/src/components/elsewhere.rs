@@ -149,17 +149,15 @@ pub async fn save_channels(
 /// Sends a test message on `channel` (`ntfy` or `webhook`).
 #[server(prefix = "/fn")]
 pub async fn test_channel(channel: String) -> Result<String, Failure> {
+    use crate::components::failure::refuse;
     let desk = expect_context::<ChannelDeskContext>().0;
-    let tested = match channel.parse::<hark_core::model::ChannelName>() {
-        Ok(channel) => desk.test(channel).await,
-        Err(reason) => Err(reason),
-    };
-    tested.map_err(|reason| {
-        crate::components::failure::refuse::<TestChannel>(
-            "/settings",
-            Failure::ChannelTest { reason },
-        )
-    })
+    // Only a hand-written request names a channel the page does not offer.
+    let channel = channel
+        .parse::<hark_core::model::ChannelName>()
+        .map_err(|details| refuse::<TestChannel>("/settings", Failure::BadRequest { details }))?;
+    desk.test(channel)
+        .await
+        .map_err(|error| refuse::<TestChannel>("/settings", Failure::ChannelTest { error }))
 }
 
 /// The section.

@@ -34,9 +34,11 @@ pub enum Failure {
     /// The daemon could not record the change, or is stopping.
     #[error("Hark cannot take this now: {reason}")]
     Unavailable { reason: String },
-    /// A channel's test message did not get through; `reason` says why (the daemon's words).
-    #[error("the test did not get through: {reason}")]
-    ChannelTest { reason: String },
+    /// A channel's test message did not get through; `error` says why (the daemon's words).
+    #[error("the test did not get through: {error}")]
+    ChannelTest {
+        error: hark_core::model::ChannelError,
+    },
     /// A Telegram bot that could not be set up.
     #[error("the Telegram bot could not be set up: {}", refusal.message())]
     Telegram {
@@ -115,9 +117,9 @@ impl Failure {
     /// The explanation, in the current language.
     pub fn text(&self) -> String {
         match self {
-            Failure::ChannelTest { reason } => crate::i18n::t_args(
+            Failure::ChannelTest { error } => crate::i18n::t_args(
                 "elsewhere-test-failed",
-                &[("reason", reason.clone().into())],
+                &[("reason", error.reason().to_string().into())],
             ),
             Failure::Telegram {
                 refusal: hark_core::model::TelegramRefusal::Unreachable { reason },
@@ -185,7 +187,9 @@ mod ssr {
                     StatusCode::INTERNAL_SERVER_ERROR
                 }
                 Failure::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
-                Failure::ChannelTest { .. } => StatusCode::BAD_GATEWAY,
+                Failure::ChannelTest { error } => {
+                    StatusCode::from_u16(error.status()).unwrap_or(StatusCode::BAD_GATEWAY)
+                }
                 Failure::Telegram { refusal } => StatusCode::from_u16(refusal.status())
                     .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
             }

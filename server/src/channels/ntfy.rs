@@ -6,10 +6,13 @@
 
 mod push_text;
 
-use super::Relay;
 use super::retry::{Schedule, retried};
 use super::status::describe;
-use hark_core::model::{ChannelName, Config, Question, QuestionId};
+use super::{Channel, Relay};
+use crate::daemon::secrets::BoundKey;
+use hark_core::model::{
+    ChannelError, ChannelName, Channels, ChannelsReport, Config, Event, Question, QuestionId,
+};
 use hark_text::Lang;
 use serde::Serialize;
 use std::collections::HashSet;
@@ -24,25 +27,82 @@ const RETRIES: Schedule = Schedule {
     attempts: 3,
     first_pause: Duration::from_millis(500),
 };
+/// ntfy's access token in `secrets.json`, bound to the server it was given for.
+pub const TOKEN: BoundKey = BoundKey {
+    token: "ntfyToken",
+    server: "ntfyServer",
+};
 /// Priority of a new question (4: high), and of the push that replaces it (2: low, no alert).
 const NEW_PRIORITY: u8 = 4;
 const CLOSED_PRIORITY: u8 = 2;
 
+/// The channel: its worker's queue.
+#[derive(Default)]
+pub struct Ntfy {
+    queue: Queue,
+}
+
+#[async_trait::async_trait]
+impl Channel for Ntfy {
+    fn name(&self) -> ChannelName {
+        ChannelName::Ntfy
+    }
+
+    fn on(&self, channels: &Channels) -> bool {
+        channels.ntfy.enabled
+    }
+
+    fn handle(&self, relay: &Arc<Relay>, event: &Arc<Event>, _config: &Config) {
+        match &**event {
+            Event::QuestionCreated(question) => {
+                self.queue.send(relay, Job::Publish(question.clone()));
+            }
+            Event::QuestionAnswered(question) | Event::QuestionClosed(question) => {
+                self.queue.send(relay, Job::Replace(question.clone()));
+            }
+            _ => {}
+        }
+    }
+
+    async fn test(&self, relay: &Arc<Relay>) -> Result<String, ChannelError> {
+        test(relay).await
+    }
+
+    fn report(&self, relay: &Relay, report: &mut ChannelsReport) {
+        let server = relay
+            .store
+            .read_config(|config| config.channels.ntfy.server.clone());
+        report.ntfy_token = relay.secrets.bound(TOKEN, &server).is_some();
+    }
+
+    fn as_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync> {
+        self
+    }
+}
+
+/// Sets (or with `None` removes) ntfy's access token, for `server` only.
+///
+/// # Errors
+/// When it cannot be saved; nothing changes then.
+pub fn set_token(relay: &Relay, token: Option<String>, server: &str) -> std::io::Result<()> {
+    relay.secrets.set_bound(TOKEN, token, server)
+}
+
 /// What the worker does.
-pub enum Job {
+enum Job {
     Publish(Question),
     Replace(Question),
 }
 
 /// The worker's queue, started on first use.
 #[derive(Default)]
-pub struct Queue {
+struct Queue {
     sender: Mutex<Option<mpsc::Sender<Job>>>,
 }
 
 impl Queue {
     /// Queues `job` without waiting; a full queue drops it and says so in the status.
-    pub fn send(&self, relay: &Arc<Relay>, job: Job) {
+    fn send(&self, relay: &Arc<Relay>, job: Job) {
         let mut sender = self
             .sender
             .lock()
@@ -103,7 +163,7 @@ async fn work(relay: Arc<Relay>, mut jobs: mpsc::Receiver<Job>) {
 
 /// One push, as ntfy's JSON publishing takes it.
 #[derive(Serialize)]
-pub struct Message {
+struct Message {
     topic: String,
     title: String,
     message: String,
@@ -256,7 +316,7 @@ fn sequence_id(id: QuestionId) -> String {
 }
 
 /// Publishes `message`, retrying briefly; records the outcome.
-async fn publish(relay: &Relay, message: &Message) -> Result<(), String> {
+async fn publish(relay: &Relay, message: &Message) -> Result<(), ChannelError> {
     let server = relay.store.config().channels.ntfy.server;
     let server = server.as_str();
     retried(RETRIES, |_| async move {
@@ -265,7 +325,7 @@ async fn publish(relay: &Relay, message: &Message) -> Result<(), String> {
             .post(format!("{server}/"))
             .header("X-Sequence-ID", &message.sequence_id)
             .json(message);
-        if let Some(token) = relay.secrets.ntfy_token_for(server) {
+        if let Some(token) = relay.secrets.bound(TOKEN, server) {
             request = request.bearer_auth(token);
         }
         match request
@@ -282,7 +342,7 @@ async fn publish(relay: &Relay, message: &Message) -> Result<(), String> {
                 relay
                     .statuses
                     .failed(ChannelName::Ntfy, server, reason.clone());
-                Err(reason)
+                Err(ChannelError::Undelivered(reason))
             }
         }
     })
@@ -290,14 +350,14 @@ async fn publish(relay: &Relay, message: &Message) -> Result<(), String> {
 }
 
 /// `hark channel test ntfy`: one push saying Hark can reach the phone.
-pub async fn test(relay: &Arc<Relay>) -> Result<String, String> {
+async fn test(relay: &Arc<Relay>) -> Result<String, ChannelError> {
     let config = relay.store.config();
     let ntfy = &config.channels.ntfy;
     if ntfy.topic.is_empty() {
-        return Err(
+        return Err(ChannelError::NotSetUp(
             "ntfy has no topic yet: set channels.ntfy.topic (settings, \"Notify me elsewhere\")"
                 .into(),
-        );
+        ));
     }
     let lang = language(&config);
     let message = Message {

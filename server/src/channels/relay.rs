@@ -1,12 +1,13 @@
-//! The relay: one task reads the store's events and hands each to the Telegram bot, ntfy and
-//! the webhooks through bounded queues, so a slow or dead receiver never holds up the store or
-//! the API; it holds what the channels share (secrets, answer buttons, statuses, one HTTP
-//! client) and what settings and the API ask of them (their report, a test message).
+//! The relay: one task reads the store's events and hands each to every channel that is on,
+//! which queues its work, so a slow or dead receiver never holds up the store or the API; it
+//! holds what the channels share (secrets, answer buttons, statuses, one HTTP client) and answers
+//! what settings and the API ask of them (their report, a test message, their routes).
 
-use super::{Capabilities, Statuses, ntfy, telegram, webhooks};
+use super::{Capabilities, Channel, Statuses, registry};
 use crate::daemon::secrets::Secrets;
+use crate::http::state::AppState;
 use crate::security::access::Access;
-use hark_core::model::{ChannelName, ChannelStatus, Event, Question, WebhookEvent};
+use hark_core::model::{ChannelError, ChannelName, ChannelStatus, ChannelsReport, Event};
 use hark_core::store::Store;
 use std::sync::Arc;
 use std::time::Duration;
@@ -25,11 +26,9 @@ pub struct Relay {
     pub(super) access: Arc<Access>,
     pub(super) port: u16,
     pub(super) http: reqwest::Client,
-    pub(super) ntfy: ntfy::Queue,
-    pub(super) webhooks: webhooks::Queues,
-    pub telegram: telegram::Telegram,
     /// `HARK_HOME`, where the channels keep what must survive a restart (none in memory only).
     pub(super) home: Option<std::path::PathBuf>,
+    channels: Vec<Arc<dyn Channel>>,
 }
 
 impl Relay {
@@ -54,16 +53,16 @@ impl Relay {
             access,
             port,
             http,
-            ntfy: ntfy::Queue::default(),
-            webhooks: webhooks::Queues::default(),
-            telegram: telegram::Telegram::default(),
             home,
+            channels: registry(),
         })
     }
 
     /// Reads the store's events until the daemon stops.
     pub fn start(self: &Arc<Relay>) {
-        telegram::Telegram::start(self);
+        for channel in &self.channels {
+            channel.clone().start(self);
+        }
         let relay = self.clone();
         tokio::spawn(async move {
             let mut events = relay.store.subscribe();
@@ -88,68 +87,32 @@ impl Relay {
     }
 
     fn handle(self: &Arc<Relay>, event: &Arc<Event>) {
-        if matches!(**event, Event::ConfigUpdated(_)) {
-            self.telegram.settings_changed();
+        match &**event {
+            Event::ConfigUpdated(_) => {
+                for channel in &self.channels {
+                    channel.settings_changed();
+                }
+            }
+            // Answer buttons die with their question, whichever channel handed them out.
+            Event::QuestionAnswered(question) | Event::QuestionClosed(question) => {
+                self.capabilities.forget(question.id);
+            }
+            _ => {}
         }
-        // Most daemons have no channel on: then nothing is copied or sent.
-        let (telegram_on, any_on) = self.store.read_config(|config| {
-            let channels = &config.channels;
-            let telegram = channels.telegram.enabled;
-            (
-                telegram,
-                telegram || channels.ntfy.enabled || !channels.webhooks.is_empty(),
-            )
+        // Most daemons have no channel on: then the config is not copied, and nothing is sent.
+        let on: Vec<bool> = self.store.read_config(|config| {
+            self.channels
+                .iter()
+                .map(|channel| channel.on(&config.channels))
+                .collect()
         });
-        if telegram_on {
-            self.telegram.tell(telegram::Input::Event(event.clone()));
-        }
-        if !any_on {
+        if !on.contains(&true) {
             return;
         }
         let config = self.store.config();
-        let channels = &config.channels;
-        match &**event {
-            Event::QuestionCreated(question) => {
-                if channels.ntfy.enabled {
-                    self.ntfy.send(self, ntfy::Job::Publish(question.clone()));
-                }
-                self.deliver(channels, WebhookEvent::QuestionCreated, question);
-            }
-            Event::QuestionAnswered(question) | Event::QuestionClosed(question) => {
-                self.capabilities.forget(question.id);
-                if channels.ntfy.enabled {
-                    self.ntfy.send(self, ntfy::Job::Replace(question.clone()));
-                }
-                self.deliver(channels, WebhookEvent::QuestionClosed, question);
-            }
-            Event::QuestionRemind(remind) => {
-                let wanted = channels
-                    .webhooks
-                    .iter()
-                    .any(|webhook| webhook.wants(WebhookEvent::QuestionRemind));
-                if wanted {
-                    for question in self.store.pending() {
-                        if remind.ids.contains(&question.id) {
-                            self.deliver(channels, WebhookEvent::QuestionRemind, &question);
-                        }
-                    }
-                }
-            }
-            Event::Init(_) | Event::ConfigUpdated(_) | Event::QuestionUpdated(_) => {}
-        }
-    }
-
-    /// Queues `event` about `question` for every webhook of `channels` that asked for it.
-    fn deliver(
-        self: &Arc<Relay>,
-        channels: &hark_core::model::Channels,
-        event: WebhookEvent,
-        question: &Question,
-    ) {
-        for webhook in &channels.webhooks {
-            if webhook.wants(event) {
-                self.webhooks
-                    .send(self, &webhook.url, event.name(), question);
+        for (channel, on) in self.channels.iter().zip(on) {
+            if on {
+                channel.handle(self, event, &config);
             }
         }
     }
@@ -177,28 +140,51 @@ impl Relay {
         self.statuses.all()
     }
 
-    /// Sends a test message on `channel` (`telegram`, `ntfy` or `webhook`) now, and says how
-    /// it went.
+    /// The channel called `name`.
+    fn named(&self, name: ChannelName) -> Option<&Arc<dyn Channel>> {
+        self.channels.iter().find(|channel| channel.name() == name)
+    }
+
+    /// The channel of type `C`, for what only that channel does (Telegram's pairing).
+    pub fn channel<C: Channel>(&self) -> Option<Arc<C>> {
+        self.channels
+            .iter()
+            .find_map(|channel| channel.clone().as_any().downcast::<C>().ok())
+    }
+
+    /// Sends a test message on `channel` now, and says where it went.
     ///
     /// # Errors
-    /// A sentence saying what failed (never a secret).
-    pub async fn test(self: &Arc<Relay>, channel: ChannelName) -> Result<String, String> {
-        match channel {
-            ChannelName::Telegram => telegram::Telegram::test(self).await,
-            ChannelName::Ntfy => ntfy::test(self).await,
-            ChannelName::Webhook => webhooks::test(self).await,
+    /// What kept it from arriving (never a secret).
+    pub async fn test(self: &Arc<Relay>, channel: ChannelName) -> Result<String, ChannelError> {
+        match self.named(channel) {
+            Some(found) => found.test(self).await,
+            None => Err(ChannelError::NotSetUp(format!(
+                "this daemon has no {channel} channel"
+            ))),
         }
     }
 
     /// How every channel has fared, without a secret: what settings and `GET /api/channels`
     /// show.
-    pub fn report(&self) -> hark_core::model::ChannelsReport {
-        let server = self.store.config().channels.ntfy.server;
-        hark_core::model::ChannelsReport {
+    pub fn report(&self) -> ChannelsReport {
+        let mut report = ChannelsReport {
             channels: self.statuses(),
-            ntfy_token: self.secrets.ntfy_token_for(&server).is_some(),
             links: self.public_base().is_some(),
-            telegram: self.telegram.report(self),
+            ..ChannelsReport::default()
+        };
+        for channel in &self.channels {
+            channel.report(self, &mut report);
         }
+        report
+    }
+
+    /// Every channel's own routes, to go under `/api`.
+    pub fn routes(&self) -> axum::Router<AppState> {
+        self.channels
+            .iter()
+            .fold(axum::Router::new(), |routes, channel| {
+                routes.merge(channel.clone().routes())
+            })
     }
 }

@@ -6,9 +6,10 @@
 //! - `pairing`: the one-time codes that pair a chat;
 //! - `sent`: which message each open question has, kept across restarts;
 //! - `updates`: the few fields of Telegram's answers Hark reads;
-//! - `walk` and `render`: a question answered a sub-question at a time, and its message;
+//! - `render`: a question's message as the shared walk (`channels::walk`) stands;
 //! - `chat`: the task that owns the conversations and sends; `inbound`: taps and replies;
-//! - `poller`: `getUpdates`, with backoff while Telegram cannot be reached.
+//! - `poller`: `getUpdates`, with backoff while Telegram cannot be reached;
+//! - `routes`: `POST /api/telegram/setup` and `/unpair`.
 
 mod bot_api;
 mod chat;
@@ -16,15 +17,18 @@ mod inbound;
 mod pairing;
 mod poller;
 mod render;
+mod routes;
 mod sent;
 mod updates;
-mod walk;
 
 pub use bot_api::{BotApi, BotError};
 
-use super::Relay;
+use super::{Channel, Relay};
+use crate::daemon::secrets::BoundKey;
+use crate::http::state::AppState;
 use hark_core::model::{
-    ChannelName, Event, Telegram as TelegramConfig, TelegramRefusal, TelegramReport,
+    ChannelError, ChannelName, Channels, ChannelsReport, Config, Event, Telegram as TelegramConfig,
+    TelegramRefusal, TelegramReport,
 };
 use pairing::PairingCodes;
 use std::sync::{Arc, Mutex};
@@ -32,6 +36,13 @@ use tokio::sync::{Notify, mpsc};
 
 /// The channel's name in statuses, `hark channel test` and the log.
 pub const CHANNEL: ChannelName = ChannelName::Telegram;
+/// The bot's token in `secrets.json`, bound to the Bot API address it was given for.
+pub const TOKEN: BoundKey = BoundKey {
+    token: "telegramToken",
+    server: "telegramApiBase",
+};
+/// What is said when the registry has no bot (it always has one).
+pub const MISSING: &str = "this daemon has no Telegram bot";
 /// Events and updates waiting for the chat task at most.
 const INBOX: usize = 1024;
 
@@ -72,6 +83,55 @@ impl Default for Telegram {
     }
 }
 
+#[async_trait::async_trait]
+impl Channel for Telegram {
+    fn name(&self) -> ChannelName {
+        CHANNEL
+    }
+
+    fn on(&self, channels: &Channels) -> bool {
+        channels.telegram.enabled
+    }
+
+    /// Starts the chat task and the poller.
+    fn start(self: Arc<Self>, relay: &Arc<Relay>) {
+        let receiver = self
+            .receiver
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+            .take();
+        if let Some(receiver) = receiver {
+            tokio::spawn(chat::run(relay.clone(), self.clone(), receiver));
+            tokio::spawn(poller::run(relay.clone(), self));
+        }
+    }
+
+    /// The poller looks again.
+    fn settings_changed(&self) {
+        self.wake.notify_waiters();
+    }
+
+    fn handle(&self, _relay: &Arc<Relay>, event: &Arc<Event>, _config: &Config) {
+        self.tell(Input::Event(event.clone()));
+    }
+
+    async fn test(&self, relay: &Arc<Relay>) -> Result<String, ChannelError> {
+        test(relay).await
+    }
+
+    fn report(&self, relay: &Relay, report: &mut ChannelsReport) {
+        report.telegram = self.report_for(relay);
+    }
+
+    fn routes(self: Arc<Self>) -> axum::Router<AppState> {
+        routes::routes(self)
+    }
+
+    fn as_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync> {
+        self
+    }
+}
+
 /// A bot token as @BotFather makes them: the bot's id, a colon, 30 or more URL-safe characters.
 fn token_shaped(token: &str) -> bool {
     let Some((id, secret)) = token.split_once(':') else {
@@ -87,20 +147,6 @@ fn token_shaped(token: &str) -> bool {
 }
 
 impl Telegram {
-    /// Starts the chat task and the poller.
-    pub fn start(relay: &Arc<Relay>) {
-        let receiver = relay
-            .telegram
-            .receiver
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner())
-            .take();
-        if let Some(receiver) = receiver {
-            tokio::spawn(chat::run(relay.clone(), receiver));
-            tokio::spawn(poller::run(relay.clone()));
-        }
-    }
-
     /// Passes `input` to the chat task; a full inbox drops it (and says so).
     pub fn tell(&self, input: Input) {
         if self.inbox.try_send(input).is_err() {
@@ -112,11 +158,6 @@ impl Telegram {
     /// it has confirmed to Telegram must not be dropped).
     pub async fn tell_waiting(&self, input: Input) {
         let _ = self.inbox.send(input).await;
-    }
-
-    /// The settings changed: the poller looks again.
-    pub fn settings_changed(&self) {
-        self.wake.notify_waiters();
     }
 
     /// A chat was paired.
@@ -137,7 +178,7 @@ impl Telegram {
     }
 
     /// The bot as settings and the CLI show it.
-    pub fn report(&self, relay: &Relay) -> TelegramReport {
+    pub fn report_for(&self, relay: &Relay) -> TelegramReport {
         let telegram = relay
             .store
             .read_config(|config| config.channels.telegram.clone());
@@ -149,10 +190,7 @@ impl Telegram {
             pairing
         });
         TelegramReport {
-            token: relay
-                .secrets
-                .telegram_token_for(&telegram.api_base)
-                .is_some(),
+            token: relay.secrets.bound(TOKEN, &telegram.api_base).is_some(),
             bot,
             paired: telegram.chat_id.is_some(),
             pairings: self.pairings.load(std::sync::atomic::Ordering::SeqCst),
@@ -166,10 +204,11 @@ impl Telegram {
     /// # Errors
     /// Why the bot cannot be set up.
     pub async fn setup(
+        &self,
         relay: &Arc<Relay>,
         token: Option<String>,
     ) -> Result<TelegramReport, TelegramRefusal> {
-        let telegram = &relay.telegram;
+        let telegram = self;
         let api_base = relay
             .store
             .read_config(|config| config.channels.telegram.api_base.clone());
@@ -182,7 +221,7 @@ impl Telegram {
             }
             _ => relay
                 .secrets
-                .telegram_token_for(&api_base)
+                .bound(TOKEN, &api_base)
                 .ok_or(TelegramRefusal::NoToken)?,
         };
         let api = BotApi::new(relay.http.clone(), &api_base, &token);
@@ -198,7 +237,7 @@ impl Telegram {
         telegram.learned_bot(me.username);
         let secrets = relay.secrets.clone();
         let saving_base = api_base.clone();
-        tokio::task::spawn_blocking(move || secrets.set_telegram_token(Some(token), &saving_base))
+        tokio::task::spawn_blocking(move || secrets.set_bound(TOKEN, Some(token), &saving_base))
             .await
             .map_err(std::io::Error::other)
             .and_then(|saved| saved)
@@ -211,7 +250,7 @@ impl Telegram {
             .issue()
             .map_err(|_| TelegramRefusal::SaveFailed)?;
         telegram.settings_changed();
-        Ok(telegram.report(relay))
+        Ok(telegram.report_for(relay))
     }
 
     /// Forgets the paired chat (which is told so); the bot then answers nobody until a chat
@@ -219,63 +258,66 @@ impl Telegram {
     ///
     /// # Errors
     /// When the config cannot be saved.
-    pub async fn unpair(relay: &Arc<Relay>) -> Result<TelegramReport, String> {
+    pub async fn unpair(&self, relay: &Arc<Relay>) -> Result<TelegramReport, ChannelError> {
         let before = relay
             .store
             .read_config(|config| config.channels.telegram.chat_id);
         change_config(relay, |telegram| telegram.chat_id = None).await?;
         if let Some(chat) = before {
-            relay.telegram.tell(Input::Unpaired(chat));
+            self.tell(Input::Unpaired(chat));
         }
-        Ok(relay.telegram.report(relay))
+        Ok(self.report_for(relay))
     }
 
     /// Forgets the bot token and turns the bot off.
     ///
     /// # Errors
     /// When the secrets or the config cannot be saved.
-    pub async fn forget(relay: &Arc<Relay>) -> Result<(), String> {
+    pub async fn forget(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
         let api_base = relay
             .store
             .read_config(|config| config.channels.telegram.api_base.clone());
         let secrets = relay.secrets.clone();
-        tokio::task::spawn_blocking(move || secrets.set_telegram_token(None, &api_base))
+        let not_saved = |error: std::io::Error| {
+            ChannelError::NotSaved(format!(
+                "the bot token could not be removed from secrets.json: {}",
+                error.kind()
+            ))
+        };
+        tokio::task::spawn_blocking(move || secrets.set_bound(TOKEN, None, &api_base))
             .await
-            .map_err(|error| error.to_string())?
-            .map_err(|error| error.to_string())?;
-        relay.telegram.learned_bot(None);
+            .map_err(|error| not_saved(std::io::Error::other(error)))?
+            .map_err(not_saved)?;
+        self.learned_bot(None);
         change_config(relay, |telegram| {
             telegram.enabled = false;
             telegram.chat_id = None;
         })
         .await?;
-        relay.telegram.settings_changed();
+        self.settings_changed();
         Ok(())
     }
+}
 
-    /// `hark channel test telegram`: a message to the paired chat.
-    ///
-    /// # Errors
-    /// What kept it from arriving.
-    pub async fn test(relay: &Arc<Relay>) -> Result<String, String> {
-        let Some(line) = chat::Line::of(relay) else {
-            return Err("Telegram is not set up: run `hark telegram setup`, or turn the bot on and pair a chat in settings (\"Notify me elsewhere\")".into());
-        };
-        let Some(chat) = line.chat else {
-            return Err("no Telegram chat is paired yet: run `hark telegram setup` and send the code to the bot".into());
-        };
-        let text = render::escape(&hark_text::t_in(line.lang, "telegram-test", &[]));
-        match line.send(chat, text, None).await {
-            Ok(_) => {
-                relay.statuses.sent(CHANNEL, &line.api_base);
-                Ok("sent a test message to the paired Telegram chat".into())
-            }
-            Err(error) => {
-                relay
-                    .statuses
-                    .failed(CHANNEL, &line.api_base, error.to_string());
-                Err(error.to_string())
-            }
+/// `hark channel test telegram`: a message to the paired chat.
+async fn test(relay: &Arc<Relay>) -> Result<String, ChannelError> {
+    let Some(line) = chat::Line::of(relay) else {
+        return Err(ChannelError::NotSetUp("Telegram is not set up: run `hark telegram setup`, or turn the bot on and pair a chat in settings (\"Notify me elsewhere\")".into()));
+    };
+    let Some(chat) = line.chat else {
+        return Err(ChannelError::NotSetUp("no Telegram chat is paired yet: run `hark telegram setup` and send the code to the bot".into()));
+    };
+    let text = render::escape(&hark_text::t_in(line.lang, "telegram-test", &[]));
+    match line.send(chat, text, None).await {
+        Ok(_) => {
+            relay.statuses.sent(CHANNEL, &line.api_base);
+            Ok("sent a test message to the paired Telegram chat".into())
+        }
+        Err(error) => {
+            relay
+                .statuses
+                .failed(CHANNEL, &line.api_base, error.to_string());
+            Err(ChannelError::Undelivered(error.to_string()))
         }
     }
 }
@@ -284,7 +326,7 @@ impl Telegram {
 async fn change_config(
     relay: &Relay,
     change: impl FnOnce(&mut TelegramConfig) + Send + 'static,
-) -> Result<(), String> {
+) -> Result<(), ChannelError> {
     relay
         .store
         .update_config_with(move |config| {
@@ -294,7 +336,7 @@ async fn change_config(
         })
         .await
         .map(|_| ())
-        .map_err(|error| error.to_string())
+        .map_err(|error| ChannelError::NotSaved(format!("the config could not be saved: {error}")))
 }
 
 #[cfg(test)]

@@ -5,10 +5,13 @@
 //! of times; its queue is bounded too, so a receiver that is down costs the daemon nothing but
 //! the failures recorded in its status.
 
-use super::Relay;
 use super::retry::{Schedule, retried};
 use super::status::describe;
-use hark_core::model::{ChannelName, Question};
+use super::{Channel, Relay};
+use crate::daemon::secrets::MintedKeys;
+use hark_core::model::{
+    ChannelError, ChannelName, Channels, Config, Event, Question, WebhookEvent,
+};
 use hmac::{Hmac, Mac};
 use serde::Serialize;
 use sha2::Sha256;
@@ -26,6 +29,77 @@ const RETRIES: Schedule = Schedule {
     first_pause: Duration::from_millis(500),
 };
 
+/// Each webhook's signing secret in `secrets.json`, by its URL.
+pub const SIGNING: MintedKeys = MintedKeys {
+    map: "webhooks",
+    prefix: "whsec_",
+};
+
+/// The channel: a delivery queue per webhook.
+#[derive(Default)]
+pub struct Webhooks {
+    queues: Queues,
+}
+
+#[async_trait::async_trait]
+impl Channel for Webhooks {
+    fn name(&self) -> ChannelName {
+        ChannelName::Webhook
+    }
+
+    fn on(&self, channels: &Channels) -> bool {
+        !channels.webhooks.is_empty()
+    }
+
+    fn handle(&self, relay: &Arc<Relay>, event: &Arc<Event>, config: &Config) {
+        let deliver = |kind: WebhookEvent, question: &Question| {
+            for webhook in &config.channels.webhooks {
+                if webhook.wants(kind) {
+                    self.queues.send(relay, &webhook.url, kind.name(), question);
+                }
+            }
+        };
+        match &**event {
+            Event::QuestionCreated(question) => deliver(WebhookEvent::QuestionCreated, question),
+            Event::QuestionAnswered(question) | Event::QuestionClosed(question) => {
+                deliver(WebhookEvent::QuestionClosed, question);
+            }
+            Event::QuestionRemind(remind) => {
+                let wanted = config
+                    .channels
+                    .webhooks
+                    .iter()
+                    .any(|webhook| webhook.wants(WebhookEvent::QuestionRemind));
+                if wanted {
+                    for question in relay.store.pending() {
+                        if remind.ids.contains(&question.id) {
+                            deliver(WebhookEvent::QuestionRemind, &question);
+                        }
+                    }
+                }
+            }
+            Event::Init(_) | Event::ConfigUpdated(_) | Event::QuestionUpdated(_) => {}
+        }
+    }
+
+    async fn test(&self, relay: &Arc<Relay>) -> Result<String, ChannelError> {
+        test(relay).await
+    }
+
+    fn as_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync> {
+        self
+    }
+}
+
+/// The signing secret of the webhook at `url`, made (and saved) when it has none: what settings
+/// shows beside it, for its receiver to check signatures with.
+///
+/// # Errors
+/// When a new secret cannot be saved.
+pub fn secret(relay: &Relay, url: &str) -> std::io::Result<String> {
+    relay.secrets.minted(SIGNING, url)
+}
+
 /// What a webhook receives.
 #[derive(Serialize)]
 pub struct Payload<'a> {
@@ -41,13 +115,13 @@ struct Delivery {
 
 /// One queue per webhook URL, started on first use.
 #[derive(Default)]
-pub struct Queues {
+struct Queues {
     by_url: Mutex<HashMap<String, mpsc::Sender<Delivery>>>,
 }
 
 impl Queues {
     /// Queues `event` about `question` for the webhook at `url`, without waiting.
-    pub fn send(&self, relay: &Arc<Relay>, url: &str, event: &'static str, question: &Question) {
+    fn send(&self, relay: &Arc<Relay>, url: &str, event: &'static str, question: &Question) {
         let body = match serde_json::to_vec(&Payload { event, question }) {
             Ok(body) => body,
             Err(error) => {
@@ -107,10 +181,10 @@ async fn deliver(
     url: &str,
     delivery: &Delivery,
     attempts: u32,
-) -> Result<(), String> {
+) -> Result<(), ChannelError> {
     // A first delivery creates the secret and syncs it to disk: on the blocking pool.
     let (secrets, owned) = (relay.secrets.clone(), url.to_string());
-    let secret = tokio::task::spawn_blocking(move || secrets.webhook_secret(&owned))
+    let secret = tokio::task::spawn_blocking(move || secrets.minted(SIGNING, &owned))
         .await
         .map_err(std::io::Error::other)
         .and_then(|created| created);
@@ -119,7 +193,7 @@ async fn deliver(
         relay
             .statuses
             .failed(ChannelName::Webhook, url, reason.clone());
-        reason
+        ChannelError::NotSaved(reason)
     })?;
     let signed = signature(&secret, &delivery.body);
     let signed = signed.as_str();
@@ -145,7 +219,7 @@ async fn deliver(
                 relay
                     .statuses
                     .failed(ChannelName::Webhook, url, reason.clone());
-                Err(reason)
+                Err(ChannelError::Undelivered(reason))
             }
         }
     })
@@ -154,13 +228,13 @@ async fn deliver(
 
 /// `hark channel test webhook`: a `hark:test` delivery to every webhook, at once, one attempt
 /// each (the person is waiting for the answer).
-pub async fn test(relay: &Arc<Relay>) -> Result<String, String> {
+async fn test(relay: &Arc<Relay>) -> Result<String, ChannelError> {
     let webhooks = relay.store.config().channels.webhooks;
     if webhooks.is_empty() {
-        return Err(
+        return Err(ChannelError::NotSetUp(
             "no webhook is set: add one to channels.webhooks (settings, \"Notify me elsewhere\")"
                 .into(),
-        );
+        ));
     }
     let body = serde_json::to_vec(&serde_json::json!({"event": "hark:test"})).unwrap_or_default();
     let mut reached = Vec::new();
@@ -172,9 +246,13 @@ pub async fn test(relay: &Arc<Relay>) -> Result<String, String> {
         };
         match deliver(relay, &webhook.url, &delivery, 1).await {
             Ok(()) => reached.push(super::status::shown(&webhook.url)),
-            Err(error) => {
-                return Err(format!("{}: {error}", super::status::shown(&webhook.url)));
+            Err(ChannelError::Undelivered(reason)) => {
+                return Err(ChannelError::Undelivered(format!(
+                    "{}: {reason}",
+                    super::status::shown(&webhook.url)
+                )));
             }
+            Err(other) => return Err(other),
         }
     }
     Ok(format!(

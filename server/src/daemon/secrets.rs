@@ -1,13 +1,11 @@
-//! `$HARK_HOME/secrets.json` (mode 0600): the channels' credentials (SPEC §11): the Telegram
-//! bot's token and ntfy's access token (each bound to the server it was given for, so pointing
-//! the channel elsewhere never sends it there) and each webhook's signing secret. Kept apart from
+//! `$HARK_HOME/secrets.json` (mode 0600): the channels' credentials (SPEC §11), kept apart from
 //! the config so that neither the config file, the API, an export nor the log ever carries them;
-//! `Debug` shows none of them. Reads never wait for the disk: a change is written under a lock of
-//! its own.
+//! `Debug` shows none of them. The file is one JSON object whose keys each channel names for
+//! itself (`BoundKey`, `MintedKeys`), so a channel's secrets are declared in its own folder and
+//! keys this release does not know are kept as they are. Reads never wait for the disk: a change
+//! is written under a lock of its own.
 
-use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -23,25 +21,23 @@ pub struct Secrets {
     writing: Mutex<()>,
 }
 
-#[derive(Clone, Default, Serialize, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-struct Values {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ntfy_token: Option<String>,
-    /// The ntfy server `ntfy_token` belongs to.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ntfy_server: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    telegram_token: Option<String>,
-    /// The Bot API address `telegram_token` belongs to.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    telegram_api_base: Option<String>,
-    /// Signing secrets by webhook URL.
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    webhooks: BTreeMap<String, String>,
-    /// Secrets of channels this release does not know (a later release's), kept.
-    #[serde(flatten)]
-    extra: Map<String, Value>,
+/// The file's object.
+type Values = Map<String, Value>;
+
+/// A credential bound to the server it was given for, so pointing its channel elsewhere never
+/// sends it there: `token` names the credential's key, `server` the key of its server's address.
+#[derive(Clone, Copy, Debug)]
+pub struct BoundKey {
+    pub token: &'static str,
+    pub server: &'static str,
+}
+
+/// Secrets made on first use, one per name (a webhook's signing secret, by its URL), under the
+/// key `map`, each starting with `prefix`.
+#[derive(Clone, Copy, Debug)]
+pub struct MintedKeys {
+    pub map: &'static str,
+    pub prefix: &'static str,
 }
 
 impl std::fmt::Debug for Secrets {
@@ -67,7 +63,7 @@ impl Secrets {
                 tracing::warn!(
                     line = error.line(),
                     column = error.column(),
-                    "{SECRETS_FILE} is not valid JSON; the channels have no secrets"
+                    "{SECRETS_FILE} is not a JSON object; the channels have no secrets"
                 );
                 Values::default()
             }),
@@ -85,58 +81,61 @@ impl Secrets {
             .unwrap_or_else(|poison| poison.into_inner())
     }
 
-    /// ntfy's access token for `server`, if one was set for that server.
-    pub fn ntfy_token_for(&self, server: &str) -> Option<String> {
+    /// The credential `key` for `server`, if one was set for that server.
+    pub fn bound(&self, key: BoundKey, server: &str) -> Option<String> {
         let values = self.values();
-        bound_to(&values.ntfy_token, &values.ntfy_server, server)
+        let bound = values.get(key.server).and_then(Value::as_str) == Some(server);
+        let token = values.get(key.token).and_then(Value::as_str);
+        token.filter(|_| bound).map(str::to_string)
     }
 
-    /// Sets (or with `None` removes) ntfy's access token, for `server` only.
+    /// Sets (or with `None`, or a blank token, removes) the credential `key`, for `server` only.
     ///
     /// # Errors
     /// When the file cannot be written; nothing changes then.
-    pub fn set_ntfy_token(&self, token: Option<String>, server: &str) -> io::Result<()> {
-        let (token, server) = binding(token, server);
-        self.change(|values| {
-            values.ntfy_token = token;
-            values.ntfy_server = server;
+    pub fn set_bound(&self, key: BoundKey, token: Option<String>, server: &str) -> io::Result<()> {
+        let token = token.filter(|token| !token.trim().is_empty());
+        self.change(|values| match token {
+            Some(token) => {
+                values.insert(key.token.into(), Value::String(token));
+                values.insert(key.server.into(), Value::String(server.into()));
+            }
+            None => {
+                values.remove(key.token);
+                values.remove(key.server);
+            }
         })
     }
 
-    /// The Telegram bot's token for the Bot API at `api_base`, if one was set for it.
-    pub fn telegram_token_for(&self, api_base: &str) -> Option<String> {
-        let values = self.values();
-        bound_to(&values.telegram_token, &values.telegram_api_base, api_base)
-    }
-
-    /// Sets (or with `None` removes) the Telegram bot's token, for `api_base` only.
-    ///
-    /// # Errors
-    /// When the file cannot be written; nothing changes then.
-    pub fn set_telegram_token(&self, token: Option<String>, api_base: &str) -> io::Result<()> {
-        let (token, api_base) = binding(token, api_base);
-        self.change(|values| {
-            values.telegram_token = token;
-            values.telegram_api_base = api_base;
-        })
-    }
-
-    /// The signing secret of the webhook at `url`, created (and saved) when it has none.
+    /// The secret of `name` under `keys`, made (and saved) when it has none.
     ///
     /// # Errors
     /// When a new secret cannot be saved.
-    pub fn webhook_secret(&self, url: &str) -> io::Result<String> {
-        if let Some(secret) = self.values().webhooks.get(url) {
-            return Ok(secret.clone());
-        }
-        let secret = format!("whsec_{}", crate::security::token::generate()?);
-        self.change(|values| {
+    pub fn minted(&self, keys: MintedKeys, name: &str) -> io::Result<String> {
+        let kept = |values: &Values| {
             values
-                .webhooks
-                .entry(url.to_string())
-                .or_insert_with(|| secret.clone());
+                .get(keys.map)
+                .and_then(|map| map.get(name))
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        };
+        if let Some(secret) = kept(&self.values()) {
+            return Ok(secret);
+        }
+        let secret = format!("{}{}", keys.prefix, crate::security::token::generate()?);
+        self.change(|values| {
+            let map = values
+                .entry(keys.map)
+                .or_insert_with(|| Value::Object(Map::new()));
+            if !map.is_object() {
+                *map = Value::Object(Map::new());
+            }
+            if let Some(map) = map.as_object_mut() {
+                map.entry(name)
+                    .or_insert_with(|| Value::String(secret.clone()));
+            }
         })?;
-        Ok(self.values().webhooks.get(url).cloned().unwrap_or(secret))
+        Ok(kept(&self.values()).unwrap_or(secret))
     }
 
     /// Applies `change` and saves, or changes nothing when the file cannot be written.
@@ -156,62 +155,47 @@ impl Secrets {
     }
 }
 
-/// A token bound to the server it was given for: it is `token` only when asked for `server`.
-fn bound_to(token: &Option<String>, bound: &Option<String>, server: &str) -> Option<String> {
-    token.clone().filter(|_| bound.as_deref() == Some(server))
-}
-
-/// A token (blank ones count as none) with the server it is bound to.
-fn binding(token: Option<String>, server: &str) -> (Option<String>, Option<String>) {
-    let token = token.filter(|token| !token.trim().is_empty());
-    let server = token.as_ref().map(|_| server.to_string());
-    (token, server)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const TOKEN: BoundKey = BoundKey {
+        token: "pigeonToken",
+        server: "pigeonServer",
+    };
+    const SIGNING: MintedKeys = MintedKeys {
+        map: "pigeons",
+        prefix: "psec_",
+    };
 
     #[test]
     fn secrets_are_kept_privately_and_never_shown() {
         let home = tempfile::tempdir().unwrap();
         let secrets = Secrets::load(Some(home.path()));
-        let server = "https://ntfy.example";
-        assert!(secrets.ntfy_token_for(server).is_none());
+        let server = "https://pigeon.example";
+        assert!(secrets.bound(TOKEN, server).is_none());
         secrets
-            .set_ntfy_token(Some("tk_abc".into()), server)
+            .set_bound(TOKEN, Some("tk_abc".into()), server)
             .unwrap();
         assert!(
-            secrets
-                .ntfy_token_for("https://elsewhere.example")
-                .is_none(),
+            secrets.bound(TOKEN, "https://elsewhere.example").is_none(),
             "another server never gets it"
         );
-        let first = secrets.webhook_secret("https://hooks.example/a").unwrap();
-        assert!(first.starts_with("whsec_") && first.len() > 40);
+        let first = secrets.minted(SIGNING, "https://hooks.example/a").unwrap();
+        assert!(first.starts_with("psec_") && first.len() > 40);
         assert_eq!(
-            secrets.webhook_secret("https://hooks.example/a").unwrap(),
+            secrets.minted(SIGNING, "https://hooks.example/a").unwrap(),
             first
         );
         assert_ne!(
-            secrets.webhook_secret("https://hooks.example/b").unwrap(),
+            secrets.minted(SIGNING, "https://hooks.example/b").unwrap(),
             first
         );
-        secrets
-            .set_telegram_token(Some("123:bot".into()), "https://api.telegram.org")
-            .unwrap();
-        assert!(secrets.telegram_token_for("http://127.0.0.1:9").is_none());
         assert_eq!(format!("{secrets:?}"), "Secrets(…)");
         let again = Secrets::load(Some(home.path()));
-        assert_eq!(again.ntfy_token_for(server).as_deref(), Some("tk_abc"));
+        assert_eq!(again.bound(TOKEN, server).as_deref(), Some("tk_abc"));
         assert_eq!(
-            again
-                .telegram_token_for("https://api.telegram.org")
-                .as_deref(),
-            Some("123:bot")
-        );
-        assert_eq!(
-            again.webhook_secret("https://hooks.example/a").unwrap(),
+            again.minted(SIGNING, "https://hooks.example/a").unwrap(),
             first
         );
         #[cfg(unix)]
@@ -223,11 +207,52 @@ mod tests {
                 .mode();
             assert_eq!(mode & 0o077, 0, "{mode:o}");
         }
-        secrets.set_ntfy_token(None, server).unwrap();
+        secrets.set_bound(TOKEN, None, server).unwrap();
         assert!(
             Secrets::load(Some(home.path()))
-                .ntfy_token_for(server)
+                .bound(TOKEN, server)
                 .is_none()
         );
+        secrets.set_bound(TOKEN, Some("  ".into()), server).unwrap();
+        assert!(
+            secrets.bound(TOKEN, server).is_none(),
+            "a blank token is none"
+        );
+    }
+
+    #[test]
+    fn a_file_written_before_keeps_every_key_it_had() {
+        let home = tempfile::tempdir().unwrap();
+        let file = home.path().join(SECRETS_FILE);
+        std::fs::write(
+            &file,
+            r#"{"pigeonToken": "tk_old", "pigeonServer": "https://pigeon.example",
+                "pigeons": {"https://hooks.example/a": "psec_old"}, "later": {"kept": true}}"#,
+        )
+        .unwrap();
+        let secrets = Secrets::load(Some(home.path()));
+        assert_eq!(
+            secrets.bound(TOKEN, "https://pigeon.example").as_deref(),
+            Some("tk_old")
+        );
+        assert_eq!(
+            secrets.minted(SIGNING, "https://hooks.example/a").unwrap(),
+            "psec_old"
+        );
+        secrets.minted(SIGNING, "https://hooks.example/b").unwrap();
+        let saved: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+        assert_eq!(saved["later"]["kept"], true);
+        assert_eq!(saved["pigeonToken"], "tk_old");
+        assert_eq!(saved["pigeons"].as_object().unwrap().len(), 2);
+    }
+
+    #[test]
+    fn a_file_that_is_not_an_object_gives_no_secrets_and_is_left_alone() {
+        let home = tempfile::tempdir().unwrap();
+        let file = home.path().join(SECRETS_FILE);
+        std::fs::write(&file, "[1, 2]").unwrap();
+        let secrets = Secrets::load(Some(home.path()));
+        assert!(secrets.bound(TOKEN, "https://pigeon.example").is_none());
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "[1, 2]");
     }
 }

@@ -373,7 +373,7 @@ async fn a_channel_test_reports_what_happened() {
     let untested = daemon
         .post("/api/channels/test", &json!({"channel": "ntfy"}))
         .await;
-    let body = crate::api::support::assert_error(untested, 502, Some("channel")).await;
+    let body = crate::api::support::assert_error(untested, 409, Some("channel")).await;
     assert!(body["error"].as_str().unwrap().contains("topic"), "{body}");
     let saved = daemon
         .put(

@@ -7,9 +7,9 @@ use super::bot_api::{BotApi, BotError};
 use super::render::{self, Shown};
 use super::sent::SentLog;
 use super::updates::Sent;
-use super::walk::{Awaiting, Walk};
-use super::{CHANNEL, Input};
+use super::{CHANNEL, Input, TOKEN, Telegram};
 use crate::channels::Relay;
+use crate::channels::walk::{Awaiting, Walk};
 use frankenstein::ParseMode;
 use frankenstein::methods::{EditMessageTextParams, SendMessageParams};
 use frankenstein::types::{ForceReply, LinkPreviewOptions, ReplyMarkup, ReplyParameters};
@@ -44,7 +44,7 @@ impl Line {
         if !telegram.enabled {
             return None;
         }
-        let token = relay.secrets.telegram_token_for(&telegram.api_base)?;
+        let token = relay.secrets.bound(TOKEN, &telegram.api_base)?;
         Some(Line {
             api: BotApi::new(relay.http.clone(), &telegram.api_base, &token),
             api_base: telegram.api_base,
@@ -148,6 +148,8 @@ impl Conversation {
 /// The chat task's state.
 pub(super) struct Chat {
     pub relay: Arc<Relay>,
+    /// The bot's shared part: pairing codes, what settings are shown.
+    pub bot: Arc<Telegram>,
     pub conversations: Vec<Conversation>,
     /// The chat the conversations' messages are in.
     chat: Option<i64>,
@@ -165,11 +167,12 @@ pub(super) struct Chat {
 }
 
 /// Runs the chat task until the daemon stops.
-pub async fn run(relay: Arc<Relay>, mut inbox: mpsc::Receiver<Input>) {
+pub async fn run(relay: Arc<Relay>, bot: Arc<Telegram>, mut inbox: mpsc::Receiver<Input>) {
     let shutdown = relay.store.shutdown_token().clone();
     let sent = SentLog::load(relay.home.as_deref());
     let mut chat = Chat {
         relay,
+        bot,
         conversations: Vec::new(),
         chat: None,
         reminder: None,

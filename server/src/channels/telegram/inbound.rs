@@ -6,8 +6,8 @@ use super::chat::{Chat, Conversation, Line};
 use super::pairing::Redeemed;
 use super::render;
 use super::updates::{CallbackQuery, Message, Update};
-use super::walk::{Callback, Next, Walk};
 use super::{CHANNEL, change_config};
+use crate::channels::walk::{Callback, Next, Refusal, Walk};
 use frankenstein::methods::AnswerCallbackQueryParams;
 use hark_core::model::{AnsweredVia, QuestionId, Status};
 use hark_core::store::{Outcome, StoreError};
@@ -119,7 +119,7 @@ impl Chat {
             }
             return;
         }
-        match self.relay.telegram.codes.redeem(chat, code) {
+        match self.bot.codes.redeem(chat, code) {
             Redeemed::Paired => {
                 let paired = change_config(&self.relay, move |telegram| {
                     telegram.chat_id = Some(chat);
@@ -128,7 +128,7 @@ impl Chat {
                 .await;
                 match paired {
                     Ok(()) => {
-                        self.relay.telegram.paired();
+                        self.bot.paired();
                         tracing::info!(channel = %CHANNEL, "a Telegram chat was paired");
                         self.say(line, chat, "telegram-paired").await;
                     }
@@ -202,7 +202,11 @@ impl Chat {
         let store = self.relay.store.clone();
         let outcome = match next {
             Next::Show => Ok(None),
-            Next::Refuse(key) => Ok(Some(key)),
+            Next::Refuse(refusal) => Ok(Some(match refusal {
+                Refusal::Stale => "telegram-stale",
+                Refusal::TickFirst => "telegram-tick-first",
+                Refusal::UseButtons => "telegram-use-buttons",
+            })),
             Next::AskReply(awaiting) => {
                 if let Some(conversation) = self.find(id) {
                     conversation.prompt_wanted = Some(awaiting);

@@ -7,7 +7,7 @@
 use super::bot_api::{BotError, POLL_SECS};
 use super::chat::Line;
 use super::updates::Update;
-use super::{CHANNEL, Input};
+use super::{CHANNEL, Input, Telegram};
 use crate::channels::Relay;
 use frankenstein::methods::GetUpdatesParams;
 use frankenstein::types::AllowedUpdate;
@@ -20,7 +20,7 @@ const LONGEST_PAUSE: Duration = Duration::from_secs(30);
 const IDLE: Duration = Duration::from_secs(60);
 
 /// Polls until the daemon stops.
-pub async fn run(relay: Arc<Relay>) {
+pub async fn run(relay: Arc<Relay>, bot: Arc<Telegram>) {
     let shutdown = relay.store.shutdown_token().clone();
     // Update ids count per bot: the offset belongs to the bot it was read from.
     let mut offset: Option<i64> = None;
@@ -28,7 +28,7 @@ pub async fn run(relay: Arc<Relay>) {
     let mut pause = FIRST_PAUSE;
     loop {
         // Registered before the settings are read, so a change in between is not missed.
-        let changed = relay.telegram.wake.notified();
+        let changed = bot.wake.notified();
         tokio::pin!(changed);
         changed.as_mut().enable();
         let Some(line) = Line::of(&relay) else {
@@ -46,9 +46,9 @@ pub async fn run(relay: Arc<Relay>) {
         // Polling has a status of its own, so a poll that gets through does not hide a message
         // that could not be delivered.
         let target = format!("{}/getUpdates", line.api_base);
-        if relay.telegram.bot().is_none() {
+        if bot.bot().is_none() {
             match line.api.me().await {
-                Ok(me) => relay.telegram.learned_bot(me.username),
+                Ok(me) => bot.learned_bot(me.username),
                 Err(error) => tracing::debug!(%error, "getMe failed"),
             }
         }
@@ -73,10 +73,7 @@ pub async fn run(relay: Arc<Relay>) {
                     }
                     match serde_json::from_value::<Update>(raw) {
                         Ok(update) => {
-                            relay
-                                .telegram
-                                .tell_waiting(Input::Update(Box::new(update)))
-                                .await;
+                            bot.tell_waiting(Input::Update(Box::new(update))).await;
                         }
                         Err(error) => {
                             tracing::warn!(channel = %CHANNEL, %error, "skipped a Telegram update Hark cannot read");

@@ -2,7 +2,7 @@
 //! wrote is escaped, so it shows as written and is never markup), the buttons of the
 //! sub-question being answered, and the outcome once it closes, in the daemon's language.
 
-use super::walk::{Awaiting, Callback, Tap, Walk};
+use crate::channels::walk::{Awaiting, Callback, Tap, Walk};
 use frankenstein::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 use hark_core::model::{Question, Status};
 use hark_text::plain::cut;

@@ -1,11 +1,14 @@
-//! Answering one question in a Telegram chat, a sub-question at a time: what each button tap and
-//! each typed reply does, and the callback data that names a tap within Telegram's 64 bytes.
-//! Pure: the bot sends what this decides.
+//! The walk every chat channel shares (SPEC §14): answering one question a sub-question at a
+//! time, in buttons or in text. What each tap and each typed reply does (multi-select toggles,
+//! "Other…", Skip with a note, refusing outdated taps), and the data a button carries to name its
+//! tap, short enough for every chat app's limit. Pure: the channel sends what this decides, in its
+//! own words for each `Refusal`.
 
 use hark_core::model::{Question, QuestionId, SubQuestionAnswer};
 use std::collections::BTreeSet;
 
-/// Telegram's limit for a button's callback data, in bytes.
+/// The smallest limit a chat app sets for the data a button carries, in bytes (Telegram's
+/// callback data; Discord allows 100, Slack 2,000).
 pub const MAX_CALLBACK_BYTES: usize = 64;
 /// The first field of Hark's callback data, so other data (an older format) is told apart.
 const PREFIX: &str = "h1";
@@ -102,8 +105,19 @@ pub enum Next {
     Decline(Option<String>),
     /// Ask for a typed reply (Other… or a note), then show the message.
     AskReply(Awaiting),
-    /// The tap does not fit (a stale button, nothing ticked): say so with this message key.
-    Refuse(&'static str),
+    /// The tap or the reply does not fit: say why.
+    Refuse(Refusal),
+}
+
+/// Why a tap or a reply was not taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The button belongs to a step already passed, or to nothing the question has.
+    Stale,
+    /// "Send" on a multi-select with nothing ticked.
+    TickFirst,
+    /// Words where the agent allowed only its options (or empty words).
+    UseButtons,
 }
 
 /// Where the person is in a question.
@@ -122,10 +136,10 @@ impl Walk {
     /// What `tap` on a button drawn for `step` does.
     pub fn tap(&mut self, question: &Question, step: usize, tap: Tap) -> Next {
         let Some(sub) = question.questions.get(self.step) else {
-            return Next::Refuse("telegram-stale");
+            return Next::Refuse(Refusal::Stale);
         };
         if step != self.step {
-            return Next::Refuse("telegram-stale");
+            return Next::Refuse(Refusal::Stale);
         }
         match tap {
             Tap::Pick(option) if !sub.multi_select => match sub.options.get(option) {
@@ -137,7 +151,7 @@ impl Walk {
                         images: Vec::new(),
                     },
                 ),
-                None => Next::Refuse("telegram-stale"),
+                None => Next::Refuse(Refusal::Stale),
             },
             Tap::Toggle(option) if sub.multi_select && option < sub.options.len() => {
                 if !self.ticked.remove(&option) {
@@ -147,7 +161,7 @@ impl Walk {
             }
             Tap::Send if sub.multi_select => {
                 if self.ticked.is_empty() {
-                    return Next::Refuse("telegram-tick-first");
+                    return Next::Refuse(Refusal::TickFirst);
                 }
                 let selected = self.ticked_labels(question);
                 self.answered(
@@ -172,7 +186,7 @@ impl Walk {
                 self.awaiting = None;
                 Next::Show
             }
-            _ => Next::Refuse("telegram-stale"),
+            _ => Next::Refuse(Refusal::Stale),
         }
     }
 
@@ -184,13 +198,13 @@ impl Walk {
             Some(Awaiting::SkipNote) => Next::Decline(Some(text.to_string())),
             _ => {
                 let Some(sub) = question.questions.get(self.step) else {
-                    return Next::Refuse("telegram-stale");
+                    return Next::Refuse(Refusal::Stale);
                 };
                 if !sub.allow_free_text {
-                    return Next::Refuse("telegram-use-buttons");
+                    return Next::Refuse(Refusal::UseButtons);
                 }
                 if text.is_empty() {
-                    return Next::Refuse("telegram-use-buttons");
+                    return Next::Refuse(Refusal::UseButtons);
                 }
                 // Ticked options go with the words on a multi-select.
                 let selected = if sub.multi_select {
@@ -263,7 +277,7 @@ mod tests {
     }
 
     #[test]
-    fn callback_data_round_trips_within_telegram_limit() {
+    fn callback_data_round_trips_within_the_smallest_limit() {
         let id = QuestionId::new_random();
         for tap in [
             Tap::Pick(25),
@@ -304,11 +318,11 @@ mod tests {
         assert_eq!(walk.tap(&question, 0, Tap::Pick(1)), Next::Show);
         assert_eq!(
             walk.tap(&question, 0, Tap::Pick(0)),
-            Next::Refuse("telegram-stale")
+            Next::Refuse(Refusal::Stale)
         );
         assert_eq!(
             walk.tap(&question, 1, Tap::Send),
-            Next::Refuse("telegram-tick-first")
+            Next::Refuse(Refusal::TickFirst)
         );
         assert_eq!(walk.tap(&question, 1, Tap::Toggle(2)), Next::Show);
         assert_eq!(walk.tap(&question, 1, Tap::Toggle(0)), Next::Show);
@@ -352,11 +366,11 @@ mod tests {
         let mut walk = Walk::default();
         assert_eq!(
             walk.tap(&question, 0, Tap::OwnWords),
-            Next::Refuse("telegram-stale")
+            Next::Refuse(Refusal::Stale)
         );
         assert_eq!(
             walk.reply(&question, "hi"),
-            Next::Refuse("telegram-use-buttons")
+            Next::Refuse(Refusal::UseButtons)
         );
     }
 }

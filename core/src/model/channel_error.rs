@@ -1,0 +1,62 @@
+//! `ChannelError`: why a channel could not do what it was asked (send a test, pair, forget its
+//! credentials), in a kind every surface answers the same way and a sentence that never holds a
+//! secret.
+
+use serde::{Deserialize, Serialize};
+
+/// Why a channel could not do what it was asked. Each kind carries the sentence the API, the
+/// CLI and the log show; settings says the kind in the person's language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[serde(tag = "kind", content = "reason", rename_all = "camelCase")]
+pub enum ChannelError {
+    /// A setting or a credential it needs is missing; the sentence says which, and where it is
+    /// set.
+    #[error("{0}")]
+    NotSetUp(String),
+    /// The service could not be reached, or refused the message; the sentence says how.
+    #[error("{0}")]
+    Undelivered(String),
+    /// This machine could not keep what the channel needs (a secret, the config).
+    #[error("{0}")]
+    NotSaved(String),
+}
+
+impl ChannelError {
+    /// The HTTP status it is answered with (REST and the settings page alike).
+    pub fn status(&self) -> u16 {
+        match self {
+            ChannelError::NotSetUp(_) => 409,
+            ChannelError::Undelivered(_) => 502,
+            ChannelError::NotSaved(_) => 500,
+        }
+    }
+
+    /// The sentence.
+    pub fn reason(&self) -> &str {
+        match self {
+            ChannelError::NotSetUp(reason)
+            | ChannelError::Undelivered(reason)
+            | ChannelError::NotSaved(reason) => reason,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ChannelError;
+
+    #[test]
+    fn each_kind_has_its_status_and_travels_as_json() {
+        let error = ChannelError::NotSetUp("ntfy has no topic yet".into());
+        assert_eq!(error.status(), 409);
+        assert_eq!(error.to_string(), "ntfy has no topic yet");
+        let json = serde_json::to_value(&error).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"kind": "notSetUp", "reason": "ntfy has no topic yet"})
+        );
+        assert_eq!(serde_json::from_value::<ChannelError>(json).unwrap(), error);
+        assert_eq!(ChannelError::Undelivered(String::new()).status(), 502);
+        assert_eq!(ChannelError::NotSaved(String::new()).status(), 500);
+    }
+}

@@ -1,0 +1,39 @@
+//! Channels (SPEC §11, §14): the hub's peers beyond this machine's page. Each is a `Channel`
+//! (`channel`), listed once in `registry` below; the relay hands every one the hub's events and
+//! answers what the API and settings ask of them. Nothing leaves the machine unless one is on.
+//!
+//! - `relay` holds what the channels share (the store, secrets, statuses, one HTTP client);
+//! - `retry` is the one backoff schedule; `status` each channel's record since the start;
+//! - `capability` and `answer_link`: answer buttons that work away from the page (ntfy's);
+//! - `walk`: a question answered a sub-question at a time, shared by the chat channels;
+//! - one folder per channel: `telegram` (a paired chat, with buttons that answer there), `ntfy`
+//!   (a push per question, replaced when it closes), `webhooks` (signed deliveries).
+
+pub mod answer_link;
+pub mod capability;
+mod channel;
+pub mod relay;
+mod retry;
+pub mod status;
+pub mod walk;
+
+pub mod ntfy;
+pub mod telegram;
+pub mod webhooks;
+
+pub use capability::Capabilities;
+pub use channel::Channel;
+pub use relay::Relay;
+pub use status::Statuses;
+
+use std::sync::Arc;
+
+/// Every channel, in the order settings and the report list them: adding a channel is its
+/// folder, its `mod` line above and a line here.
+fn registry() -> Vec<Arc<dyn Channel>> {
+    vec![
+        Arc::new(telegram::Telegram::default()),
+        Arc::new(ntfy::Ntfy::default()),
+        Arc::new(webhooks::Webhooks::default()),
+    ]
+}
