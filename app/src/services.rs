@@ -28,7 +28,12 @@ pub trait ChannelDesk: Send + Sync {
     fn telegram_setup(
         &self,
         token: Option<String>,
-    ) -> DeskFuture<Result<hark_core::model::TelegramReport, hark_core::model::TelegramRefusal>>;
+    ) -> DeskFuture<
+        Result<
+            hark_core::model::channels::telegram::TelegramReport,
+            hark_core::model::channels::telegram::TelegramRefusal,
+        >,
+    >;
     /// Forgets the paired Telegram chat.
     fn telegram_unpair(&self) -> DeskFuture<Result<(), ChannelError>>;
     /// Forgets the Telegram bot token and turns the bot off.

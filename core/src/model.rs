@@ -3,8 +3,7 @@
 //! server and for wasm.
 
 mod channel_error;
-mod channel_names;
-mod channels;
+pub mod channels;
 mod config;
 mod error;
 mod event;
@@ -16,10 +15,9 @@ mod tool;
 mod validate;
 
 pub use channel_error::ChannelError;
-pub use channel_names::{ChannelName, WebhookEvent};
 pub use channels::{
-    ChannelStatus, ChannelTest, ChannelTestResult, Channels, ChannelsReport, Ntfy, TELEGRAM_API,
-    Telegram, TelegramPairing, TelegramRefusal, TelegramReport, TelegramSetup, Webhook,
+    ChannelName, ChannelStatus, ChannelSummary, ChannelTest, ChannelTestResult, Channels,
+    ChannelsReport,
 };
 pub use config::{Config, ConfigReport, Elicitation};
 pub use error::ErrorBody;

@@ -7,7 +7,7 @@ pub mod connection;
 
 use hark_core::model::{
     AskRequest, ChannelTest, ChannelTestResult, ChannelsReport, Config, ErrorBody, Health, Pairing,
-    Question, QuestionId, SubQuestionAnswer, TelegramReport, TelegramSetup, WaitResult,
+    Question, QuestionId, SubQuestionAnswer, WaitResult,
 };
 use reqwest::{Method, RequestBuilder, StatusCode};
 use std::time::Duration;
@@ -285,32 +285,21 @@ impl DaemonClient {
             .map_err(|error| self.unreachable(error))
     }
 
-    /// Checks and keeps a Telegram bot token (or the saved one) and makes a pairing code.
+    /// POSTs `body` to one of `channel`'s own routes (`/api/<channel>/<action>`) and reads
+    /// what it answers.
     ///
     /// # Errors
-    /// `Unreachable` when the daemon is gone, `Api` naming `botToken` when it refuses.
-    pub async fn telegram_setup(
+    /// `Unreachable` when the daemon is gone, `Api` when it refuses (naming the field).
+    pub async fn channel_action<T: serde::de::DeserializeOwned>(
         &self,
-        bot_token: Option<String>,
-    ) -> Result<TelegramReport, ClientError> {
+        channel: hark_core::model::ChannelName,
+        action: &str,
+        body: &impl serde::Serialize,
+    ) -> Result<T, ClientError> {
         let request = self
-            .request(Method::POST, "/api/telegram/setup")
-            .json(&TelegramSetup { bot_token });
+            .request(Method::POST, &format!("/api/{channel}/{action}"))
+            .json(body);
         let response = self.send(request).await?;
-        response
-            .json()
-            .await
-            .map_err(|error| self.unreachable(error))
-    }
-
-    /// Forgets the paired Telegram chat.
-    ///
-    /// # Errors
-    /// `Unreachable` when the daemon is gone, `Api` when it refuses.
-    pub async fn telegram_unpair(&self) -> Result<TelegramReport, ClientError> {
-        let response = self
-            .send(self.request(Method::POST, "/api/telegram/unpair"))
-            .await?;
         response
             .json()
             .await

@@ -15,7 +15,8 @@
 //! - `mcp` — the MCP shim (`server`), elicitation, and the clients' deadlines;
 //! - `channels` — the hub's peers beyond this machine: the `Channel` trait, the registry, the
 //!   relay, one folder per channel, and the answer buttons' route;
-//! - `cli` — one file per command group (`ask`, `hook`, `status`, `pair`, `telegram`);
+//! - `cli` — one file per command group (`ask`, `hook`, `status`, `pair`); a channel's own
+//!   commands live in its folder;
 //! - `daemon` — `hark serve`, running in the background, `HARK_HOME`, secrets, and what the
 //!   daemon does on this desktop;
 //! - `client` — the typed HTTP client of a daemon, reaching one (`connection`) and one
@@ -38,7 +39,6 @@ pub mod cli {
     pub mod hook;
     pub mod pair;
     pub mod status;
-    pub mod telegram;
 }
 
 pub mod daemon {

@@ -197,10 +197,10 @@ fn main() -> ExitCode {
             } => hark::cli::status::test_channel(channel, port).await,
             Command::Telegram {
                 action: TelegramAction::Setup { bot_token, port },
-            } => hark::cli::telegram::setup(bot_token, port).await,
+            } => hark::channels::telegram::cli::setup(bot_token, port).await,
             Command::Telegram {
                 action: TelegramAction::Unpair { port },
-            } => hark::cli::telegram::unpair(port).await,
+            } => hark::channels::telegram::cli::unpair(port).await,
             Command::Stop { port } => hark::cli::status::stop(port).await,
             Command::Mcp { daemon, max_wait } => {
                 let server = hark::mcp::server::HarkMcp::new(daemon.connection(), max_wait);

@@ -13,9 +13,8 @@ use axum::Router;
 use axum::extract::Request;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use hark_core::model::{
-    ChannelError, ChannelName, ChannelsReport, Event, TelegramRefusal, TelegramReport,
-};
+use hark_core::model::channels::telegram::{TelegramRefusal, TelegramReport};
+use hark_core::model::{ChannelError, ChannelName, ChannelsReport, Event};
 use leptos_axum::{LeptosRoutes, generate_route_list};
 use std::sync::Arc;
 

@@ -227,7 +227,7 @@ fn the_page_never_formats_a_message_it_does_not_carry() {
         );
     }
     assert!(
-        server_only.contains("telegram-stranger"),
+        server_only.contains("unauthorized-title"),
         "the check sees server.ftl"
     );
 }

@@ -42,7 +42,7 @@ pub enum Failure {
     /// A Telegram bot that could not be set up.
     #[error("the Telegram bot could not be set up: {}", refusal.message())]
     Telegram {
-        refusal: hark_core::model::TelegramRefusal,
+        refusal: hark_core::model::channels::telegram::TelegramRefusal,
     },
     /// Arguments the server function could not read: a form or call Hark's page never sends
     /// (a tampered form, a hand-written request).
@@ -101,7 +101,7 @@ impl Failure {
             Failure::BadRequest { .. } => "error-bad-request",
             Failure::ChannelTest { .. } => "elsewhere-test-failed",
             Failure::Telegram { refusal } => {
-                use hark_core::model::TelegramRefusal;
+                use hark_core::model::channels::telegram::TelegramRefusal;
                 match refusal {
                     TelegramRefusal::TokenShape => "elsewhere-telegram-token-shape",
                     TelegramRefusal::WrongToken => "elsewhere-telegram-wrong-token",
@@ -122,7 +122,8 @@ impl Failure {
                 &[("reason", error.reason().to_string().into())],
             ),
             Failure::Telegram {
-                refusal: hark_core::model::TelegramRefusal::Unreachable { reason },
+                refusal:
+                    hark_core::model::channels::telegram::TelegramRefusal::Unreachable { reason },
             } => crate::i18n::t_args(
                 "elsewhere-telegram-unreachable",
                 &[("reason", reason.clone().into())],

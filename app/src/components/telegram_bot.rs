@@ -4,7 +4,7 @@
 
 use crate::components::failure::Failure;
 use crate::i18n::{t_args, tr};
-use hark_core::model::TelegramReport;
+use hark_core::model::channels::telegram::TelegramReport;
 use leptos::prelude::*;
 
 /// Checks the token (or the saved one, when the field is empty), keeps it, turns the bot on

@@ -50,12 +50,16 @@ impl FormAnswer {
 }
 
 /// Where an answer came from, when it was not this page.
-fn via_key(via: Option<hark_core::model::AnsweredVia>) -> Option<&'static str> {
+fn via_text(via: Option<hark_core::model::AnsweredVia>) -> Option<String> {
+    use hark_core::model::AnsweredVia;
     match via? {
-        hark_core::model::AnsweredVia::Client => Some("question-via-client"),
-        hark_core::model::AnsweredVia::Push => Some("question-via-push"),
-        hark_core::model::AnsweredVia::Telegram => Some("question-via-telegram"),
-        hark_core::model::AnsweredVia::Page => None,
+        AnsweredVia::Client => Some(t("question-via-client")),
+        AnsweredVia::Push => Some(t("question-via-push")),
+        AnsweredVia::Channel(channel) => Some(t_args(
+            "question-via-channel",
+            &[("channel", channel.display().into())],
+        )),
+        AnsweredVia::Page => None,
     }
 }
 
@@ -332,8 +336,8 @@ fn QuestionView(question: Question) -> impl IntoView {
                         <div class="banner" role="status" data-testid="closed-banner">
                             <StatusChip status=question.status />
                             <span>{t(closed_key(question.status))}</span>
-                            {via_key(question.answered_via).map(|key| view! {
-                                <span class="via" data-testid="answered-via">{t(key)}</span>
+                            {via_text(question.answered_via).map(|text| view! {
+                                <span class="via" data-testid="answered-via">{text}</span>
                             })}
                             {question.answers.is_some().then(|| view! {
                                 <p class="answer">

@@ -47,13 +47,13 @@ mod tests {
 
     #[test]
     fn each_kind_has_its_status_and_travels_as_json() {
-        let error = ChannelError::NotSetUp("ntfy has no topic yet".into());
+        let error = ChannelError::NotSetUp("the channel has no address yet".into());
         assert_eq!(error.status(), 409);
-        assert_eq!(error.to_string(), "ntfy has no topic yet");
+        assert_eq!(error.to_string(), "the channel has no address yet");
         let json = serde_json::to_value(&error).unwrap();
         assert_eq!(
             json,
-            serde_json::json!({"kind": "notSetUp", "reason": "ntfy has no topic yet"})
+            serde_json::json!({"kind": "notSetUp", "reason": "the channel has no address yet"})
         );
         assert_eq!(serde_json::from_value::<ChannelError>(json).unwrap(), error);
         assert_eq!(ChannelError::Undelivered(String::new()).status(), 502);

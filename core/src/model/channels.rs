@@ -1,14 +1,85 @@
-//! Config key `channels` (SPEC §11): where questions go beyond this machine's page (a Telegram
-//! bot, ntfy push, signed webhooks) and the public address their links use. Its secrets are not here: they live
-//! in `$HARK_HOME/secrets.json`, which neither the config, the API nor an export ever shows.
+//! Config key `channels` (SPEC §11): where questions go beyond this machine's page, one module
+//! per channel (its config section, what it reports and refuses), what every channel is called
+//! (`ChannelName`), how each has fared, and the public address their links use. Their secrets
+//! are not here: they live in `$HARK_HOME/secrets.json`, which neither the config, the API nor an
+//! export ever shows.
+
+mod address;
+pub mod ntfy;
+pub mod telegram;
+pub mod webhook;
 
 use super::ErrorBody;
-use super::channel_names::{ChannelName, WebhookEvent};
+use ntfy::Ntfy;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use telegram::{Telegram, TelegramReport};
+use webhook::Webhook;
 
-/// Webhooks at most.
-pub const MAX_WEBHOOKS: usize = 10;
+/// A channel, as the API, settings, statuses and `hark channel test` name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum ChannelName {
+    Telegram,
+    Ntfy,
+    #[serde(alias = "webhooks")]
+    Webhook,
+}
+
+impl ChannelName {
+    /// Every channel, in the order settings lists them.
+    pub const ALL: [ChannelName; 3] = [
+        ChannelName::Telegram,
+        ChannelName::Ntfy,
+        ChannelName::Webhook,
+    ];
+
+    /// The name as it is written (`telegram`, `ntfy`, `webhook`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChannelName::Telegram => "telegram",
+            ChannelName::Ntfy => "ntfy",
+            ChannelName::Webhook => "webhook",
+        }
+    }
+}
+
+impl ChannelName {
+    /// The name a person knows it by, the same in every language (`Telegram`).
+    pub fn display(self) -> &'static str {
+        match self {
+            ChannelName::Telegram => "Telegram",
+            ChannelName::Ntfy => "ntfy",
+            ChannelName::Webhook => "Webhook",
+        }
+    }
+}
+
+impl std::fmt::Display for ChannelName {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for ChannelName {
+    type Err = String;
+
+    /// One of the names (`webhooks` too), case-insensitive; otherwise a sentence listing them.
+    fn from_str(name: &str) -> Result<ChannelName, String> {
+        let name = name.trim().to_ascii_lowercase();
+        let name = if name == "webhooks" { "webhook" } else { &name };
+        ChannelName::ALL
+            .into_iter()
+            .find(|channel| channel.as_str() == name)
+            .ok_or_else(|| {
+                format!(
+                    "there is no channel \"{name}\"; the channels are telegram, ntfy and webhook"
+                )
+            })
+    }
+}
+
 /// `channels`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
@@ -40,66 +111,6 @@ impl Default for Channels {
             extra: Map::new(),
         }
     }
-}
-
-/// The Bot API's address unless `channels.telegram.apiBase` says otherwise.
-pub const TELEGRAM_API: &str = "https://api.telegram.org";
-
-/// `channels.telegram`: a bot that sends each question to one paired chat, with buttons that
-/// answer it. Its token is in `secrets.json`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-pub struct Telegram {
-    pub enabled: bool,
-    /// Where the Bot API answers (a local Bot API server, or a test's stand-in).
-    pub api_base: String,
-    /// The one chat that receives and may answer questions, set by pairing.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub chat_id: Option<i64>,
-}
-
-impl Default for Telegram {
-    fn default() -> Self {
-        Self {
-            enabled: false,
-            api_base: TELEGRAM_API.to_string(),
-            chat_id: None,
-        }
-    }
-}
-
-/// `channels.ntfy`: push notifications through an ntfy server (ntfy.sh or one's own).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-pub struct Ntfy {
-    pub enabled: bool,
-    pub server: String,
-    pub topic: String,
-}
-
-impl Default for Ntfy {
-    fn default() -> Self {
-        Self {
-            enabled: false,
-            server: "https://ntfy.sh".to_string(),
-            topic: String::new(),
-        }
-    }
-}
-
-/// One of `channels.webhooks`: a URL that receives `{event, question}` for its events.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Webhook {
-    pub url: String,
-    #[serde(default = "default_events")]
-    pub events: Vec<String>,
-}
-
-fn default_events() -> Vec<String> {
-    [WebhookEvent::QuestionCreated, WebhookEvent::QuestionClosed]
-        .map(|event| event.name().to_string())
-        .to_vec()
 }
 
 /// How one channel has fared since the daemon started (`GET /api/channels`, settings,
@@ -135,45 +146,17 @@ pub struct ChannelsReport {
     pub links: bool,
     #[serde(default)]
     pub telegram: TelegramReport,
+    /// Each set-up channel's state in a sentence, as `hark status` prints it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub summaries: Vec<ChannelSummary>,
 }
 
-/// The Telegram bot as settings and `hark telegram setup` show it (never its token).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TelegramReport {
-    /// Whether a bot token is saved.
-    pub token: bool,
-    /// The bot's username (without `@`), once Telegram confirmed the token.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bot: Option<String>,
-    /// Whether a chat is paired.
-    pub paired: bool,
-    /// Chats paired since the daemon started (a pairing that took place shows as a new count).
-    #[serde(default)]
-    pub pairings: u64,
-    /// The pairing code waiting to be sent to the bot, while it is valid.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pairing: Option<TelegramPairing>,
-}
-
-/// A one-time code that pairs the chat that sends `/start <code>` to the bot.
+/// One channel's state in a sentence (`bot @hark_bot, a chat is paired`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct TelegramPairing {
-    pub code: String,
-    /// `https://t.me/<bot>?start=<code>`: opens the chat with the code filled in.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub link: Option<String>,
-    pub expires_at: chrono::DateTime<chrono::Utc>,
-}
-
-/// `POST /api/telegram/setup`: a new bot token (checked with Telegram before it is saved), or
-/// none to keep the saved one and only make a new pairing code.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TelegramSetup {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bot_token: Option<String>,
+pub struct ChannelSummary {
+    pub channel: ChannelName,
+    pub summary: String,
 }
 
 /// `POST /api/channels/test`'s body: which channel to test (`telegram`, `ntfy` or `webhook`).
@@ -190,46 +173,6 @@ pub struct ChannelTestResult {
     pub message: String,
 }
 
-/// Why a Telegram bot could not be set up; `message` is for the API and the CLI, settings
-/// says it in the person's language.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "refusal", rename_all = "camelCase")]
-pub enum TelegramRefusal {
-    /// Not shaped like a token from @BotFather (digits, a colon, then 30 or more characters).
-    TokenShape,
-    /// Telegram does not know the token.
-    WrongToken,
-    /// No token was given and none is saved.
-    NoToken,
-    /// Telegram could not be asked; `reason` says why.
-    Unreachable { reason: String },
-    /// The token could not be saved.
-    SaveFailed,
-}
-
-impl TelegramRefusal {
-    /// The HTTP status this refusal is answered with (REST and the settings page alike).
-    pub fn status(&self) -> u16 {
-        match self {
-            TelegramRefusal::TokenShape | TelegramRefusal::NoToken => 400,
-            TelegramRefusal::WrongToken => 422,
-            TelegramRefusal::Unreachable { .. } => 502,
-            TelegramRefusal::SaveFailed => 500,
-        }
-    }
-
-    /// The refusal in a sentence that starts with the field it is about.
-    pub fn message(&self) -> String {
-        match self {
-            TelegramRefusal::TokenShape => "botToken does not look like a bot token: BotFather gives one such as 123456789:AAE… (digits, a colon, then letters, digits, - and _)".into(),
-            TelegramRefusal::WrongToken => "botToken is not known to Telegram: copy it again from @BotFather (/mybots, API Token)".into(),
-            TelegramRefusal::NoToken => "botToken is missing: no bot token is saved yet; create a bot with @BotFather and give its token".into(),
-            TelegramRefusal::Unreachable { reason } => format!("botToken could not be checked: {reason}"),
-            TelegramRefusal::SaveFailed => "botToken could not be saved in secrets.json".into(),
-        }
-    }
-}
-
 impl ChannelStatus {
     /// Whether its last attempt failed.
     pub fn failing(&self) -> bool {
@@ -238,13 +181,6 @@ impl ChannelStatus {
             (Some(_), None) => true,
             (None, _) => false,
         }
-    }
-}
-
-impl Webhook {
-    /// Whether this webhook asked for `event`.
-    pub fn wants(&self, event: WebhookEvent) -> bool {
-        self.events.iter().any(|wanted| wanted == event.name())
     }
 }
 
@@ -272,117 +208,14 @@ impl Channels {
             })?;
         channels.public_url = match channels.public_url.take() {
             Some(url) if url.trim().is_empty() => None,
-            Some(url) => Some(web_address("channels.publicUrl", &url)?),
+            Some(url) => Some(address::web_address("channels.publicUrl", &url)?),
             None => None,
         };
-        channels.telegram.api_base =
-            web_address("channels.telegram.apiBase", &channels.telegram.api_base)?;
-        if channels.telegram.chat_id == Some(0) {
-            return Err(ErrorBody::field(
-                "channels.telegram.chatId",
-                "channels.telegram.chatId must be a Telegram chat id (pair with `hark telegram setup`)",
-            ));
-        }
-        channels.ntfy.server = web_address("channels.ntfy.server", &channels.ntfy.server)?;
-        channels.ntfy.topic = channels.ntfy.topic.trim().to_string();
-        let topic = &channels.ntfy.topic;
-        let topic_fits = topic.len() <= 64
-            && topic
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-        if !topic_fits || (channels.ntfy.enabled && topic.is_empty()) {
-            return Err(ErrorBody::field(
-                "channels.ntfy.topic",
-                "channels.ntfy.topic must be 1 to 64 letters, digits, - or _ (hard to guess: \
-                 anyone who knows it can read the pushes)",
-            ));
-        }
-        if channels.webhooks.len() > MAX_WEBHOOKS {
-            return Err(ErrorBody::field(
-                "channels.webhooks",
-                format!("channels.webhooks holds at most {MAX_WEBHOOKS} webhooks"),
-            ));
-        }
-        for (index, webhook) in channels.webhooks.iter_mut().enumerate() {
-            webhook.url = web_address(&format!("channels.webhooks[{index}].url"), &webhook.url)?;
-            let unknown = webhook
-                .events
-                .iter()
-                .any(|event| WebhookEvent::named(event).is_none());
-            if webhook.events.is_empty() || unknown {
-                let field = format!("channels.webhooks[{index}].events");
-                let names: Vec<&str> = WebhookEvent::ALL.map(WebhookEvent::name).to_vec();
-                return Err(ErrorBody::field(
-                    field.clone(),
-                    format!("{field} must list some of {}", names.join(", ")),
-                ));
-            }
-        }
+        telegram::check(&mut channels.telegram)?;
+        ntfy::check(&mut channels.ntfy)?;
+        webhook::check(&mut channels.webhooks)?;
         Ok(channels)
     }
-}
-
-/// An `http` or `https` address with a host, an optional port and path, and nothing else (no
-/// query, fragment or credentials), lower-cased up to its path and without a trailing `/`.
-/// Checked by hand rather than with the `url` crate: this model also compiles for the page, and
-/// `url` would bring its Unicode host tables into the wasm (hosts here are ASCII; a Unicode name
-/// is written in its `xn--` form).
-fn web_address(field: &str, text: &str) -> Result<String, ErrorBody> {
-    let invalid = || {
-        ErrorBody::field(
-            field,
-            format!("{field} must be a web address such as https://example.net"),
-        )
-    };
-    let text = text.trim();
-    let (scheme, rest) = text.split_once("://").ok_or_else(invalid)?;
-    let scheme = scheme.to_ascii_lowercase();
-    if scheme != "http" && scheme != "https" {
-        return Err(invalid());
-    }
-    let (authority, path) = rest.find('/').map_or((rest, ""), |at| rest.split_at(at));
-    let (host, port) = match authority.strip_prefix('[') {
-        Some(bracketed) => {
-            let (inside, after) = bracketed.split_once(']').ok_or_else(invalid)?;
-            if inside.is_empty() || !inside.chars().all(|c| c.is_ascii_hexdigit() || c == ':') {
-                return Err(invalid());
-            }
-            (&authority[..inside.len() + 2], after)
-        }
-        None => {
-            let end = authority.find(':').unwrap_or(authority.len());
-            let host = &authority[..end];
-            let host_fits = !host.is_empty()
-                && host.len() <= 253
-                && host
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-');
-            if !host_fits {
-                return Err(invalid());
-            }
-            (host, &authority[end..])
-        }
-    };
-    let port_fits = port.is_empty()
-        || port
-            .strip_prefix(':')
-            .is_some_and(|digits| digits.parse::<u16>().is_ok_and(|port| port > 0));
-    let path_fits = path
-        .chars()
-        .all(|c| c.is_ascii_graphic() && !matches!(c, '?' | '#' | '\\' | '@'));
-    if !port_fits || !path_fits {
-        return Err(invalid());
-    }
-    // A browser leaves the scheme's own port out of an origin: so does the tidied address.
-    let port = match (scheme.as_str(), port) {
-        ("https", ":443") | ("http", ":80") => "",
-        _ => port,
-    };
-    Ok(format!(
-        "{scheme}://{}{port}{}",
-        host.to_ascii_lowercase(),
-        path.trim_end_matches('/')
-    ))
 }
 
 #[cfg(test)]
@@ -502,5 +335,23 @@ mod tests {
             field(json!({ "webhooks": many })).as_deref(),
             Some("channels.webhooks")
         );
+    }
+
+    #[test]
+    fn channel_names_read_as_written_and_unknown_ones_are_named() {
+        for channel in ChannelName::ALL {
+            let json = serde_json::to_value(channel).unwrap();
+            assert_eq!(json, channel.as_str());
+            assert_eq!(
+                serde_json::from_value::<ChannelName>(json).unwrap(),
+                channel
+            );
+            assert_eq!(channel.as_str().parse::<ChannelName>(), Ok(channel));
+        }
+        assert_eq!("Webhooks".parse::<ChannelName>(), Ok(ChannelName::Webhook));
+        let refused = "pigeon".parse::<ChannelName>().unwrap_err();
+        assert!(refused.contains("\"pigeon\"") && refused.contains("telegram, ntfy and webhook"));
+        let test: Result<ChannelTest, _> = serde_json::from_value(json!({"channel": "pigeon"}));
+        assert!(test.is_err());
     }
 }

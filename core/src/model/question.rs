@@ -501,10 +501,11 @@ pub enum AnsweredVia {
     Page,
     /// The agent's own window (MCP elicitation).
     Client,
-    /// A push's answer button (ntfy).
+    /// A push's answer button.
     Push,
-    /// The Telegram bot.
-    Telegram,
+    /// A chat channel, by its name.
+    #[serde(untagged)]
+    Channel(super::ChannelName),
 }
 
 /// `POST /api/questions/:id/decline`.
@@ -589,5 +590,28 @@ mod daemon_note_tests {
             assert_eq!(DaemonNote::of(note.text()), Some(note));
         }
         assert_eq!(DaemonNote::of("not now"), None);
+    }
+}
+
+#[cfg(test)]
+mod answered_via_tests {
+    use super::AnsweredVia;
+    use crate::model::ChannelName;
+
+    #[test]
+    fn a_channel_is_named_as_written_beside_the_page_the_client_and_a_push() {
+        for (via, written) in [
+            (AnsweredVia::Page, "page"),
+            (AnsweredVia::Client, "client"),
+            (AnsweredVia::Push, "push"),
+            (AnsweredVia::Channel(ChannelName::Telegram), "telegram"),
+        ] {
+            assert_eq!(serde_json::to_value(via).unwrap(), written);
+            assert_eq!(
+                serde_json::from_value::<AnsweredVia>(written.into()).unwrap(),
+                via
+            );
+        }
+        assert!(serde_json::from_value::<AnsweredVia>("pigeon".into()).is_err());
     }
 }

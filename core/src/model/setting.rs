@@ -51,7 +51,7 @@ impl SettingKey {
     }
 
     /// The setting an error's field belongs to: `presets[2]` is `Presets`,
-    /// `channels.ntfy.topic` is `Channels`.
+    /// `channels.publicUrl` is `Channels`.
     pub fn of_field(field: &str) -> SettingKey {
         let top = field.split(['.', '[']).next().unwrap_or_default();
         SettingKey::NAMED
@@ -70,7 +70,7 @@ mod tests {
         assert_eq!(SettingKey::of_field("port"), SettingKey::Port);
         assert_eq!(SettingKey::of_field("presets[3]"), SettingKey::Presets);
         assert_eq!(
-            SettingKey::of_field("channels.webhooks[0].url"),
+            SettingKey::of_field("channels.publicUrl"),
             SettingKey::Channels
         );
         assert_eq!(SettingKey::of_field("portal"), SettingKey::Other);

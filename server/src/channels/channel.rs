@@ -39,7 +39,7 @@ pub trait Channel: Any + Send + Sync {
     /// Adds what it alone shows to `report` (statuses are the relay's).
     fn report(&self, _relay: &Relay, _report: &mut ChannelsReport) {}
 
-    /// Its own routes under `/api` (such as `/telegram/setup`), if any.
+    /// Its own routes under `/api` (`/<name>/<action>`, such as a bot's setup), if any.
     fn routes(self: Arc<Self>) -> Router<AppState> {
         Router::new()
     }

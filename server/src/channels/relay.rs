@@ -145,7 +145,7 @@ impl Relay {
         self.channels.iter().find(|channel| channel.name() == name)
     }
 
-    /// The channel of type `C`, for what only that channel does (Telegram's pairing).
+    /// The channel of type `C`, for what only that channel does (a bot's pairing).
     pub fn channel<C: Channel>(&self) -> Option<Arc<C>> {
         self.channels
             .iter()

@@ -76,8 +76,7 @@ impl Statuses {
 }
 
 /// An address as settings, the log and `hark status` show it: scheme and host only. A
-/// webhook's path often is its credential (Slack's and Discord's are), and an ntfy topic may
-/// be part of it.
+/// receiver's path often is its credential, and a push topic may be part of it.
 pub fn shown(address: &str) -> String {
     let Some((scheme, rest)) = address.split_once("://") else {
         return "…".to_string();
@@ -93,7 +92,7 @@ pub fn shown(address: &str) -> String {
 }
 
 /// A failed request in a sentence: the status a server answered, or what went wrong on the
-/// way, never the address (its path may hold an ntfy topic) nor a token.
+/// way, never the address (its path may hold a push topic) nor a token.
 pub fn describe(error: &reqwest::Error) -> String {
     if let Some(status) = error.status() {
         return format!("the server answered {status}");
@@ -120,7 +119,7 @@ mod tests {
             super::shown("https://hooks.slack.com/services/T000/B000/XXXX"),
             "https://hooks.slack.com/…"
         );
-        assert_eq!(super::shown("https://ntfy.sh"), "https://ntfy.sh");
+        assert_eq!(super::shown("https://push.example"), "https://push.example");
         assert_eq!(
             super::shown("http://127.0.0.1:8080/"),
             "http://127.0.0.1:8080"

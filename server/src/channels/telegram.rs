@@ -9,10 +9,12 @@
 //! - `render`: a question's message as the shared walk (`channels::walk`) stands;
 //! - `chat`: the task that owns the conversations and sends; `inbound`: taps and replies;
 //! - `poller`: `getUpdates`, with backoff while Telegram cannot be reached;
-//! - `routes`: `POST /api/telegram/setup` and `/unpair`.
+//! - `routes`: `POST /api/telegram/setup` and `/unpair`; `cli`: `hark telegram setup` and
+//!   `unpair`, which call them.
 
 mod bot_api;
 mod chat;
+pub mod cli;
 mod inbound;
 mod pairing;
 mod poller;
@@ -26,9 +28,11 @@ pub use bot_api::{BotApi, BotError};
 use super::{Channel, Relay};
 use crate::daemon::secrets::BoundKey;
 use crate::http::state::AppState;
+use hark_core::model::channels::telegram::{
+    Telegram as TelegramConfig, TelegramRefusal, TelegramReport,
+};
 use hark_core::model::{
-    ChannelError, ChannelName, Channels, ChannelsReport, Config, Event, Telegram as TelegramConfig,
-    TelegramRefusal, TelegramReport,
+    ChannelError, ChannelName, ChannelSummary, Channels, ChannelsReport, Config, Event,
 };
 use pairing::PairingCodes;
 use std::sync::{Arc, Mutex};
@@ -120,7 +124,23 @@ impl Channel for Telegram {
     }
 
     fn report(&self, relay: &Relay, report: &mut ChannelsReport) {
-        report.telegram = self.report_for(relay);
+        let bot = self.report_for(relay);
+        if bot.token {
+            let name = bot.bot.as_deref().map_or_else(
+                || "whose name is not known yet".to_string(),
+                |name| format!("@{name}"),
+            );
+            let paired = if bot.paired {
+                "a chat is paired"
+            } else {
+                "no chat paired yet (`hark telegram setup`)"
+            };
+            report.summaries.push(ChannelSummary {
+                channel: CHANNEL,
+                summary: format!("bot {name}, {paired}"),
+            });
+        }
+        report.telegram = bot;
     }
 
     fn routes(self: Arc<Self>) -> axum::Router<AppState> {

@@ -7,8 +7,8 @@
 use hark_core::model::{Question, QuestionId, SubQuestionAnswer};
 use std::collections::BTreeSet;
 
-/// The smallest limit a chat app sets for the data a button carries, in bytes (Telegram's
-/// callback data; Discord allows 100, Slack 2,000).
+/// The most data a button may carry, in bytes: the strictest limit of the chat apps Hark
+/// serves (the others allow more).
 pub const MAX_CALLBACK_BYTES: usize = 64;
 /// The first field of Hark's callback data, so other data (an older format) is told apart.
 const PREFIX: &str = "h1";

@@ -9,9 +9,8 @@ use super::retry::{Schedule, retried};
 use super::status::describe;
 use super::{Channel, Relay};
 use crate::daemon::secrets::MintedKeys;
-use hark_core::model::{
-    ChannelError, ChannelName, Channels, Config, Event, Question, WebhookEvent,
-};
+use hark_core::model::channels::webhook::WebhookEvent;
+use hark_core::model::{ChannelError, ChannelName, Channels, Config, Event, Question};
 use hmac::{Hmac, Mac};
 use serde::Serialize;
 use sha2::Sha256;

@@ -34,17 +34,8 @@ pub async fn status(port: Option<u16>) -> ExitCode {
                 health.version, health.pending, health.browser_clients
             );
             if let Ok(report) = DaemonClient::local(port).channels().await {
-                if report.telegram.token {
-                    let bot = report.telegram.bot.as_deref().map_or_else(
-                        || "whose name is not known yet".to_string(),
-                        |bot| format!("@{bot}"),
-                    );
-                    let paired = if report.telegram.paired {
-                        "a chat is paired"
-                    } else {
-                        "no chat paired yet (`hark telegram setup`)"
-                    };
-                    println!("telegram: bot {bot}, {paired}");
+                for line in &report.summaries {
+                    println!("{}: {}", line.channel, line.summary);
                 }
                 for channel in &report.channels {
                     println!("{}", channel_line(channel));

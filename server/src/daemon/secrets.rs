@@ -32,7 +32,7 @@ pub struct BoundKey {
     pub server: &'static str,
 }
 
-/// Secrets made on first use, one per name (a webhook's signing secret, by its URL), under the
+/// Secrets made on first use, one per name (a signing secret per receiving address), under the
 /// key `map`, each starting with `prefix`.
 #[derive(Clone, Copy, Debug)]
 pub struct MintedKeys {

@@ -217,12 +217,16 @@ impl Chat {
                 .close(
                     id,
                     Outcome::Answered(answers.to_vec()),
-                    Some(AnsweredVia::Telegram),
+                    Some(AnsweredVia::Channel(CHANNEL)),
                 )
                 .await
                 .map(|_| Some("telegram-answer-sent")),
             Next::Decline(note) => store
-                .close(id, Outcome::Declined { note }, Some(AnsweredVia::Telegram))
+                .close(
+                    id,
+                    Outcome::Declined { note },
+                    Some(AnsweredVia::Channel(CHANNEL)),
+                )
                 .await
                 .map(|_| Some("telegram-skipped")),
         };

@@ -3,7 +3,7 @@
 //! guesses wrong a few times is not heard again for that code, and many wrong guesses in all
 //! withdraw it; a stranger's few guesses never cost the owner their code.
 
-use hark_core::model::TelegramPairing;
+use hark_core::model::channels::telegram::TelegramPairing;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use subtle::ConstantTimeEq;

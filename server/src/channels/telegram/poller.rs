@@ -116,7 +116,7 @@ pub async fn run(relay: Arc<Relay>, bot: Arc<Telegram>) {
 /// A failed poll in a sentence; 409 means another program reads this bot's updates.
 fn describe_poll(error: &BotError) -> String {
     match error {
-        BotError::Refused { code: 409, .. } => "another program is reading this bot's updates (a webhook, or a second Hark): stop it, or give Hark a bot of its own".into(),
+        BotError::Refused { code: 409, .. } => "another program is reading this bot's updates (a bot server that receives them at an address, or a second Hark): stop it, or give Hark a bot of its own".into(),
         other => other.to_string(),
     }
 }

@@ -9,7 +9,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
-use hark_core::model::{ErrorBody, TelegramReport, TelegramSetup};
+use hark_core::model::ErrorBody;
+use hark_core::model::channels::telegram::{TelegramReport, TelegramSetup};
 use std::sync::Arc;
 
 /// The routes, serving `bot`.

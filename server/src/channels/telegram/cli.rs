@@ -5,6 +5,8 @@
 
 use crate::client::{ClientError, DaemonClient};
 use crate::daemon::home;
+use hark_core::model::ChannelName;
+use hark_core::model::channels::telegram::{TelegramReport, TelegramSetup};
 use std::io::{BufRead, IsTerminal};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -59,7 +61,14 @@ pub async fn setup(bot_token: Option<String>, port: Option<u16>) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let report = match client.telegram_setup(token).await {
+    let report = match client
+        .channel_action::<TelegramReport>(
+            ChannelName::Telegram,
+            "setup",
+            &TelegramSetup { bot_token: token },
+        )
+        .await
+    {
         Ok(report) => report,
         Err(ClientError::Unreachable { .. }) => return unreachable(port),
         Err(error) => {
@@ -114,7 +123,10 @@ pub async fn setup(bot_token: Option<String>, port: Option<u16>) -> ExitCode {
 /// `hark telegram unpair`.
 pub async fn unpair(port: Option<u16>) -> ExitCode {
     let (_, port) = home::for_command(port);
-    match DaemonClient::local(port).telegram_unpair().await {
+    match DaemonClient::local(port)
+        .channel_action::<TelegramReport>(ChannelName::Telegram, "unpair", &serde_json::json!({}))
+        .await
+    {
         Ok(_) => {
             println!(
                 "The Telegram chat is unpaired; the bot answers nobody until a chat pairs again (`hark telegram setup`)."
