@@ -3,41 +3,37 @@
 //! desk, the phone's pairing details, and the paths of the server functions whose bodies may be
 //! large. Server only.
 
-use hark_core::model::{ChannelError, ChannelsReport, Pairing};
+use hark_core::model::{ActionRefusal, ChannelError, ChannelName, ChannelsReport, Pairing};
 use leptos::server_fn::ServerFn;
 
 /// What the daemon's channels can tell and do for this page (provided by the server crate,
-/// which holds the secrets and sends the messages).
+/// which holds the secrets and sends the messages). Every channel is reached the same way: by
+/// its name, and for what only it does, by its own action with its own JSON (what
+/// `POST /api/<channel>/<action>` takes).
 pub trait ChannelDesk: Send + Sync {
     /// How every channel has fared.
     fn report(&self) -> ChannelsReport;
-    /// The webhook's signing secret, created when it has none.
-    fn webhook_secret(&self, url: &str) -> Option<String>;
-    /// Sets (or removes) ntfy's access token, for `server` only.
-    ///
-    /// # Errors
-    /// When it cannot be saved.
-    fn set_ntfy_token(&self, token: Option<String>, server: &str) -> std::io::Result<()>;
     /// Sends a test message on `channel` now.
-    fn test(
+    fn test(&self, channel: ChannelName) -> DeskFuture<Result<String, ChannelError>>;
+    /// Does `channel`'s own `action` with `input`, answering its own JSON.
+    fn act(
         &self,
-        channel: hark_core::model::ChannelName,
-    ) -> DeskFuture<Result<String, ChannelError>>;
-    /// Checks the Telegram bot token (or the saved one), keeps it, turns the bot on and makes
-    /// a pairing code.
-    fn telegram_setup(
+        channel: ChannelName,
+        action: &'static str,
+        input: serde_json::Value,
+    ) -> DeskFuture<Result<serde_json::Value, ActionRefusal>>;
+    /// Sets (or removes) `channel`'s access token, for the server its settings name.
+    fn set_token(
         &self,
+        channel: ChannelName,
         token: Option<String>,
-    ) -> DeskFuture<
-        Result<
-            hark_core::model::channels::telegram::TelegramReport,
-            hark_core::model::channels::telegram::TelegramRefusal,
-        >,
-    >;
-    /// Forgets the paired Telegram chat.
-    fn telegram_unpair(&self) -> DeskFuture<Result<(), ChannelError>>;
-    /// Forgets the Telegram bot token and turns the bot off.
-    fn telegram_forget(&self) -> DeskFuture<Result<(), ChannelError>>;
+    ) -> DeskFuture<Result<(), ChannelError>>;
+    /// The secrets settings shows for `channel` (a receiver's signing secret), made when
+    /// missing.
+    fn shown_secrets(
+        &self,
+        channel: ChannelName,
+    ) -> DeskFuture<Result<Vec<(String, String)>, ChannelError>>;
 }
 
 /// What the desk's slow calls return.

@@ -14,7 +14,7 @@ mod setting;
 mod tool;
 mod validate;
 
-pub use channel_error::ChannelError;
+pub use channel_error::{ActionRefusal, ChannelError};
 pub use channels::{
     ChannelName, ChannelStatus, ChannelSummary, ChannelTest, ChannelTestResult, Channels,
     ChannelsReport,

@@ -22,7 +22,7 @@ pub mod telegram;
 pub mod webhooks;
 
 pub use capability::Capabilities;
-pub use channel::Channel;
+pub use channel::{Channel, input, output};
 pub use relay::Relay;
 pub use status::Statuses;
 

@@ -5,7 +5,6 @@
 //! the daemon stays free of `app`, so a surface never depends on the page for its words.
 
 use crate::channels::Relay;
-use crate::channels::telegram::{self, Telegram};
 use crate::http::assets;
 use crate::http::state::AppState;
 use app::services::{ChannelDesk, ChannelDeskContext, DeskFuture, PairingSource};
@@ -13,8 +12,7 @@ use axum::Router;
 use axum::extract::Request;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use hark_core::model::channels::telegram::{TelegramRefusal, TelegramReport};
-use hark_core::model::{ChannelError, ChannelName, ChannelsReport, Event};
+use hark_core::model::{ActionRefusal, ChannelError, ChannelName, ChannelsReport, Event};
 use leptos_axum::{LeptosRoutes, generate_route_list};
 use std::sync::Arc;
 
@@ -123,51 +121,35 @@ impl ChannelDesk for Desk {
         self.0.report()
     }
 
-    fn webhook_secret(&self, url: &str) -> Option<String> {
-        crate::channels::webhooks::secret(&self.0, url).ok()
-    }
-
-    fn set_ntfy_token(&self, token: Option<String>, server: &str) -> std::io::Result<()> {
-        crate::channels::ntfy::set_token(&self.0, token, server)
-    }
-
     fn test(&self, channel: ChannelName) -> DeskFuture<Result<String, ChannelError>> {
         let relay = self.0.clone();
         Box::pin(async move { relay.test(channel).await })
     }
 
-    fn telegram_setup(
+    fn act(
         &self,
+        channel: ChannelName,
+        action: &'static str,
+        input: serde_json::Value,
+    ) -> DeskFuture<Result<serde_json::Value, ActionRefusal>> {
+        let relay = self.0.clone();
+        Box::pin(async move { relay.act(channel, action, input).await })
+    }
+
+    fn set_token(
+        &self,
+        channel: ChannelName,
         token: Option<String>,
-    ) -> DeskFuture<Result<TelegramReport, TelegramRefusal>> {
+    ) -> DeskFuture<Result<(), ChannelError>> {
         let relay = self.0.clone();
-        Box::pin(async move {
-            let Some(bot) = relay.channel::<Telegram>() else {
-                return Err(TelegramRefusal::Unreachable {
-                    reason: telegram::MISSING.into(),
-                });
-            };
-            bot.setup(&relay, token).await
-        })
+        Box::pin(async move { relay.set_token(channel, token).await })
     }
 
-    fn telegram_unpair(&self) -> DeskFuture<Result<(), ChannelError>> {
+    fn shown_secrets(
+        &self,
+        channel: ChannelName,
+    ) -> DeskFuture<Result<Vec<(String, String)>, ChannelError>> {
         let relay = self.0.clone();
-        Box::pin(async move {
-            let bot = relay.channel::<Telegram>().ok_or_else(missing_bot)?;
-            bot.unpair(&relay).await.map(|_| ())
-        })
+        Box::pin(async move { relay.shown_secrets(channel).await })
     }
-
-    fn telegram_forget(&self) -> DeskFuture<Result<(), ChannelError>> {
-        let relay = self.0.clone();
-        Box::pin(async move {
-            let bot = relay.channel::<Telegram>().ok_or_else(missing_bot)?;
-            bot.forget(&relay).await
-        })
-    }
-}
-
-fn missing_bot() -> ChannelError {
-    ChannelError::NotSetUp(telegram::MISSING.into())
 }

@@ -19,6 +19,7 @@ mod api {
     mod hook;
     mod hub;
     mod images;
+    mod in_process;
     mod lan;
     mod languages;
     mod mcp;

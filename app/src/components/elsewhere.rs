@@ -31,20 +31,11 @@ pub async fn get_channels() -> Result<ChannelsView, Failure> {
     let channels = expect_context::<hark_core::store::Store>()
         .config()
         .channels;
-    let urls: Vec<String> = channels
-        .webhooks
-        .iter()
-        .map(|webhook| webhook.url.clone())
-        .collect();
-    // A webhook without a secret gets one here, synced to disk: on the blocking pool.
-    let keeper = desk.clone();
-    let secrets = tokio::task::spawn_blocking(move || {
-        urls.into_iter()
-            .filter_map(|url| keeper.webhook_secret(&url).map(|secret| (url, secret)))
-            .collect()
-    })
-    .await
-    .unwrap_or_default();
+    // A secret that cannot be kept is left out here; the webhook's status says why.
+    let secrets = desk
+        .shown_secrets(hark_core::model::ChannelName::Webhook)
+        .await
+        .unwrap_or_default();
     Ok(ChannelsView {
         channels,
         report: desk.report(),
@@ -122,25 +113,19 @@ pub async fn save_channels(
     } else {
         (!token.is_empty()).then(|| Some(token.to_string()))
     };
-    let server = store.config().channels.ntfy.server;
-    let saved = match token_change {
-        // Synced to disk: on the blocking pool.
-        Some(change) => {
-            let keeper = desk.clone();
-            tokio::task::spawn_blocking(move || keeper.set_ntfy_token(change, &server))
-                .await
-                .map_err(std::io::Error::other)
-                .and_then(|saved| saved)
-        }
-        None => Ok(()),
-    };
-    if saved.is_err() {
-        return Err(refuse_here(Failure::SaveFailed));
-    }
-    if forget_telegram_token.is_some() {
-        desk.telegram_forget()
+    if let Some(change) = token_change {
+        desk.set_token(hark_core::model::ChannelName::Ntfy, change)
             .await
             .map_err(|_| refuse_here(Failure::SaveFailed))?;
+    }
+    if forget_telegram_token.is_some() {
+        desk.act(
+            hark_core::model::ChannelName::Telegram,
+            "forget",
+            serde_json::json!({}),
+        )
+        .await
+        .map_err(|_| refuse_here(Failure::SaveFailed))?;
     }
     leptos_axum::redirect("/settings#elsewhere-heading");
     Ok(())

@@ -13,13 +13,30 @@ use leptos::prelude::*;
 pub async fn connect_telegram(
     #[server(default)] bot_token: String,
 ) -> Result<TelegramReport, Failure> {
+    use hark_core::model::channels::telegram::{TelegramRefusal, TelegramSetup};
     let desk = expect_context::<crate::services::ChannelDeskContext>().0;
     let token = Some(bot_token.trim().to_string()).filter(|token| !token.is_empty());
-    let report = desk.telegram_setup(token).await.map_err(|refusal| {
-        crate::components::failure::refuse::<ConnectTelegram>(
-            "/settings",
-            Failure::Telegram { refusal },
-        )
+    let refuse =
+        |failure| crate::components::failure::refuse::<ConnectTelegram>("/settings", failure);
+    let setup = serde_json::to_value(TelegramSetup { bot_token: token }).unwrap_or_default();
+    let answered = desk
+        .act(hark_core::model::ChannelName::Telegram, "setup", setup)
+        .await
+        .map_err(|refused| {
+            let refusal = refused
+                .refusal
+                .and_then(|refusal| serde_json::from_value::<TelegramRefusal>(*refusal).ok());
+            match refusal {
+                Some(refusal) => refuse(Failure::Telegram { refusal }),
+                None => refuse(Failure::Unavailable {
+                    reason: refused.body.error,
+                }),
+            }
+        })?;
+    let report: TelegramReport = serde_json::from_value(answered).map_err(|error| {
+        refuse(Failure::Unavailable {
+            reason: error.to_string(),
+        })
     })?;
     leptos_axum::redirect("/settings#telegram-heading");
     Ok(report)
@@ -29,7 +46,13 @@ pub async fn connect_telegram(
 #[server(prefix = "/fn")]
 pub async fn unpair_telegram() -> Result<(), Failure> {
     let desk = expect_context::<crate::services::ChannelDeskContext>().0;
-    desk.telegram_unpair().await.map_err(|_| {
+    desk.act(
+        hark_core::model::ChannelName::Telegram,
+        "unpair",
+        serde_json::json!({}),
+    )
+    .await
+    .map_err(|_| {
         crate::components::failure::refuse::<UnpairTelegram>("/settings", Failure::SaveFailed)
     })?;
     leptos_axum::redirect("/settings#telegram-heading");

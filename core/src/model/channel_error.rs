@@ -41,6 +41,28 @@ impl ChannelError {
     }
 }
 
+/// A channel's own action (`POST /api/<channel>/<action>`, such as a bot's setup) refused: the
+/// status and error body REST answers with, and the channel's own typed refusal, as JSON, for
+/// the page to word in the person's language.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ActionRefusal {
+    pub status: u16,
+    pub body: super::ErrorBody,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refusal: Option<Box<serde_json::Value>>,
+}
+
+impl From<ChannelError> for ActionRefusal {
+    fn from(error: ChannelError) -> Self {
+        ActionRefusal {
+            status: error.status(),
+            body: super::ErrorBody::new(error.to_string()),
+            refusal: serde_json::to_value(&error).ok().map(Box::new),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::ChannelError;

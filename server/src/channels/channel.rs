@@ -3,9 +3,10 @@
 //! the same way and a new one is a folder and a registry line.
 
 use super::Relay;
-use crate::http::state::AppState;
-use axum::Router;
-use hark_core::model::{ChannelError, ChannelName, Channels, ChannelsReport, Config, Event};
+use hark_core::model::{
+    ActionRefusal, ChannelError, ChannelName, Channels, ChannelsReport, Config, ErrorBody, Event,
+};
+use serde_json::Value;
 use std::any::Any;
 use std::sync::Arc;
 
@@ -39,11 +40,87 @@ pub trait Channel: Any + Send + Sync {
     /// Adds what it alone shows to `report` (statuses are the relay's).
     fn report(&self, _relay: &Relay, _report: &mut ChannelsReport) {}
 
-    /// Its own routes under `/api` (`/<name>/<action>`, such as a bot's setup), if any.
-    fn routes(self: Arc<Self>) -> Router<AppState> {
-        Router::new()
+    /// Its own actions (a bot's `setup`, `unpair`, `forget`): each is `POST /api/<name>/<action>`
+    /// and what settings does through the desk.
+    fn actions(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Does `action` with `input` (JSON of the channel's own request type), and answers JSON of
+    /// its own report type.
+    ///
+    /// # Errors
+    /// The action's refusal, with the status REST answers with.
+    async fn act(
+        &self,
+        _relay: &Arc<Relay>,
+        action: &str,
+        _input: Value,
+    ) -> Result<Value, ActionRefusal> {
+        Err(ActionRefusal {
+            status: 404,
+            body: ErrorBody::new(format!("{} has no action {action}", self.name())),
+            refusal: None,
+        })
+    }
+
+    /// Sets (or with `None` removes) its access token, for the server its settings name.
+    ///
+    /// # Errors
+    /// When it takes no token, or the token cannot be saved.
+    async fn set_token(
+        &self,
+        _relay: &Arc<Relay>,
+        _token: Option<String>,
+    ) -> Result<(), ChannelError> {
+        Err(ChannelError::NotSetUp(format!(
+            "{} takes no access token",
+            self.name()
+        )))
+    }
+
+    /// The secrets settings shows the person, by what each is for (a receiver's signing secret,
+    /// which its receiver needs), made when missing.
+    ///
+    /// # Errors
+    /// When one cannot be made and saved.
+    async fn shown_secrets(
+        &self,
+        _relay: &Arc<Relay>,
+    ) -> Result<Vec<(String, String)>, ChannelError> {
+        Ok(Vec::new())
     }
 
     /// Itself, for the one caller that needs its own type (`Relay::channel`).
     fn as_any(self: Arc<Self>) -> Arc<dyn Any + Send + Sync>;
+}
+
+/// An action's `input` as the channel's own request type; a value that does not fit is refused
+/// naming its field (`botToken`).
+///
+/// # Errors
+/// A 400 naming the field.
+pub fn input<T: serde::de::DeserializeOwned>(input: Value) -> Result<T, ActionRefusal> {
+    serde_path_to_error::deserialize(input).map_err(|error| {
+        let field = crate::http::json::field_of(&error);
+        let body = if matches!(field.as_str(), "." | "?" | "") {
+            ErrorBody::new(format!("the request body does not fit: {}", error.inner()))
+        } else {
+            ErrorBody::field(field.clone(), format!("{field}: {}", error.inner()))
+        };
+        ActionRefusal {
+            status: 400,
+            body,
+            refusal: None,
+        }
+    })
+}
+
+/// `value` as an action's answer.
+pub fn output(value: &impl serde::Serialize) -> Result<Value, ActionRefusal> {
+    serde_json::to_value(value).map_err(|error| ActionRefusal {
+        status: 500,
+        body: ErrorBody::new(format!("the answer could not be written: {error}")),
+        refusal: None,
+    })
 }

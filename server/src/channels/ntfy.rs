@@ -68,6 +68,28 @@ impl Channel for Ntfy {
         test(relay).await
     }
 
+    async fn set_token(
+        &self,
+        relay: &Arc<Relay>,
+        token: Option<String>,
+    ) -> Result<(), ChannelError> {
+        let server = relay
+            .store
+            .read_config(|config| config.channels.ntfy.server.clone());
+        let secrets = relay.secrets.clone();
+        // Synced to disk: on the blocking pool.
+        tokio::task::spawn_blocking(move || secrets.set_bound(TOKEN, token, &server))
+            .await
+            .map_err(std::io::Error::other)
+            .and_then(|saved| saved)
+            .map_err(|error| {
+                ChannelError::NotSaved(format!(
+                    "ntfy's access token could not be saved in secrets.json: {}",
+                    error.kind()
+                ))
+            })
+    }
+
     fn report(&self, relay: &Relay, report: &mut ChannelsReport) {
         let server = relay
             .store
@@ -78,14 +100,6 @@ impl Channel for Ntfy {
     fn as_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync> {
         self
     }
-}
-
-/// Sets (or with `None` removes) ntfy's access token, for `server` only.
-///
-/// # Errors
-/// When it cannot be saved; nothing changes then.
-pub fn set_token(relay: &Relay, token: Option<String>, server: &str) -> std::io::Result<()> {
-    relay.secrets.set_bound(TOKEN, token, server)
 }
 
 /// What the worker does.

@@ -5,9 +5,14 @@
 
 use super::{Capabilities, Channel, Statuses, registry};
 use crate::daemon::secrets::Secrets;
+use crate::http::error::ApiError;
 use crate::http::state::AppState;
 use crate::security::access::Access;
-use hark_core::model::{ChannelError, ChannelName, ChannelStatus, ChannelsReport, Event};
+use axum::extract::State;
+use axum::http::StatusCode;
+use hark_core::model::{
+    ActionRefusal, ChannelError, ChannelName, ChannelStatus, ChannelsReport, ErrorBody, Event,
+};
 use hark_core::store::Store;
 use std::sync::Arc;
 use std::time::Duration;
@@ -159,9 +164,7 @@ impl Relay {
     pub async fn test(self: &Arc<Relay>, channel: ChannelName) -> Result<String, ChannelError> {
         match self.named(channel) {
             Some(found) => found.test(self).await,
-            None => Err(ChannelError::NotSetUp(format!(
-                "this daemon has no {channel} channel"
-            ))),
+            None => Err(missing(channel)),
         }
     }
 
@@ -179,12 +182,114 @@ impl Relay {
         report
     }
 
-    /// Every channel's own routes, to go under `/api`.
-    pub fn routes(&self) -> axum::Router<AppState> {
-        self.channels
-            .iter()
-            .fold(axum::Router::new(), |routes, channel| {
-                routes.merge(channel.clone().routes())
-            })
+    /// Does `channel`'s own `action` (see `Channel::act`).
+    ///
+    /// # Errors
+    /// The channel's refusal; a 404 for a channel or action there is not.
+    pub async fn act(
+        self: &Arc<Relay>,
+        channel: ChannelName,
+        action: &str,
+        input: serde_json::Value,
+    ) -> Result<serde_json::Value, ActionRefusal> {
+        match self.named(channel) {
+            Some(found) if found.actions().contains(&action) => {
+                found.act(self, action, input).await
+            }
+            _ => Err(ActionRefusal {
+                status: 404,
+                body: ErrorBody::new(format!("{channel} has no action {action}")),
+                refusal: None,
+            }),
+        }
     }
+
+    /// Sets (or removes) `channel`'s access token (see `Channel::set_token`).
+    ///
+    /// # Errors
+    /// When it takes none, or it cannot be saved.
+    pub async fn set_token(
+        self: &Arc<Relay>,
+        channel: ChannelName,
+        token: Option<String>,
+    ) -> Result<(), ChannelError> {
+        match self.named(channel) {
+            Some(found) => found.set_token(self, token).await,
+            None => Err(missing(channel)),
+        }
+    }
+
+    /// The secrets settings shows for `channel` (see `Channel::shown_secrets`).
+    ///
+    /// # Errors
+    /// When one cannot be made and saved.
+    pub async fn shown_secrets(
+        self: &Arc<Relay>,
+        channel: ChannelName,
+    ) -> Result<Vec<(String, String)>, ChannelError> {
+        match self.named(channel) {
+            Some(found) => found.shown_secrets(self).await,
+            None => Err(missing(channel)),
+        }
+    }
+
+    /// Every channel's actions as routes under `/api`: `POST /<channel>/<action>` with the
+    /// action's JSON, answered with its JSON or its refusal.
+    pub fn routes(&self) -> axum::Router<AppState> {
+        let mut routes = axum::Router::new();
+        for channel in &self.channels {
+            let name = channel.name();
+            for &action in channel.actions() {
+                routes =
+                    routes.route(
+                        &format!("/{name}/{action}"),
+                        axum::routing::post(
+                            move |State(state): State<AppState>,
+                                  request: axum::extract::Request| async move {
+                                let body =
+                                    crate::http::json::read_body(request.into_body()).await?;
+                                act_over_http(&state, name, action, &body).await
+                            },
+                        ),
+                    );
+            }
+        }
+        routes
+    }
+}
+
+fn missing(channel: ChannelName) -> ChannelError {
+    ChannelError::NotSetUp(format!("this daemon has no {channel} channel"))
+}
+
+/// One action over REST: an empty body is `{}`; JSON that is not an object is refused naming
+/// the body.
+async fn act_over_http(
+    state: &AppState,
+    channel: ChannelName,
+    action: &str,
+    body: &[u8],
+) -> Result<axum::Json<serde_json::Value>, ApiError> {
+    let input = if body.iter().all(u8::is_ascii_whitespace) {
+        serde_json::Value::Object(serde_json::Map::new())
+    } else {
+        match crate::http::json::parse::<serde_json::Value>(body)? {
+            input if input.is_object() => input,
+            _ => {
+                return Err(ApiError::bad_request(
+                    "the request body must be a JSON object",
+                ));
+            }
+        }
+    };
+    state
+        .relay
+        .act(channel, action, input)
+        .await
+        .map(axum::Json)
+        .map_err(|refusal| {
+            let status =
+                StatusCode::from_u16(refusal.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+            ApiError::new(status, refusal.body)
+        })
 }

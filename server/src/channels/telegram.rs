@@ -9,8 +9,8 @@
 //! - `render`: a question's message as the shared walk (`channels::walk`) stands;
 //! - `chat`: the task that owns the conversations and sends; `inbound`: taps and replies;
 //! - `poller`: `getUpdates`, with backoff while Telegram cannot be reached;
-//! - `routes`: `POST /api/telegram/setup` and `/unpair`; `cli`: `hark telegram setup` and
-//!   `unpair`, which call them.
+//! - `cli`: `hark telegram setup` and `unpair`, which call the bot's actions (`setup`,
+//!   `unpair`, `forget`: `POST /api/telegram/<action>`).
 
 mod bot_api;
 mod chat;
@@ -19,20 +19,20 @@ mod inbound;
 mod pairing;
 mod poller;
 mod render;
-mod routes;
 mod sent;
 mod updates;
 
 pub use bot_api::{BotApi, BotError};
 
 use super::{Channel, Relay};
+use crate::channels;
 use crate::daemon::secrets::BoundKey;
-use crate::http::state::AppState;
 use hark_core::model::channels::telegram::{
-    Telegram as TelegramConfig, TelegramRefusal, TelegramReport,
+    Telegram as TelegramConfig, TelegramRefusal, TelegramReport, TelegramSetup,
 };
 use hark_core::model::{
-    ChannelError, ChannelName, ChannelSummary, Channels, ChannelsReport, Config, Event,
+    ActionRefusal, ChannelError, ChannelName, ChannelSummary, Channels, ChannelsReport, Config,
+    ErrorBody, Event,
 };
 use pairing::PairingCodes;
 use std::sync::{Arc, Mutex};
@@ -45,8 +45,6 @@ pub const TOKEN: BoundKey = BoundKey {
     token: "telegramToken",
     server: "telegramApiBase",
 };
-/// What is said when the registry has no bot (it always has one).
-pub const MISSING: &str = "this daemon has no Telegram bot";
 /// Events and updates waiting for the chat task at most.
 const INBOX: usize = 1024;
 
@@ -143,8 +141,34 @@ impl Channel for Telegram {
         report.telegram = bot;
     }
 
-    fn routes(self: Arc<Self>) -> axum::Router<AppState> {
-        routes::routes(self)
+    fn actions(&self) -> &'static [&'static str] {
+        &["setup", "unpair", "forget"]
+    }
+
+    async fn act(
+        &self,
+        relay: &Arc<Relay>,
+        action: &str,
+        input: serde_json::Value,
+    ) -> Result<serde_json::Value, ActionRefusal> {
+        match action {
+            "setup" => {
+                let request: TelegramSetup = channels::input(input)?;
+                match self.setup(relay, request.bot_token).await {
+                    Ok(report) => channels::output(&report),
+                    Err(refusal) => Err(ActionRefusal {
+                        status: refusal.status(),
+                        body: ErrorBody::field("botToken", refusal.message()),
+                        refusal: serde_json::to_value(&refusal).ok().map(Box::new),
+                    }),
+                }
+            }
+            "unpair" => channels::output(&self.unpair(relay).await?),
+            _ => {
+                self.forget(relay).await?;
+                channels::output(&self.report_for(relay))
+            }
+        }
     }
 
     fn as_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync> {

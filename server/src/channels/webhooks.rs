@@ -85,18 +85,41 @@ impl Channel for Webhooks {
         test(relay).await
     }
 
+    /// Each webhook's signing secret, by its address, for its receiver to check signatures
+    /// with.
+    async fn shown_secrets(
+        &self,
+        relay: &Arc<Relay>,
+    ) -> Result<Vec<(String, String)>, ChannelError> {
+        let urls: Vec<String> = relay.store.read_config(|config| {
+            config
+                .channels
+                .webhooks
+                .iter()
+                .map(|webhook| webhook.url.clone())
+                .collect()
+        });
+        let secrets = relay.secrets.clone();
+        // A webhook without a secret gets one here, synced to disk: on the blocking pool.
+        tokio::task::spawn_blocking(move || {
+            urls.into_iter()
+                .map(|url| secrets.minted(SIGNING, &url).map(|secret| (url, secret)))
+                .collect::<std::io::Result<Vec<_>>>()
+        })
+        .await
+        .map_err(std::io::Error::other)
+        .and_then(|made| made)
+        .map_err(|error| {
+            ChannelError::NotSaved(format!(
+                "a webhook's signing secret could not be saved in secrets.json: {}",
+                error.kind()
+            ))
+        })
+    }
+
     fn as_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync> {
         self
     }
-}
-
-/// The signing secret of the webhook at `url`, made (and saved) when it has none: what settings
-/// shows beside it, for its receiver to check signatures with.
-///
-/// # Errors
-/// When a new secret cannot be saved.
-pub fn secret(relay: &Relay, url: &str) -> std::io::Result<String> {
-    relay.secrets.minted(SIGNING, url)
 }
 
 /// What a webhook receives.
