@@ -85,7 +85,7 @@ fn page_hidden() -> bool {
 fn notify(arrived: &[Question]) {
     let body = arrived
         .iter()
-        .map(crate::pages::home::headline)
+        .map(crate::words::headline)
         .collect::<Vec<_>>()
         .join("\n");
     let title = t_args(

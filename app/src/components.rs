@@ -1,19 +1,8 @@
-//! Reusable pieces of the UI.
+//! The pieces of the UI more than one page uses (a page's own parts live in its folder under
+//! `pages/`).
 
-pub mod age;
-pub mod attachments;
 pub mod draft;
-pub mod elsewhere;
 pub mod failure;
 pub mod header;
-pub mod keys;
-pub mod phone;
 pub mod prefs_picker;
-pub mod presets;
-pub mod presets_settings;
-pub mod question_form;
-pub mod rich_text;
-#[cfg(feature = "hydrate")]
-pub mod shrink;
 pub mod status_chip;
-pub mod telegram_bot;

@@ -17,9 +17,8 @@ pub mod preload;
 #[cfg(feature = "ssr")]
 pub mod render;
 #[cfg(feature = "ssr")]
-pub mod request;
-#[cfg(feature = "ssr")]
 pub mod services;
+pub mod words;
 
 use i18n::tr;
 use leptos::prelude::*;
@@ -33,7 +32,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     set_content_security_policy();
     // The theme is on `<html>` from the first byte, so no wrong theme ever paints.
     #[cfg(feature = "ssr")]
-    let (lang, theme) = request::requested();
+    let (lang, theme) = prefs::request::requested();
     #[cfg(not(feature = "ssr"))]
     let (lang, theme) = (i18n::Lang::En, prefs::Theme::System);
     view! {

@@ -1,4 +1,5 @@
-//! One page per file: the inbox, a question, and the not-found page.
+//! One module per page (the inbox, a question, settings, the not-found page), each page's own
+//! parts in its folder.
 
 pub mod home;
 pub mod not_found;

@@ -2,6 +2,9 @@
 //! `Accept-Language`) when the server renders, from `<html>` once the browser takes over, and
 //! written back to the cookie (mirrored to localStorage) on a switch.
 
+#[cfg(feature = "ssr")]
+pub mod request;
+
 use crate::i18n::Lang;
 use leptos::prelude::*;
 use std::str::FromStr;
@@ -90,7 +93,7 @@ impl Prefs {
     /// so both render the same page, and provides them to every component.
     pub fn provide() -> Prefs {
         #[cfg(feature = "ssr")]
-        let (lang, theme) = crate::request::requested();
+        let (lang, theme) = request::requested();
         #[cfg(not(feature = "ssr"))]
         let (lang, theme) = rendered();
         let prefs = Prefs {

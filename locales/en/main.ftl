@@ -208,6 +208,7 @@ elsewhere-test-ntfy = Send a test push
 elsewhere-test-webhook = Send a test to the webhooks
 elsewhere-test-sent = The test got through.
 elsewhere-test-failed = The test did not get through: { $reason }
+elsewhere-action-failed = That did not work: { $reason }
 settings-channels-invalid = A channel setting is not valid: check the addresses and the topic (letters, digits, - and _).
 
 # Telegram (settings)

@@ -172,6 +172,7 @@ elsewhere-test-ntfy = テストのプッシュを送る
 elsewhere-test-webhook = Webhook にテストを送る
 elsewhere-test-sent = テストは届きました。
 elsewhere-test-failed = テストは届きませんでした: { $reason }
+elsewhere-action-failed = うまくいきませんでした: { $reason }
 settings-channels-invalid = チャネルの設定が正しくありません。アドレスとトピック (英数字、- と _) を確認してください。
 
 # Telegram（設定）

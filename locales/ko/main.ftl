@@ -172,6 +172,7 @@ elsewhere-test-ntfy = 테스트 푸시 보내기
 elsewhere-test-webhook = 웹훅에 테스트 보내기
 elsewhere-test-sent = 테스트가 전달되었습니다.
 elsewhere-test-failed = 테스트가 전달되지 않았습니다: { $reason }
+elsewhere-action-failed = 실행하지 못했습니다: { $reason }
 settings-channels-invalid = 채널 설정이 올바르지 않습니다. 주소와 토픽(영문자, 숫자, -와 _)을 확인하세요.
 
 # 텔레그램 (설정)

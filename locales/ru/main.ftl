@@ -206,6 +206,7 @@ elsewhere-test-ntfy = Отправить тестовое уведомление
 elsewhere-test-webhook = Отправить тест на вебхуки
 elsewhere-test-sent = Тест дошёл.
 elsewhere-test-failed = Тест не дошёл: { $reason }
+elsewhere-action-failed = Не получилось: { $reason }
 settings-channels-invalid = Настройка канала неверна: проверьте адреса и тему (латинские буквы, цифры, - и _).
 
 # Telegram (настройки)

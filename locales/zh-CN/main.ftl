@@ -172,6 +172,7 @@ elsewhere-test-ntfy = 发送测试推送
 elsewhere-test-webhook = 向 Webhook 发送测试
 elsewhere-test-sent = 测试已送达。
 elsewhere-test-failed = 测试未能送达：{ $reason }
+elsewhere-action-failed = 操作未成功：{ $reason }
 settings-channels-invalid = 渠道设置无效：请检查地址和主题（字母、数字、- 和 _）。
 
 # Telegram（设置）

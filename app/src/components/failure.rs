@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 /// A server function's failure. Travels as JSON to the browser, and in the address of a plain
 /// form post sent back to its page; the English text (`Display`) is for logs and tools, the
 /// page shows `text()`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, thiserror::Error)]
 #[serde(tag = "failure", rename_all = "camelCase")]
 pub enum Failure {
     /// An answer that does not fit its question (the details name the field).
@@ -39,10 +39,12 @@ pub enum Failure {
     ChannelTest {
         error: hark_core::model::ChannelError,
     },
-    /// A Telegram bot that could not be set up.
-    #[error("the Telegram bot could not be set up: {}", refusal.message())]
-    Telegram {
-        refusal: hark_core::model::channels::telegram::TelegramRefusal,
+    /// A channel's own action refused (a bot's setup): its settings part words the channel's
+    /// refusal; elsewhere the daemon's sentence is shown.
+    #[error("{channel} refused: {}", refusal.body.error)]
+    ChannelRefused {
+        channel: hark_core::model::ChannelName,
+        refusal: hark_core::model::ActionRefusal,
     },
     /// Arguments the server function could not read: a form or call Hark's page never sends
     /// (a tampered form, a hand-written request).
@@ -100,16 +102,7 @@ impl Failure {
             Failure::TooManyPending => "error-too-many",
             Failure::BadRequest { .. } => "error-bad-request",
             Failure::ChannelTest { .. } => "elsewhere-test-failed",
-            Failure::Telegram { refusal } => {
-                use hark_core::model::channels::telegram::TelegramRefusal;
-                match refusal {
-                    TelegramRefusal::TokenShape => "elsewhere-telegram-token-shape",
-                    TelegramRefusal::WrongToken => "elsewhere-telegram-wrong-token",
-                    TelegramRefusal::NoToken => "elsewhere-telegram-no-token",
-                    TelegramRefusal::Unreachable { .. } => "elsewhere-telegram-unreachable",
-                    TelegramRefusal::SaveFailed => "settings-save-failed",
-                }
-            }
+            Failure::ChannelRefused { .. } => "elsewhere-action-failed",
             Failure::Unavailable { .. } | Failure::Transport { .. } => "error-unavailable",
         }
     }
@@ -121,12 +114,9 @@ impl Failure {
                 "elsewhere-test-failed",
                 &[("reason", error.reason().to_string().into())],
             ),
-            Failure::Telegram {
-                refusal:
-                    hark_core::model::channels::telegram::TelegramRefusal::Unreachable { reason },
-            } => crate::i18n::t_args(
-                "elsewhere-telegram-unreachable",
-                &[("reason", reason.clone().into())],
+            Failure::ChannelRefused { refusal, .. } => crate::i18n::t_args(
+                "elsewhere-action-failed",
+                &[("reason", refusal.body.error.clone().into())],
             ),
             _ => t(self.message_key()),
         }
@@ -191,7 +181,7 @@ mod ssr {
                 Failure::ChannelTest { error } => {
                     StatusCode::from_u16(error.status()).unwrap_or(StatusCode::BAD_GATEWAY)
                 }
-                Failure::Telegram { refusal } => StatusCode::from_u16(refusal.status())
+                Failure::ChannelRefused { refusal, .. } => StatusCode::from_u16(refusal.status)
                     .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
             }
         }

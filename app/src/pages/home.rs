@@ -1,11 +1,14 @@
 //! `/`: what waits for the person, grouped by the agent and project that asked (oldest first),
 //! and the history (newest first), filterable by status and searchable.
 
-use crate::components::age::Age;
+pub mod age;
+
 use crate::components::failure::{Failure, problems};
 use crate::components::status_chip::StatusChip;
 use crate::i18n::{t, t_args, tr};
 use crate::live::Live;
+use crate::pages::home::age::Age;
+use crate::words::{answer_summary, headline};
 use hark_core::model::{DaemonNote, Question, QuestionId, Status};
 use hark_text::question::status_key;
 use leptos::prelude::*;
@@ -120,14 +123,6 @@ fn Waiting(pending: Vec<Question>) -> impl IntoView {
     }
 }
 
-/// The headline of a question in a list, as plain text: its title, or its first question.
-pub fn headline(question: &Question) -> String {
-    match &question.shown {
-        Some(shown) => shown.headline.clone(),
-        None => question.headline().to_string(),
-    }
-}
-
 #[component]
 fn PendingCard(question: Question) -> impl IntoView {
     let href = format!("/q/{}", question.id);
@@ -151,11 +146,6 @@ fn PendingCard(question: Question) -> impl IntoView {
             </a>
         </li>
     }
-}
-
-/// The answers in one line, in the page's language.
-pub fn answer_summary(question: &Question) -> String {
-    hark_text::question::answers_line(crate::i18n::current(), question)
 }
 
 /// Whether a closed question matches the search words (in its text or its answers).
@@ -314,7 +304,7 @@ fn HistoryCard(question: Question) -> impl IntoView {
                     <span class="answer">{summary}</span>
                     {chosen_by_timeout
                         .then(|| view! {
-                            <span class="note">{crate::pages::question::note_text(DaemonNote::ChosenByTimeout.text())}</span>
+                            <span class="note">{crate::words::note_text(DaemonNote::ChosenByTimeout.text())}</span>
                         })}
                     {question.closed_at.map(|closed| view! { <Age then=closed /> })}
                 </span>

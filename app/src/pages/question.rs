@@ -1,14 +1,22 @@
 //! `/q/:id`: one question, answerable in any shape, locked with a banner once it is closed.
 
-use crate::components::attachments::Attachments;
+pub mod attachments;
+pub mod form;
+pub mod keys;
+pub mod presets;
+pub mod rich_text;
+#[cfg(feature = "hydrate")]
+pub mod shrink;
+
 use crate::components::draft::Draft;
 use crate::components::failure::{Failure, FailureNotice};
-use crate::components::question_form::SubQuestionFields;
-use crate::components::rich_text::RichText;
 use crate::components::status_chip::StatusChip;
 use crate::i18n::{t, t_args, tr};
 use crate::live::Live;
-use crate::pages::home::answer_summary;
+use crate::pages::question::attachments::Attachments;
+use crate::pages::question::form::SubQuestionFields;
+use crate::pages::question::rich_text::RichText;
+use crate::words::{answer_summary, note_text};
 use hark_core::model::{Question, QuestionId, Status};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
@@ -60,18 +68,6 @@ fn via_text(via: Option<hark_core::model::AnsweredVia>) -> Option<String> {
             &[("channel", channel.display().into())],
         )),
         AnsweredVia::Page => None,
-    }
-}
-
-/// A question's note as the person reads it: the daemon's own notes in their language, the
-/// person's (or an agent's) words as written.
-pub fn note_text(note: &str) -> String {
-    use hark_core::model::DaemonNote;
-    match DaemonNote::of(note) {
-        Some(DaemonNote::AgentWentAway) => t("note-orphan"),
-        Some(DaemonNote::NobodyAnsweredInTime) => t("note-late"),
-        Some(DaemonNote::ChosenByTimeout) => t("note-chosen-by-timeout"),
-        None => note.to_string(),
     }
 }
 
@@ -257,10 +253,17 @@ fn QuestionView(question: Question) -> impl IntoView {
     {
         let navigate = leptos_router::hooks::use_navigate();
         let listener = window_event_listener(leptos::ev::keydown, move |event| {
-            if crate::components::presets::on_key(&event) {
+            if crate::pages::question::presets::on_key(&event) {
                 return;
             }
-            crate::components::keys::handle(&event, &shape, draft, form, &navigate, &ready_to_send);
+            crate::pages::question::keys::handle(
+                &event,
+                &shape,
+                draft,
+                form,
+                &navigate,
+                &ready_to_send,
+            );
         });
         on_cleanup(move || listener.remove());
         // A pasted image joins the answer being written, or else the first that takes images.
@@ -272,11 +275,11 @@ fn QuestionView(question: Question) -> impl IntoView {
             .map(|(index, _)| index)
             .collect();
         let paste = window_event_listener(leptos::ev::paste, move |event| {
-            let files = crate::components::attachments::files_of(event.clipboard_data());
+            let files = crate::pages::question::attachments::files_of(event.clipboard_data());
             if files.is_empty() || current.with_untracked(|question| !question.is_pending()) {
                 return;
             }
-            let target = crate::components::attachments::answer_index_of(event.target());
+            let target = crate::pages::question::attachments::answer_index_of(event.target());
             let Some(index) = target
                 .filter(|index| takes_images.contains(index))
                 .or_else(|| takes_images.first().copied())

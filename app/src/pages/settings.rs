@@ -5,15 +5,19 @@
 // plain HTML form; the macro's generated code inherits the count.
 #![allow(clippy::too_many_arguments)]
 
-use crate::components::elsewhere::Elsewhere;
+pub mod elsewhere;
+pub mod phone;
+pub mod presets;
+
 use crate::components::failure::{Failure, FailureNotice};
-use crate::components::phone::PhonePairing;
 use crate::components::prefs_picker::PrefsPicker;
-use crate::components::presets_settings::QuickReplies;
 use crate::i18n::{t, tr};
 use crate::live::Live;
+use elsewhere::Elsewhere;
 use hark_core::model::{Config, Elicitation};
 use leptos::prelude::*;
+use phone::PhonePairing;
+use presets::QuickReplies;
 
 /// The current config.
 #[server(prefix = "/fn")]

@@ -600,12 +600,14 @@ mod answered_via_tests {
 
     #[test]
     fn a_channel_is_named_as_written_beside_the_page_the_client_and_a_push() {
-        for (via, written) in [
+        let channels =
+            ChannelName::ALL.map(|channel| (AnsweredVia::Channel(channel), channel.as_str()));
+        let beside = [
             (AnsweredVia::Page, "page"),
             (AnsweredVia::Client, "client"),
             (AnsweredVia::Push, "push"),
-            (AnsweredVia::Channel(ChannelName::Telegram), "telegram"),
-        ] {
+        ];
+        for (via, written) in beside.into_iter().chain(channels) {
             assert_eq!(serde_json::to_value(via).unwrap(), written);
             assert_eq!(
                 serde_json::from_value::<AnsweredVia>(written.into()).unwrap(),

@@ -7,11 +7,11 @@
 //! into `submit_answer`'s arguments: `answer[i][selected][j]`, `answer[i][free_text]` and
 //! `answer[i][images][j]`. Once hydrated, the inputs mirror the page's `Draft`.
 
-use crate::components::attachments::{AttachedImages, Attachments};
 use crate::components::draft::Draft;
-use crate::components::presets::PresetButtons;
-use crate::components::rich_text::RichText;
 use crate::i18n::{t, tr};
+use crate::pages::question::attachments::{AttachedImages, Attachments};
+use crate::pages::question::presets::PresetButtons;
+use crate::pages::question::rich_text::RichText;
 use hark_core::model::{Rendered, SubQuestion};
 use leptos::prelude::*;
 
@@ -138,8 +138,8 @@ pub fn SubQuestionFields(
                 dropping.set(false);
                 event.prevent_default();
                 #[cfg(feature = "hydrate")]
-                if takes_images && !crate::components::attachments::in_closed_form(event.target()) {
-                    attachments.attach(index, crate::components::attachments::files_of(event.data_transfer()));
+                if takes_images && !crate::pages::question::attachments::in_closed_form(event.target()) {
+                    attachments.attach(index, crate::pages::question::attachments::files_of(event.data_transfer()));
                 }
             }
             aria-labelledby=labelled_by

@@ -136,7 +136,7 @@ impl Attachments {
         }
         let blob = if file.size() > MAX_IMAGE_BYTES as f64 {
             // A camera's photo: redrawn smaller when it can be, refused by name when not.
-            use crate::components::shrink::{Unfit, to_fit};
+            use crate::pages::question::shrink::{Unfit, to_fit};
             match to_fit(&file, MAX_IMAGE_BYTES).await {
                 Ok(smaller) => gloo_file::Blob::from(smaller),
                 // A file named like an image that is none: "too large" would mislead.

@@ -1,8 +1,8 @@
 //! What an HTTP request asks of the page (server only): the language (as `hark-text`
 //! negotiates it for every surface) and the theme, from its cookies and `Accept-Language`.
 
+use super::{THEME_COOKIE, Theme};
 use crate::i18n::Lang;
-use crate::prefs::{THEME_COOKIE, Theme};
 use hark_text::request::header_cookie;
 use leptos::prelude::use_context;
 

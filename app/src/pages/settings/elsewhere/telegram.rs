@@ -3,7 +3,7 @@
 //! unpairing. Plain forms: it works without JavaScript.
 
 use crate::components::failure::Failure;
-use crate::i18n::{t_args, tr};
+use crate::i18n::{t, t_args, tr};
 use hark_core::model::channels::telegram::TelegramReport;
 use leptos::prelude::*;
 
@@ -13,26 +13,17 @@ use leptos::prelude::*;
 pub async fn connect_telegram(
     #[server(default)] bot_token: String,
 ) -> Result<TelegramReport, Failure> {
-    use hark_core::model::channels::telegram::{TelegramRefusal, TelegramSetup};
+    use hark_core::model::channels::telegram::TelegramSetup;
     let desk = expect_context::<crate::services::ChannelDeskContext>().0;
     let token = Some(bot_token.trim().to_string()).filter(|token| !token.is_empty());
     let refuse =
         |failure| crate::components::failure::refuse::<ConnectTelegram>("/settings", failure);
     let setup = serde_json::to_value(TelegramSetup { bot_token: token }).unwrap_or_default();
+    let channel = hark_core::model::ChannelName::Telegram;
     let answered = desk
-        .act(hark_core::model::ChannelName::Telegram, "setup", setup)
+        .act(channel, "setup", setup)
         .await
-        .map_err(|refused| {
-            let refusal = refused
-                .refusal
-                .and_then(|refusal| serde_json::from_value::<TelegramRefusal>(*refusal).ok());
-            match refusal {
-                Some(refusal) => refuse(Failure::Telegram { refusal }),
-                None => refuse(Failure::Unavailable {
-                    reason: refused.body.error,
-                }),
-            }
-        })?;
+        .map_err(|refusal| refuse(Failure::ChannelRefused { channel, refusal }))?;
     let report: TelegramReport = serde_json::from_value(answered).map_err(|error| {
         refuse(Failure::Unavailable {
             reason: error.to_string(),
@@ -68,7 +59,7 @@ pub fn TelegramBot(
     unpair: ServerAction<UnpairTelegram>,
 ) -> impl IntoView {
     let problem = move || match (connect.value().get(), unpair.value().get()) {
-        (Some(Err(failure)), _) | (_, Some(Err(failure))) => Some(failure.text()),
+        (Some(Err(failure)), _) | (_, Some(Err(failure))) => Some(refusal_text(&failure)),
         _ => None,
     };
     let TelegramReport {
@@ -120,5 +111,29 @@ pub fn TelegramBot(
             })}
             <p class="error" role="alert" data-testid="telegram-problem">{problem}</p>
         </fieldset>
+    }
+}
+
+/// A failure of the bot's forms in the person's language: the bot's own refusals (a token of
+/// the wrong shape, one Telegram does not know…) in its own words, any other as it says itself.
+fn refusal_text(failure: &Failure) -> String {
+    use hark_core::model::channels::telegram::TelegramRefusal;
+    let Failure::ChannelRefused { refusal, .. } = failure else {
+        return failure.text();
+    };
+    let refusal = refusal
+        .refusal
+        .as_deref()
+        .and_then(|refusal| serde_json::from_value::<TelegramRefusal>(refusal.clone()).ok());
+    match refusal {
+        Some(TelegramRefusal::TokenShape) => t("elsewhere-telegram-token-shape"),
+        Some(TelegramRefusal::WrongToken) => t("elsewhere-telegram-wrong-token"),
+        Some(TelegramRefusal::NoToken) => t("elsewhere-telegram-no-token"),
+        Some(TelegramRefusal::Unreachable { reason }) => t_args(
+            "elsewhere-telegram-unreachable",
+            &[("reason", reason.into())],
+        ),
+        Some(TelegramRefusal::SaveFailed) => t("settings-save-failed"),
+        None => failure.text(),
     }
 }

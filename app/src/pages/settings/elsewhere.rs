@@ -1,5 +1,5 @@
 //! "Notify me elsewhere" on the settings page (SPEC §11): the Telegram bot (its own part,
-//! `telegram_bot`), ntfy pushes, the public address their links use, and webhooks with their
+//! `telegram`), ntfy pushes, the public address their links use, and webhooks with their
 //! signing secrets; how each channel has fared, and a test
 //! button for each. Works as plain forms without JavaScript.
 
@@ -7,14 +7,16 @@
 // plain HTML form; the macro's generated code inherits the count.
 #![allow(clippy::too_many_arguments)]
 
+mod telegram;
+
 use crate::components::failure::{Failure, FailureNotice};
-use crate::components::telegram_bot::{ConnectTelegram, TelegramBot, UnpairTelegram};
 use crate::i18n::{t, t_args, tr};
 #[cfg(feature = "ssr")]
 use crate::services::ChannelDeskContext;
 use hark_core::model::{Channels, ChannelsReport};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
+use telegram::{ConnectTelegram, TelegramBot, UnpairTelegram};
 
 /// The section's data: the settings, the statuses, and each webhook's secret.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
