@@ -23,9 +23,12 @@ mod api {
     mod lan;
     mod languages;
     mod mcp;
+    mod mcp_clients;
+    mod mcp_waiting;
     pub mod pages;
     mod pairing;
     mod questions;
     mod security;
     mod telegram;
+    mod telegram_lifecycle;
 }

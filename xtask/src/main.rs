@@ -118,17 +118,28 @@ fn test() -> Result<(), String> {
     tools::ensure_build_tools()?;
     tools::ensure_test_packages()?;
     run_command(&mut cargo(&["fmt", "--all", "--check"]))?;
-    // Each package is checked with the features it ships with: `--workspace` would unify
-    // `ssr` and `hydrate` into one build.
+    // The server's packages in one run, so their dependencies are checked (and later built)
+    // once with the features they ship with; the page's WebAssembly apart, as `--workspace`
+    // would unify `ssr` with `hydrate`.
     let deny = ["--", "-D", "warnings"];
+    let server_side = [
+        "-p",
+        "hark-core",
+        "-p",
+        "hark-text",
+        "-p",
+        "app",
+        "-p",
+        "hark",
+        "-p",
+        "xtask",
+        "--features",
+        "app/ssr",
+    ];
     for args in [
-        &["clippy", "-p", "hark-core", "--all-targets"][..],
-        &["clippy", "-p", "hark-text", "--all-targets"],
+        &[&["clippy", "--all-targets"][..], &server_side[..]].concat()[..],
         // As the page's WebAssembly takes it.
         &["clippy", "-p", "hark-text", "--no-default-features"],
-        &["clippy", "-p", "app", "--features", "ssr", "--all-targets"],
-        &["clippy", "-p", "hark", "--all-targets"],
-        &["clippy", "-p", "xtask", "--all-targets"],
         &[
             "clippy",
             "-p",
@@ -139,16 +150,10 @@ fn test() -> Result<(), String> {
     ] {
         run_command(&mut cargo(&[args, &deny].concat()))?;
     }
-    // The store's tests first: they build without leptos.
-    run_command(&mut cargo(&["test", "-p", "hark-core"]))?;
-    // The catalogues and the renderings every surface shares.
-    run_command(&mut cargo(&["test", "-p", "hark-text"]))?;
-    run_command(&mut cargo(&["test", "-p", "app", "--features", "ssr"]))?;
-    run_command(&mut cargo(&["test", "-p", "xtask"]))?;
-    // The release build comes before the server's tests, so the site they embed exists.
+    // The release build comes before the tests, so the site the server's tests embed exists.
     build()?;
     budget::check_wasm(&root())?;
-    run_command(&mut cargo(&["test", "-p", "hark"]))?;
+    run_command(&mut cargo(&[&["test"][..], &server_side[..]].concat()))?;
     run_command(
         Command::new("npx")
             .args(["playwright", "test"])
