@@ -73,8 +73,11 @@ impl std::str::FromStr for ChannelName {
             .into_iter()
             .find(|channel| channel.as_str() == name)
             .ok_or_else(|| {
+                let names: Vec<&str> = ChannelName::ALL.map(ChannelName::as_str).to_vec();
+                let (last, others) = names.split_last().unwrap_or((&"", &[]));
                 format!(
-                    "there is no channel \"{name}\"; the channels are telegram, ntfy and webhook"
+                    "there is no channel \"{name}\"; the channels are {} and {last}",
+                    others.join(", ")
                 )
             })
     }

@@ -81,17 +81,17 @@ impl std::str::FromStr for QuestionId {
 pub struct AskRequest {
     /// One to four related questions, shown together and answered in one go. Batch what you
     /// need to know now instead of asking one question per call.
-    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = 4)))]
+    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = crate::model::limits::MAX_SUB_QUESTIONS)))]
     pub questions: Vec<SubQuestion>,
     /// Optional context shown above the questions, in Markdown (a JSON document is shown as
     /// YAML): what you are doing and why you need the person's decision.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "schema", schemars(length(max = 20000)))]
+    #[cfg_attr(feature = "schema", schemars(length(max = crate::model::limits::MAX_TITLE_CHARS)))]
     pub title: Option<String>,
     /// Optional limit in seconds; unanswered by then, the result has status "timeout". Leave it
     /// out to use the person's default (usually: wait as long as it takes).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "schema", schemars(range(max = 2592000)))]
+    #[cfg_attr(feature = "schema", schemars(range(max = crate::model::limits::MAX_TIMEOUT_SECS)))]
     pub timeout_secs: Option<u64>,
     /// What happens at the time limit: "timeout" (the default) ends the question unanswered;
     /// "recommended" answers each question with its recommended option, never one marked
@@ -141,11 +141,11 @@ impl TimeoutAction {
 #[serde(rename_all = "camelCase")]
 pub struct SubQuestion {
     /// The question itself, in Markdown. Make it answerable on its own.
-    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = 10000)))]
+    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = crate::model::limits::MAX_QUESTION_CHARS)))]
     pub question: String,
     /// A very short label shown as a chip above the question (e.g. "Database", "Deploy").
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "schema", schemars(length(max = 200)))]
+    #[cfg_attr(feature = "schema", schemars(length(max = crate::model::limits::MAX_HEADER_CHARS)))]
     pub header: Option<String>,
     /// true lets the person pick several options; false (the default) allows one.
     #[serde(default)]
@@ -153,7 +153,7 @@ pub struct SubQuestion {
     /// The choices, up to 26, with unique labels. Mark the one you would pick as
     /// `recommended`, and risky ones as `danger`. May be empty for a free-text question.
     #[serde(default)]
-    #[cfg_attr(feature = "schema", schemars(length(max = 26)))]
+    #[cfg_attr(feature = "schema", schemars(length(max = crate::model::limits::MAX_OPTIONS)))]
     pub options: Vec<QuestionOption>,
     /// Whether the person may type their own answer ("Other"). On by default: do not add an
     /// "Other" option yourself.
@@ -184,16 +184,16 @@ fn default_true() -> bool {
 #[serde(rename_all = "camelCase")]
 pub struct QuestionOption {
     /// Short text of the choice; returned verbatim in `selected` when picked.
-    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = 200)))]
+    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = crate::model::limits::MAX_LABEL_CHARS)))]
     pub label: String,
     /// Optional one-line explanation: the consequence or trade-off of this choice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "schema", schemars(length(max = 10000)))]
+    #[cfg_attr(feature = "schema", schemars(length(max = crate::model::limits::MAX_DESCRIPTION_CHARS)))]
     pub description: Option<String>,
     /// Optional longer Markdown shown beside the options while this one is focused or picked
     /// (under it on a phone): the code, diff, command or sketch it would lead to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "schema", schemars(length(max = 10000)))]
+    #[cfg_attr(feature = "schema", schemars(length(max = crate::model::limits::MAX_PREVIEW_CHARS)))]
     pub preview: Option<String>,
     /// Marks the option you recommend.
     #[serde(default)]

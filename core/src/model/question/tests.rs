@@ -39,3 +39,26 @@ fn a_channel_is_named_as_written_beside_the_page_the_client_and_a_push() {
     }
     assert!(serde_json::from_value::<AnsweredVia>("pigeon".into()).is_err());
 }
+
+#[cfg(feature = "schema")]
+#[test]
+fn the_tool_schema_states_the_limits_validation_holds() {
+    use crate::model::{AskRequest, limits};
+    let schema = serde_json::to_value(schemars::schema_for!(AskRequest)).unwrap();
+    let ask = &schema["properties"];
+    assert_eq!(ask["questions"]["maxItems"], limits::MAX_SUB_QUESTIONS);
+    assert_eq!(ask["title"]["maxLength"], limits::MAX_TITLE_CHARS);
+    assert_eq!(ask["timeoutSecs"]["maximum"], limits::MAX_TIMEOUT_SECS);
+    let definitions = &schema["$defs"];
+    let sub = &definitions["SubQuestion"]["properties"];
+    assert_eq!(sub["question"]["maxLength"], limits::MAX_QUESTION_CHARS);
+    assert_eq!(sub["header"]["maxLength"], limits::MAX_HEADER_CHARS);
+    assert_eq!(sub["options"]["maxItems"], limits::MAX_OPTIONS);
+    let option = &definitions["QuestionOption"]["properties"];
+    assert_eq!(option["label"]["maxLength"], limits::MAX_LABEL_CHARS);
+    assert_eq!(
+        option["description"]["maxLength"],
+        limits::MAX_DESCRIPTION_CHARS
+    );
+    assert_eq!(option["preview"]["maxLength"], limits::MAX_PREVIEW_CHARS);
+}
