@@ -24,6 +24,7 @@ mod api {
     mod languages;
     mod mcp;
     mod mcp_clients;
+    mod mcp_in_process;
     mod mcp_waiting;
     pub mod pages;
     mod pairing;
