@@ -46,6 +46,15 @@ impl ChannelName {
 }
 
 impl ChannelName {
+    /// Whether a person answers in it (a chat), so an answer may be marked as given there;
+    /// a push answers by its buttons (`AnsweredVia::Push`), a webhook not at all.
+    pub fn answers(self) -> bool {
+        match self {
+            ChannelName::Telegram => true,
+            ChannelName::Ntfy | ChannelName::Webhook => false,
+        }
+    }
+
     /// The name a person knows it by, the same in every language (`Telegram`).
     pub fn display(self) -> &'static str {
         match self {

@@ -508,6 +508,16 @@ pub enum AnsweredVia {
     Channel(super::ChannelName),
 }
 
+impl AnsweredVia {
+    /// Whether an answer can come from there: a channel only when a person answers in it.
+    pub fn possible(self) -> bool {
+        match self {
+            AnsweredVia::Channel(channel) => channel.answers(),
+            AnsweredVia::Page | AnsweredVia::Client | AnsweredVia::Push => true,
+        }
+    }
+}
+
 /// `POST /api/questions/:id/decline`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

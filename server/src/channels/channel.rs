@@ -1,6 +1,6 @@
 //! The `Channel` trait: what every channel does for the hub (follow its events, send a test, say
 //! how it fares, serve its own routes), so the relay, the API and settings handle every channel
-//! the same way and a new one is a folder and a registry line.
+//! the same way and a new one is mostly its own folder.
 
 use super::Relay;
 use hark_core::model::{

@@ -290,6 +290,15 @@ async fn act_over_http(
         .map_err(|refusal| {
             let status =
                 StatusCode::from_u16(refusal.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-            ApiError::new(status, refusal.body)
+            if status.is_server_error() && status != StatusCode::BAD_GATEWAY {
+                // This machine's own failure: logged whole, answered with an incident id.
+                ApiError::internal(
+                    status,
+                    &format!("{channel} could not {action}"),
+                    &refusal.body,
+                )
+            } else {
+                ApiError::new(status, refusal.body)
+            }
         })
 }

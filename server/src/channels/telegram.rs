@@ -9,8 +9,8 @@
 //! - `render`: a question's message as the shared walk (`channels::walk`) stands;
 //! - `chat`: the task that owns the conversations and sends; `inbound`: taps and replies;
 //! - `poller`: `getUpdates`, with backoff while Telegram cannot be reached;
-//! - `cli`: `hark telegram setup` and `unpair`, which call the bot's actions (`setup`,
-//!   `unpair`, `forget`: `POST /api/telegram/<action>`).
+//! - `cli`: `hark telegram setup` and `unpair`, which call the bot's actions of those names
+//!   (`POST /api/telegram/<action>`; settings also calls `forget`).
 
 mod bot_api;
 mod chat;
@@ -164,10 +164,15 @@ impl Channel for Telegram {
                 }
             }
             "unpair" => channels::output(&self.unpair(relay).await?),
-            _ => {
+            "forget" => {
                 self.forget(relay).await?;
                 channels::output(&self.report_for(relay))
             }
+            _ => Err(ActionRefusal {
+                status: 404,
+                body: ErrorBody::new(format!("{CHANNEL} has no action {action}")),
+                refusal: None,
+            }),
         }
     }
 

@@ -100,21 +100,23 @@ impl Channel for Webhooks {
                 .collect()
         });
         let secrets = relay.secrets.clone();
-        // A webhook without a secret gets one here, synced to disk: on the blocking pool.
+        // A webhook without a secret gets one here, synced to disk: on the blocking pool. One
+        // that cannot be kept is left out (and goes in its status); the others are shown.
+        let keeper = relay.clone();
         tokio::task::spawn_blocking(move || {
             urls.into_iter()
-                .map(|url| secrets.minted(SIGNING, &url).map(|secret| (url, secret)))
-                .collect::<std::io::Result<Vec<_>>>()
+                .filter_map(|url| match secrets.minted(SIGNING, &url) {
+                    Ok(secret) => Some((url, secret)),
+                    Err(error) => {
+                        let reason = format!("cannot keep the webhook's secret: {}", error.kind());
+                        keeper.statuses.failed(ChannelName::Webhook, &url, reason);
+                        None
+                    }
+                })
+                .collect()
         })
         .await
-        .map_err(std::io::Error::other)
-        .and_then(|made| made)
-        .map_err(|error| {
-            ChannelError::NotSaved(format!(
-                "a webhook's signing secret could not be saved in secrets.json: {}",
-                error.kind()
-            ))
-        })
+        .map_err(|error| ChannelError::NotSaved(format!("the secrets could not be read: {error}")))
     }
 
     fn as_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync> {
@@ -270,6 +272,12 @@ async fn test(relay: &Arc<Relay>) -> Result<String, ChannelError> {
             Ok(()) => reached.push(super::status::shown(&webhook.url)),
             Err(ChannelError::Undelivered(reason)) => {
                 return Err(ChannelError::Undelivered(format!(
+                    "{}: {reason}",
+                    super::status::shown(&webhook.url)
+                )));
+            }
+            Err(ChannelError::NotSaved(reason)) => {
+                return Err(ChannelError::NotSaved(format!(
                     "{}: {reason}",
                     super::status::shown(&webhook.url)
                 )));

@@ -130,9 +130,10 @@ impl Secrets {
             if !map.is_object() {
                 *map = Value::Object(Map::new());
             }
-            if let Some(map) = map.as_object_mut() {
-                map.entry(name)
-                    .or_insert_with(|| Value::String(secret.clone()));
+            if let Some(map) = map.as_object_mut()
+                && !map.get(name).is_some_and(Value::is_string)
+            {
+                map.insert(name.to_string(), Value::String(secret.clone()));
             }
         })?;
         Ok(kept(&self.values()).unwrap_or(secret))

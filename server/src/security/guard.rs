@@ -21,6 +21,15 @@ use std::net::SocketAddr;
 const DEFAULT_CSP: &str =
     "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
+/// A refusal sent before its request's body was read: the connection closes after it (the
+/// body is never drained), and says so, so a client does not send its next request there.
+fn unread(mut response: Response) -> Response {
+    response
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
+}
+
 /// The middleware.
 pub async fn guard(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
     let peer = request
@@ -75,17 +84,21 @@ pub async fn guard(State(state): State<AppState>, mut request: Request, next: Ne
     let rules = crate::security::body_limits::rules(request.method(), request.uri().path());
     let (limit, deadline) = (rules.limit, rules.deadline);
     if declared_length.is_some_and(|length| length > limit) {
-        return too_large(limit).into_response();
+        return unread(too_large(limit).into_response());
     }
     // Held until the answer is handled: a large body is in memory until then.
     let Ok(_large_answer_turn) =
         crate::security::body_limits::large_answer_turn(&rules, declared_length)
     else {
-        return ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            ErrorBody::new("other answers with images are being received; send again in a moment"),
-        )
-        .into_response();
+        return unread(
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                ErrorBody::new(
+                    "other answers with images are being received; send again in a moment",
+                ),
+            )
+            .into_response(),
+        );
     };
     // Bodies without a declared length are cut at the limit as they stream, and every body
     // must have arrived by its deadline.

@@ -128,3 +128,24 @@ async fn a_test_of_a_channel_not_set_up_is_a_conflict_saying_what_to_set() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["field"], "channel", "{body}");
 }
+
+#[tokio::test]
+async fn an_answer_is_marked_as_given_only_where_a_person_can_give_one() {
+    let (router, _stop) = router();
+    let ask = json!({"questions": [{"question": "Deploy?", "options": [{"label": "Yes"}]}]});
+    let (status, asked) = post(&router, "/api/questions", &ask.to_string()).await;
+    assert_eq!(status, StatusCode::CREATED, "{asked}");
+    let id = asked["id"].as_str().unwrap();
+    for via in ["webhook", "ntfy", "pigeon"] {
+        let answer = json!({"answers": [{"selected": ["Yes"]}], "via": via});
+        let path = format!("/api/questions/{id}/answer");
+        let (status, body) = post(&router, &path, &answer.to_string()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{via}: {body}");
+        assert_eq!(body["field"], "via", "{via}: {body}");
+    }
+    let answer = json!({"answers": [{"selected": ["Yes"]}], "via": "telegram"});
+    let path = format!("/api/questions/{id}/answer");
+    let (status, body) = post(&router, &path, &answer.to_string()).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["answeredVia"], "telegram");
+}

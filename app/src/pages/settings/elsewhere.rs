@@ -33,7 +33,7 @@ pub async fn get_channels() -> Result<ChannelsView, Failure> {
     let channels = expect_context::<hark_core::store::Store>()
         .config()
         .channels;
-    // A secret that cannot be kept is left out here; the webhook's status says why.
+    // A secret that cannot be kept is left out (the webhook's status says why).
     let secrets = desk
         .shown_secrets(hark_core::model::ChannelName::Webhook)
         .await

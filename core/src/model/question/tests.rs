@@ -38,6 +38,10 @@ fn a_channel_is_named_as_written_beside_the_page_the_client_and_a_push() {
         );
     }
     assert!(serde_json::from_value::<AnsweredVia>("pigeon".into()).is_err());
+    assert!(AnsweredVia::Push.possible());
+    for channel in ChannelName::ALL {
+        assert_eq!(AnsweredVia::Channel(channel).possible(), channel.answers());
+    }
 }
 
 #[cfg(feature = "schema")]

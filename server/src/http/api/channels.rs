@@ -1,6 +1,6 @@
 //! `GET /api/channels` (how every channel has fared, without a secret) and
-//! `POST /api/channels/test` (send a test message on one now). Each channel's own routes come
-//! from the channel (`Channel::routes`).
+//! `POST /api/channels/test` (send a test message on one now). Each channel's own actions are
+//! routed by the relay (`Relay::routes`, from `Channel::actions`).
 
 use crate::http::error::ApiError;
 use crate::http::json::ApiJson;

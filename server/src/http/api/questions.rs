@@ -142,7 +142,11 @@ async fn answer(
     Ok(Json(
         state
             .store
-            .close(id, Outcome::Answered(request.answers), request.via)
+            .close(
+                id,
+                Outcome::Answered(request.answers),
+                checked(request.via)?,
+            )
             .await?,
     ))
 }
@@ -162,9 +166,29 @@ async fn decline(
     Ok(Json(
         state
             .store
-            .close(id, Outcome::Declined { note: request.note }, request.via)
+            .close(
+                id,
+                Outcome::Declined { note: request.note },
+                checked(request.via)?,
+            )
             .await?,
     ))
+}
+
+/// `via` when an answer can come from there; a channel nobody answers in is refused.
+fn checked(
+    via: Option<hark_core::model::AnsweredVia>,
+) -> Result<Option<hark_core::model::AnsweredVia>, ApiError> {
+    match via {
+        Some(via) if !via.possible() => Err(ApiError::new(
+            axum::http::StatusCode::BAD_REQUEST,
+            hark_core::model::ErrorBody::field(
+                "via",
+                "via must be page, client, push or a chat channel a person answers in",
+            ),
+        )),
+        via => Ok(via),
+    }
 }
 
 async fn cancel(
