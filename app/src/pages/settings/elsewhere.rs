@@ -1,13 +1,15 @@
-//! "Notify me elsewhere" on the settings page (SPEC §11): the Telegram bot (its own part,
-//! `telegram`), ntfy pushes, the public address their links use, and webhooks with their
-//! signing secrets; how each channel has fared, and a test
-//! button for each. Works as plain forms without JavaScript.
+//! "Notify me elsewhere" on the settings page (SPEC §11): each channel's part (`telegram`, the
+//! bot with its own forms; the fields of `ntfy` and `webhooks`), the public address their links
+//! use, how each channel has fared, and a test button for each, saved as one form. Works as
+//! plain forms without JavaScript.
 
 // `save_channels` takes one argument per form field, which is how a server function decodes a
 // plain HTML form; the macro's generated code inherits the count.
 #![allow(clippy::too_many_arguments)]
 
+mod ntfy;
 mod telegram;
+mod webhooks;
 
 use crate::components::failure::{Failure, FailureNotice};
 use crate::i18n::{t, t_args, tr};
@@ -233,12 +235,6 @@ fn ChannelsForm(
         report,
         secrets,
     } = view;
-    let webhook_lines: String = channels
-        .webhooks
-        .iter()
-        .map(|webhook| webhook.url.as_str())
-        .collect::<Vec<_>>()
-        .join("\n");
     let statuses = report
         .channels
         .iter()
@@ -280,31 +276,7 @@ fn ChannelsForm(
                     <span>{tr("elsewhere-telegram-forget")}</span>
                 </label>
             })}
-            <label class="toggle">
-                <input type="checkbox" name="ntfy_enabled" checked=channels.ntfy.enabled />
-                <span>{tr("elsewhere-ntfy")}</span>
-            </label>
-            <div class="field">
-                <label for="ntfy-server">{tr("elsewhere-ntfy-server")}</label>
-                <input id="ntfy-server" name="ntfy_server" type="url" value=channels.ntfy.server.clone() />
-            </div>
-            <div class="field">
-                <label for="ntfy-topic">{tr("elsewhere-ntfy-topic")}</label>
-                <input id="ntfy-topic" name="ntfy_topic" type="text" autocomplete="off" value=channels.ntfy.topic.clone() />
-                <p class="help">{tr("elsewhere-ntfy-topic-help")}</p>
-            </div>
-            <div class="field">
-                <label for="ntfy-token">{tr("elsewhere-ntfy-token")}</label>
-                <input id="ntfy-token" name="ntfy_token" type="password" autocomplete="off" value="" />
-                <p class="help">{tr("elsewhere-ntfy-token-help")}</p>
-                {report.ntfy_token.then(|| view! {
-                    <p class="help" data-testid="ntfy-token-set">{tr("elsewhere-ntfy-token-set")}</p>
-                    <label class="toggle">
-                        <input type="checkbox" name="forget_ntfy_token" />
-                        <span>{tr("elsewhere-ntfy-token-forget")}</span>
-                    </label>
-                })}
-            </div>
+            <ntfy::NtfyFields ntfy=channels.ntfy.clone() token_set=report.ntfy_token />
             <div class="field">
                 <label for="public-url">{tr("elsewhere-public-url")}</label>
                 <input id="public-url" name="public_url" type="url" placeholder="https://desk.tail1234.ts.net" value=channels.public_url.clone().unwrap_or_default() />
@@ -317,25 +289,7 @@ fn ChannelsForm(
                 <input type="checkbox" name="content_in_push" checked=channels.content_in_push />
                 <span>{tr("elsewhere-content")}</span>
             </label>
-            <div class="field">
-                <label for="webhooks">{tr("elsewhere-webhooks")}</label>
-                <textarea id="webhooks" name="webhooks" rows="3" placeholder="https://hooks.example/hark">{webhook_lines}</textarea>
-                <p class="help">{tr("elsewhere-webhooks-help")}</p>
-                <ul class="secrets">
-                    {secrets
-                        .into_iter()
-                        .map(|(url, secret)| {
-                            view! {
-                                <li>
-                                    {t_args("elsewhere-webhook-secret", &[("url", url.into())])}
-                                    " "
-                                    <code data-testid="webhook-secret">{secret}</code>
-                                </li>
-                            }
-                        })
-                        .collect_view()}
-                </ul>
-            </div>
+            <webhooks::WebhookFields webhooks=channels.webhooks.clone() secrets />
             <ul class="statuses" data-testid="channel-statuses">{statuses}</ul>
             <p class="error" role="alert">{problem}</p>
             <p class="saved" role="status">{move || saved.get().then(|| t("settings-saved"))}</p>
