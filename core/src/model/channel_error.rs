@@ -53,6 +53,17 @@ pub struct ActionRefusal {
     pub refusal: Option<Box<serde_json::Value>>,
 }
 
+impl ActionRefusal {
+    /// The 404 of an action `channel` does not have.
+    pub fn no_action(channel: impl std::fmt::Display, action: &str) -> Self {
+        ActionRefusal {
+            status: 404,
+            body: super::ErrorBody::new(format!("{channel} has no action {action}")),
+            refusal: None,
+        }
+    }
+}
+
 impl From<ChannelError> for ActionRefusal {
     fn from(error: ChannelError) -> Self {
         ActionRefusal {

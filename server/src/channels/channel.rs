@@ -7,12 +7,11 @@ use hark_core::model::{
     ActionRefusal, ChannelError, ChannelName, Channels, ChannelsReport, Config, ErrorBody, Event,
 };
 use serde_json::Value;
-use std::any::Any;
 use std::sync::Arc;
 
 /// One channel: a peer of the page beyond this machine.
 #[async_trait::async_trait]
-pub trait Channel: Any + Send + Sync {
+pub trait Channel: Send + Sync {
     /// Its name in the config, the API, statuses and `hark channel test`.
     fn name(&self) -> ChannelName;
 
@@ -57,11 +56,7 @@ pub trait Channel: Any + Send + Sync {
         action: &str,
         _input: Value,
     ) -> Result<Value, ActionRefusal> {
-        Err(ActionRefusal {
-            status: 404,
-            body: ErrorBody::new(format!("{} has no action {action}", self.name())),
-            refusal: None,
-        })
+        Err(ActionRefusal::no_action(self.name(), action))
     }
 
     /// Sets (or with `None` removes) its access token, for the server its settings name.
@@ -90,9 +85,6 @@ pub trait Channel: Any + Send + Sync {
     ) -> Result<Vec<(String, String)>, ChannelError> {
         Ok(Vec::new())
     }
-
-    /// Itself, for the one caller that needs its own type (`Relay::channel`).
-    fn as_any(self: Arc<Self>) -> Arc<dyn Any + Send + Sync>;
 }
 
 /// An action's `input` as the channel's own request type; a value that does not fit is refused

@@ -96,10 +96,6 @@ impl Channel for Ntfy {
             .read_config(|config| config.channels.ntfy.server.clone());
         report.ntfy_token = relay.secrets.bound(TOKEN, &server).is_some();
     }
-
-    fn as_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync> {
-        self
-    }
 }
 
 /// What the worker does.

@@ -11,7 +11,7 @@ use crate::security::access::Access;
 use axum::extract::State;
 use axum::http::StatusCode;
 use hark_core::model::{
-    ActionRefusal, ChannelError, ChannelName, ChannelStatus, ChannelsReport, ErrorBody, Event,
+    ActionRefusal, ChannelError, ChannelName, ChannelStatus, ChannelsReport, Event,
 };
 use hark_core::store::Store;
 use std::sync::Arc;
@@ -150,13 +150,6 @@ impl Relay {
         self.channels.iter().find(|channel| channel.name() == name)
     }
 
-    /// The channel of type `C`, for what only that channel does (a bot's pairing).
-    pub fn channel<C: Channel>(&self) -> Option<Arc<C>> {
-        self.channels
-            .iter()
-            .find_map(|channel| channel.clone().as_any().downcast::<C>().ok())
-    }
-
     /// Sends a test message on `channel` now, and says where it went.
     ///
     /// # Errors
@@ -196,11 +189,7 @@ impl Relay {
             Some(found) if found.actions().contains(&action) => {
                 found.act(self, action, input).await
             }
-            _ => Err(ActionRefusal {
-                status: 404,
-                body: ErrorBody::new(format!("{channel} has no action {action}")),
-                refusal: None,
-            }),
+            _ => Err(ActionRefusal::no_action(channel, action)),
         }
     }
 

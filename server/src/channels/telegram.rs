@@ -168,16 +168,8 @@ impl Channel for Telegram {
                 self.forget(relay).await?;
                 channels::output(&self.report_for(relay))
             }
-            _ => Err(ActionRefusal {
-                status: 404,
-                body: ErrorBody::new(format!("{CHANNEL} has no action {action}")),
-                refusal: None,
-            }),
+            _ => Err(ActionRefusal::no_action(CHANNEL, action)),
         }
-    }
-
-    fn as_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync> {
-        self
     }
 }
 

@@ -118,10 +118,6 @@ impl Channel for Webhooks {
         .await
         .map_err(|error| ChannelError::NotSaved(format!("the secrets could not be read: {error}")))
     }
-
-    fn as_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync> {
-        self
-    }
 }
 
 /// What a webhook receives.
