@@ -15,27 +15,19 @@ use leptos::prelude::{Get, RwSignal, provide_context, use_context};
 #[derive(Clone, Copy, Debug)]
 pub struct PageLang(RwSignal<Lang>);
 
-#[cfg(feature = "hydrate")]
-thread_local! {
-    /// The page's language, for text made outside the component tree (timers, handlers).
-    static PAGE_LANG: std::cell::Cell<Option<PageLang>> = const { std::cell::Cell::new(None) };
-}
+#[cfg_attr(not(feature = "hydrate"), path = "i18n/headless.rs")]
+mod browser;
 
 impl PageLang {
     /// Makes `lang` the language of everything rendered below (and, in the browser, of text
     /// made outside the tree).
     pub fn provide(lang: RwSignal<Lang>) {
         provide_context(PageLang(lang));
-        #[cfg(feature = "hydrate")]
-        PAGE_LANG.with(|page| page.set(Some(PageLang(lang))));
+        browser::keep(PageLang(lang));
     }
 
     fn current() -> Option<PageLang> {
-        let from_context = use_context::<PageLang>();
-        #[cfg(feature = "hydrate")]
-        return from_context.or_else(|| PAGE_LANG.with(std::cell::Cell::get));
-        #[cfg(not(feature = "hydrate"))]
-        from_context
+        use_context::<PageLang>().or_else(browser::kept)
     }
 }
 

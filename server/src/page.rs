@@ -7,7 +7,7 @@
 use crate::channels::Relay;
 use crate::http::assets;
 use crate::http::state::AppState;
-use app::services::{ChannelDesk, ChannelDeskContext, DeskFuture, PairingSource};
+use app::server::services::{ChannelDesk, ChannelDeskContext, DeskFuture, PairingSource};
 use axum::Router;
 use axum::extract::Request;
 use axum::http::StatusCode;
@@ -17,10 +17,10 @@ use leptos_axum::{LeptosRoutes, generate_route_list};
 use std::sync::Arc;
 
 /// The page's server function that takes an answer, whose body may be large (images).
-pub const ANSWER_FORM_PATH: &str = app::services::ANSWER_FORM_PATH;
+pub const ANSWER_FORM_PATH: &str = app::server::services::ANSWER_FORM_PATH;
 
 /// The page's server function that skips a question (a small body).
-pub const SKIP_FORM_PATH: &str = app::services::SKIP_FORM_PATH;
+pub const SKIP_FORM_PATH: &str = app::server::services::SKIP_FORM_PATH;
 
 /// `router` with the app's pages and server functions, each render given the daemon's
 /// contexts.
@@ -42,7 +42,7 @@ pub fn routes(router: Router<AppState>, state: &AppState) -> Router<AppState> {
             leptos::prelude::provide_context(desk.clone());
             provide_site_context();
         },
-        move || app::shell(options.clone()),
+        move || app::server::shell::shell(options.clone()),
     )
 }
 
@@ -61,7 +61,7 @@ pub async fn not_found(state: AppState, mut request: Request) -> Response {
             leptos::prelude::provide_context(store.clone());
             provide_site_context();
         },
-        move || app::shell(options.clone()),
+        move || app::server::shell::shell(options.clone()),
     );
     let mut response = render(request).await.into_response();
     *response.status_mut() = StatusCode::NOT_FOUND;
@@ -70,16 +70,16 @@ pub async fn not_found(state: AppState, mut request: Request) -> Response {
 
 /// An event as the page's stream carries it: its questions' texts rendered for the page.
 pub fn event_for_page(event: &Event) -> Event {
-    app::render::event_for_page(event)
+    app::server::render::event_for_page(event)
 }
 
 /// Each lazy route's `.wasm` files and their loader, from what `cargo leptos build --split`
 /// writes, for pages to preload (`app::preload`). Empty before the first site build, or when the
 /// site was built without splitting.
-fn split_modules() -> app::preload::SplitModules {
+fn split_modules() -> app::server::preload::SplitModules {
     /// The loader's name, fixed while the site's file names carry no hashes (Leptos' default).
     const LOADER: &str = "pkg/__wasm_split.______________________.js";
-    static MODULES: std::sync::LazyLock<app::preload::SplitModules> =
+    static MODULES: std::sync::LazyLock<app::server::preload::SplitModules> =
         std::sync::LazyLock::new(|| {
             let read = || -> Option<Vec<(String, Vec<String>)>> {
                 let file = assets::file("pkg/__wasm_split_manifest.json")?;
@@ -87,7 +87,7 @@ fn split_modules() -> app::preload::SplitModules {
                     serde_json::from_slice(&file.data).ok()?;
                 Some(manifest.into_iter().collect())
             };
-            app::preload::SplitModules {
+            app::server::preload::SplitModules {
                 routes: Arc::new(read().unwrap_or_default()),
                 loader: assets::file(LOADER).map(|_| format!("/{LOADER}")),
             }
@@ -96,12 +96,13 @@ fn split_modules() -> app::preload::SplitModules {
 }
 
 /// The built stylesheet, for pages to carry inline. `None` before the first site build.
-fn page_style() -> Option<app::PageStyle> {
-    static STYLE: std::sync::LazyLock<Option<app::PageStyle>> = std::sync::LazyLock::new(|| {
-        let file = assets::file("pkg/hark.css")?;
-        let css = String::from_utf8(file.data.into_owned()).ok()?;
-        Some(app::PageStyle(css.into()))
-    });
+fn page_style() -> Option<app::server::shell::PageStyle> {
+    static STYLE: std::sync::LazyLock<Option<app::server::shell::PageStyle>> =
+        std::sync::LazyLock::new(|| {
+            let file = assets::file("pkg/hark.css")?;
+            let css = String::from_utf8(file.data.into_owned()).ok()?;
+            Some(app::server::shell::PageStyle(css.into()))
+        });
     STYLE.clone()
 }
 

@@ -1,5 +1,6 @@
 //! What the person has picked and typed on a question page, kept in localStorage per question so
-//! a reload (or a closed tab) loses nothing until the answer is sent.
+//! a reload (or a closed tab) loses nothing until the answer is sent (`browser`; the server's
+//! headless twin keeps nothing).
 
 use serde::{Deserialize, Serialize};
 
@@ -73,48 +74,10 @@ impl Draft {
     }
 }
 
-#[cfg(feature = "hydrate")]
-mod storage {
-    use super::Draft;
-    use hark_core::model::QuestionId;
+#[cfg_attr(not(feature = "hydrate"), path = "draft/headless.rs")]
+mod browser;
 
-    fn key(id: QuestionId) -> String {
-        format!("hark.draft.{id}")
-    }
-
-    fn local_storage() -> Option<web_sys::Storage> {
-        leptos::prelude::window().local_storage().ok().flatten()
-    }
-
-    /// The stored draft of question `id`, if it fits.
-    pub fn load(id: QuestionId, questions: usize) -> Option<Draft> {
-        let text = local_storage()?.get_item(&key(id)).ok()??;
-        serde_json::from_str::<Draft>(&text)
-            .ok()
-            .filter(|draft| draft.fits(questions))
-    }
-
-    /// Stores the draft, or forgets it when blank.
-    pub fn save(id: QuestionId, draft: &Draft) {
-        let Some(storage) = local_storage() else {
-            return;
-        };
-        if draft.is_blank() {
-            let _ = storage.remove_item(&key(id));
-        } else if let Ok(text) = serde_json::to_string(draft) {
-            let _ = storage.set_item(&key(id), &text);
-        }
-    }
-
-    pub fn forget(id: QuestionId) {
-        if let Some(storage) = local_storage() {
-            let _ = storage.remove_item(&key(id));
-        }
-    }
-}
-
-#[cfg(feature = "hydrate")]
-pub use storage::{forget, load, save};
+pub use browser::{forget, load, save};
 
 #[cfg(test)]
 mod tests {

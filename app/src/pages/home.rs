@@ -22,7 +22,7 @@ pub async fn list_questions() -> Result<Vec<Question>, Failure> {
         .await
         .questions
         .into_iter()
-        .map(crate::render::for_list)
+        .map(crate::server::render::for_list)
         .collect())
 }
 
@@ -39,7 +39,7 @@ pub async fn older_questions(before: QuestionId) -> Result<Vec<Question>, Failur
         .await
         .unwrap_or_default()
         .into_iter()
-        .map(crate::render::for_list)
+        .map(crate::server::render::for_list)
         .collect())
 }
 

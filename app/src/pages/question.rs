@@ -1,12 +1,13 @@
 //! `/q/:id`: one question, answerable in any shape, locked with a banner once it is closed.
 
 pub mod attachments;
+#[cfg_attr(not(feature = "hydrate"), path = "question/headless.rs")]
+mod browser;
+#[cfg(feature = "ssr")]
+mod closing;
 pub mod form;
-pub mod keys;
 pub mod presets;
 pub mod rich_text;
-#[cfg(feature = "hydrate")]
-pub mod shrink;
 
 use crate::components::draft::Draft;
 use crate::components::failure::{Failure, FailureNotice};
@@ -26,7 +27,7 @@ use serde::{Deserialize, Serialize};
 #[server(prefix = "/fn")]
 pub async fn get_question(id: QuestionId) -> Result<Option<Question>, Failure> {
     let store = expect_context::<hark_core::store::Store>();
-    Ok(store.get(id).await.map(crate::render::for_page))
+    Ok(store.get(id).await.map(crate::server::render::for_page))
 }
 
 /// One sub-question's answer as the form posts it (`answer[0][selected][1]=Yes`,
@@ -71,23 +72,6 @@ fn via_text(via: Option<hark_core::model::AnsweredVia>) -> Option<String> {
     }
 }
 
-/// Where to go after a question is dealt with: the oldest pending question, or the inbox.
-#[cfg(feature = "ssr")]
-fn open_next(store: &hark_core::store::Store) {
-    let next = store.pending().into_iter().next();
-    let target = next.map_or_else(|| "/".to_string(), |question| format!("/q/{}", question.id));
-    leptos_axum::redirect(&target);
-}
-
-/// Turns a store refusal of server function `F` about question `id` into its error, with the
-/// matching HTTP status (or, for a plain form post, back to the question's page).
-#[cfg(feature = "ssr")]
-fn refused<F: leptos::server_fn::ServerFn>(
-    id: QuestionId,
-) -> impl FnOnce(hark_core::store::StoreError) -> Failure {
-    move |error| crate::components::failure::refuse::<F>(&format!("/q/{id}"), error.into())
-}
-
 /// Answers a question from its form, then opens the next pending one (or the inbox).
 /// Works as a plain HTML form post too, before or without the WASM.
 #[server(prefix = "/fn")]
@@ -104,8 +88,8 @@ pub async fn submit_answer(
             Some(hark_core::model::AnsweredVia::Page),
         )
         .await
-        .map_err(refused::<SubmitAnswer>(id))?;
-    open_next(&store);
+        .map_err(closing::refused::<SubmitAnswer>(id))?;
+    closing::open_next(&store);
     Ok(())
 }
 
@@ -120,8 +104,8 @@ pub async fn skip_question(id: QuestionId, #[server(default)] note: String) -> R
             Some(hark_core::model::AnsweredVia::Page),
         )
         .await
-        .map_err(refused::<SkipQuestion>(id))?;
-    open_next(&store);
+        .map_err(closing::refused::<SkipQuestion>(id))?;
+    closing::open_next(&store);
     Ok(())
 }
 
@@ -195,21 +179,18 @@ fn QuestionView(question: Question) -> impl IntoView {
         ))
     };
     let draft = RwSignal::new(Draft::empty(question.questions.len()));
-    #[cfg(feature = "hydrate")]
-    {
-        let count = question.questions.len();
-        // After hydration, so the server's empty form and the browser's first render agree.
-        Effect::new(move |_| {
-            if let Some(saved) = crate::components::draft::load(id, count) {
-                draft.set(saved);
-            }
-        });
-        Effect::watch(
-            move || draft.get(),
-            move |draft, _, _| crate::components::draft::save(id, draft),
-            false,
-        );
-    }
+    let count = question.questions.len();
+    // After hydration, so the server's empty form and the browser's first render agree.
+    Effect::new(move |_| {
+        if let Some(saved) = crate::components::draft::load(id, count) {
+            draft.set(saved);
+        }
+    });
+    Effect::watch(
+        move || draft.get(),
+        move |draft, _, _| crate::components::draft::save(id, draft),
+        false,
+    );
     let attachments = Attachments::new(question.questions.len());
     // An answer needs a pick, some text or an image.
     let unanswered = move || {
@@ -237,82 +218,9 @@ fn QuestionView(question: Question) -> impl IntoView {
         ready
     };
     let form = NodeRef::<leptos::html::Form>::new();
-    let shape: Vec<(bool, Vec<String>)> = question
-        .questions
-        .iter()
-        .map(|sub| {
-            (
-                sub.multi_select,
-                sub.options.iter().map(|o| o.label.clone()).collect(),
-            )
-        })
-        .collect();
     // Keys work as soon as the page is open, wherever the focus is (the handler leaves text
     // boxes and menus alone), not only once something inside the form has the focus.
-    #[cfg(feature = "hydrate")]
-    {
-        let navigate = leptos_router::hooks::use_navigate();
-        let listener = window_event_listener(leptos::ev::keydown, move |event| {
-            if crate::pages::question::presets::on_key(&event) {
-                return;
-            }
-            crate::pages::question::keys::handle(
-                &event,
-                &shape,
-                draft,
-                form,
-                &navigate,
-                &ready_to_send,
-            );
-        });
-        on_cleanup(move || listener.remove());
-        // A pasted image joins the answer being written, or else the first that takes images.
-        let takes_images: Vec<usize> = question
-            .questions
-            .iter()
-            .enumerate()
-            .filter(|(_, sub)| sub.allow_free_text)
-            .map(|(index, _)| index)
-            .collect();
-        let paste = window_event_listener(leptos::ev::paste, move |event| {
-            let files = crate::pages::question::attachments::files_of(event.clipboard_data());
-            if files.is_empty() || current.with_untracked(|question| !question.is_pending()) {
-                return;
-            }
-            let target = crate::pages::question::attachments::answer_index_of(event.target());
-            let Some(index) = target
-                .filter(|index| takes_images.contains(index))
-                .or_else(|| takes_images.first().copied())
-            else {
-                return;
-            };
-            event.prevent_default();
-            attachments.attach(index, files);
-        });
-        on_cleanup(move || paste.remove());
-        // A file dropped beside the questions must not open in the tab, losing the draft.
-        let carries_files = |event: &web_sys::DragEvent| {
-            event
-                .data_transfer()
-                .is_some_and(|transfer| transfer.types().includes(&"Files".into(), 0))
-        };
-        let hold_drag = window_event_listener(leptos::ev::dragover, move |event| {
-            if carries_files(&event) {
-                event.prevent_default();
-            }
-        });
-        let hold_drop = window_event_listener(leptos::ev::drop, move |event| {
-            if carries_files(&event) {
-                event.prevent_default();
-            }
-        });
-        on_cleanup(move || {
-            hold_drag.remove();
-            hold_drop.remove();
-        });
-    }
-    #[cfg(not(feature = "hydrate"))]
-    let _ = shape;
+    browser::listen(&question, current, draft, form, attachments, ready_to_send);
     let title = question.title.clone();
     let shown = question.shown.clone().unwrap_or_default();
     let title_rendered = shown.title.clone();

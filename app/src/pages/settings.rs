@@ -42,6 +42,14 @@ pub async fn save_settings(
     history_days: String,
     history_max: String,
 ) -> Result<(), Failure> {
+    let invalid = |key: &str| {
+        crate::components::failure::refuse::<SaveSettings>(
+            "/settings",
+            Failure::InvalidSetting {
+                key: hark_core::model::SettingKey::of_field(key),
+            },
+        )
+    };
     let number = |key: &str, text: &str| -> Result<serde_json::Value, Failure> {
         text.trim()
             .parse::<u64>()
@@ -76,16 +84,6 @@ pub async fn save_settings(
             other.into(),
         )),
     }
-}
-
-#[cfg(feature = "ssr")]
-fn invalid(key: &str) -> Failure {
-    crate::components::failure::refuse::<SaveSettings>(
-        "/settings",
-        Failure::InvalidSetting {
-            key: hark_core::model::SettingKey::of_field(key),
-        },
-    )
 }
 
 /// The settings page.

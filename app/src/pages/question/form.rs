@@ -137,9 +137,8 @@ pub fn SubQuestionFields(
             on:drop=move |event| {
                 dropping.set(false);
                 event.prevent_default();
-                #[cfg(feature = "hydrate")]
-                if takes_images && !crate::pages::question::attachments::in_closed_form(event.target()) {
-                    attachments.attach(index, crate::pages::question::attachments::files_of(event.data_transfer()));
+                if takes_images {
+                    attachments.take_dropped(index, &event);
                 }
             }
             aria-labelledby=labelled_by

@@ -13,8 +13,6 @@ mod webhooks;
 
 use crate::components::failure::{Failure, FailureNotice};
 use crate::i18n::{t, t_args, tr};
-#[cfg(feature = "ssr")]
-use crate::services::ChannelDeskContext;
 use hark_core::model::{Channels, ChannelsReport};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -31,7 +29,7 @@ pub struct ChannelsView {
 /// Loads the section.
 #[server(prefix = "/fn")]
 pub async fn get_channels() -> Result<ChannelsView, Failure> {
-    let desk = expect_context::<ChannelDeskContext>().0;
+    let desk = expect_context::<crate::server::services::ChannelDeskContext>().0;
     let channels = expect_context::<hark_core::store::Store>()
         .config()
         .channels;
@@ -63,7 +61,7 @@ pub async fn save_channels(
 ) -> Result<(), Failure> {
     use crate::components::failure::refuse;
     let store = expect_context::<hark_core::store::Store>();
-    let desk = expect_context::<ChannelDeskContext>().0;
+    let desk = expect_context::<crate::server::services::ChannelDeskContext>().0;
     // Built from the config under its lock, so a pairing or an unpairing made meanwhile (the
     // Telegram chat) is kept.
     let make_patch = move |config: &hark_core::model::Config| {
@@ -139,7 +137,7 @@ pub async fn save_channels(
 #[server(prefix = "/fn")]
 pub async fn test_channel(channel: String) -> Result<String, Failure> {
     use crate::components::failure::refuse;
-    let desk = expect_context::<ChannelDeskContext>().0;
+    let desk = expect_context::<crate::server::services::ChannelDeskContext>().0;
     // Only a hand-written request names a channel the page does not offer.
     let channel = channel
         .parse::<hark_core::model::ChannelName>()

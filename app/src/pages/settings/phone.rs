@@ -3,15 +3,13 @@
 
 use crate::components::failure::{Failure, FailureNotice};
 use crate::i18n::tr;
-#[cfg(feature = "ssr")]
-use crate::services::PairingSource;
 use hark_core::model::Pairing;
 use leptos::prelude::*;
 
 /// The daemon's pairing details.
 #[server(prefix = "/fn")]
 pub async fn get_pairing() -> Result<Pairing, Failure> {
-    let source = expect_context::<PairingSource>();
+    let source = expect_context::<crate::server::services::PairingSource>();
     Ok((source.0)())
 }
 

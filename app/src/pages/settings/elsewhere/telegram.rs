@@ -14,7 +14,7 @@ pub async fn connect_telegram(
     #[server(default)] bot_token: String,
 ) -> Result<TelegramReport, Failure> {
     use hark_core::model::channels::telegram::TelegramSetup;
-    let desk = expect_context::<crate::services::ChannelDeskContext>().0;
+    let desk = expect_context::<crate::server::services::ChannelDeskContext>().0;
     let token = Some(bot_token.trim().to_string()).filter(|token| !token.is_empty());
     let refuse =
         |failure| crate::components::failure::refuse::<ConnectTelegram>("/settings", failure);
@@ -36,7 +36,7 @@ pub async fn connect_telegram(
 /// Forgets the paired chat.
 #[server(prefix = "/fn")]
 pub async fn unpair_telegram() -> Result<(), Failure> {
-    let desk = expect_context::<crate::services::ChannelDeskContext>().0;
+    let desk = expect_context::<crate::server::services::ChannelDeskContext>().0;
     desk.act(
         hark_core::model::ChannelName::Telegram,
         "unpair",

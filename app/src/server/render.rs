@@ -71,7 +71,7 @@ pub fn render_inline(source: &str) -> String {
 /// A text as the page shows it: a JSON document as YAML, anything else as Markdown (inline
 /// when `inline`).
 fn rendered(source: &str, inline: bool) -> Rendered {
-    match crate::json_yaml::json_as_yaml(source) {
+    match crate::server::json_yaml::json_as_yaml(source) {
         Some(yaml) => Rendered::Yaml(yaml),
         None if inline => Rendered::Html(render_inline(source)),
         None => Rendered::Html(render(source)),

@@ -1,0 +1,70 @@
+//! The browser's catalogues: those the page carried, and those fetched since, installed
+//! in `hark-text` for every lookup.
+
+use super::{ELEMENT_ID, Lang, PageCatalogues};
+use std::cell::RefCell;
+
+thread_local! {
+    /// The languages whose whole catalogue is here (the others carry only their name);
+    /// `None` until the page's own are installed.
+    static WHOLE: RefCell<Option<Vec<Lang>>> = const { RefCell::new(None) };
+}
+
+/// Installs the catalogues the page carried into `hark-text`, where every lookup finds
+/// them, once; hydration calls it before the first word is looked up.
+pub fn install_carried() {
+    WHOLE.with_borrow_mut(|whole| {
+        if whole.is_none() {
+            *whole = Some(from_page());
+        }
+    });
+}
+
+/// Installs what the server wrote into the page; nothing if the block is missing or
+/// unreadable. Returns the languages it carried whole.
+fn from_page() -> Vec<Lang> {
+    let carried = leptos::prelude::document()
+        .get_element_by_id(ELEMENT_ID)
+        .and_then(|element| element.text_content())
+        .and_then(|text| serde_json::from_str::<PageCatalogues>(&text).ok())
+        .unwrap_or_else(|| {
+            // `prefs` then fetches the page's language (see `Prefs::provide`).
+            leptos::logging::warn!("the page carried no readable catalogues");
+            PageCatalogues::default()
+        });
+    let mut whole = Vec::new();
+    for (code, source) in &carried.sources {
+        if let Ok(lang) = code.parse::<Lang>() {
+            hark_text::catalogues::install(lang, &[source]);
+            if carried.whole.contains(code) {
+                whole.push(lang);
+            }
+        }
+    }
+    whole
+}
+
+/// Whether the whole catalogue of `lang` is here.
+pub fn is_whole(lang: Lang) -> bool {
+    install_carried();
+    WHOLE.with_borrow(|whole| whole.iter().flatten().any(|of| *of == lang))
+}
+
+/// Makes sure the whole catalogue of `lang` is here, fetching it from the daemon if not.
+/// False when it could not be fetched (the page then stays in its language).
+pub async fn load(lang: Lang) -> bool {
+    if is_whole(lang) {
+        return true;
+    }
+    match super::catalogue(lang.code().to_string()).await {
+        Ok(source) => {
+            hark_text::catalogues::install(lang, &[&source]);
+            WHOLE.with_borrow_mut(|whole| whole.get_or_insert_default().push(lang));
+            true
+        }
+        Err(error) => {
+            leptos::logging::warn!("the {lang} catalogue did not arrive: {error}");
+            false
+        }
+    }
+}

@@ -1,0 +1,10 @@
+//! What only the server does with the app: the document around it (`shell`, with the page's
+//! catalogue block and preloads), Markdown and data rendered for pages (`render`, `json_yaml`),
+//! and the services the daemon provides to server functions (`services`).
+
+pub mod catalogue_block;
+pub mod json_yaml;
+pub mod preload;
+pub mod render;
+pub mod services;
+pub mod shell;
