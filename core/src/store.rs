@@ -94,6 +94,8 @@ struct Shared {
     events: broadcast::Sender<Arc<Event>>,
     config: ConfigFile,
     browser_clients: AtomicUsize,
+    /// Waits open now (`wait`), each an agent (or `hark ask`) waiting for an outcome.
+    waits: AtomicUsize,
     shutdown: CancellationToken,
     deadlines: timers::Deadlines,
     log: Option<Log>,
@@ -169,6 +171,7 @@ impl Store {
                 events,
                 config,
                 browser_clients: AtomicUsize::new(0),
+                waits: AtomicUsize::new(0),
                 shutdown,
                 deadlines: timers::Deadlines::default(),
                 log,
@@ -510,6 +513,11 @@ impl Store {
     /// How many browsers are connected over the WebSocket.
     pub fn browser_clients(&self) -> usize {
         self.shared.browser_clients.load(Ordering::SeqCst)
+    }
+
+    /// How many waits for an outcome are open now.
+    pub fn waits(&self) -> usize {
+        self.shared.waits.load(Ordering::SeqCst)
     }
 
     /// Starts the reminder ticker (one task for all questions).

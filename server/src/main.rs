@@ -42,6 +42,16 @@ enum Command {
             default_value = "auto"
         )]
         max_wait: hark::mcp::deadlines::MaxWait,
+        /// A client's limit on a tool call as you configured it (Codex's `tool_timeout_sec`,
+        /// say), so `auto` hands off before that instead: NAME=SECS, repeatable (in
+        /// HARK_CLIENT_LIMITS, separated by commas).
+        #[arg(
+            long = "client-limit",
+            env = "HARK_CLIENT_LIMITS",
+            value_name = "NAME=SECS",
+            value_delimiter = ','
+        )]
+        client_limits: Vec<hark::mcp::deadlines::ClientLimit>,
     },
     /// Ask a question from the shell and print the answer.
     #[command(
@@ -202,8 +212,16 @@ fn main() -> ExitCode {
                 action: TelegramAction::Unpair { port },
             } => hark::channels::telegram::cli::unpair(port).await,
             Command::Stop { port } => hark::cli::status::stop(port).await,
-            Command::Mcp { daemon, max_wait } => {
-                let server = hark::mcp::server::HarkMcp::new(daemon.connection(), max_wait);
+            Command::Mcp {
+                daemon,
+                max_wait,
+                client_limits,
+            } => {
+                let hand_off = hark::mcp::deadlines::HandOff {
+                    max_wait,
+                    client_limits,
+                };
+                let server = hark::mcp::server::HarkMcp::new(daemon.connection(), hand_off);
                 match hark::mcp::server::serve_stdio(server).await {
                     Ok(()) => ExitCode::SUCCESS,
                     Err(error) => {

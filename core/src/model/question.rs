@@ -556,6 +556,9 @@ pub struct Health {
     pub version: String,
     pub browser_clients: usize,
     pub pending: usize,
+    /// Waits for an outcome open now: agents (and `hark ask`) waiting on a question.
+    #[serde(default)]
+    pub waits: usize,
     pub timestamp: DateTime<Utc>,
 }
 

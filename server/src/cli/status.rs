@@ -30,8 +30,9 @@ pub async fn status(port: Option<u16>) -> ExitCode {
     match DaemonClient::local(port).probe().await {
         Probe::Hark(health) => {
             println!(
-                "Hark {} is running at http://127.0.0.1:{port}: {} pending, {} browser(s) connected",
-                health.version, health.pending, health.browser_clients
+                "Hark {} is running at http://127.0.0.1:{port}: {} pending, {} agent wait(s) open, \
+                 {} browser(s) connected",
+                health.version, health.pending, health.waits, health.browser_clients
             );
             if let Ok(report) = DaemonClient::local(port).channels().await {
                 for line in &report.summaries {

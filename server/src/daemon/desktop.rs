@@ -33,6 +33,7 @@ pub fn watch(store: Store, port: u16, access: Arc<Access>) {
                 continue;
             };
             if store.browser_clients() > 0 {
+                tracing::info!(id = %question.id, "no browser opened: a page is open to show it");
                 continue;
             }
             let config = store.config();
@@ -45,7 +46,11 @@ pub fn watch(store: Store, port: u16, access: Arc<Access>) {
                 tokio::task::spawn_blocking(move || notify(&summary, &body));
             }
             let recently = last_opened.is_some_and(|at| at.elapsed() < REOPEN_AFTER);
-            if config.auto_open_browser && !recently {
+            if !config.auto_open_browser {
+                tracing::info!(id = %question.id, "no browser opened: autoOpenBrowser is off");
+            } else if recently {
+                tracing::info!(id = %question.id, "no browser opened: the page opened moments ago shows it");
+            } else {
                 last_opened = Some(Instant::now());
                 let mut url = format!("http://127.0.0.1:{port}/q/{}", question.id);
                 // A daemon that asks even this machine to pair opens the page paired.

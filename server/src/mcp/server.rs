@@ -4,7 +4,7 @@
 
 use crate::client::asking::{self, AskError, Ended};
 use crate::client::connection::Connection;
-use crate::mcp::deadlines::MaxWait;
+use crate::mcp::deadlines::HandOff;
 use crate::mcp::elicit;
 use hark_core::model::Elicitation;
 use hark_core::model::{
@@ -54,7 +54,7 @@ type OpenQuestions = Arc<Mutex<HashMap<QuestionId, AskRequest>>>;
 #[derive(Clone)]
 pub struct HarkMcp {
     connection: Connection,
-    max_wait: MaxWait,
+    hand_off: HandOff,
     open: OpenQuestions,
     tool_router: ToolRouter<Self>,
 }
@@ -116,11 +116,11 @@ fn outcome_result(outcome: &AskOutcome) -> CallToolResult {
 
 #[tool_router]
 impl HarkMcp {
-    /// A server using `connection`, handing off to `get_answer` as `max_wait` says.
-    pub fn new(connection: Connection, max_wait: MaxWait) -> Self {
+    /// A server using `connection`, handing off to `get_answer` as `hand_off` says.
+    pub fn new(connection: Connection, hand_off: HandOff) -> Self {
         Self {
             connection,
-            max_wait,
+            hand_off,
             open: OpenQuestions::default(),
             tool_router: Self::tool_router(),
         }
@@ -296,7 +296,7 @@ impl HarkMcp {
             .peer
             .peer_info()
             .map(|info| info.client_info.name.clone());
-        let max_wait = self.max_wait.for_client(client.as_deref());
+        let max_wait = self.hand_off.for_client(client.as_deref());
         let limit = match (wait, max_wait) {
             (Some(wait), Some(max)) => Some(wait.min(max)),
             (wait, max) => wait.or(max),

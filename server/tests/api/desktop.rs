@@ -42,18 +42,28 @@ async fn opened(log: &std::path::Path, at_least: usize) -> Vec<String> {
 #[tokio::test]
 async fn a_question_with_no_page_open_opens_the_browser_once_per_burst() {
     let scratch = tempfile::tempdir().unwrap();
-    let (browser, log) = recording_browser(scratch.path());
-    let daemon = Daemon::start_with(tempfile::tempdir().unwrap(), &[("BROWSER", &browser)]);
+    let (browser, opened_log) = recording_browser(scratch.path());
+    let daemon_log = scratch.path().join("daemon.log");
+    let daemon = Daemon::start_logging(
+        tempfile::tempdir().unwrap(),
+        &[("BROWSER", &browser)],
+        &daemon_log,
+    );
     let first = daemon.ask(&yes_no()).await;
-    daemon.ask(&yes_no()).await;
-    let lines = opened(&log, 1).await;
+    let second = daemon.ask(&yes_no()).await;
+    let lines = opened(&opened_log, 1).await;
     assert_eq!(
         lines,
         [daemon.url(&format!("/q/{}", first["id"].as_str().unwrap()))]
     );
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // The daemon has decided about the second question: the page it opened shows that too.
+    let decided = logged(&daemon_log, "the page opened moments ago shows it").await;
+    assert!(
+        decided.contains(second["id"].as_str().unwrap()),
+        "{decided}"
+    );
     assert_eq!(
-        opened(&log, 1).await.len(),
+        opened(&opened_log, 1).await.len(),
         1,
         "one opening covers the burst"
     );
@@ -63,12 +73,18 @@ async fn a_question_with_no_page_open_opens_the_browser_once_per_burst() {
 async fn no_browser_is_opened_while_a_page_is_connected_or_when_turned_off() {
     let scratch = tempfile::tempdir().unwrap();
     let (browser, log) = recording_browser(scratch.path());
-    let daemon = Daemon::start_with(tempfile::tempdir().unwrap(), &[("BROWSER", &browser)]);
+    let daemon_log = scratch.path().join("daemon.log");
+    let daemon = Daemon::start_logging(
+        tempfile::tempdir().unwrap(),
+        &[("BROWSER", &browser)],
+        &daemon_log,
+    );
     let mut page = connect(&daemon, None).await.unwrap();
     assert_eq!(next_event(&mut page).await["event"], "init");
     daemon.ask(&yes_no()).await;
     assert_eq!(next_event(&mut page).await["event"], "question:created");
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    let decided = logged(&daemon_log, "no browser opened: a page is open").await;
+    assert!(decided.contains("a page is open"), "{decided}");
     assert!(
         std::fs::read_to_string(&log).unwrap_or_default().is_empty(),
         "a page is open"
@@ -90,7 +106,8 @@ async fn no_browser_is_opened_while_a_page_is_connected_or_when_turned_off() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     daemon.ask(&yes_no()).await;
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    let decided = logged(&daemon_log, "autoOpenBrowser is off").await;
+    assert!(decided.contains("autoOpenBrowser is off"), "{decided}");
     assert!(
         std::fs::read_to_string(&log).unwrap_or_default().is_empty(),
         "turned off"

@@ -128,7 +128,9 @@ async fn a_foreign_page_cannot_cancel_a_question_by_loading_its_wait() {
             .unwrap();
         assert_error(response, 403, None).await;
     }
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Refused before any handler ran: no wait opened, so none can have been left to withdraw.
+    let health: Value = daemon.get("/api/health").await.json().await.unwrap();
+    assert_eq!(health["waits"], 0, "no refused wait reached the store");
     let now: Value = daemon
         .get(&format!("/api/questions/{id}"))
         .await
@@ -161,50 +163,6 @@ async fn a_foreign_page_cannot_cancel_a_question_by_loading_its_wait() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert!(marked, "the shim's abandoned wait marks the question");
-}
-
-#[tokio::test]
-async fn a_body_trickled_in_is_cut_at_its_deadline() {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let daemon = Daemon::start();
-    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", daemon.port))
-        .await
-        .unwrap();
-    let head = format!(
-        "POST /api/questions HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\n\
-         Content-Length: 200000\r\n\r\n",
-        daemon.port
-    );
-    stream.write_all(head.as_bytes()).await.unwrap();
-    let started = std::time::Instant::now();
-    let mut answer = Vec::new();
-    // A byte every half second: each arrives well within any per-chunk timeout.
-    for _ in 0..120 {
-        let mut buffer = [0_u8; 1024];
-        match tokio::time::timeout(Duration::from_millis(500), stream.read(&mut buffer)).await {
-            Ok(Ok(0) | Err(_)) => break,
-            Ok(Ok(read)) => {
-                answer.extend_from_slice(&buffer[..read]);
-                if answer.ends_with(b"}") {
-                    break;
-                }
-            }
-            Err(_) => {
-                if stream.write_all(b" ").await.is_err() {
-                    break;
-                }
-            }
-        }
-    }
-    let answer = String::from_utf8_lossy(&answer).into_owned();
-    let took = started.elapsed();
-    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
-    assert!(answer.contains("\"error\""), "a JSON error: {answer}");
-    assert!(
-        took < Duration::from_secs(45),
-        "cut at the 30 s deadline, not later: {took:?}"
-    );
-    assert_eq!(daemon.get("/api/health").await.status(), 200);
 }
 
 #[tokio::test]

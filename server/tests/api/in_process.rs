@@ -1,5 +1,6 @@
 //! `router()` driven in process with `tower::ServiceExt::oneshot`: what needs no daemon process
-//! (the channels' actions and their refusals) is checked without one.
+//! (the channels' actions and their refusals, the body deadline on a paused clock) is checked
+//! without one.
 
 use axum::body::Body;
 use axum::extract::ConnectInfo;
@@ -148,4 +149,41 @@ async fn an_answer_is_marked_as_given_only_where_a_person_can_give_one() {
     let (status, body) = post(&router, &path, &answer.to_string()).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["answeredVia"], "telegram");
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_body_trickled_in_is_cut_at_its_deadline() {
+    let (router, _stop) = router();
+    // A byte a second, on the test's paused clock, of a body that claims 200 KB.
+    let trickle = futures::stream::unfold(0_u32, |sent| async move {
+        (sent < 1_000).then_some(())?;
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        Some((
+            Ok::<_, std::io::Error>(axum::body::Bytes::from_static(b" ")),
+            sent + 1,
+        ))
+    });
+    let mut request = Request::post("/api/questions")
+        .header("host", format!("127.0.0.1:{PORT}"))
+        .header("content-type", "application/json")
+        .header("content-length", "200000")
+        .body(Body::from_stream(trickle))
+        .unwrap();
+    request
+        .extensions_mut()
+        .insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 50_000))));
+    let started = tokio::time::Instant::now();
+    let response = router.oneshot(request).await.unwrap();
+    let took = started.elapsed();
+    assert_eq!(response.status(), StatusCode::REQUEST_TIMEOUT);
+    let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
+        .await
+        .unwrap();
+    let body: Value = serde_json::from_slice(&bytes).expect("a JSON error");
+    assert!(body["error"].is_string(), "{body}");
+    let deadline = hark::http::listen::BODY_TIMEOUT;
+    assert!(
+        took >= deadline && took < deadline + std::time::Duration::from_secs(2),
+        "cut at the {deadline:?} deadline, not before or later: {took:?}"
+    );
 }

@@ -4,7 +4,7 @@
 
 use crate::api::world::{Recorder, Shim, finish, start_call, text_of};
 use hark::client::connection::Connection;
-use hark::mcp::deadlines::MaxWait;
+use hark::mcp::deadlines::{HandOff, MaxWait};
 use hark::mcp::server::HarkMcp;
 use rmcp::ServiceExt;
 use serde_json::{Value, json};
@@ -14,7 +14,10 @@ async fn shim() -> Shim {
     let (client_end, server_end) = tokio::io::duplex(1 << 16);
     let server = HarkMcp::new(
         Connection::remote("http://127.0.0.1:9".into(), None),
-        MaxWait::Off,
+        HandOff {
+            max_wait: MaxWait::Off,
+            ..HandOff::default()
+        },
     );
     tokio::spawn(async move {
         if let Ok(running) = server.serve(server_end).await {

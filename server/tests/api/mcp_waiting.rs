@@ -78,9 +78,8 @@ async fn a_killed_shim_leaves_its_question_for_the_same_question_asked_again() {
         .to_string();
     // The kill must land while the shim's wait is open: the question is listed as soon as the
     // store decides it, a moment before the shim hears its 201 and opens the wait, and a shim
-    // killed in between leaves no connection to drop. Nothing the API shows tells that the
-    // wait is open, so the test gives it this long.
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // killed in between leaves no connection to drop.
+    world.waits_open(1).await;
     nix::sys::signal::kill(
         nix::unistd::Pid::from_raw(pid as i32),
         nix::sys::signal::Signal::SIGKILL,
@@ -307,7 +306,7 @@ async fn a_deadline_hands_off_to_get_answer_without_losing_the_answer() {
     );
 
     let call = start_call(&shim, "get_answer", json!({"id": id, "waitSecs": 30})).await;
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    world.waits_open(1).await;
     world
         .post(
             &format!("/api/questions/{id}/answer"),

@@ -254,9 +254,11 @@ async fn graceful_shutdown_releases_waiters_and_exits_cleanly() {
         .http
         .get(daemon.url(&format!("/api/questions/{id}/wait")))
         .send();
+    let health = daemon.url("/api/health");
+    let http = daemon.http.clone();
     let terminate = async {
-        // Let the wait reach the daemon first; the assertion below holds either way.
-        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        // The wait reaches the daemon first, so the stop releases it.
+        waits_open(&http, &health, 1).await;
         tokio::task::block_in_place(|| daemon_exit(&mut daemon))
     };
     let (waited, status) = tokio::join!(waiter, terminate);

@@ -180,6 +180,26 @@ impl Drop for Daemon {
 }
 
 /// A one-question yes/no request.
+/// Polls the daemon's health at `health_url` until at least `count` waits for an outcome are
+/// open (bounded): the waiters have reached the store.
+pub async fn waits_open(http: &reqwest::Client, health_url: &str, count: usize) {
+    for _ in 0..400 {
+        let health: Value = http
+            .get(health_url)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        if health["waits"].as_u64().unwrap_or_default() >= count as u64 {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    panic!("{count} waits did not open");
+}
+
 pub fn yes_no() -> Value {
     json!({"questions": [{"question": "Deploy now?", "options": [{"label": "Yes"}, {"label": "No"}]}]})
 }

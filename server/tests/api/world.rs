@@ -183,6 +183,12 @@ impl World {
             .unwrap()
     }
 
+    /// Polls until at least `count` waits for an outcome are open on the daemon (bounded): the
+    /// shims' waits have reached the store.
+    pub async fn waits_open(&self, count: usize) {
+        crate::api::support::waits_open(&self.http, &self.url("/api/health"), count).await;
+    }
+
     /// Polls until the question has `status` (bounded by `within`).
     pub async fn expect_status(&self, id: &str, status: &str, within: Duration) {
         let started = std::time::Instant::now();

@@ -18,6 +18,7 @@ async fn health(State(state): State<AppState>) -> Json<Health> {
         version: env!("CARGO_PKG_VERSION").into(),
         browser_clients: state.store.browser_clients(),
         pending: state.store.pending_count(),
+        waits: state.store.waits(),
         timestamp: chrono::Utc::now(),
     })
 }
