@@ -18,7 +18,8 @@
 //!
 //! This file holds the store's state and creating questions; beside it: `close` (the one way a
 //! question closes), `reads` (waits, lists, pages, snapshots), `settle` (waiting for the disk),
-//! `late` (agents that stop waiting), `timers` (deadlines), `images`, and the config's file.
+//! `late` (agents that stop waiting), `timers` (deadlines), `presence` (browsers and waits
+//! counted), `images`, and the config's file.
 
 mod close;
 mod config_file;
@@ -26,6 +27,7 @@ mod error;
 mod files;
 mod images;
 mod late;
+mod presence;
 mod reads;
 mod settle;
 mod timers;
@@ -36,6 +38,7 @@ pub use config_file::ConfigFile;
 pub use error::StoreError;
 pub use files::replace_privately;
 pub use images::StoredImage;
+pub use presence::BrowserClient;
 
 use crate::log::{Ack, Log, OnDurable, Reader};
 use crate::model::{
@@ -45,7 +48,7 @@ use crate::model::{
 use chrono::Utc;
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::AtomicUsize;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use tokio::sync::{broadcast, watch};
@@ -502,24 +505,6 @@ impl Store {
         Ok(config)
     }
 
-    /// Counts a connected browser until the returned guard drops.
-    pub fn browser_connected(&self) -> BrowserClient {
-        self.shared.browser_clients.fetch_add(1, Ordering::SeqCst);
-        BrowserClient {
-            store: self.clone(),
-        }
-    }
-
-    /// How many browsers are connected over the WebSocket.
-    pub fn browser_clients(&self) -> usize {
-        self.shared.browser_clients.load(Ordering::SeqCst)
-    }
-
-    /// How many waits for an outcome are open now.
-    pub fn waits(&self) -> usize {
-        self.shared.waits.load(Ordering::SeqCst)
-    }
-
     /// Starts the reminder ticker (one task for all questions).
     pub fn spawn_reminders(&self) {
         timers::remind_forever(self.clone());
@@ -577,20 +562,6 @@ fn now() -> chrono::DateTime<Utc> {
 fn prune_before(config: &Config) -> i64 {
     let days = i64::try_from(config.history_days).unwrap_or(i64::MAX / 86_400_000_000);
     (Utc::now() - chrono::Duration::days(days)).timestamp_micros()
-}
-
-/// A connected browser; dropping it uncounts it.
-pub struct BrowserClient {
-    store: Store,
-}
-
-impl Drop for BrowserClient {
-    fn drop(&mut self) {
-        self.store
-            .shared
-            .browser_clients
-            .fetch_sub(1, Ordering::SeqCst);
-    }
 }
 
 #[cfg(test)]

@@ -5,24 +5,7 @@
 
 use super::{Filter, State, Store, StoreError, Waited};
 use crate::model::{InitData, Question, QuestionId, Status, limits};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
-
-/// One open wait, counted for `Store::waits` while it lives.
-struct OpenWait<'a>(&'a AtomicUsize);
-
-impl<'a> OpenWait<'a> {
-    fn count(waits: &'a AtomicUsize) -> OpenWait<'a> {
-        waits.fetch_add(1, Ordering::SeqCst);
-        OpenWait(waits)
-    }
-}
-
-impl Drop for OpenWait<'_> {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
-    }
-}
 
 impl Store {
     /// Waits until the question closes (and its close is durable), `timeout` passes (`None`:
@@ -46,7 +29,7 @@ impl Store {
             entry.outcome.subscribe()
         };
         // Counted from here, where the wait is registered, to its end however it ends.
-        let _open = OpenWait::count(&self.shared.waits);
+        let _open = super::presence::OpenWait::count(&self.shared.waits);
         let closed = async {
             match outcome.wait_for(Option::is_some).await {
                 Ok(result) => result.clone(),
