@@ -12,6 +12,7 @@
 pub mod answer_link;
 pub mod capability;
 mod channel;
+pub mod outbound;
 pub mod relay;
 mod retry;
 pub mod status;

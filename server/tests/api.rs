@@ -6,7 +6,7 @@ mod api {
     pub mod world;
 
     mod ask;
-    mod channels;
+    pub mod channels;
     mod cli;
     mod config;
     mod crowd;
@@ -26,6 +26,7 @@ mod api {
     mod mcp_clients;
     mod mcp_in_process;
     mod mcp_waiting;
+    mod outbound;
     pub mod pages;
     mod pairing;
     mod questions;

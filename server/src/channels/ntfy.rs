@@ -6,6 +6,7 @@
 
 mod push_text;
 
+use super::outbound;
 use super::retry::{Schedule, retried};
 use super::status::describe;
 use super::{Channel, Relay};
@@ -338,17 +339,13 @@ async fn publish(relay: &Relay, message: &Message) -> Result<(), ChannelError> {
         if let Some(token) = relay.secrets.bound(TOKEN, server) {
             request = request.bearer_auth(token);
         }
-        match request
-            .send()
-            .await
-            .and_then(reqwest::Response::error_for_status)
-        {
-            Ok(_) => {
+        let answered = request.send().await.map_err(|error| describe(&error));
+        match answered.and_then(|response| outbound::refusal(&response).map_or(Ok(()), Err)) {
+            Ok(()) => {
                 relay.statuses.sent(ChannelName::Ntfy, server);
                 Ok(())
             }
-            Err(error) => {
-                let reason = describe(&error);
+            Err(reason) => {
                 relay
                     .statuses
                     .failed(ChannelName::Ntfy, server, reason.clone());

@@ -45,11 +45,7 @@ impl Relay {
         port: u16,
         home: Option<std::path::PathBuf>,
     ) -> Arc<Relay> {
-        let http = reqwest::Client::builder()
-            .timeout(REQUEST_TIMEOUT)
-            .user_agent(concat!("hark/", env!("CARGO_PKG_VERSION")))
-            .build()
-            .unwrap_or_default();
+        let http = super::outbound::client(REQUEST_TIMEOUT);
         Arc::new(Relay {
             store,
             secrets,

@@ -5,6 +5,7 @@
 //! of times; its queue is bounded too, so a receiver that is down costs the daemon nothing but
 //! the failures recorded in its status.
 
+use super::outbound;
 use super::retry::{Schedule, retried};
 use super::status::describe;
 use super::{Channel, Relay};
@@ -228,14 +229,14 @@ async fn deliver(
             .body(delivery.body.clone())
             .send()
             .await
-            .and_then(reqwest::Response::error_for_status);
-        match sent {
-            Ok(_) => {
+            .map_err(|error| describe(&error));
+        match sent.and_then(|response| outbound::refusal(&response).map_or(Ok(()), Err)) {
+            Ok(()) => {
                 relay.statuses.sent(ChannelName::Webhook, url);
                 Ok(())
             }
-            Err(error) => {
-                let reason = format!("{} (attempt {attempt} of {attempts})", describe(&error));
+            Err(reason) => {
+                let reason = format!("{reason} (attempt {attempt} of {attempts})");
                 relay
                     .statuses
                     .failed(ChannelName::Webhook, url, reason.clone());

@@ -17,6 +17,11 @@ use axum::response::{IntoResponse, Response};
 use hark_core::model::ErrorBody;
 use std::net::SocketAddr;
 
+/// The header on every request the daemon's channels send (`channels::outbound`): one that
+/// arrives here came from this daemon, through an address that leads back to it, and is
+/// refused, so no channel's server can drive the daemon's API from loopback.
+pub const OUTBOUND_MARK: &str = "x-hark-outbound";
+
 /// The policy for responses that do not set their own (pages set one with a script nonce).
 const DEFAULT_CSP: &str =
     "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
@@ -157,6 +162,15 @@ fn check(state: &AppState, request: &Request, answer_link: bool) -> Result<bool,
         .get(header::HOST)
         .and_then(|value| value.to_str().ok())
         .unwrap_or("");
+    if request.headers().contains_key(OUTBOUND_MARK) {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            ErrorBody::new(
+                "this request came from this Hark daemon's own channels: a channel's address \
+                 (a webhook, ntfy or a chat app's server) leads back to Hark itself",
+            ),
+        ));
+    }
     if is_ambiguous_path(request.uri().path()) {
         return Err(ApiError::bad_request(
             "the path has a . or .. segment or a backslash; no route has one",

@@ -35,7 +35,7 @@ impl Received {
 }
 
 /// Serves `router` on a free port of 127.0.0.1 for the test's lifetime; returns its base URL.
-async fn serve(router: Router) -> String {
+pub async fn serve(router: Router) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
     tokio::spawn(async move { axum::serve(listener, router).await });

@@ -4,6 +4,7 @@
 //! into the narrow views of `updates`. Requests go to `<apiBase>/bot<token>/<method>`; that
 //! address holds the token, so no error, log line or status ever carries it.
 
+use super::super::outbound::{MAX_ANSWER_BYTES, ReadError, read_capped};
 use super::super::status::describe;
 use super::updates::{Me, Sent};
 use frankenstein::AsyncTelegramApi;
@@ -48,6 +49,9 @@ pub enum BotError {
     /// An answer that is not the Bot API's JSON.
     #[error("Telegram's answer could not be read")]
     Unreadable,
+    /// An answer larger than any the Bot API gives (`outbound::MAX_ANSWER_BYTES`).
+    #[error("Telegram's answer was larger than any the Bot API gives; it was not read")]
+    TooLarge,
 }
 
 impl BotError {
@@ -67,7 +71,7 @@ impl BotError {
     /// its flood control), rather than never.
     pub fn passing(&self) -> bool {
         match self {
-            BotError::Unreachable(_) | BotError::Unreadable => true,
+            BotError::Unreachable(_) | BotError::Unreadable | BotError::TooLarge => true,
             BotError::Refused { code, .. } => *code == 429 || *code >= 500,
         }
     }
@@ -169,10 +173,12 @@ impl AsyncTelegramApi for BotApi {
             .await
             .map_err(|error| BotError::Unreachable(describe(&error.without_url())))?;
         let status = response.status();
-        let body = response
-            .bytes()
+        let body = read_capped(response, MAX_ANSWER_BYTES)
             .await
-            .map_err(|error| BotError::Unreachable(describe(&error.without_url())))?;
+            .map_err(|error| match error {
+                ReadError::TooLarge(_) => BotError::TooLarge,
+                ReadError::Failed(error) => BotError::Unreachable(describe(&error.without_url())),
+            })?;
         if status.is_success() {
             return serde_json::from_slice(&body).map_err(|_| BotError::Unreadable);
         }
