@@ -160,8 +160,25 @@ impl DaemonClient {
     /// # Errors
     /// `Api` naming the field for bad input, `Unreachable` when the daemon is gone.
     pub async fn create(&self, request: &AskRequest) -> Result<Question, ClientError> {
+        // Refused here rather than sent: the daemon refuses a body over its limit before reading
+        // it and closes the connection, which would read as "cannot reach the daemon".
+        let body = serde_json::to_vec(request).unwrap_or_default();
+        if body.len() > hark_core::model::limits::MAX_BODY_BYTES {
+            return Err(ClientError::Api {
+                status: StatusCode::PAYLOAD_TOO_LARGE,
+                body: ErrorBody::new(format!(
+                    "the question is too large for Hark: {} KB, and a question may take up to {} KB",
+                    body.len().div_ceil(1024),
+                    hark_core::model::limits::MAX_BODY_BYTES / 1024
+                )),
+            });
+        }
         let response = self
-            .send(self.request(Method::POST, "/api/questions").json(request))
+            .send(
+                self.request(Method::POST, "/api/questions")
+                    .header(reqwest::header::CONTENT_TYPE, "application/json")
+                    .body(body),
+            )
             .await?;
         response
             .json()

@@ -66,10 +66,24 @@ struct ClaudeOption {
     description: Option<String>,
 }
 
+/// The most of stdin the hook reads: far more than any question Hark takes (a permission's
+/// tool input is cut to a summary), and bounded, so a runaway input cannot fill memory.
+const MAX_INPUT_BYTES: usize = 16 * 1024 * 1024;
+
 /// Runs the hook: reads stdin, asks, prints Claude Code's answer (or nothing).
 pub async fn run(connection: Connection, wait: Duration) -> ExitCode {
     let mut text = String::new();
-    if std::io::stdin().read_to_string(&mut text).is_err() {
+    let read = std::io::stdin()
+        .take(MAX_INPUT_BYTES as u64 + 1)
+        .read_to_string(&mut text);
+    if read.is_err() {
+        return ExitCode::SUCCESS;
+    }
+    if text.len() > MAX_INPUT_BYTES {
+        eprintln!(
+            "hark hook: the hook's input is over {} MB, too large for Hark; Claude Code asks itself",
+            MAX_INPUT_BYTES / (1024 * 1024)
+        );
         return ExitCode::SUCCESS;
     }
     let input: HookInput = match serde_json::from_str(&text) {

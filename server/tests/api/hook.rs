@@ -151,3 +151,47 @@ async fn without_an_answer_in_time_claude_code_asks_itself() {
     .await;
     assert_eq!(printed(other).await, None);
 }
+
+#[tokio::test]
+async fn a_question_too_large_for_hark_is_called_that_not_a_daemon_out_of_reach() {
+    let world = World::new();
+    let mut input = ask_user_question();
+    // 40 MB would be cut at the hook's input cap; 2 MB passes it, over the daemon's body limit.
+    input["tool_input"]["questions"][0]["question"] = json!("x".repeat(2 * 1024 * 1024));
+    let mut child = world
+        .command(&["hook", "claude", "--wait", "5"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.to_string().as_bytes()).await.unwrap();
+    drop(stdin);
+    let output = child.wait_with_output().await.unwrap();
+    assert!(output.status.success(), "a hook never stands in the way");
+    assert!(output.stdout.is_empty(), "Claude Code asks itself");
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(said.contains("too large for Hark"), "{said}");
+    assert!(!said.contains("cannot reach"), "{said}");
+
+    // And far more than that on stdin is not read whole.
+    let mut child = world
+        .command(&["hook", "claude", "--wait", "5"])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let chunk = vec![b' '; 1024 * 1024];
+    for _ in 0..40 {
+        if stdin.write_all(&chunk).await.is_err() {
+            break;
+        }
+    }
+    drop(stdin);
+    let output = child.wait_with_output().await.unwrap();
+    assert!(output.status.success());
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(said.contains("too large for Hark"), "{said}");
+}
