@@ -77,7 +77,8 @@ pub mod mcp {
 pub mod security {
     //! Who may ask what (SPEC §6, §16): Host and Origin checks and security headers as one
     //! layer (`guard`), the pairing token and who needs it, body limits and deadlines, the
-    //! network's names, the pairing URL, and the refusals in the person's language.
+    //! network's names, the pairing URL, the refusals in the person's language, and the one
+    //! redaction of paths and addresses for the log (`redact`).
     pub mod access;
     pub mod body_deadline;
     pub mod body_limits;
@@ -87,6 +88,7 @@ pub mod security {
     pub mod open_files;
     pub mod pairing;
     pub mod plain_page;
+    pub mod redact;
     pub mod token;
     pub mod unauthorized;
 }

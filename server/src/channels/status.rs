@@ -75,21 +75,8 @@ impl Statuses {
     }
 }
 
-/// An address as settings, the log and `hark status` show it: scheme and host only. A
-/// receiver's path often is its credential, and a push topic may be part of it.
-pub fn shown(address: &str) -> String {
-    let Some((scheme, rest)) = address.split_once("://") else {
-        return "…".to_string();
-    };
-    let (authority, path) = rest.find('/').map_or((rest, ""), |at| rest.split_at(at));
-    let authority = authority.rsplit('@').next().unwrap_or(authority);
-    let hidden = if path.trim_matches('/').is_empty() {
-        ""
-    } else {
-        "/…"
-    };
-    format!("{scheme}://{authority}{hidden}")
-}
+/// An address as settings, the log and `hark status` show it (`security::redact::address`).
+pub use crate::security::redact::address as shown;
 
 /// A failed request in a sentence: the status a server answered, or what went wrong on the
 /// way, never the address (its path may hold a push topic) nor a token.
@@ -109,21 +96,4 @@ pub fn describe(error: &reqwest::Error) -> String {
         .unwrap_or_default();
     // The cause of a connection failure names the address, never the path or query.
     format!("{what}{cause}")
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn addresses_are_shown_without_their_paths() {
-        assert_eq!(
-            super::shown("https://hooks.slack.com/services/T000/B000/XXXX"),
-            "https://hooks.slack.com/…"
-        );
-        assert_eq!(super::shown("https://push.example"), "https://push.example");
-        assert_eq!(
-            super::shown("http://127.0.0.1:8080/"),
-            "http://127.0.0.1:8080"
-        );
-        assert_eq!(super::shown("nonsense"), "…");
-    }
 }

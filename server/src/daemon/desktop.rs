@@ -80,9 +80,8 @@ fn notify(summary: &str, body: &str) {
 /// Opens `url` in the person's browser, logging where it cannot.
 pub fn open_page(url: &str) {
     match webbrowser::open(url) {
-        // Without the query, which may carry the token.
         Ok(()) => tracing::info!(
-            page = url.split('?').next().unwrap_or_default(),
+            page = crate::security::redact::page(url),
             "opened the browser on a new question"
         ),
         Err(error) => tracing::info!(%error, "could not open a browser; carrying on"),

@@ -149,7 +149,7 @@ fn log_rejection(peer: Option<std::net::IpAddr>, request: &Request, reason: &str
     tracing::warn!(
         peer = ?peer,
         method = %request.method(),
-        path = %request.uri().path(),
+        path = %crate::security::redact::request_path(request.uri().path()),
         reason,
         "request rejected"
     );

@@ -529,3 +529,64 @@ async fn a_request_through_a_reverse_proxy_needs_the_token_even_from_loopback() 
     }
     assert_eq!(daemon.get("/api/questions").await.status(), 200);
 }
+
+#[tokio::test]
+async fn no_refusal_writes_a_capability_or_a_token_into_the_log() {
+    let scratch = tempfile::tempdir().unwrap();
+    let log = scratch.path().join("daemon.log");
+    let daemon = Daemon::start_logging(tempfile::tempdir().unwrap(), &[], &log);
+    let id = daemon.ask(&yes_no()).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let capability = "0123456789abcdef0123456789abcdef";
+    let near_miss = "0123456789abcdef0123456789abcdeX";
+    let secret = "tok3n-in-a-query";
+    let port = daemon.port;
+    let refusals = [
+        // A wrong Host.
+        format!(
+            "POST /a/{id}/{capability}?token={secret} HTTP/1.1\r\nHost: evil.example:{port}\r\n\
+             Content-Length: 0\r\nConnection: close\r\n\r\n"
+        ),
+        // A cross-site post.
+        format!(
+            "POST /a/{id}/{near_miss}?token={secret} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
+             Origin: http://evil.example\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+        ),
+        // A path that could be read two ways.
+        format!(
+            "GET /a/{id}/{capability}/../x?token={secret} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
+             Connection: close\r\n\r\n"
+        ),
+        // A request marked as this daemon's own channels'.
+        format!(
+            "POST /a/{id}/{capability}?token={secret} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
+             X-Hark-Outbound: 1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+        ),
+    ];
+    for request in &refusals {
+        let answer = raw(port, request);
+        assert!(!answer.starts_with("HTTP/1.1 2"), "refused: {answer}");
+    }
+    // Each refusal is logged as it is answered; the last one's line ends the wait.
+    let mut written = String::new();
+    for _ in 0..100 {
+        written = std::fs::read_to_string(&log).unwrap_or_default();
+        if written.matches("request rejected").count() >= refusals.len() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert!(
+        written.matches("request rejected").count() >= refusals.len(),
+        "{written}"
+    );
+    assert!(written.contains(&format!("/a/{id}/…")), "{written}");
+    for kept_out in [capability, near_miss, secret] {
+        assert!(
+            !written.contains(kept_out),
+            "{kept_out} in the log: {written}"
+        );
+    }
+}
