@@ -99,3 +99,26 @@ test('"Notify me elsewhere" saves ntfy and webhooks, keeps the token secret and 
     ntfy.close();
   }
 });
+
+// A preset is the person's own text, shown back exactly: markup in it stays text in the
+// server's page (which works without JavaScript) and in the hydrated one.
+const planted = '</textarea><form id="planted" action="/api/token/rotate" method="post"><button>Go</button></form> & "quotes" \'too\'';
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`markup in a preset, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled });
+    test('stays text in its box', async ({ page, daemon }) => {
+      const saved = await fetch(`${daemon.url}/api/config`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ presets: [planted, 'second <b>reply</b>'] }),
+      });
+      expect(saved.status).toBe(200);
+      await page.goto(daemon.url + '/settings');
+      if (javaScriptEnabled) await hydrated(page);
+      await expect(page.getByTestId('presets-field')).toHaveValue(`${planted}\nsecond <b>reply</b>`);
+      await expect(page.locator('#planted')).toHaveCount(0);
+      await expect(page.locator('b', { hasText: 'reply' })).toHaveCount(0);
+    });
+  });
+}

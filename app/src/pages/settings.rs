@@ -9,6 +9,18 @@ pub mod elsewhere;
 pub mod phone;
 pub mod presets;
 
+/// A textarea's text as its child. Leptos writes a textarea's children into the server's HTML
+/// unescaped (as it does a script's), where `</textarea>` in a preset would end the box and
+/// turn what follows into live markup; so there `&` and `<` are written as entities, which the
+/// browser reads back as they were. In the browser children become text nodes, safe as they are.
+pub fn textarea_text(text: &str) -> String {
+    if cfg!(feature = "ssr") {
+        text.replace('&', "&amp;").replace('<', "&lt;")
+    } else {
+        text.to_string()
+    }
+}
+
 use crate::components::failure::{Failure, FailureNotice};
 use crate::components::prefs_picker::PrefsPicker;
 use crate::i18n::{t, tr};

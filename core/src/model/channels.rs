@@ -272,6 +272,25 @@ mod tests {
     }
 
     #[test]
+    fn markup_in_an_address_is_refused_by_name() {
+        for (bad, named) in [
+            ("https://hooks.example/</textarea><b>", "\"<\""),
+            ("https://hooks.example/a\"onmouseover=x", "\"\"\""),
+            ("https://hooks.example/it's", "\"'\""),
+            ("https://hooks.example/a>b", "\">\""),
+            ("https://hooks.example/a b", "a space"),
+        ] {
+            let refused = Channels::from_json(&json!({"webhooks": [{"url": bad}]})).unwrap_err();
+            assert_eq!(
+                refused.field.as_deref(),
+                Some("channels.webhooks[0].url"),
+                "{bad}"
+            );
+            assert!(refused.error.contains(named), "{bad}: {}", refused.error);
+        }
+    }
+
+    #[test]
     fn every_problem_names_its_field() {
         assert_eq!(field(json!([])).as_deref(), Some("channels"));
         assert_eq!(

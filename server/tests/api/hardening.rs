@@ -590,3 +590,22 @@ async fn no_refusal_writes_a_capability_or_a_token_into_the_log() {
         );
     }
 }
+
+#[tokio::test]
+async fn markup_in_a_preset_stays_text_in_the_settings_page() {
+    let daemon = Daemon::start();
+    let planted = r#"</textarea><form id="planted" action="/api/token/rotate" method="post"><button>Go</button></form>"#;
+    let saved = daemon
+        .put("/api/config", &json!({"presets": [planted]}))
+        .await;
+    assert_eq!(saved.status(), 200);
+    let html = daemon.get("/settings").await.text().await.unwrap();
+    assert!(
+        !html.contains(r#"<form id="planted""#),
+        "the form is not live markup"
+    );
+    assert!(
+        html.contains("&lt;/textarea>&lt;form id=\"planted\""),
+        "the preset is in its box as text"
+    );
+}

@@ -61,7 +61,7 @@ pub fn QuickReplies() -> impl IntoView {
                                 let value = lines.clone();
                                 view! {
                                     <ActionForm action=save>
-                                        <textarea id="presets" name="presets" rows="6" aria-labelledby="presets-heading" aria-describedby="presets-help" placeholder=tr("presets-placeholder") data-testid="presets-field" prop:value=value>{lines}</textarea>
+                                        <textarea id="presets" name="presets" rows="6" aria-labelledby="presets-heading" aria-describedby="presets-help" placeholder=tr("presets-placeholder") data-testid="presets-field" prop:value=value>{super::textarea_text(&lines)}</textarea>
                                         <p class="error" role="alert">{problem}</p>
                                         <p class="saved" role="status">{saved}</p>
                                         <div class="actions">

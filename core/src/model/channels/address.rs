@@ -48,9 +48,22 @@ pub(super) fn web_address(field: &str, text: &str) -> Result<String, ErrorBody> 
         || port
             .strip_prefix(':')
             .is_some_and(|digits| digits.parse::<u16>().is_ok_and(|port| port > 0));
-    let path_fits = path
-        .chars()
-        .all(|c| c.is_ascii_graphic() && !matches!(c, '?' | '#' | '\\' | '@'));
+    // Characters a URL cannot hold (RFC 3986), and quotes, which no address needs: each would
+    // be markup or an end of attribute wherever the address is shown.
+    if let Some(bad) = path.chars().find(|c| {
+        !c.is_ascii_graphic() || matches!(c, '<' | '>' | '"' | '\'' | '`' | '{' | '}' | '|' | '^')
+    }) {
+        let shown = if bad.is_whitespace() {
+            "a space".to_string()
+        } else {
+            format!("\"{bad}\"")
+        };
+        return Err(ErrorBody::field(
+            field,
+            format!("{field} holds {shown}, which a web address cannot hold"),
+        ));
+    }
+    let path_fits = path.chars().all(|c| !matches!(c, '?' | '#' | '\\' | '@'));
     if !port_fits || !path_fits {
         return Err(invalid());
     }

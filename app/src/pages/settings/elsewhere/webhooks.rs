@@ -16,7 +16,7 @@ pub fn WebhookFields(webhooks: Vec<Webhook>, secrets: Vec<(String, String)>) -> 
     view! {
         <div class="field">
             <label for="webhooks">{tr("elsewhere-webhooks")}</label>
-            <textarea id="webhooks" name="webhooks" rows="3" placeholder="https://hooks.example/hark">{lines}</textarea>
+            <textarea id="webhooks" name="webhooks" rows="3" placeholder="https://hooks.example/hark">{crate::pages::settings::textarea_text(&lines)}</textarea>
             <p class="help">{tr("elsewhere-webhooks-help")}</p>
             <ul class="secrets">
                 {secrets
