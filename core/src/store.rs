@@ -25,6 +25,7 @@ mod close;
 mod config_file;
 mod error;
 mod files;
+mod image_shape;
 mod images;
 mod late;
 mod presence;

@@ -30,6 +30,9 @@ pub mod limits {
     pub const MAX_IMAGES_PER_ANSWER: usize = 4;
     /// One image's size, decoded.
     pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
+    /// One image's pixels at most, in millions (a phone's largest ordinary photo is 12–48 MP;
+    /// the page redraws bigger ones smaller before sending).
+    pub const MAX_IMAGE_MEGAPIXELS: u64 = 40;
     /// The image types accepted, as their media types.
     pub const IMAGE_TYPES: [&str; 4] = ["image/png", "image/jpeg", "image/webp", "image/gif"];
     /// The answer route's body: every image at its largest in base64, and room for the rest.

@@ -184,6 +184,8 @@ fn decode(
             format!("{field} does not hold the {media_type} it claims: {what}"),
         ));
     }
+    super::image_shape::check(&bytes, media_type)
+        .map_err(|problem| ErrorBody::field(&field, format!("{field} {problem}")))?;
     Ok(bytes)
 }
 

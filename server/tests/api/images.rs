@@ -19,12 +19,19 @@ const PNG: &[u8] = &[
     0x42, 0x60, 0x82,
 ];
 
-/// The start of a JPEG (its magic number and a JFIF header): enough for the type check.
+/// A 1×1 JPEG of 2,000 bytes as the daemon reads one: its start, a JFIF header, the frame
+/// that gives its size, a comment filling it out, and its end.
 pub fn jpeg() -> Vec<u8> {
     let mut bytes = vec![
-        0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, b'J', b'F', b'I', b'F', 0x00, 0x01,
+        0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, b'J', b'F', b'I', b'F', 0x00, 0x01, 0x01, 0x00, 0x00,
+        0x01, 0x00, 0x01, 0x00, 0x00, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0x00, 0x01, 0x00, 0x01, 0x03,
+        0x01, 0x11, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01,
     ];
-    bytes.resize(2_000, 0x42);
+    let comment = 2_000 - bytes.len() - 4 - 2;
+    bytes.extend_from_slice(&[0xFF, 0xFE]);
+    bytes.extend_from_slice(&((comment + 2) as u16).to_be_bytes());
+    bytes.resize(bytes.len() + comment, b'x');
+    bytes.extend_from_slice(&[0xFF, 0xD9]);
     bytes
 }
 
@@ -197,6 +204,24 @@ async fn bad_images_are_refused_by_field_and_the_question_stays_open() {
     assert_error(no_data, 400, Some("answers[0].images[0].data")).await;
     let five = answer(with_images(vec![image("image/png", PNG); 5])).await;
     assert_error(five, 400, Some("answers[0].images")).await;
+    // A page behind an image's signature, a script after a whole image, and 60000×60000
+    // pixels claimed in 70 bytes: each refused, saying which.
+    let mut page = PNG[..8].to_vec();
+    page.extend_from_slice(b"<html><script>alert(1)</script></html>");
+    let mut polyglot = PNG.to_vec();
+    polyglot.extend_from_slice(b"<script>alert(1)</script>");
+    let mut huge_claim = PNG.to_vec();
+    huge_claim[16..20].copy_from_slice(&60_000_u32.to_be_bytes());
+    huge_claim[20..24].copy_from_slice(&60_000_u32.to_be_bytes());
+    for (bytes, said) in [
+        (page, "not a whole image/png image"),
+        (polyglot, "go on after the image ends"),
+        (huge_claim, "60000×60000 pixels"),
+    ] {
+        let refused = answer(with_images(vec![image("image/png", &bytes)])).await;
+        let body = assert_error(refused, 400, Some("answers[0].images[0].data")).await;
+        assert!(body["error"].as_str().unwrap().contains(said), "{body}");
+    }
     let mut huge = PNG.to_vec();
     huge.resize(5 * 1024 * 1024 + 1, 0);
     let too_large = answer(with_images(vec![image("image/png", &huge)])).await;
@@ -347,10 +372,17 @@ async fn only_a_few_large_answers_are_read_at_once() {
     assert!(accepted, "a large answer is read once a place is free");
 }
 
-/// A PNG signature followed by `size` bytes in all: enough for the type check.
+/// A whole PNG of `size` bytes: the 1×1 one with a private chunk of padding before its end.
 fn big_png(size: usize) -> Vec<u8> {
-    let mut bytes = PNG.to_vec();
-    bytes.resize(size, 0);
+    let end = PNG.len() - 12;
+    let padding = size - PNG.len() - 12;
+    let mut bytes = PNG[..end].to_vec();
+    bytes.extend_from_slice(&(padding as u32).to_be_bytes());
+    bytes.extend_from_slice(b"teSt");
+    bytes.resize(bytes.len() + padding, 0);
+    bytes.extend_from_slice(&[0; 4]);
+    bytes.extend_from_slice(&PNG[end..]);
+    assert_eq!(bytes.len(), size);
     bytes
 }
 
