@@ -144,7 +144,13 @@ test('images are dropped, picked, removed and refused in the page before sending
   await expect(second).toHaveCount(2);
 
   // A PNG of 1 MB saved as .jpg: sent as the PNG its bytes are, through the form's large body.
-  const big = Buffer.concat([png, Buffer.alloc(1024 * 1024 - png.length)]);
+  // Whole: the 1×1 PNG with a private chunk of padding before its end chunk.
+  const end = png.length - 12;
+  const padding = 1024 * 1024 - png.length - 12;
+  const chunkHead = Buffer.alloc(8);
+  chunkHead.writeUInt32BE(padding, 0);
+  chunkHead.write('teSt', 4, 'latin1');
+  const big = Buffer.concat([png.subarray(0, end), chunkHead, Buffer.alloc(padding + 4), png.subarray(end)]);
   await picker.setInputFiles({ name: 'renamed.jpg', mimeType: 'image/jpeg', buffer: big });
   await expect(second).toHaveCount(3);
 
