@@ -1,7 +1,10 @@
 //! Webhooks (SPEC §11): each event a webhook asked for is POSTed to it as `{event, question}`,
-//! signed `X-Hark-Signature: sha256=<hex HMAC-SHA256 of the body>` with the webhook's secret
-//! (`secrets.json`), with `X-Hark-Event` and a delivery id (`X-Hark-Delivery`, the same on every
-//! retry). One worker per webhook delivers in order and retries with backoff, a bounded number
+//! signed `X-Hark-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<delivery id>.<body>">`
+//! with the webhook's secret (`secrets.json`), in the manner of Stripe's `Stripe-Signature`: the
+//! time and the delivery id are signed with the body, so a receiver that holds to
+//! `SIGNATURE_TOLERANCE_SECS` and remembers the ids it took refuses a replayed delivery. With
+//! `X-Hark-Event` and the delivery id (`X-Hark-Delivery`, the same on every retry; each attempt is
+//! signed anew). One worker per webhook delivers in order and retries with backoff, a bounded number
 //! of times; its queue is bounded too, so a receiver that is down costs the daemon nothing but
 //! the failures recorded in its status.
 
@@ -188,13 +191,18 @@ async fn work(relay: Arc<Relay>, url: String, mut deliveries: mpsc::Receiver<Del
     }
 }
 
-/// `sha256=` and the hex HMAC-SHA256 of `body` under `secret`.
-pub fn signature(secret: &str, body: &[u8]) -> String {
+/// `X-Hark-Signature` for `body`, delivery `delivery`, sent at `at` (unix seconds).
+pub fn signature(secret: &str, at: i64, delivery: &str, body: &[u8]) -> String {
     let mut mac =
         Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes a key of any length");
+    mac.update(format!("{at}.{delivery}.").as_bytes());
     mac.update(body);
-    format!("sha256={}", hex::encode(mac.finalize().into_bytes()))
+    format!("t={at},v1={}", hex::encode(mac.finalize().into_bytes()))
 }
+
+/// How old a signature a receiver should still take (README): five minutes, for clocks a little
+/// apart and a delivery's retries.
+pub const SIGNATURE_TOLERANCE_SECS: i64 = 300;
 
 /// Delivers one event in at most `attempts`, with backoff between them; records the outcome.
 async fn deliver(
@@ -216,15 +224,21 @@ async fn deliver(
             .failed(ChannelName::Webhook, url, reason.clone());
         ChannelError::NotSaved(reason)
     })?;
-    let signed = signature(&secret, &delivery.body);
-    let signed = signed.as_str();
+    let (secret, delivery_id) = (secret.as_str(), delivery.id.to_string());
+    let delivery_id = delivery_id.as_str();
     retried(RETRIES.with_attempts(attempts), |attempt| async move {
+        let signed = signature(
+            secret,
+            chrono::Utc::now().timestamp(),
+            delivery_id,
+            &delivery.body,
+        );
         let sent = relay
             .http
             .post(url)
             .header("content-type", "application/json")
             .header("X-Hark-Event", delivery.event)
-            .header("X-Hark-Delivery", delivery.id.to_string())
+            .header("X-Hark-Delivery", delivery_id)
             .header("X-Hark-Signature", signed)
             .body(delivery.body.clone())
             .send()
@@ -293,9 +307,23 @@ mod tests {
     #[test]
     fn the_signature_is_the_documented_hmac() {
         // RFC 4231, test case 2.
+        // RFC 4231's HMAC over what is signed: the time, the delivery id and the body.
+        let signed = super::signature(
+            "Jefe",
+            1_700_000_000,
+            "d-1",
+            b"what do ya want for nothing?",
+        );
+        let mut mac = <hmac::Hmac<sha2::Sha256> as hmac::Mac>::new_from_slice(b"Jefe").unwrap();
+        hmac::Mac::update(&mut mac, b"1700000000.d-1.what do ya want for nothing?");
+        let expected = hex::encode(hmac::Mac::finalize(mac).into_bytes());
+        assert_eq!(signed, format!("t=1700000000,v1={expected}"));
+        // And the RFC's own vector, for the HMAC itself.
+        let mut mac = <hmac::Hmac<sha2::Sha256> as hmac::Mac>::new_from_slice(b"Jefe").unwrap();
+        hmac::Mac::update(&mut mac, b"what do ya want for nothing?");
         assert_eq!(
-            super::signature("Jefe", b"what do ya want for nothing?"),
-            "sha256=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+            hex::encode(hmac::Mac::finalize(mac).into_bytes()),
+            "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
         );
     }
 }

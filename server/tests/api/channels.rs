@@ -298,14 +298,29 @@ async fn a_webhook_is_signed_and_retried_while_its_receiver_is_down() {
     assert!(headers.contains_key("x-hark-delivery"));
     assert_eq!(body["event"], "question:created");
     assert_eq!(body["question"]["id"], question["id"]);
-    let sign = |secret: &str| {
-        let mut mac = hmac::Hmac::<sha2::Sha256>::new_from_slice(secret.as_bytes()).unwrap();
-        mac.update(&raw);
-        format!("sha256={}", hex::encode(mac.finalize().into_bytes()))
-    };
+    // `t=<unix seconds>,v1=<HMAC of "<t>.<delivery id>.<body>">`, as the README verifies it.
     let signature = headers["x-hark-signature"].to_str().unwrap();
-    assert_eq!(signature, sign("whsec_known_to_the_receiver"));
-    assert_ne!(signature, sign("another_secret"));
+    let (t, v1) = signature
+        .strip_prefix("t=")
+        .and_then(|rest| rest.split_once(",v1="))
+        .unwrap_or_else(|| panic!("{signature}"));
+    let at: i64 = t.parse().unwrap();
+    let age = chrono::Utc::now().timestamp() - at;
+    assert!((0..300).contains(&age), "signed just now: {age} s");
+    let delivery = headers["x-hark-delivery"].to_str().unwrap();
+    let sign = |secret: &str, delivery: &str| {
+        let mut mac = hmac::Hmac::<sha2::Sha256>::new_from_slice(secret.as_bytes()).unwrap();
+        mac.update(format!("{t}.{delivery}.").as_bytes());
+        mac.update(&raw);
+        hex::encode(mac.finalize().into_bytes())
+    };
+    assert_eq!(v1, sign("whsec_known_to_the_receiver", delivery));
+    assert_ne!(v1, sign("another_secret", delivery));
+    assert_ne!(
+        v1,
+        sign("whsec_known_to_the_receiver", "another-delivery"),
+        "the delivery id is signed"
+    );
 
     // The close follows, in order; the failures are on record without the secret.
     let id = question["id"].as_str().unwrap();
