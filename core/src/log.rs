@@ -120,6 +120,19 @@ impl Log {
         let _ = ack.await;
     }
 
+    /// Closes the log for a stop: the reader's connection first, then the writer's once it has
+    /// written everything queued before this and folded the WAL into the database, so only
+    /// `hark.db` is left. Reads afterwards find nothing and writes are refused.
+    pub async fn close(&self) {
+        self.reader
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+            .close();
+        let (done, closed) = oneshot::channel();
+        self.send(writer::Job::Close(done));
+        let _ = closed.await;
+    }
+
     /// Asks the writer to remove closed questions closed before `closed_before_us` and all but
     /// the newest `keep` closed ones. It does so in small batches between other writes.
     pub fn prune(&self, closed_before_us: i64, keep: u64) {

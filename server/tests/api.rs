@@ -7,6 +7,7 @@ mod api {
 
     mod ask;
     pub mod channels;
+    mod clean_stop;
     mod cli;
     mod config;
     mod crowd;

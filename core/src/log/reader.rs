@@ -37,6 +37,18 @@ impl Reader {
         Reader { connection }
     }
 
+    /// Closes the connection to the log's file (at a stop, so the writer's is the last and
+    /// removes the WAL); reads then go to an empty database in memory and find nothing.
+    pub(super) fn close(&mut self) {
+        let Ok(nothing) = Connection::open_in_memory() else {
+            return;
+        };
+        let closing = std::mem::replace(&mut self.connection, nothing);
+        if let Err((_, error)) = closing.close() {
+            tracing::warn!(%error, "could not close the history's read connection");
+        }
+    }
+
     /// One question by id.
     pub fn get(&self, id: QuestionId) -> Option<Question> {
         self.connection

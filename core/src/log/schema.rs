@@ -144,15 +144,23 @@ fn is_damage(error: &rusqlite::Error) -> bool {
     )
 }
 
-/// Moves the damaged database (and its WAL files) out of the way; returns where it went.
+/// Moves the damaged database out of the way with its WAL (which may hold what it lost, for
+/// whoever repairs it by hand); returns where it went.
 fn move_aside(path: &Path) -> PathBuf {
     let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%S");
     let aside = path.with_extension(format!("db.damaged-{stamp}"));
     let _ = std::fs::rename(path, &aside);
     for suffix in ["-wal", "-shm"] {
-        let mut side = path.as_os_str().to_owned();
-        side.push(suffix);
-        let _ = std::fs::remove_file(PathBuf::from(side));
+        let with = |file: &Path| {
+            let mut named = file.as_os_str().to_owned();
+            named.push(suffix);
+            PathBuf::from(named)
+        };
+        if suffix == "-wal" {
+            let _ = std::fs::rename(with(path), with(&aside));
+        } else {
+            let _ = std::fs::remove_file(with(path));
+        }
     }
     aside
 }

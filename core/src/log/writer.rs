@@ -38,6 +38,9 @@ pub(super) enum Job {
     ),
     /// Reply once everything queued before this is durable.
     Barrier(oneshot::Sender<()>),
+    /// Write what is queued, fold the WAL into the database, close the connection and stop;
+    /// then reply (see `Log::close`).
+    Close(oneshot::Sender<()>),
     /// Remove closed questions past the history limits (see `Log::prune`).
     Prune { closed_before_us: i64, keep: u64 },
 }
@@ -168,8 +171,10 @@ fn run(mut connection: Connection, queue: &Receiver<Job>, ids: &Ids, commit_dela
             }
             committed
         };
+        let mut closing = Vec::new();
         for (index, job) in batch.into_iter().enumerate() {
             match job {
+                Job::Close(reply) => closing.push(reply),
                 Job::Save(_, reply, _) if unrooted.contains(&index) => {
                     let _ = reply.send(Err(LogError(
                         "the question's creation was never recorded".into(),
@@ -195,6 +200,25 @@ fn run(mut connection: Connection, queue: &Receiver<Job>, ids: &Ids, commit_dela
                 }
             }
         }
+        if !closing.is_empty() {
+            close(connection);
+            for reply in closing {
+                let _ = reply.send(());
+            }
+            return;
+        }
+    }
+}
+
+/// Folds the WAL into the database and closes the connection: the last connection to close
+/// removes `-wal` and `-shm`, so a stopped daemon leaves only `hark.db`, and damage to it is
+/// seen at the next start rather than masked by a WAL.
+fn close(connection: Connection) {
+    if let Err(error) = connection.execute_batch("PRAGMA wal_checkpoint(TRUNCATE);") {
+        tracing::warn!(%error, "could not fold the history's WAL into its database");
+    }
+    if let Err((_, error)) = connection.close() {
+        tracing::warn!(%error, "could not close the history database");
     }
 }
 

@@ -162,6 +162,14 @@ impl Store {
         }
     }
 
+    /// Writes what is queued and closes the log, leaving only its database file (at a stop,
+    /// once nothing is served any more).
+    pub async fn close_log(&self) {
+        if let Some(log) = &self.shared.log {
+            log.close().await;
+        }
+    }
+
     /// How many questions wait for an answer.
     pub fn pending_count(&self) -> usize {
         self.state().pending

@@ -153,8 +153,9 @@ pub async fn serve(mut options: ServeOptions) -> Result<(), ServeError> {
     }
     tokio::spawn(stop_on_signal(shutdown));
     let served = crate::run(store.clone(), listener, options).await;
-    // Writes queued by the last requests (a withdrawn question, a time-out) reach the disk.
-    store.flush().await;
+    // Writes queued by the last requests (a withdrawn question, a time-out) reach the disk, and
+    // the database is closed whole: only hark.db is left, its WAL folded in.
+    store.close_log().await;
     detach::remove_pid_files(&home);
     served.map_err(ServeError::Server)?;
     tracing::info!("stopped");
