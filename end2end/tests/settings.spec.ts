@@ -122,3 +122,21 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`a webhook address with markup in it is refused and never rendered, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async ({ browser, daemon }) => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(daemon.url + '/settings');
+    if (javaScriptEnabled) await hydrated(page);
+    const section = page.locator('section.elsewhere');
+    await section.getByLabel('Webhooks').fill('https://hooks.example/"><b id="planted">x</b>');
+    await section.getByRole('button', { name: 'Save channels' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: /./ }).first()).toBeVisible();
+    const saved = await fetch(`${daemon.url}/api/config`).then((r) => r.json());
+    expect(saved.channels?.webhooks ?? []).toEqual([]);
+    await page.goto(daemon.url + '/settings');
+    await expect(page.locator('#planted')).toHaveCount(0);
+    await context.close();
+  });
+}
