@@ -43,32 +43,12 @@ fn own_uid() -> u32 {
 #[cfg(target_os = "linux")]
 fn socket_owner(peer: SocketAddr, ours: SocketAddr) -> Option<u32> {
     let (local, remote) = (hex_address(peer), hex_address(ours));
-    // The peer's socket is there for as long as it is connected; a walk that missed it (the
-    // table changed under a read) is walked again.
-    (0..3).find_map(|_| {
-        ["/proc/net/tcp", "/proc/net/tcp6"]
-            .into_iter()
-            .find_map(|table| owner_in(&read_whole(table)?, &local, &remote))
-    })
-}
-
-/// A procfs table in as few reads as it takes: each `read` is one continuous walk of the
-/// kernel's table, while a table read in small pieces resumes by row number and can skip a row
-/// when sockets come and go in between.
-#[cfg(target_os = "linux")]
-fn read_whole(table: &str) -> Option<String> {
-    use std::io::Read;
-    let mut file = std::fs::File::open(table).ok()?;
-    let mut text = Vec::new();
-    let mut chunk = vec![0_u8; 256 * 1024];
-    loop {
-        let read = file.read(&mut chunk).ok()?;
-        if read == 0 {
-            break;
-        }
-        text.extend_from_slice(&chunk[..read]);
-    }
-    String::from_utf8(text).ok()
+    ["/proc/net/tcp", "/proc/net/tcp6"]
+        .into_iter()
+        .find_map(|table| {
+            let text = std::fs::read_to_string(table).ok()?;
+            owner_in(&text, &local, &remote)
+        })
 }
 
 #[cfg(not(target_os = "linux"))]
