@@ -87,7 +87,6 @@ pub mod security {
     pub mod network;
     pub mod open_files;
     pub mod pairing;
-    pub mod peer_owner;
     pub mod plain_page;
     pub mod redact;
     pub mod token;

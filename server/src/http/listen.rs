@@ -15,7 +15,6 @@
 //! Each request carries its peer's address (`ConnectInfo`) for the access policy.
 
 use crate::security::access::Access;
-use crate::security::peer_owner::PeerOwner;
 use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
@@ -128,24 +127,15 @@ pub async fn serve(
         };
         let _ = stream.set_nodelay(true);
         let carried = place.clone();
-        let router = router.clone();
-        let shutdown = shutdown.clone();
-        tasks.spawn(async move {
-            // Once per connection, off the accept loop: whose it is, for every request on it.
-            let owner = match stream.local_addr() {
-                Ok(ours) if crate::security::network::is_loopback(ip) => {
-                    tokio::task::spawn_blocking(move || PeerOwner::of(peer, ours))
-                        .await
-                        .unwrap_or(PeerOwner::Other)
-                }
-                _ => PeerOwner::Other,
-            };
-            let service = router.map_request(move |mut request: hyper::Request<Incoming>| {
+        let service = router
+            .clone()
+            .map_request(move |mut request: hyper::Request<Incoming>| {
                 request.extensions_mut().insert(ConnectInfo(peer));
-                request.extensions_mut().insert(owner);
                 request.extensions_mut().insert(carried.clone());
                 request.map(Body::new)
             });
+        let shutdown = shutdown.clone();
+        tasks.spawn(async move {
             let connection = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(header_timeout)

@@ -102,14 +102,11 @@ impl Access {
     pub fn admit(
         &self,
         peer: Option<IpAddr>,
-        same_user: bool,
         method: &Method,
         uri: &Uri,
         headers: &HeaderMap,
     ) -> Admission {
-        // This machine is the daemon's own user on loopback; another account is a stranger.
-        let local =
-            peer.is_some_and(network::is_loopback) && same_user && !self.require_token_everywhere;
+        let local = peer.is_some_and(network::is_loopback) && !self.require_token_everywhere;
         let in_query = (method == Method::GET || method == Method::HEAD)
             .then(|| query_token(uri))
             .flatten();
@@ -278,20 +275,9 @@ mod tests {
     const PHONE: Option<IpAddr> = Some(IpAddr::V4(std::net::Ipv4Addr::new(192, 168, 1, 50)));
     const HERE: Option<IpAddr> = Some(IpAddr::V4(std::net::Ipv4Addr::LOCALHOST));
 
-    /// A GET from `peer`, its connection owned by the daemon's own user.
     fn get(
         access: &Access,
         peer: Option<IpAddr>,
-        uri: &str,
-        headers: &[(&str, &str)],
-    ) -> Admission {
-        get_as(access, peer, true, uri, headers)
-    }
-
-    fn get_as(
-        access: &Access,
-        peer: Option<IpAddr>,
-        same_user: bool,
         uri: &str,
         headers: &[(&str, &str)],
     ) -> Admission {
@@ -302,27 +288,7 @@ mod tests {
                 HeaderValue::from_str(value).unwrap(),
             );
         }
-        access.admit(peer, same_user, &Method::GET, &uri.parse().unwrap(), &map)
-    }
-
-    #[test]
-    fn another_account_on_this_machine_needs_the_token() {
-        let (access, token) = access(false);
-        assert_eq!(
-            get_as(&access, HERE, false, "/api/questions", &[]),
-            Admission::Refused(Refusal::NoToken)
-        );
-        let bearer = format!("Bearer {token}");
-        assert_eq!(
-            get_as(
-                &access,
-                HERE,
-                false,
-                "/api/questions",
-                &[("authorization", &bearer)]
-            ),
-            Admission::Paired
-        );
+        access.admit(peer, &Method::GET, &uri.parse().unwrap(), &map)
     }
 
     #[test]
