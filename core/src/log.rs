@@ -124,10 +124,15 @@ impl Log {
     /// written everything queued before this and folded the WAL into the database, so only
     /// `hark.db` is left. Reads afterwards find nothing and writes are refused.
     pub async fn close(&self) {
-        self.reader
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner())
-            .close();
+        // Closing a connection touches the disk: on the blocking pool, not an async worker.
+        let reader = self.reader.clone();
+        let _ = tokio::task::spawn_blocking(move || {
+            reader
+                .lock()
+                .unwrap_or_else(|poison| poison.into_inner())
+                .close();
+        })
+        .await;
         let (done, closed) = oneshot::channel();
         self.send(writer::Job::Close(done));
         let _ = closed.await;
