@@ -8,6 +8,7 @@ mod config;
 mod error;
 mod event;
 mod lang;
+mod login;
 mod paths;
 mod question;
 mod setting;
@@ -23,6 +24,7 @@ pub use config::{Config, ConfigReport, Elicitation};
 pub use error::ErrorBody;
 pub use event::{Event, InitData, RemindData};
 pub use lang::{Lang, UnknownLang};
+pub use login::{LOGIN_PARAMETER, OneTimeLogin};
 pub use paths::local_path;
 pub use question::{
     AnswerImage, AnswerRequest, AnsweredVia, AskRequest, DaemonNote, DeclineRequest, Health,

@@ -1,7 +1,8 @@
 //! MCP and live-update figures for `cargo xtask bench` (prints, asserts nothing): the first
 //! `ask_user` with no daemon running (the shim starts one), shim start to `tools/list`
 //! answered, idle shim and daemon memory, `ask_user` call to `question:created` on the
-//! WebSocket, and answer POST to tool result. Drives the release binary given as argument.
+//! WebSocket, answer POST to tool result, and what finding a new connection's owner costs (SPEC
+//! §16, paid once per connection). Drives the release binary given as argument.
 
 #[path = "support/mod.rs"]
 mod support;
@@ -161,5 +162,35 @@ async fn main() {
     println!(
         "daemon after the calls                   {}",
         memory(daemon.id().unwrap())
+    );
+    owner_lookup();
+}
+
+/// What the daemon pays per new loopback connection to learn whose it is, on this machine as
+/// it is (its other sockets, `TIME_WAIT` ones included, cost a table walk nothing here).
+fn owner_lookup() {
+    use hark::security::peer_owner::PeerOwner;
+    const LOOKUPS: usize = 2000;
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let _client = std::net::TcpStream::connect(listener.local_addr().unwrap()).unwrap();
+    let (accepted, peer) = listener.accept().unwrap();
+    let ours = accepted.local_addr().unwrap();
+    let mut samples = Vec::with_capacity(LOOKUPS);
+    let mut found = PeerOwner::Same;
+    for _ in 0..LOOKUPS {
+        let started = Instant::now();
+        let owner = PeerOwner::of(peer, ours);
+        samples.push(started.elapsed());
+        if owner != PeerOwner::Same {
+            found = owner;
+        }
+    }
+    let sockets = std::fs::read_to_string("/proc/net/tcp")
+        .map(|table| table.lines().count().saturating_sub(1))
+        .unwrap_or_default();
+    println!(
+        "new connection's owner looked up         median {:?} ({sockets} IPv4 sockets here; \
+         found {found:?})",
+        median(samples)
     );
 }

@@ -6,8 +6,8 @@ pub mod asking;
 pub mod connection;
 
 use hark_core::model::{
-    AskRequest, ChannelTest, ChannelTestResult, ChannelsReport, Config, ErrorBody, Health, Pairing,
-    Question, QuestionId, SubQuestionAnswer, WaitResult,
+    AskRequest, ChannelTest, ChannelTestResult, ChannelsReport, Config, ErrorBody, Health,
+    OneTimeLogin, Pairing, Question, QuestionId, SubQuestionAnswer, WaitResult,
 };
 use reqwest::{Method, RequestBuilder, StatusCode};
 use std::time::Duration;
@@ -236,6 +236,18 @@ impl DaemonClient {
     /// `Unreachable` when the daemon is gone, `Api` when it refuses.
     pub async fn pairing(&self) -> Result<Pairing, ClientError> {
         let response = self.send(self.request(Method::GET, "/api/pairing")).await?;
+        response
+            .json()
+            .await
+            .map_err(|error| self.unreachable(error))
+    }
+
+    /// A one-time login for a page this client opens or shows (`OneTimeLogin::url`).
+    ///
+    /// # Errors
+    /// `Unreachable` when the daemon is gone, `Api` when it refuses.
+    pub async fn one_time_login(&self) -> Result<OneTimeLogin, ClientError> {
+        let response = self.send(self.request(Method::POST, "/api/login")).await?;
         response
             .json()
             .await

@@ -8,7 +8,7 @@
 //!   (`ws`), the embedded site (`assets`), exports, extractors and errors, and `listen`, which
 //!   accepts connections within their budgets;
 //! - `security` — who may ask what: Host and Origin (`guard`), the pairing token and who needs
-//!   it (`token`, `access`), body limits and deadlines, the network and the pairing URL, and the
+//!   it (`token`, `access`, `peer_owner`), one-time logins, body limits and deadlines, the network and the pairing URL, and the
 //!   refusals in the person's language;
 //! - `page` — the one seam to the page crate (`app`): its routes, the contexts its server
 //!   functions take, and what the event stream sends it;
@@ -76,7 +76,8 @@ pub mod mcp {
 
 pub mod security {
     //! Who may ask what (SPEC §6, §16): Host and Origin checks and security headers as one
-    //! layer (`guard`), the pairing token and who needs it, body limits and deadlines, the
+    //! layer (`guard`), the pairing token and who needs it (`access`: this machine is the
+    //! daemon's own user, `peer_owner`), one-time logins (`login`), body limits and deadlines, the
     //! network's names, the pairing URL, the refusals in the person's language, and the one
     //! redaction of paths and addresses for the log (`redact`).
     pub mod access;
@@ -84,9 +85,11 @@ pub mod security {
     pub mod body_limits;
     pub mod form_failures;
     pub mod guard;
+    pub mod login;
     pub mod network;
     pub mod open_files;
     pub mod pairing;
+    pub mod peer_owner;
     pub mod plain_page;
     pub mod redact;
     pub mod token;
@@ -155,6 +158,10 @@ pub async fn run(
         &store.config().hosts,
     ));
     store.spawn_reminders();
+    if options.open {
+        let page = daemon::desktop::page_url(&access, port, "/");
+        tokio::task::spawn_blocking(move || daemon::desktop::open_page(&page));
+    }
     daemon::desktop::watch(store.clone(), port, access.clone());
     let secrets = Arc::new(daemon::secrets::Secrets::load(options.home.as_deref()));
     let relay = channels::Relay::new(

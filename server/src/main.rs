@@ -90,6 +90,13 @@ enum Command {
         #[arg(long, env = "HARK_PORT")]
         port: Option<u16>,
     },
+    /// Open the page (or one question, by its id) in this computer's browser, logged in once.
+    Open {
+        /// The question to open; the inbox without one.
+        id: Option<hark_core::model::QuestionId>,
+        #[arg(long, env = "HARK_PORT")]
+        port: Option<u16>,
+    },
     /// Channels beyond this computer (Telegram, ntfy, webhooks): `hark channel test ntfy` sends a test
     /// message now and says how it went.
     Channel {
@@ -200,6 +207,7 @@ fn main() -> ExitCode {
             },
             Command::Export { format, port } => hark::cli::status::export(format, port).await,
             Command::Url { port } => hark::cli::pair::url(port).await,
+            Command::Open { id, port } => hark::cli::pair::open(id, port).await,
             Command::Token { rotate, port } => hark::cli::pair::token(rotate, port).await,
             Command::Status { port } => hark::cli::status::status(port).await,
             Command::Channel {

@@ -27,6 +27,7 @@ mod api {
     mod mcp_clients;
     mod mcp_in_process;
     mod mcp_waiting;
+    mod other_accounts;
     mod outbound;
     pub mod pages;
     mod pairing;

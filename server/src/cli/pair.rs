@@ -1,5 +1,7 @@
-//! `hark url` (the page's addresses and the phone's pairing QR code, drawn in the terminal) and
-//! `hark token [--rotate]`.
+//! `hark url` (the page's addresses and the phone's pairing QR code, drawn in the terminal),
+//! `hark open` (the page in this computer's browser) and `hark token [--rotate]`. The addresses
+//! for this computer carry a one-time login (`security::login`), so the browser gets in even
+//! where the daemon asks this machine for the token.
 
 use crate::client::{ClientError, DaemonClient};
 use crate::daemon::home;
@@ -23,7 +25,18 @@ pub async fn url(port: Option<u16>) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    println!("On this computer: {}", pairing.local_url);
+    let client = DaemonClient::local(port);
+    match client.one_time_login().await {
+        Ok(login) => {
+            println!("On this computer: {}", pairing.local_url);
+            println!(
+                "  or, logging this computer's browser in once (within {} minutes): {}",
+                login.expires_in_secs / 60,
+                login.url(client.base(), "/")
+            );
+        }
+        Err(_) => println!("On this computer: {}", pairing.local_url),
+    }
     match pairing.lan_url {
         Some(url) => {
             println!("On your phone (same network), scan this or open the link:\n");
@@ -49,6 +62,35 @@ pub async fn url(port: Option<u16>) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// Opens the page (or question `id`'s) in this computer's browser, logged in once.
+pub async fn open(id: Option<hark_core::model::QuestionId>, port: Option<u16>) -> ExitCode {
+    let (_, port) = home::for_command(port);
+    let client = DaemonClient::local(port);
+    let page = id.map_or_else(|| "/".to_string(), |id| format!("/q/{id}"));
+    let login = match client.one_time_login().await {
+        Ok(login) => login,
+        Err(ClientError::Unreachable { .. }) => {
+            eprintln!("hark: Hark is not running on port {port}. Start it with `hark serve`.");
+            return ExitCode::FAILURE;
+        }
+        Err(error) => {
+            eprintln!("hark: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let url = login.url(client.base(), &page);
+    match webbrowser::open(&url) {
+        Ok(()) => {
+            println!("Opened {}{page} in your browser.", client.base());
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("hark: cannot open a browser here ({error}); open this link once: {url}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// Prints the token, or replaces it: through the running daemon (which also ends the sessions

@@ -52,13 +52,7 @@ pub fn watch(store: Store, port: u16, access: Arc<Access>) {
                 tracing::info!(id = %question.id, "no browser opened: the page opened moments ago shows it");
             } else {
                 last_opened = Some(Instant::now());
-                let mut url = format!("http://127.0.0.1:{port}/q/{}", question.id);
-                // A daemon that asks even this machine to pair opens the page paired.
-                if access.require_token_everywhere
-                    && let Ok(token) = access.tokens.current()
-                {
-                    url.push_str(&format!("?token={token}"));
-                }
+                let url = page_url(&access, port, &format!("/q/{}", question.id));
                 tokio::task::spawn_blocking(move || open_page(&url));
             }
         }
@@ -74,6 +68,19 @@ fn notify(summary: &str, body: &str) {
         .show();
     if let Err(error) = shown {
         tracing::info!(%error, "no desktop notification: the platform offers none here");
+    }
+}
+
+/// The address of `page` on this daemon with a one-time login in it (`security::login`), so the
+/// browser gets in even where the daemon asks this machine for the token.
+pub fn page_url(access: &Access, port: u16, page: &str) -> String {
+    let base = format!("http://127.0.0.1:{port}");
+    match access.logins.mint_login() {
+        Ok(login) => login.url(&base, page),
+        Err(error) => {
+            tracing::warn!(%error, "no one-time login for the page opened");
+            format!("{base}{page}")
+        }
     }
 }
 

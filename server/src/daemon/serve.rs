@@ -119,21 +119,17 @@ pub async fn serve(mut options: ServeOptions) -> Result<(), ServeError> {
         .local_addr()
         .map(|addr| addr.port())
         .unwrap_or(port);
-    if options.lan || options.require_token {
-        crate::security::token::read_or_create(&home.join(crate::security::token::TOKEN_FILE))
-            .map_err(|source| ServeError::Token {
-                home: home.clone(),
-                source,
-            })?;
-    }
+    // Always: this user's programs send it (the daemon asks it of other accounts, and of this
+    // one where a connection's owner cannot be found).
+    crate::security::token::read_or_create(&home.join(crate::security::token::TOKEN_FILE))
+        .map_err(|source| ServeError::Token {
+            home: home.clone(),
+            source,
+        })?;
     // The first line on stdout: tests, `--detach` and the shim read the port from it.
     say(&format!("Hark listening on http://127.0.0.1:{bound}"));
     if options.lan {
         say("Other devices on this network may answer once paired: run `hark url`.");
-    }
-    if options.open {
-        let page = format!("http://127.0.0.1:{bound}/");
-        tokio::task::spawn_blocking(move || crate::daemon::desktop::open_page(&page));
     }
     // Only the daemon that won the port opens the database: several started at once (by shims)
     // must not migrate it side by side. The store's token is the one shutdown signal.
@@ -188,7 +184,16 @@ async fn detach(options: &ServeOptions, home: PathBuf, port: u16) -> Result<(), 
         health.version, health.pending
     );
     if options.open {
-        crate::daemon::desktop::open_page(&format!("http://127.0.0.1:{port}/"));
+        let client = crate::client::DaemonClient::local(port);
+        let base = client.base().to_string();
+        let url = match client.one_time_login().await {
+            Ok(login) => login.url(&base, "/"),
+            Err(error) => {
+                tracing::warn!(%error, "no one-time login for the page opened");
+                format!("{base}/")
+            }
+        };
+        crate::daemon::desktop::open_page(&url);
     }
     Ok(())
 }

@@ -2,8 +2,8 @@
 //! daemon. Request headers must arrive within `HEADER_TIMEOUT` (which also closes idle
 //! keep-alive connections), request bodies within `BODY_TIMEOUT` (a deadline set by
 //! `security`). Connections come from three budgets, and none can take another's share:
-//! - this machine (loopback): most of them, not capped per address, since every waiting agent
-//!   holds a long poll and a thousand may wait at once;
+//! - this machine (loopback, but not another account's: `PeerOwner`): most of them, not capped
+//!   per address, since every waiting agent holds a long poll and a thousand may wait at once;
 //! - paired devices (addresses that presented the token, `Access::is_paired_peer`): a share,
 //!   `PAIRED_PER_PEER` from each;
 //! - strangers (every other address, which can do nothing but pair): a small share,
@@ -12,9 +12,10 @@
 //! The budgets are sized under the open-files limit (`open_files::raise`), with a reserve for
 //! the database, the log and the daemon's own files. A connection keeps its place until it
 //! closes, also after it became a WebSocket (`ConnectionPlace`, which the upgrade carries).
-//! Each request carries its peer's address (`ConnectInfo`) for the access policy.
+//! Each request carries its peer's address (`ConnectInfo`) and owner for the access policy.
 
 use crate::security::access::Access;
+use crate::security::peer_owner::PeerOwner;
 use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
@@ -115,27 +116,35 @@ pub async fn serve(
             () = shutdown.cancelled() => break,
         };
         let ip = peer.ip();
-        let (pool, header_timeout) = if crate::security::network::is_loopback(ip) {
-            (&pools.local, HEADER_TIMEOUT)
-        } else if access.is_paired_peer(ip) {
-            (&pools.paired, HEADER_TIMEOUT)
-        } else {
-            (&pools.strangers, STRANGER_HEADER_TIMEOUT)
-        };
+        // Once per connection, for every request on it: whose it is. The kernel answers from
+        // the one socket asked for, in microseconds, so the accept loop asks itself. Another
+        // account's connections take the budgets of other devices, not this user's; where the
+        // owner cannot be known, this machine keeps its budget (and the token is still asked).
+        let owner = stream
+            .local_addr()
+            .map_or(PeerOwner::Unknown, |ours| PeerOwner::of(peer, ours));
+        let (pool, header_timeout) =
+            if crate::security::network::is_loopback(ip) && owner != PeerOwner::Another {
+                (&pools.local, HEADER_TIMEOUT)
+            } else if access.is_paired_peer(ip) {
+                (&pools.paired, HEADER_TIMEOUT)
+            } else {
+                (&pools.strangers, STRANGER_HEADER_TIMEOUT)
+            };
         let Some(place) = pool.admit(ip) else {
             continue;
         };
         let _ = stream.set_nodelay(true);
         let carried = place.clone();
-        let service = router
-            .clone()
-            .map_request(move |mut request: hyper::Request<Incoming>| {
+        let router = router.clone();
+        let shutdown = shutdown.clone();
+        tasks.spawn(async move {
+            let service = router.map_request(move |mut request: hyper::Request<Incoming>| {
                 request.extensions_mut().insert(ConnectInfo(peer));
+                request.extensions_mut().insert(owner);
                 request.extensions_mut().insert(carried.clone());
                 request.map(Body::new)
             });
-        let shutdown = shutdown.clone();
-        tasks.spawn(async move {
             let connection = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(header_timeout)

@@ -1,12 +1,16 @@
 //! Who may use the daemon. This machine's programs and pages may, freely (unless the daemon
-//! asks every peer to pair). Anyone else must present the token: `Authorization: Bearer`, the
-//! `hark_token` cookie, or once as `?token=` (the QR code's URL), which sets the cookie and
-//! leads to the same address without it. Wrong tokens from one address are counted, and too
+//! asks every peer to pair), where "this machine" is a loopback connection owned by the
+//! daemon's own OS user (`peer_owner`): another account of a shared machine is a stranger.
+//! Anyone else must present the token: `Authorization: Bearer`, the `hark_token` cookie, or
+//! once as `?token=` (the QR code's URL) or a one-time `?login=` (`login`), which set the cookie
+//! and lead to the same address without them. Wrong tokens from one address are counted, and too
 //! many in a minute lock that address out for the rest of it. Addresses that presented the
 //! right token are remembered (until it is replaced), so their next connections get the paired
 //! devices' budget instead of the strangers' (`listen`).
 
+use crate::security::login::{LOGIN_PARAMETER, Logins};
 use crate::security::network;
+use crate::security::peer_owner::PeerOwner;
 use crate::security::token::Tokens;
 use axum::http::{HeaderMap, Method, Uri, header};
 use std::collections::HashMap;
@@ -26,6 +30,8 @@ const MAX_TRACKED: usize = 4096;
 /// The daemon's access policy.
 pub struct Access {
     pub tokens: Tokens,
+    /// One-time logins for the pages Hark opens itself.
+    pub logins: Logins,
     /// Bound to every interface (`--lan` or config `lan`).
     pub lan: bool,
     /// Every peer must pair, this machine's too (`--require-token`).
@@ -90,6 +96,7 @@ impl Access {
     ) -> Access {
         Access {
             tokens,
+            logins: Logins::default(),
             lan,
             require_token_everywhere,
             hosts: network::allowed_hosts(lan, configured),
@@ -98,19 +105,43 @@ impl Access {
         }
     }
 
-    /// Decides whether `peer` may make this request.
+    /// Decides whether `peer`, its connection owned by `owner`, may make this request.
     pub fn admit(
         &self,
         peer: Option<IpAddr>,
+        owner: PeerOwner,
         method: &Method,
         uri: &Uri,
         headers: &HeaderMap,
     ) -> Admission {
-        let local = peer.is_some_and(network::is_loopback) && !self.require_token_everywhere;
-        let in_query = (method == Method::GET || method == Method::HEAD)
-            .then(|| query_token(uri))
-            .flatten();
-        if let Some(presented) = in_query {
+        // This machine is the daemon's own user on loopback; another account is a stranger.
+        let local = peer.is_some_and(network::is_loopback)
+            && owner == PeerOwner::Same
+            && !self.require_token_everywhere;
+        let readable = method == Method::GET || method == Method::HEAD;
+        if let Some(code) = readable
+            .then(|| query_value(uri, LOGIN_PARAMETER))
+            .flatten()
+        {
+            // A code works once, and never for another account, which may have read it off the
+            // browser's command line; here a used or stale one still leads to the clean address.
+            let admission = if owner != PeerOwner::Another && self.logins.redeem(&code) {
+                self.remember(peer);
+                Admission::Paired
+            } else if local {
+                Admission::Local
+            } else {
+                self.count_failure(peer);
+                Admission::Refused(Refusal::WrongToken)
+            };
+            return match admission {
+                Admission::Local | Admission::Paired => Admission::PairNow {
+                    location: without(uri, LOGIN_PARAMETER),
+                },
+                refused => refused,
+            };
+        }
+        if let Some(presented) = readable.then(|| query_value(uri, "token")).flatten() {
             // Here a stale link still leads to the clean address; elsewhere it must be right.
             let admission = if local {
                 Admission::Local
@@ -119,7 +150,7 @@ impl Access {
             };
             return match admission {
                 Admission::Local | Admission::Paired => Admission::PairNow {
-                    location: without_token(uri),
+                    location: without(uri, "token"),
                 },
                 refused => refused,
             };
@@ -135,45 +166,58 @@ impl Access {
 
     /// Checks a presented token, counting failures per address.
     fn check(&self, peer: Option<IpAddr>, presented: &str) -> Admission {
-        let mut failures = self
-            .failures
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner());
-        let now = Instant::now();
-        if let Some(record) = peer.and_then(|peer| failures.get(&peer).copied()) {
-            let elapsed = now.duration_since(record.since);
-            if record.count >= MAX_FAILURES && elapsed < FAILURE_WINDOW {
-                let retry_after_secs = (FAILURE_WINDOW - elapsed).as_secs().max(1);
-                return Admission::Refused(Refusal::TooManyFailures { retry_after_secs });
-            }
+        if let Some(refusal) = self.locked_out(peer) {
+            return Admission::Refused(refusal);
         }
         if self.tokens.verify(presented) {
-            if let Some(peer) = peer {
-                drop(failures);
-                self.remember_paired(peer);
-            }
+            self.remember(peer);
             return Admission::Paired;
         }
-        if let Some(peer) = peer {
-            if failures.len() >= MAX_TRACKED {
-                failures.retain(|_, record| now.duration_since(record.since) < FAILURE_WINDOW);
-                if failures.len() >= MAX_TRACKED {
-                    failures.clear();
-                }
+        self.count_failure(peer);
+        Admission::Refused(Refusal::WrongToken)
+    }
+
+    /// The refusal for an address that failed too often within the window, if it did.
+    fn locked_out(&self, peer: Option<IpAddr>) -> Option<Refusal> {
+        let record = peer.and_then(|peer| self.lock_failures().get(&peer).copied())?;
+        let elapsed = Instant::now().duration_since(record.since);
+        (record.count >= MAX_FAILURES && elapsed < FAILURE_WINDOW).then(|| {
+            Refusal::TooManyFailures {
+                retry_after_secs: (FAILURE_WINDOW - elapsed).as_secs().max(1),
             }
-            let record = failures.entry(peer).or_insert(Failures {
+        })
+    }
+
+    /// Counts a wrong token or login code against `peer`.
+    fn count_failure(&self, peer: Option<IpAddr>) {
+        let Some(peer) = peer else {
+            return;
+        };
+        let now = Instant::now();
+        let mut failures = self.lock_failures();
+        if failures.len() >= MAX_TRACKED {
+            failures.retain(|_, record| now.duration_since(record.since) < FAILURE_WINDOW);
+            if failures.len() >= MAX_TRACKED {
+                failures.clear();
+            }
+        }
+        let record = failures.entry(peer).or_insert(Failures {
+            count: 0,
+            since: now,
+        });
+        if now.duration_since(record.since) >= FAILURE_WINDOW {
+            *record = Failures {
                 count: 0,
                 since: now,
-            });
-            if now.duration_since(record.since) >= FAILURE_WINDOW {
-                *record = Failures {
-                    count: 0,
-                    since: now,
-                };
-            }
-            record.count += 1;
+            };
         }
-        Admission::Refused(Refusal::WrongToken)
+        record.count += 1;
+    }
+
+    fn lock_failures(&self) -> std::sync::MutexGuard<'_, HashMap<IpAddr, Failures>> {
+        self.failures
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
     }
 }
 
@@ -188,7 +232,11 @@ impl Access {
             .is_some_and(|&paired_with| paired_with == generation)
     }
 
-    fn remember_paired(&self, peer: IpAddr) {
+    /// Remembers `peer` (when known) as paired, so its next connections get a paired budget.
+    fn remember(&self, peer: Option<IpAddr>) {
+        let Some(peer) = peer else {
+            return;
+        };
         let generation = self.tokens.generation();
         let mut paired = self
             .paired_peers
@@ -209,22 +257,22 @@ fn query_pairs(uri: &Uri) -> Vec<(String, String)> {
     serde_urlencoded::from_str(uri.query().unwrap_or_default()).unwrap_or_default()
 }
 
-/// The token in the query string (`?token=…`), if any.
-fn query_token(uri: &Uri) -> Option<String> {
+/// The query parameter `name` (`?token=…`, `?login=…`), if any.
+fn query_value(uri: &Uri, name: &str) -> Option<String> {
     query_pairs(uri)
         .into_iter()
-        .find_map(|(name, value)| (name == "token").then_some(value))
+        .find_map(|(key, value)| (key == name).then_some(value))
 }
 
-/// The request's path and query without its `token` parameter; `/` when the path could be
+/// The request's path and query without its `name` parameter; `/` when the path could be
 /// read as another site (`//evil.example/`), so the clean-up is never an open redirect.
-fn without_token(uri: &Uri) -> String {
+fn without(uri: &Uri, name: &str) -> String {
     let Some(path) = hark_core::model::local_path(uri.path()) else {
         return "/".to_string();
     };
     let rest: Vec<(String, String)> = query_pairs(uri)
         .into_iter()
-        .filter(|(name, _)| name != "token")
+        .filter(|(key, _)| key != name)
         .collect();
     match serde_urlencoded::to_string(&rest) {
         Ok(query) if !query.is_empty() => format!("{path}?{query}"),
@@ -275,9 +323,20 @@ mod tests {
     const PHONE: Option<IpAddr> = Some(IpAddr::V4(std::net::Ipv4Addr::new(192, 168, 1, 50)));
     const HERE: Option<IpAddr> = Some(IpAddr::V4(std::net::Ipv4Addr::LOCALHOST));
 
+    /// A GET from `peer`, its connection owned by the daemon's own user.
     fn get(
         access: &Access,
         peer: Option<IpAddr>,
+        uri: &str,
+        headers: &[(&str, &str)],
+    ) -> Admission {
+        get_as(access, peer, PeerOwner::Same, uri, headers)
+    }
+
+    fn get_as(
+        access: &Access,
+        peer: Option<IpAddr>,
+        owner: PeerOwner,
         uri: &str,
         headers: &[(&str, &str)],
     ) -> Admission {
@@ -288,7 +347,82 @@ mod tests {
                 HeaderValue::from_str(value).unwrap(),
             );
         }
-        access.admit(peer, &Method::GET, &uri.parse().unwrap(), &map)
+        access.admit(peer, owner, &Method::GET, &uri.parse().unwrap(), &map)
+    }
+
+    #[test]
+    fn another_account_on_this_machine_needs_the_token() {
+        let (access, token) = access(false);
+        for owner in [PeerOwner::Another, PeerOwner::Unknown] {
+            assert_eq!(
+                get_as(&access, HERE, owner, "/api/questions", &[]),
+                Admission::Refused(Refusal::NoToken)
+            );
+            let bearer = format!("Bearer {token}");
+            assert_eq!(
+                get_as(
+                    &access,
+                    HERE,
+                    owner,
+                    "/api/questions",
+                    &[("authorization", &bearer)]
+                ),
+                Admission::Paired
+            );
+        }
+    }
+
+    #[test]
+    fn a_one_time_login_works_once_and_not_for_another_account() {
+        let (access, _) = access(true);
+        let code = access.logins.mint().unwrap();
+        let link = format!("/q/1?login={code}");
+        assert_eq!(
+            get_as(&access, HERE, PeerOwner::Another, &link, &[]),
+            Admission::Refused(Refusal::WrongToken),
+            "another account may have read it off a command line"
+        );
+        assert_eq!(
+            get(&access, HERE, &link, &[]),
+            Admission::PairNow {
+                location: "/q/1".into()
+            },
+            "not used up by the refusal"
+        );
+        assert_eq!(
+            get(&access, HERE, &link, &[]),
+            Admission::Refused(Refusal::WrongToken),
+            "used up"
+        );
+        // Where the owner cannot be found (a browser behind WSL's relay), the code still works.
+        let code = access.logins.mint().unwrap();
+        assert_eq!(
+            get_as(
+                &access,
+                HERE,
+                PeerOwner::Unknown,
+                &format!("/?login={code}"),
+                &[]
+            ),
+            Admission::PairNow {
+                location: "/".into()
+            }
+        );
+    }
+
+    #[test]
+    fn a_spent_login_still_cleans_up_for_this_user() {
+        let (access, _) = access(false);
+        assert_eq!(
+            get(&access, HERE, "/settings?login=spent&a=b", &[]),
+            Admission::PairNow {
+                location: "/settings?a=b".into()
+            }
+        );
+        assert_eq!(
+            get_as(&access, HERE, PeerOwner::Another, "/?login=spent", &[]),
+            Admission::Refused(Refusal::WrongToken)
+        );
     }
 
     #[test]

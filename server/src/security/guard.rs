@@ -8,6 +8,7 @@ use crate::http::error::ApiError;
 use crate::http::json::too_large;
 use crate::http::state::AppState;
 use crate::security::access::{Admission, Paired};
+use crate::security::peer_owner::PeerOwner;
 use crate::security::unauthorized;
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Request, State};
@@ -63,9 +64,17 @@ pub async fn guard(State(state): State<AppState>, mut request: Request, next: Ne
         // reaches it, and passes on the Host its client chose: what comes by the public name,
         // or through a proxy at all, is never this machine's own.
         let peer = peer.filter(|_| !via_public_url && !through_a_proxy(request.headers()));
-        state
-            .access
-            .admit(peer, request.method(), request.uri(), request.headers())
+        state.access.admit(
+            peer,
+            request
+                .extensions()
+                .get::<PeerOwner>()
+                .copied()
+                .unwrap_or(PeerOwner::Unknown),
+            request.method(),
+            request.uri(),
+            request.headers(),
+        )
     };
     match admission {
         Admission::Local => {}

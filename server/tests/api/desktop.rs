@@ -52,9 +52,11 @@ async fn a_question_with_no_page_open_opens_the_browser_once_per_burst() {
     let first = daemon.ask(&yes_no()).await;
     let second = daemon.ask(&yes_no()).await;
     let lines = opened(&opened_log, 1).await;
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    let (page, _) = with_login(&lines[0]);
     assert_eq!(
-        lines,
-        [daemon.url(&format!("/q/{}", first["id"].as_str().unwrap()))]
+        page,
+        daemon.url(&format!("/q/{}", first["id"].as_str().unwrap()))
     );
     // The daemon has decided about the second question: the page it opened shows that too.
     let decided = logged(&daemon_log, "the page opened moments ago shows it").await;
@@ -123,7 +125,70 @@ async fn serve_open_opens_the_page_once_listening() {
         &[("BROWSER", &browser)],
         &["--open"],
     );
-    assert_eq!(opened(&log, 1).await, [daemon.url("/")]);
+    let lines = opened(&log, 1).await;
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(with_login(&lines[0]).0, daemon.url("/"));
+}
+
+/// The page an opened address leads to, and the one-time login it carries.
+fn with_login(url: &str) -> (String, String) {
+    let (page, code) = url
+        .split_once("?login=")
+        .unwrap_or_else(|| panic!("{url} carries a one-time login"));
+    assert!(
+        code.len() == 32 && code.bytes().all(|byte| byte.is_ascii_hexdigit()),
+        "{code}"
+    );
+    (page.to_string(), code.to_string())
+}
+
+#[tokio::test]
+async fn a_page_opened_by_a_daemon_that_asks_for_the_token_gets_in_once() {
+    let scratch = tempfile::tempdir().unwrap();
+    let (browser, log) = recording_browser(scratch.path());
+    let daemon = Daemon::start_flags(
+        tempfile::tempdir().unwrap(),
+        &[("BROWSER", &browser)],
+        &["--require-token"],
+    );
+    let asked = daemon
+        .http
+        .post(daemon.url("/api/questions"))
+        .bearer_auth(daemon.token())
+        .json(&yes_no())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(asked.status(), 201);
+    let lines = opened(&log, 1).await;
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    // Redirects are not followed, as a browser's first request sees them.
+    let browser = &daemon.http;
+    let first = browser.get(&lines[0]).send().await.unwrap();
+    assert_eq!(first.status(), 303);
+    let cookie = first.headers()["set-cookie"].to_str().unwrap().to_string();
+    assert!(cookie.starts_with("hark_token="), "{cookie}");
+    let (page, _) = with_login(&lines[0]);
+    assert_eq!(
+        first.headers()["location"],
+        page.trim_start_matches(&daemon.url(""))
+            .to_string()
+            .as_str()
+    );
+    let cookie = cookie.split(';').next().unwrap().to_string();
+    let shown = browser
+        .get(&page)
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(shown.status(), 200, "the cookie lets the browser in");
+    assert_eq!(
+        browser.get(&lines[0]).send().await.unwrap().status(),
+        401,
+        "the login works once"
+    );
+    assert_eq!(browser.get(&page).send().await.unwrap().status(), 401);
 }
 
 async fn logged(log: &std::path::Path, wanted: &str) -> String {

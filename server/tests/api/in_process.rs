@@ -7,6 +7,7 @@ use axum::extract::ConnectInfo;
 use axum::http::{Request, StatusCode};
 use hark::http::state::AppState;
 use hark::security::access::Access;
+use hark::security::peer_owner::PeerOwner;
 use hark::security::token::Tokens;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -32,10 +33,11 @@ async fn post(router: &axum::Router, path: &str, body: &str) -> (StatusCode, Val
         .header("content-type", "application/json")
         .body(Body::from(body.to_string()))
         .unwrap();
-    // What the listener records of a connection from this machine.
+    // What the listener records of a connection from this machine, by the daemon's own user.
     request
         .extensions_mut()
         .insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 50_000))));
+    request.extensions_mut().insert(PeerOwner::Same);
     let response = router.clone().oneshot(request).await.unwrap();
     let status = response.status();
     let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
@@ -172,6 +174,7 @@ async fn a_body_trickled_in_is_cut_at_its_deadline() {
     request
         .extensions_mut()
         .insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 50_000))));
+    request.extensions_mut().insert(PeerOwner::Same);
     let started = tokio::time::Instant::now();
     let response = router.oneshot(request).await.unwrap();
     let took = started.elapsed();

@@ -12,13 +12,6 @@ use serde_json::Value;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
-fn token_of(daemon: &Daemon) -> String {
-    std::fs::read_to_string(daemon.home.path().join("token"))
-        .expect("the daemon created its token")
-        .trim()
-        .to_string()
-}
-
 fn paired_daemon(log: Option<&std::path::Path>) -> Daemon {
     let home = tempfile::tempdir().unwrap();
     match log {
@@ -48,7 +41,7 @@ type Socket = crate::api::events::Socket;
 #[tokio::test]
 async fn the_token_is_private_and_every_kind_of_route_needs_it() {
     let daemon = paired_daemon(None);
-    let token = token_of(&daemon);
+    let token = daemon.token();
     assert_eq!(token.len(), 64);
     #[cfg(unix)]
     {
@@ -161,7 +154,7 @@ async fn the_token_is_private_and_every_kind_of_route_needs_it() {
 #[tokio::test]
 async fn the_pairing_url_sets_the_cookie_and_drops_the_token_from_the_address() {
     let daemon = paired_daemon(None);
-    let token = token_of(&daemon);
+    let token = daemon.token();
     let response = daemon.get(&format!("/?token={token}")).await;
     assert_eq!(response.status(), 303);
     assert_eq!(response.headers()["location"], "/");
@@ -188,7 +181,7 @@ async fn guessing_is_slowed_down_and_no_token_reaches_the_log() {
     let scratch = tempfile::tempdir().unwrap();
     let log = scratch.path().join("daemon.log");
     let daemon = paired_daemon(Some(&log));
-    let token = token_of(&daemon);
+    let token = daemon.token();
     assert_eq!(daemon.get(&format!("/?token={token}")).await.status(), 303);
     let guess = "ab".repeat(32);
     for attempt in 0..10 {
@@ -226,7 +219,7 @@ async fn guessing_is_slowed_down_and_no_token_reaches_the_log() {
 #[tokio::test]
 async fn rotating_ends_old_sessions_at_once() {
     let daemon = paired_daemon(None);
-    let old = token_of(&daemon);
+    let old = daemon.token();
     let mut socket = ws(&daemon, Some(("cookie", format!("hark_token={old}"))))
         .await
         .unwrap();
@@ -248,7 +241,7 @@ async fn rotating_ends_old_sessions_at_once() {
     })
     .await;
     assert_eq!(closed, Ok(true), "the old session's stream was closed");
-    let new = token_of(&daemon);
+    let new = daemon.token();
     assert_ne!(old, new);
     let with_old = daemon
         .http
@@ -271,7 +264,7 @@ async fn rotating_ends_old_sessions_at_once() {
 #[tokio::test]
 async fn foreign_hosts_and_origins_stay_out_even_with_the_token() {
     let daemon = paired_daemon(None);
-    let token = token_of(&daemon);
+    let token = daemon.token();
     let foreign_host = daemon
         .http
         .get(daemon.url("/api/questions"))
@@ -308,6 +301,15 @@ async fn hark_url_says_how_to_reach_the_page() {
         "{text}"
     );
     assert!(text.contains("hark serve --lan"), "{text}");
+    // The link for this computer's browser logs it in once, though this daemon asks for the
+    // token.
+    let link = text
+        .split_whitespace()
+        .find(|word| word.contains("?login="))
+        .unwrap_or_else(|| panic!("a one-time login in {text}"));
+    let response = daemon.http.get(link).send().await.unwrap();
+    assert_eq!(response.status(), 303);
+    assert!(response.headers().contains_key("set-cookie"));
     let stopped = std::process::Command::new(env!("CARGO_BIN_EXE_hark"))
         .args(["url", "--port", "1"])
         .env("HARK_HOME", daemon.home.path())

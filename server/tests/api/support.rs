@@ -125,6 +125,14 @@ impl Daemon {
         }
     }
 
+    /// The daemon's token, as its user's programs read it.
+    pub fn token(&self) -> String {
+        std::fs::read_to_string(self.home.path().join("token"))
+            .expect("the daemon writes its token at start")
+            .trim()
+            .to_string()
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("http://127.0.0.1:{}{path}", self.port)
     }

@@ -1,5 +1,6 @@
-//! `GET /api/pairing` (how a phone reaches this daemon) and `POST /api/token/rotate` (replace
-//! the token, ending the sessions paired with the old one).
+//! `GET /api/pairing` (how a phone reaches this daemon), `POST /api/token/rotate` (replace
+//! the token, ending the sessions paired with the old one) and `POST /api/login` (a one-time
+//! login for a page the CLI opens or prints).
 
 use crate::http::error::ApiError;
 use crate::http::state::AppState;
@@ -7,13 +8,14 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use hark_core::model::Pairing;
+use hark_core::model::{OneTimeLogin, Pairing};
 
 /// The pairing routes.
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/pairing", get(pairing))
         .route("/token/rotate", post(rotate))
+        .route("/login", post(login))
 }
 
 async fn pairing(State(state): State<AppState>) -> Json<Pairing> {
@@ -38,4 +40,17 @@ async fn rotate(State(state): State<AppState>) -> Result<Json<Pairing>, ApiError
         state.port,
         false,
     )))
+}
+
+async fn login(
+    State(state): State<AppState>,
+) -> Result<(StatusCode, Json<OneTimeLogin>), ApiError> {
+    let login = state.access.logins.mint_login().map_err(|error| {
+        ApiError::internal(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the daemon has no randomness to make a login code with",
+            &error,
+        )
+    })?;
+    Ok((StatusCode::CREATED, Json(login)))
 }

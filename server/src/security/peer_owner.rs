@@ -1,0 +1,112 @@
+//! Whose a connection from this machine is (SPEC §16): a loopback peer counts as "this machine"
+//! only when its socket belongs to the daemon's own OS user, so another account on a shared
+//! machine needs the token like any stranger. Looked up once per connection when it is
+//! accepted, never per request. On Linux the kernel is asked for exactly the peer's socket
+//! (`peer_owner/linux.rs`, sock_diag); where no lookup exists, the owner is unknown, and an
+//! unknown owner is a stranger.
+
+use std::net::SocketAddr;
+
+#[cfg(target_os = "linux")]
+#[path = "peer_owner/linux.rs"]
+mod lookup;
+
+/// What the listener found out about a connection's owner; carried on each of its requests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PeerOwner {
+    /// The daemon's own user.
+    Same,
+    /// Another user of this machine: it needs the token, and a one-time login is not for it.
+    Another,
+    /// Off this machine, or an owner that could not be found: it needs the token.
+    Unknown,
+}
+
+impl PeerOwner {
+    /// The owner of the connection from `peer` to `ours` (both as the daemon's end sees them).
+    pub fn of(peer: SocketAddr, ours: SocketAddr) -> PeerOwner {
+        if !crate::security::network::is_loopback(peer.ip()) {
+            return PeerOwner::Unknown;
+        }
+        match (socket_owner(peer, ours), own_uid()) {
+            (Some(owner), Some(own)) if owner == own => PeerOwner::Same,
+            (Some(_), Some(_)) => PeerOwner::Another,
+            _ => PeerOwner::Unknown,
+        }
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn socket_owner(peer: SocketAddr, ours: SocketAddr) -> Option<u32> {
+    match lookup::socket_owner(peer, ours) {
+        Ok(owner) => owner,
+        Err(error) => {
+            tracing::warn!(%error, "cannot look up who owns a connection; it needs the token");
+            None
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn socket_owner(_peer: SocketAddr, _ours: SocketAddr) -> Option<u32> {
+    None
+}
+
+/// The daemon's user: the owner of its own `/proc/self` (its effective uid).
+#[cfg(target_os = "linux")]
+fn own_uid() -> Option<u32> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata("/proc/self").ok().map(|own| own.uid())
+}
+
+#[cfg(not(target_os = "linux"))]
+fn own_uid() -> Option<u32> {
+    None
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn this_test_owns_its_own_connection() {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let client = std::net::TcpStream::connect(listener.local_addr().unwrap()).unwrap();
+        let (accepted, peer) = listener.accept().unwrap();
+        assert_eq!(peer, client.local_addr().unwrap());
+        assert_eq!(
+            PeerOwner::of(peer, accepted.local_addr().unwrap()),
+            PeerOwner::Same
+        );
+    }
+
+    #[test]
+    fn ipv6_loopback_is_looked_up_too() {
+        let Ok(listener) = std::net::TcpListener::bind("[::1]:0") else {
+            eprintln!("skipped: no IPv6 loopback here");
+            return;
+        };
+        let _client = std::net::TcpStream::connect(listener.local_addr().unwrap()).unwrap();
+        let (accepted, peer) = listener.accept().unwrap();
+        assert_eq!(
+            PeerOwner::of(peer, accepted.local_addr().unwrap()),
+            PeerOwner::Same
+        );
+    }
+
+    #[test]
+    fn a_connection_that_is_gone_has_no_owner() {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let ours = listener.local_addr().unwrap();
+        // A port nobody connected from.
+        let nobody: SocketAddr = "127.0.0.1:1".parse().unwrap();
+        assert_eq!(PeerOwner::of(nobody, ours), PeerOwner::Unknown);
+    }
+
+    #[test]
+    fn a_peer_off_this_machine_is_never_looked_up() {
+        let phone: SocketAddr = "192.168.1.50:40000".parse().unwrap();
+        let ours: SocketAddr = "192.168.1.2:13390".parse().unwrap();
+        assert_eq!(PeerOwner::of(phone, ours), PeerOwner::Unknown);
+    }
+}

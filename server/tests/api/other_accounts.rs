@@ -1,0 +1,208 @@
+//! Another account on the same machine (SPEC §16): its connections come from loopback too, but
+//! their sockets are not the daemon's user's, so it needs the token like any stranger, on every
+//! kind of route. The tests run curl as `nobody` (setpriv) against a daemon run by this user;
+//! taking another uid needs root, so elsewhere they say they were skipped.
+
+use crate::api::support::*;
+use leptos::server_fn::ServerFn;
+
+/// Whether this test may act as another user.
+fn can_take_another_uid() -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let root = std::fs::metadata("/proc/self").is_ok_and(|me| me.uid() == 0);
+    if !root {
+        eprintln!("skipped: taking another uid needs root");
+    }
+    root
+}
+
+/// `curl` as uid and gid 65534 (`nobody`), answering the status code it got.
+fn curl_as_nobody(args: &[&str]) -> String {
+    let output = std::process::Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups", "curl"])
+        .args([
+            "-s",
+            "-o",
+            "/dev/null",
+            "-w",
+            "%{http_code}",
+            "--max-time",
+            "10",
+        ])
+        .args(args)
+        .output()
+        .expect("setpriv and curl run");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The headers of a WebSocket upgrade, as a browser sends them.
+const UPGRADE: [&str; 8] = [
+    "-H",
+    "connection: Upgrade",
+    "-H",
+    "upgrade: websocket",
+    "-H",
+    "sec-websocket-version: 13",
+    "-H",
+    "sec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==",
+];
+
+#[tokio::test]
+async fn another_account_can_neither_read_nor_answer_without_the_token() {
+    if !can_take_another_uid() {
+        return;
+    }
+    let daemon = Daemon::start();
+    let question = daemon.ask(&yes_no()).await;
+    let id = question["id"].as_str().unwrap();
+    let list = daemon.url("/api/questions");
+    let answer = daemon.url(&format!("/api/questions/{id}/answer"));
+    let picked = r#"{"answers":[{"selected":["Yes"]}]}"#;
+    let post_answer = |extra: &[&str]| {
+        let mut args = vec![
+            "-X",
+            "POST",
+            "-H",
+            "content-type: application/json",
+            "-d",
+            picked,
+        ];
+        args.extend_from_slice(extra);
+        args.push(&answer);
+        curl_as_nobody(&args)
+    };
+    assert_eq!(curl_as_nobody(&[&list]), "401", "a REST read");
+    assert_eq!(post_answer(&[]), "401", "the answer route");
+    assert_eq!(curl_as_nobody(&[&daemon.url("/")]), "401", "the page");
+    assert_eq!(
+        curl_as_nobody(&[&daemon.url(&format!("/q/{id}"))]),
+        "401",
+        "the question's page"
+    );
+    let catalogue = format!(
+        "{}?lang=ja",
+        daemon.url(app::i18n::page_catalogues::Catalogue::PATH)
+    );
+    assert_eq!(curl_as_nobody(&[&catalogue]), "401", "a server function");
+    let ws = daemon.url("/api/ws");
+    assert_eq!(
+        curl_as_nobody(&[&UPGRADE[..], &[&ws]].concat()),
+        "401",
+        "the WebSocket"
+    );
+    assert_eq!(
+        curl_as_nobody(&["-X", "POST", &daemon.url("/api/login")]),
+        "401",
+        "nor may it mint itself a login"
+    );
+    let shown: serde_json::Value = daemon
+        .get(&format!("/api/questions/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(shown["status"], "pending", "the question is unchanged");
+
+    // This user, on the same loopback, needs nothing, for the same routes.
+    assert_eq!(daemon.get("/api/questions").await.status(), 200);
+    assert_eq!(daemon.get(&format!("/q/{id}")).await.status(), 200);
+    let mut page = crate::api::events::connect(&daemon, None)
+        .await
+        .expect("this user's WebSocket opens");
+    assert_eq!(
+        crate::api::events::next_event(&mut page).await["event"],
+        "init"
+    );
+
+    // A guess is refused; with the token, which only this user can read, the other account
+    // gets in and may answer.
+    assert_eq!(
+        curl_as_nobody(&["-H", "authorization: Bearer a-guess", &list]),
+        "401"
+    );
+    let bearer = format!("authorization: Bearer {}", daemon.token());
+    assert_eq!(curl_as_nobody(&["-H", &bearer, &list]), "200");
+    assert_eq!(post_answer(&["-H", &bearer]), "200");
+    let shown: serde_json::Value = daemon
+        .get(&format!("/api/questions/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(shown["status"], "answered");
+}
+
+#[tokio::test]
+async fn a_one_time_login_is_this_users_alone() {
+    if !can_take_another_uid() {
+        return;
+    }
+    let daemon = Daemon::start_flags(tempfile::tempdir().unwrap(), &[], &["--require-token"]);
+    // What `hark url` and `hark open` ask for, with the token this user's CLI sends.
+    let minted = daemon
+        .http
+        .post(daemon.url("/api/login"))
+        .bearer_auth(daemon.token())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(minted.status(), 201);
+    let login: hark_core::model::OneTimeLogin = minted.json().await.unwrap();
+    let link = login.url(&daemon.url(""), "/");
+    // Another account that read the link off a browser's command line gets nothing of it, and
+    // does not use it up.
+    assert_eq!(curl_as_nobody(&[&link]), "401");
+    let response = daemon.http.get(&link).send().await.unwrap();
+    assert_eq!(response.status(), 303, "this user's browser gets in");
+    assert!(
+        response.headers()["set-cookie"]
+            .to_str()
+            .unwrap()
+            .starts_with("hark_token=")
+    );
+}
+
+#[tokio::test]
+async fn the_shim_and_hark_ask_work_for_a_daemon_that_asks_this_machine_for_the_token() {
+    let daemon = Daemon::start_flags(tempfile::tempdir().unwrap(), &[], &["--require-token"]);
+    assert_eq!(daemon.get("/api/questions").await.status(), 401);
+    let asking = std::process::Command::new(env!("CARGO_BIN_EXE_hark"))
+        .args(["ask", "Deploy now?", "-o", "Yes", "-o", "No", "--json"])
+        .env("HARK_HOME", daemon.home.path())
+        .env("HARK_PORT", daemon.port.to_string())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let bearer = format!("Bearer {}", daemon.token());
+    let mut id = None;
+    for _ in 0..200 {
+        let pending: serde_json::Value = daemon
+            .http
+            .get(daemon.url("/api/questions?status=pending"))
+            .header("authorization", &bearer)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        if let Some(first) = pending["questions"].as_array().and_then(|all| all.first()) {
+            id = first["id"].as_str().map(str::to_string);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    let id = id.expect("hark ask asked");
+    let answered = daemon
+        .http
+        .post(daemon.url(&format!("/api/questions/{id}/answer")))
+        .header("authorization", &bearer)
+        .json(&serde_json::json!({"answers": [{"selected": ["Yes"]}]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answered.status(), 200);
+    let output = asking.wait_with_output().unwrap();
+    assert!(output.status.success());
+    assert!(String::from_utf8_lossy(&output.stdout).contains("Yes"));
+}
