@@ -29,7 +29,7 @@ pub use paths::local_path;
 pub use question::{
     AnswerImage, AnswerRequest, AnsweredVia, AskRequest, DaemonNote, DeclineRequest, Health,
     Pairing, Question, QuestionId, QuestionList, QuestionOption, Rendered, Shown, Source, Status,
-    SubQuestion, SubQuestionAnswer, TimeoutAction, WaitResult,
+    Stopping, SubQuestion, SubQuestionAnswer, TimeoutAction, WaitResult,
 };
 pub use setting::SettingKey;
 pub use tool::{AnsweredQuestion, AskOutcome, GetAnswerRequest};

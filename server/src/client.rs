@@ -7,7 +7,7 @@ pub mod connection;
 
 use hark_core::model::{
     AskRequest, ChannelTest, ChannelTestResult, ChannelsReport, Config, ErrorBody, Health,
-    OneTimeLogin, Pairing, Question, QuestionId, SubQuestionAnswer, WaitResult,
+    OneTimeLogin, Pairing, Question, QuestionId, Stopping, SubQuestionAnswer, WaitResult,
 };
 use reqwest::{Method, RequestBuilder, StatusCode};
 use std::time::Duration;
@@ -236,6 +236,18 @@ impl DaemonClient {
     /// `Unreachable` when the daemon is gone, `Api` when it refuses.
     pub async fn pairing(&self) -> Result<Pairing, ClientError> {
         let response = self.send(self.request(Method::GET, "/api/pairing")).await?;
+        response
+            .json()
+            .await
+            .map_err(|error| self.unreachable(error))
+    }
+
+    /// Asks the daemon to stop (`hark stop`); it answers before it is gone.
+    ///
+    /// # Errors
+    /// `Unreachable` when the daemon is gone, `Api` when it refuses.
+    pub async fn stop(&self) -> Result<Stopping, ClientError> {
+        let response = self.send(self.request(Method::POST, "/api/stop")).await?;
         response
             .json()
             .await

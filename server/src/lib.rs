@@ -17,8 +17,8 @@
 //!   relay, one folder per channel, and the answer buttons' route;
 //! - `cli` — one file per command group (`ask`, `hook`, `status`, `pair`); a channel's own
 //!   commands live in its folder;
-//! - `daemon` — `hark serve`, running in the background, `HARK_HOME`, secrets, and what the
-//!   daemon does on this desktop;
+//! - `daemon` — `hark serve`, running in the background, `HARK_HOME` (private on every OS),
+//!   another process by its pid (`process`), secrets, and what the daemon does on this desktop;
 //! - `client` — the typed HTTP client of a daemon, reaching one (`connection`) and one
 //!   question's round trip (`asking`), shared by the shim, the CLI and the hooks.
 //!
@@ -42,11 +42,13 @@ pub mod cli {
 }
 
 pub mod daemon {
-    //! The daemon's own life: `hark serve`, running in the background (`detach`), where it
-    //! keeps its files (`home`), the channels' secrets, and what it does on this desktop.
+    //! The daemon's own life: `hark serve`, running in the background (`detach`) and stopping
+    //! it (`process`), where it keeps its files (`home`), the channels' secrets, and what it
+    //! does on this desktop.
     pub mod desktop;
     pub mod detach;
     pub mod home;
+    pub mod process;
     pub mod secrets;
     pub mod serve;
 }

@@ -109,6 +109,26 @@ fn ensure_npm_packages() -> Result<(), String> {
     Ok(())
 }
 
+/// The Windows target the daemon is compiled for on every test run.
+pub const WINDOWS: &str = "x86_64-pc-windows-gnu";
+
+/// Rust's Windows target and Debian's MinGW-w64, which compiles the C inside the dependencies
+/// (SQLite, ring) for it.
+pub fn ensure_windows_target() -> Result<(), String> {
+    let targets = Command::new("rustup")
+        .args(["target", "list", "--installed"])
+        .output()
+        .map(|output| String::from_utf8_lossy(&output.stdout).into_owned())
+        .unwrap_or_default();
+    if !targets.contains(WINDOWS) {
+        run_command(Command::new("rustup").args(["target", "add", WINDOWS]))?;
+    }
+    if has("x86_64-w64-mingw32-gcc", "--version").is_none() {
+        apt_install(&["gcc-mingw-w64-x86-64"])?;
+    }
+    Ok(())
+}
+
 /// Debian's packages the tests run: Chromium for the browser tests (never a browser downloaded
 /// by Playwright), and for the crowd tests, which build network namespaces of their own,
 /// `unshare` and `prlimit` (util-linux) and `ip` (iproute2).
@@ -130,12 +150,17 @@ pub fn ensure_test_packages() -> Result<(), String> {
     if missing.is_empty() {
         return Ok(());
     }
-    eprintln!("Installing Debian's {}…", missing.join(", "));
+    apt_install(&missing)
+}
+
+/// Installs Debian's `packages`.
+fn apt_install(packages: &[&str]) -> Result<(), String> {
+    eprintln!("Installing Debian's {}…", packages.join(", "));
     run_command(Command::new("apt-get").arg("update"))?;
     run_command(
         Command::new("apt-get")
             .args(["install", "-y", "--no-install-recommends"])
-            .args(&missing)
+            .args(packages)
             .env("DEBIAN_FRONTEND", "noninteractive"),
     )
 }

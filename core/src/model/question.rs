@@ -567,6 +567,13 @@ impl Health {
     pub const SERVICE: &'static str = "hark";
 }
 
+/// `POST /api/stop`: the daemon is stopping; `pid` is the process that will be gone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Stopping {
+    pub pid: u32,
+}
+
 /// How a phone reaches this daemon (`GET /api/pairing`, the settings page, `hark url`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -61,9 +61,16 @@ pub async fn detach(
         // Its first line says it listens (or that another Hark won the port): no polling.
         .stdout(Stdio::piped())
         .stderr(log);
-    // Its own process group: a Ctrl-C in the terminal that started it does not reach it.
+    // Its own process group: a Ctrl-C in the terminal that started it does not reach it. On
+    // Windows also no console of its own (a window would flash up and stay): detached.
     #[cfg(unix)]
     command.process_group(0);
+    #[cfg(windows)]
+    {
+        const DETACHED_PROCESS: u32 = 0x0000_0008;
+        const CREATE_NEW_PROCESS_GROUP: u32 = 0x0000_0200;
+        command.creation_flags(DETACHED_PROCESS | CREATE_NEW_PROCESS_GROUP);
+    }
     let mut child = command.spawn().map_err(DetachError::Spawn)?;
     if let Some(stdout) = child.stdout.take() {
         let mut first = String::new();
@@ -112,7 +119,7 @@ pub fn remove_pid_files(home: &Path) {
     }
 }
 
-fn recorded_pid(home: &Path) -> Option<i32> {
+fn recorded_pid(home: &Path) -> Option<u32> {
     std::fs::read_to_string(home::pid_file(home))
         .ok()
         .and_then(|text| text.trim().parse().ok())
@@ -121,44 +128,44 @@ fn recorded_pid(home: &Path) -> Option<i32> {
 /// What `hark stop` did.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Stopped {
-    Stopped(i32),
+    Stopped(u32),
     NotRunning,
 }
 
 /// Why `hark stop` failed.
 #[derive(Debug, thiserror::Error)]
 pub enum StopError {
-    #[error("could not signal process {0}: {1}")]
-    Signal(i32, nix::Error),
+    #[error("could not end process {0}: {1}")]
+    Terminate(u32, std::io::Error),
     #[error("process {0} did not stop within 5 s")]
-    StillRunning(i32),
+    StillRunning(u32),
 }
 
-/// Sends SIGTERM to the recorded daemon and waits until it has gone.
+/// Asks the recorded daemon to stop over its API (with the token, on every OS), ends it the
+/// OS's way only when it cannot be asked, and waits until it has gone.
 ///
 /// # Errors
-/// When it cannot be signalled or does not stop in time.
+/// When it cannot be ended or does not stop in time.
 pub async fn stop(home: &Path, port: u16) -> Result<Stopped, StopError> {
-    use nix::sys::signal::{Signal, kill};
-    use nix::unistd::Pid;
     let Some(pid) = recorded_pid(home) else {
         return Ok(Stopped::NotRunning);
     };
-    // A stale pid file may name a process that is not ours any more: only signal a pid whose
+    // A stale pid file may name a process that is not ours any more: only stop a pid whose
     // daemon still answers as Hark on the recorded port.
-    if !matches!(DaemonClient::local(port).probe().await, Probe::Hark(_)) {
+    let client = DaemonClient::local(port);
+    if !matches!(client.probe().await, Probe::Hark(_)) {
         let _ = std::fs::remove_file(home::pid_file(home));
         let _ = std::fs::remove_file(home::port_file(home));
         return Ok(Stopped::NotRunning);
     }
-    match kill(Pid::from_raw(pid), Signal::SIGTERM) {
-        Ok(()) => {}
-        Err(nix::Error::ESRCH) => return Ok(Stopped::NotRunning),
-        Err(error) => return Err(StopError::Signal(pid, error)),
+    if let Err(error) = client.stop().await {
+        tracing::info!(%error, pid, "the daemon could not be asked to stop; ending its process");
+        crate::daemon::process::terminate(pid).map_err(|error| StopError::Terminate(pid, error))?;
     }
+    // Gone once it has removed its pid file (the history closed), or once its process ended.
     let attempts = SETTLE_TIMEOUT.as_millis() / POLL_EVERY.as_millis();
     for _ in 0..attempts {
-        if kill(Pid::from_raw(pid), None).is_err() {
+        if !home::pid_file(home).exists() || !crate::daemon::process::alive(pid) {
             return Ok(Stopped::Stopped(pid));
         }
         tokio::time::sleep(POLL_EVERY).await;

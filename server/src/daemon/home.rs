@@ -1,24 +1,36 @@
-//! Where Hark keeps its files (`HARK_HOME`, default `~/.hark`) and which port it uses.
+//! Where Hark keeps its files (`HARK_HOME`, default `~/.hark`, on Windows
+//! `%LOCALAPPDATA%\Hark`) and which port it uses.
 
 use std::path::{Path, PathBuf};
 
 /// The default port of SPEC §1.
 pub const DEFAULT_PORT: u16 = 13390;
 
-/// `HARK_HOME`, else `~/.hark`, else `.hark` in the working directory.
+/// `HARK_HOME`, else the OS's place for it (`default_home`).
 pub fn hark_home() -> PathBuf {
     match std::env::var_os("HARK_HOME").filter(|value| !value.is_empty()) {
         Some(home) => PathBuf::from(home),
-        None => dirs::home_dir()
-            .unwrap_or_else(|| PathBuf::from("."))
-            .join(".hark"),
+        None => default_home(),
     }
 }
 
-/// Creates the home directory, private to this user.
+/// On Linux and macOS `~/.hark`, beside the agents' own `~/.claude` and `~/.codex` (a path a
+/// terminal user types, without `Application Support`'s space); on Windows
+/// `%LOCALAPPDATA%\Hark`, where a program keeps what belongs to this machine and user. Else
+/// `.hark` in the working directory.
+pub fn default_home() -> PathBuf {
+    #[cfg(windows)]
+    let place = dirs::data_local_dir().map(|local| local.join("Hark"));
+    #[cfg(not(windows))]
+    let place = dirs::home_dir().map(|home| home.join(".hark"));
+    place.unwrap_or_else(|| PathBuf::from(".hark"))
+}
+
+/// Creates the home directory, private to this user: mode 0700 on Unix, an access list for
+/// this user alone on Windows (inherited by everything created in it).
 ///
 /// # Errors
-/// When it cannot be created.
+/// When it cannot be created or made private.
 pub fn ensure_home(home: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(home)?;
     #[cfg(unix)]
@@ -26,8 +38,14 @@ pub fn ensure_home(home: &Path) -> std::io::Result<()> {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(home, std::fs::Permissions::from_mode(0o700))?;
     }
+    #[cfg(windows)]
+    private_windows::restrict(home)?;
     Ok(())
 }
+
+#[cfg(windows)]
+#[path = "home/private_windows.rs"]
+pub mod private_windows;
 
 /// Makes every file and directory this process creates from now on private to this user
 /// (umask 077): the database's `-wal` and `-shm` files hold recent questions and answers, and

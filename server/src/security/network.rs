@@ -22,10 +22,9 @@ pub fn lan_addresses() -> Vec<IpAddr> {
 /// The names a phone may use for this machine: its host name, and the same under `.local`
 /// (mDNS).
 pub fn host_names() -> Vec<String> {
-    let Ok(name) = nix::unistd::gethostname() else {
-        return Vec::new();
-    };
-    let name = name.to_string_lossy().to_ascii_lowercase();
+    let name = gethostname::gethostname()
+        .to_string_lossy()
+        .to_ascii_lowercase();
     if name.is_empty() {
         return Vec::new();
     }

@@ -2,14 +2,21 @@
 //! only when its socket belongs to the daemon's own OS user, so another account on a shared
 //! machine needs the token like any stranger. Looked up once per connection when it is
 //! accepted, never per request. On Linux the kernel is asked for exactly the peer's socket
-//! (`peer_owner/linux.rs`, sock_diag); where no lookup exists, the owner is unknown, and an
-//! unknown owner is a stranger.
+//! (`peer_owner/linux.rs`, sock_diag); on Windows the TCP table names the client's process,
+//! whose user is compared (`peer_owner/windows.rs`); where no lookup exists yet (macOS), the
+//! owner is unknown, and an unknown owner is a stranger.
 
 use std::net::SocketAddr;
 
 #[cfg(target_os = "linux")]
 #[path = "peer_owner/linux.rs"]
 mod lookup;
+#[cfg(windows)]
+#[path = "peer_owner/windows.rs"]
+mod lookup;
+#[cfg(any(windows, test))]
+#[path = "peer_owner/matching.rs"]
+mod matching;
 
 /// What the listener found out about a connection's owner; carried on each of its requests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,18 +35,18 @@ impl PeerOwner {
         if !crate::security::network::is_loopback(peer.ip()) {
             return PeerOwner::Unknown;
         }
-        match (socket_owner(peer, ours), own_uid()) {
-            (Some(owner), Some(own)) if owner == own => PeerOwner::Same,
-            (Some(_), Some(_)) => PeerOwner::Another,
-            _ => PeerOwner::Unknown,
+        match owner_is_us(peer, ours) {
+            Some(true) => PeerOwner::Same,
+            Some(false) => PeerOwner::Another,
+            None => PeerOwner::Unknown,
         }
     }
 }
 
-#[cfg(target_os = "linux")]
-fn socket_owner(peer: SocketAddr, ours: SocketAddr) -> Option<u32> {
-    match lookup::socket_owner(peer, ours) {
-        Ok(owner) => owner,
+#[cfg(any(target_os = "linux", windows))]
+fn owner_is_us(peer: SocketAddr, ours: SocketAddr) -> Option<bool> {
+    match lookup::owner_is_us(peer, ours) {
+        Ok(found) => found,
         Err(error) => {
             tracing::warn!(%error, "cannot look up who owns a connection; it needs the token");
             None
@@ -47,20 +54,9 @@ fn socket_owner(peer: SocketAddr, ours: SocketAddr) -> Option<u32> {
     }
 }
 
-#[cfg(not(target_os = "linux"))]
-fn socket_owner(_peer: SocketAddr, _ours: SocketAddr) -> Option<u32> {
-    None
-}
-
-/// The daemon's user: the owner of its own `/proc/self` (its effective uid).
-#[cfg(target_os = "linux")]
-fn own_uid() -> Option<u32> {
-    use std::os::unix::fs::MetadataExt;
-    std::fs::metadata("/proc/self").ok().map(|own| own.uid())
-}
-
-#[cfg(not(target_os = "linux"))]
-fn own_uid() -> Option<u32> {
+/// Where no lookup is written yet (macOS), every owner is unknown: the token is asked.
+#[cfg(not(any(target_os = "linux", windows)))]
+fn owner_is_us(_peer: SocketAddr, _ours: SocketAddr) -> Option<bool> {
     None
 }
 

@@ -77,3 +77,35 @@ fn a_port_held_by_another_program_is_named() {
         "{stderr}"
     );
 }
+
+#[test]
+fn stop_asks_the_daemon_over_its_api_with_the_token() {
+    let home = tempfile::tempdir().unwrap();
+    let port = free_port().to_string();
+    let started = Command::new(env!("CARGO_BIN_EXE_hark"))
+        .args(["serve", "--detach", "--require-token", "--port", &port])
+        .env("HARK_HOME", home.path())
+        .env("HARK_LOG", "info")
+        .env("BROWSER", "true")
+        .output()
+        .unwrap();
+    assert!(started.status.success());
+    // Without the token nobody stops it.
+    let refused = Command::new("curl")
+        .args(["-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "POST"])
+        .arg(format!("http://127.0.0.1:{port}/api/stop"))
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&refused.stdout), "401");
+    assert!(hark(home.path(), &["status"]).status.success());
+
+    let stopped = hark(home.path(), &["stop"]);
+    assert!(
+        String::from_utf8_lossy(&stopped.stdout).contains("Stopped"),
+        "{}",
+        String::from_utf8_lossy(&stopped.stderr)
+    );
+    let log = std::fs::read_to_string(home.path().join("daemon.log")).unwrap();
+    assert!(log.contains("asked to stop over the API"), "{log}");
+    assert!(!home.path().join("daemon.pid").exists());
+}

@@ -16,13 +16,27 @@ use std::net::{IpAddr, SocketAddr};
 /// "Any socket with these addresses", not one socket incarnation (`INET_DIAG_NOCOOKIE`).
 const NO_COOKIE: [u8; 8] = [0xff; 8];
 
+/// Whether the client's socket of the connection from `peer` to `ours` belongs to this
+/// process's user (its effective uid); `None` when there is no such socket.
+///
+/// # Errors
+/// When netlink cannot be used here or answers something else.
+pub fn owner_is_us(peer: SocketAddr, ours: SocketAddr) -> io::Result<Option<bool>> {
+    use std::os::unix::fs::MetadataExt;
+    static OWN_UID: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    // Unreadable, no socket is the daemon's own: everyone is asked for the token.
+    let own =
+        *OWN_UID.get_or_init(|| std::fs::metadata("/proc/self").map_or(u32::MAX, |me| me.uid()));
+    Ok(socket_owner(peer, ours)?.map(|owner| owner == own))
+}
+
 /// The uid owning the socket whose local end is `peer` and whose remote end is `ours`: the
 /// client's socket, not the daemon's end of the connection. `None` when there is no such
 /// socket (it closed, or it lives in another network namespace).
 ///
 /// # Errors
 /// When netlink cannot be used here or answers something else.
-pub fn socket_owner(peer: SocketAddr, ours: SocketAddr) -> io::Result<Option<u32>> {
+fn socket_owner(peer: SocketAddr, ours: SocketAddr) -> io::Result<Option<u32>> {
     // A dual-stack listener sees an IPv4 client as `::ffff:a.b.c.d`; its socket is IPv4.
     let (peer_ip, our_ip) = (peer.ip().to_canonical(), ours.ip().to_canonical());
     let family = match (peer_ip, our_ip) {
