@@ -137,6 +137,8 @@ pub enum Stopped {
 pub enum StopError {
     #[error("could not end process {0}: {1}")]
     Terminate(u32, std::io::Error),
+    #[error("the daemon refused to stop: {0}")]
+    Refused(String),
     #[error("process {0} did not stop within 5 s")]
     StillRunning(u32),
 }
@@ -158,10 +160,19 @@ pub async fn stop(home: &Path, port: u16) -> Result<Stopped, StopError> {
         let _ = std::fs::remove_file(home::port_file(home));
         return Ok(Stopped::NotRunning);
     }
-    if let Err(error) = client.stop().await {
-        tracing::info!(%error, pid, "the daemon could not be asked to stop; ending its process");
-        crate::daemon::process::terminate(pid).map_err(|error| StopError::Terminate(pid, error))?;
-    }
+    let pid = match client.stop().await {
+        // The daemon that answers is the one to wait for (a pid file can be stale).
+        Ok(stopping) => stopping.pid,
+        // Only a daemon that cannot be reached is ended the OS's way: one that refused (the
+        // token) or is another user's is not this command's to kill.
+        Err(error @ crate::client::ClientError::Unreachable { .. }) => {
+            tracing::info!(%error, pid, "the daemon could not be asked to stop; ending its process");
+            crate::daemon::process::terminate(pid)
+                .map_err(|error| StopError::Terminate(pid, error))?;
+            pid
+        }
+        Err(error) => return Err(StopError::Refused(error.to_string())),
+    };
     // Gone once it has removed its pid file (the history closed), or once its process ended.
     let attempts = SETTLE_TIMEOUT.as_millis() / POLL_EVERY.as_millis();
     for _ in 0..attempts {

@@ -58,7 +58,7 @@ pub enum ServeError {
         port: u16,
         source: std::io::Error,
     },
-    #[error("cannot create the token in {home}: {source}")]
+    #[error("cannot create the token in HARK_HOME ({home}): {source}")]
     Token {
         home: PathBuf,
         source: std::io::Error,

@@ -126,7 +126,7 @@ pub async fn serve(
         let (pool, header_timeout) =
             if crate::security::network::is_loopback(ip) && owner != PeerOwner::Another {
                 (&pools.local, HEADER_TIMEOUT)
-            } else if access.is_paired_peer(ip) {
+            } else if owner != PeerOwner::Another && access.is_paired_peer(ip) {
                 (&pools.paired, HEADER_TIMEOUT)
             } else {
                 (&pools.strangers, STRANGER_HEADER_TIMEOUT)

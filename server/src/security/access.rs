@@ -131,7 +131,7 @@ impl Access {
             } else if local {
                 Admission::Local
             } else {
-                self.count_failure(peer);
+                self.count_failure(counted(peer, owner));
                 Admission::Refused(Refusal::WrongToken)
             };
             return match admission {
@@ -146,7 +146,7 @@ impl Access {
             let admission = if local {
                 Admission::Local
             } else {
-                self.check(peer, &presented)
+                self.check(peer, owner, &presented)
             };
             return match admission {
                 Admission::Local | Admission::Paired => Admission::PairNow {
@@ -159,21 +159,21 @@ impl Access {
             return Admission::Local;
         }
         match presented_token(headers) {
-            Some(presented) => self.check(peer, &presented),
+            Some(presented) => self.check(peer, owner, &presented),
             None => Admission::Refused(Refusal::NoToken),
         }
     }
 
     /// Checks a presented token, counting failures per address.
-    fn check(&self, peer: Option<IpAddr>, presented: &str) -> Admission {
-        if let Some(refusal) = self.locked_out(peer) {
+    fn check(&self, peer: Option<IpAddr>, owner: PeerOwner, presented: &str) -> Admission {
+        if let Some(refusal) = self.locked_out(counted(peer, owner)) {
             return Admission::Refused(refusal);
         }
         if self.tokens.verify(presented) {
             self.remember(peer);
             return Admission::Paired;
         }
-        self.count_failure(peer);
+        self.count_failure(counted(peer, owner));
         Admission::Refused(Refusal::WrongToken)
     }
 
@@ -252,6 +252,12 @@ impl Access {
     }
 }
 
+/// The address failures are counted against: none for the daemon's own user, whom another
+/// account sharing 127.0.0.1 must not lock out by guessing.
+fn counted(peer: Option<IpAddr>, owner: PeerOwner) -> Option<IpAddr> {
+    peer.filter(|_| owner != PeerOwner::Same)
+}
+
 /// The query's parameters, percent-decoded (none when it does not parse).
 fn query_pairs(uri: &Uri) -> Vec<(String, String)> {
     serde_urlencoded::from_str(uri.query().unwrap_or_default()).unwrap_or_default()
@@ -323,14 +329,20 @@ mod tests {
     const PHONE: Option<IpAddr> = Some(IpAddr::V4(std::net::Ipv4Addr::new(192, 168, 1, 50)));
     const HERE: Option<IpAddr> = Some(IpAddr::V4(std::net::Ipv4Addr::LOCALHOST));
 
-    /// A GET from `peer`, its connection owned by the daemon's own user.
+    /// A GET from `peer`: on loopback, its connection owned by the daemon's own user.
     fn get(
         access: &Access,
         peer: Option<IpAddr>,
         uri: &str,
         headers: &[(&str, &str)],
     ) -> Admission {
-        get_as(access, peer, PeerOwner::Same, uri, headers)
+        // As the listener finds them: a socket here is this user's, one elsewhere no one's.
+        let owner = if peer.is_some_and(network::is_loopback) {
+            PeerOwner::Same
+        } else {
+            PeerOwner::Unknown
+        };
+        get_as(access, peer, owner, uri, headers)
     }
 
     fn get_as(
@@ -407,6 +419,29 @@ mod tests {
             Admission::PairNow {
                 location: "/".into()
             }
+        );
+    }
+
+    #[test]
+    fn another_accounts_guesses_never_lock_this_user_out() {
+        let (access, token) = access(true);
+        for _ in 0..MAX_FAILURES + 1 {
+            get_as(
+                &access,
+                HERE,
+                PeerOwner::Another,
+                "/",
+                &[("authorization", "Bearer x")],
+            );
+        }
+        assert!(matches!(
+            get_as(&access, HERE, PeerOwner::Another, "/", &[]),
+            Admission::Refused(_)
+        ));
+        let bearer = format!("Bearer {token}");
+        assert_eq!(
+            get(&access, HERE, "/", &[("authorization", &bearer)]),
+            Admission::Paired
         );
     }
 

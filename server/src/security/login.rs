@@ -104,9 +104,11 @@ mod tests {
     fn an_old_code_is_dead() {
         let logins = Logins::default();
         let code = logins.mint().unwrap();
-        logins
-            .lock()
-            .insert(code.clone(), Instant::now() - LOGIN_LIFETIME);
+        let Some(minted) = Instant::now().checked_sub(LOGIN_LIFETIME) else {
+            eprintln!("skipped: this machine started less than five minutes ago");
+            return;
+        };
+        logins.lock().insert(code.clone(), minted);
         assert!(!logins.redeem(&code));
     }
 

@@ -32,9 +32,8 @@ pub enum PeerOwner {
 impl PeerOwner {
     /// The owner of the connection from `peer` to `ours` (both as the daemon's end sees them).
     pub fn of(peer: SocketAddr, ours: SocketAddr) -> PeerOwner {
-        if !crate::security::network::is_loopback(peer.ip()) {
-            return PeerOwner::Unknown;
-        }
+        // Every peer is looked up, not only loopback ones: another account may come by this
+        // machine's LAN address too. A peer elsewhere has no socket here (`Unknown`).
         match owner_is_us(peer, ours) {
             Some(true) => PeerOwner::Same,
             Some(false) => PeerOwner::Another,
@@ -100,9 +99,21 @@ mod tests {
     }
 
     #[test]
-    fn a_peer_off_this_machine_is_never_looked_up() {
-        let phone: SocketAddr = "192.168.1.50:40000".parse().unwrap();
-        let ours: SocketAddr = "192.168.1.2:13390".parse().unwrap();
+    fn a_peer_off_this_machine_has_no_owner_here() {
+        let phone: SocketAddr = "192.0.2.50:40000".parse().unwrap();
+        let ours: SocketAddr = "192.0.2.2:13390".parse().unwrap();
         assert_eq!(PeerOwner::of(phone, ours), PeerOwner::Unknown);
+    }
+
+    #[test]
+    fn a_listening_socket_on_the_peers_port_is_not_the_peer() {
+        // The kernel's exact lookup falls back to a listener on the asked address and port.
+        let decoy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let ours = listener.local_addr().unwrap();
+        assert_eq!(
+            PeerOwner::of(decoy.local_addr().unwrap(), ours),
+            PeerOwner::Unknown
+        );
     }
 }

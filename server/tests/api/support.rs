@@ -257,3 +257,32 @@ pub fn raw_post(port: u16, path: &str, extra_headers: &str, body: &[&[u8]]) -> S
     let _ = stream.read_to_end(&mut response);
     String::from_utf8_lossy(&response).into_owned()
 }
+
+/// Whether this test may act as another user.
+pub fn can_take_another_uid() -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let root = std::fs::metadata("/proc/self").is_ok_and(|me| me.uid() == 0);
+    if !root {
+        eprintln!("skipped: taking another uid needs root");
+    }
+    root
+}
+
+/// `curl` as uid and gid 65534 (`nobody`), answering the status code it got.
+pub fn curl_as_nobody(args: &[&str]) -> String {
+    let output = std::process::Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups", "curl"])
+        .args([
+            "-s",
+            "-o",
+            "/dev/null",
+            "-w",
+            "%{http_code}",
+            "--max-time",
+            "10",
+        ])
+        .args(args)
+        .output()
+        .expect("setpriv and curl run");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}

@@ -6,7 +6,9 @@
 
 use netlink_packet_core::{NLM_F_REQUEST, NetlinkHeader, NetlinkMessage, NetlinkPayload};
 use netlink_packet_sock_diag::SockDiagMessage;
-use netlink_packet_sock_diag::constants::{AF_INET, AF_INET6, IPPROTO_TCP};
+use netlink_packet_sock_diag::constants::{
+    AF_INET, AF_INET6, IPPROTO_TCP, TCP_LISTEN, TCP_TIME_WAIT,
+};
 use netlink_packet_sock_diag::inet::{ExtensionFlags, InetRequest, SocketId, StateFlags};
 use netlink_sys::protocols::NETLINK_SOCK_DIAG;
 use netlink_sys::{Socket, SocketAddr as NetlinkAddr};
@@ -77,17 +79,29 @@ fn socket_owner(peer: SocketAddr, ours: SocketAddr) -> io::Result<Option<u32>> {
     socket.set_non_blocking(true)?;
     let mut received = vec![0; 8192];
     let length = socket.recv(&mut &mut received[..], 0)?;
-    owner_in(&received[..length])
+    owner_in(
+        &received[..length],
+        (peer_ip, peer.port()),
+        (our_ip, ours.port()),
+    )
 }
 
-/// The uid in the kernel's answer: an inet_diag message, or an error message (`ENOENT`: no such
-/// socket).
-fn owner_in(answer: &[u8]) -> io::Result<Option<u32>> {
+/// The uid in the kernel's answer (an inet_diag message, or an error message: `ENOENT`, no such
+/// socket), when the answer is the connected socket asked for. The kernel's exact lookup falls
+/// back to a listening socket on the same address and port, and a closed connection's
+/// `TIME_WAIT` remnant belongs to no one (uid 0, no inode): neither is the client.
+fn owner_in(answer: &[u8], peer: (IpAddr, u16), ours: (IpAddr, u16)) -> io::Result<Option<u32>> {
     let message = NetlinkMessage::<SockDiagMessage>::deserialize(answer)
         .map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error.to_string()))?;
     match message.payload {
         NetlinkPayload::InnerMessage(SockDiagMessage::InetResponse(response)) => {
-            Ok(Some(response.header.uid))
+            let found = &response.header;
+            let id = &found.socket_id;
+            let same_socket = (id.source_address.to_canonical(), id.source_port) == peer
+                && (id.destination_address.to_canonical(), id.destination_port) == ours;
+            let connected =
+                found.state != TCP_LISTEN && found.state != TCP_TIME_WAIT && found.inode != 0;
+            Ok((same_socket && connected).then_some(found.uid))
         }
         NetlinkPayload::Error(error) => match error.code {
             Some(code) => match io::Error::from_raw_os_error(-code.get()) {
