@@ -26,8 +26,10 @@ enum Token {
     /// Given (`--token`, `HARK_TOKEN`), or none.
     Given(Option<String>),
     /// This user's token file, read at each request: a daemon this client started may create
-    /// it, or rotate it, after the client was made.
-    File(std::path::PathBuf),
+    /// it, or rotate it, after the client was made. Sent only where the daemon listening on
+    /// the address is not another user's (`peer_owner::listener_is_ours`): another account
+    /// holding the port while Hark is down would collect it.
+    File(std::path::PathBuf, std::net::SocketAddr),
 }
 
 /// What answers on a port.
@@ -75,8 +77,10 @@ impl DaemonClient {
     /// user has one, for a daemon that asks every peer to pair (`--require-token`).
     pub fn local(port: u16) -> Self {
         let mut client = Self::new(format!("http://127.0.0.1:{port}"), None);
-        client.token =
-            Token::File(crate::daemon::home::hark_home().join(crate::security::token::TOKEN_FILE));
+        client.token = Token::File(
+            crate::daemon::home::hark_home().join(crate::security::token::TOKEN_FILE),
+            std::net::SocketAddr::from(([127, 0, 0, 1], port)),
+        );
         client
     }
 
@@ -105,10 +109,12 @@ impl DaemonClient {
         let builder = self.http.request(method, format!("{}{path}", self.base));
         let token = match &self.token {
             Token::Given(token) => token.clone(),
-            Token::File(file) => std::fs::read_to_string(file)
-                .ok()
-                .map(|token| token.trim().to_string())
-                .filter(|token| !token.is_empty()),
+            Token::File(file, daemon) => (crate::security::peer_owner::listener_is_ours(*daemon)
+                != Some(false))
+            .then(|| std::fs::read_to_string(file).ok())
+            .flatten()
+            .map(|token| token.trim().to_string())
+            .filter(|token| !token.is_empty()),
         };
         match token {
             Some(token) => builder.bearer_auth(token),

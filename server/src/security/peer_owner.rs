@@ -53,6 +53,19 @@ fn owner_is_us(peer: SocketAddr, ours: SocketAddr) -> Option<bool> {
     }
 }
 
+/// Whether the daemon listening on `address` runs as this user: `Some(false)` when it is
+/// another user's, to whom this user's token must not be handed; `None` where it cannot be
+/// told (nothing listens, or no lookup is written for this OS yet).
+#[cfg(target_os = "linux")]
+pub fn listener_is_ours(address: SocketAddr) -> Option<bool> {
+    lookup::listener_is_ours(address).ok().flatten()
+}
+
+#[cfg(not(target_os = "linux"))]
+pub fn listener_is_ours(_address: SocketAddr) -> Option<bool> {
+    None
+}
+
 /// Where no lookup is written yet (macOS), every owner is unknown: the token is asked.
 #[cfg(not(any(target_os = "linux", windows)))]
 fn owner_is_us(_peer: SocketAddr, _ours: SocketAddr) -> Option<bool> {
@@ -96,6 +109,15 @@ mod tests {
         // A port nobody connected from.
         let nobody: SocketAddr = "127.0.0.1:1".parse().unwrap();
         assert_eq!(PeerOwner::of(nobody, ours), PeerOwner::Unknown);
+    }
+
+    #[test]
+    fn this_users_listener_is_ours_and_a_free_port_is_no_ones() {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap();
+        assert_eq!(listener_is_ours(address), Some(true));
+        drop(listener);
+        assert_eq!(listener_is_ours(address), None);
     }
 
     #[test]

@@ -177,3 +177,85 @@ async fn the_shim_and_hark_ask_work_for_a_daemon_that_asks_this_machine_for_the_
     assert!(output.status.success());
     assert!(String::from_utf8_lossy(&output.stdout).contains("Yes"));
 }
+
+/// Debian's Python, which every account may run (a user's own, under `~`, may not be).
+const PYTHON: &str = "/usr/bin/python3";
+
+/// A server on `port` that prints each request's `Authorization` header, run as `nobody` or as
+/// this user: what holds the port while Hark is down.
+fn header_recorder(port: u16, as_nobody: bool) -> std::process::Child {
+    let script = [
+        "import http.server, sys",
+        "class H(http.server.BaseHTTPRequestHandler):",
+        "    def do_GET(self):",
+        "        print(self.headers.get('authorization', '-'), flush=True)",
+        "        self.send_response(200); self.end_headers(); self.wfile.write(b'{}')",
+        "    def log_message(self, *a): pass",
+        "http.server.HTTPServer(('127.0.0.1', int(sys.argv[1])), H).serve_forever()",
+    ]
+    .join("\n");
+    let mut command = if as_nobody {
+        let mut command = std::process::Command::new("setpriv");
+        command.args(["--reuid=65534", "--regid=65534", "--clear-groups", PYTHON]);
+        command
+    } else {
+        std::process::Command::new(PYTHON)
+    };
+    command
+        .args(["-c", &script, &port.to_string()])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("Python runs")
+}
+
+/// What the recorder on `port` heard when `hark status` asked it, with `home`'s token at hand.
+fn heard_by(port: u16, as_nobody: bool, home: &std::path::Path) -> String {
+    use std::io::BufRead;
+    let mut recorder = header_recorder(port, as_nobody);
+    let mut lines = std::io::BufReader::new(recorder.stdout.take().unwrap()).lines();
+    // Once the recorder listens (a bare connection is no request to it), `hark status` asks.
+    let listening = (0..100).any(|_| {
+        let up = std::net::TcpStream::connect(("127.0.0.1", port)).is_ok();
+        if !up {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        up
+    });
+    assert!(listening, "the recorder listens");
+    std::process::Command::new(env!("CARGO_BIN_EXE_hark"))
+        .args(["status", "--port", &port.to_string()])
+        .env("HARK_HOME", home)
+        .output()
+        .unwrap();
+    let heard = lines.next().and_then(Result::ok);
+    let _ = recorder.kill();
+    let _ = recorder.wait();
+    heard.expect("the recorder heard a request")
+}
+
+#[test]
+fn this_users_token_is_never_sent_to_another_accounts_server() {
+    if !can_take_another_uid() {
+        return;
+    }
+    let home = tempfile::tempdir().unwrap();
+    let token = "ab".repeat(32);
+    std::fs::write(home.path().join("token"), format!("{token}\n")).unwrap();
+    let port = || {
+        std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port()
+    };
+    assert_eq!(
+        heard_by(port(), true, home.path()),
+        "-",
+        "another account holding the port hears no token"
+    );
+    assert_eq!(
+        heard_by(port(), false, home.path()),
+        format!("Bearer {token}"),
+        "a server of this user does"
+    );
+}

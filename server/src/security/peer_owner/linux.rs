@@ -9,7 +9,9 @@ use netlink_packet_sock_diag::SockDiagMessage;
 use netlink_packet_sock_diag::constants::{
     AF_INET, AF_INET6, IPPROTO_TCP, TCP_LISTEN, TCP_TIME_WAIT,
 };
-use netlink_packet_sock_diag::inet::{ExtensionFlags, InetRequest, SocketId, StateFlags};
+use netlink_packet_sock_diag::inet::{
+    ExtensionFlags, InetRequest, InetResponseHeader, SocketId, StateFlags,
+};
 use netlink_sys::protocols::NETLINK_SOCK_DIAG;
 use netlink_sys::{Socket, SocketAddr as NetlinkAddr};
 use std::io;
@@ -24,12 +26,30 @@ const NO_COOKIE: [u8; 8] = [0xff; 8];
 /// # Errors
 /// When netlink cannot be used here or answers something else.
 pub fn owner_is_us(peer: SocketAddr, ours: SocketAddr) -> io::Result<Option<bool>> {
-    use std::os::unix::fs::MetadataExt;
-    static OWN_UID: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
-    // Unreadable, no socket is the daemon's own: everyone is asked for the token.
-    let own =
-        *OWN_UID.get_or_init(|| std::fs::metadata("/proc/self").map_or(u32::MAX, |me| me.uid()));
+    let own = nix::unistd::geteuid().as_raw();
     Ok(socket_owner(peer, ours)?.map(|owner| owner == own))
+}
+
+/// Whether the socket listening on `address` (a daemon's) belongs to this process's user;
+/// `None` when nothing listens there.
+///
+/// # Errors
+/// When netlink cannot be used here or answers something else.
+pub fn listener_is_ours(address: SocketAddr) -> io::Result<Option<bool>> {
+    let own = nix::unistd::geteuid().as_raw();
+    let ip = address.ip().to_canonical();
+    let anywhere = SocketAddr::new(
+        match ip {
+            IpAddr::V4(_) => IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED),
+            IpAddr::V6(_) => IpAddr::V6(std::net::Ipv6Addr::UNSPECIFIED),
+        },
+        0,
+    );
+    // With no remote end, the kernel's lookup finds the listener on the address and port.
+    let found = ask_kernel(SocketAddr::new(ip, address.port()), anywhere)?;
+    Ok(found
+        .filter(|found| found.state == TCP_LISTEN && found.socket_id.source_port == address.port())
+        .map(|found| found.uid == own))
 }
 
 /// The uid owning the socket whose local end is `peer` and whose remote end is `ours`: the
@@ -39,9 +59,26 @@ pub fn owner_is_us(peer: SocketAddr, ours: SocketAddr) -> io::Result<Option<bool
 /// # Errors
 /// When netlink cannot be used here or answers something else.
 fn socket_owner(peer: SocketAddr, ours: SocketAddr) -> io::Result<Option<u32>> {
-    // A dual-stack listener sees an IPv4 client as `::ffff:a.b.c.d`; its socket is IPv4.
     let (peer_ip, our_ip) = (peer.ip().to_canonical(), ours.ip().to_canonical());
-    let family = match (peer_ip, our_ip) {
+    let Some(found) = ask_kernel(peer, ours)? else {
+        return Ok(None);
+    };
+    // The kernel's exact lookup falls back to a listening socket on the same address and port,
+    // and a closed connection's `TIME_WAIT` remnant belongs to no one (uid 0, no inode):
+    // neither is the client.
+    let id = &found.socket_id;
+    let same_socket = (id.source_address.to_canonical(), id.source_port) == (peer_ip, peer.port())
+        && (id.destination_address.to_canonical(), id.destination_port) == (our_ip, ours.port());
+    let connected = found.state != TCP_LISTEN && found.state != TCP_TIME_WAIT && found.inode != 0;
+    Ok((same_socket && connected).then_some(found.uid))
+}
+
+/// The kernel's record of the TCP socket whose local end is `local` and remote end `remote`
+/// (or what its lookup falls back to); `None` when it has none.
+fn ask_kernel(local: SocketAddr, remote: SocketAddr) -> io::Result<Option<InetResponseHeader>> {
+    // A dual-stack listener sees an IPv4 client as `::ffff:a.b.c.d`; its socket is IPv4.
+    let (local_ip, remote_ip) = (local.ip().to_canonical(), remote.ip().to_canonical());
+    let family = match (local_ip, remote_ip) {
         (IpAddr::V4(_), IpAddr::V4(_)) => AF_INET,
         (IpAddr::V6(_), IpAddr::V6(_)) => AF_INET6,
         _ => return Ok(None),
@@ -56,10 +93,10 @@ fn socket_owner(peer: SocketAddr, ours: SocketAddr) -> io::Result<Option<u32>> {
             extensions: ExtensionFlags::empty(),
             states: StateFlags::all(),
             socket_id: SocketId {
-                source_port: peer.port(),
-                destination_port: ours.port(),
-                source_address: peer_ip,
-                destination_address: our_ip,
+                source_port: local.port(),
+                destination_port: remote.port(),
+                source_address: local_ip,
+                destination_address: remote_ip,
                 interface_id: 0,
                 cookie: NO_COOKIE,
             },
@@ -79,29 +116,17 @@ fn socket_owner(peer: SocketAddr, ours: SocketAddr) -> io::Result<Option<u32>> {
     socket.set_non_blocking(true)?;
     let mut received = vec![0; 8192];
     let length = socket.recv(&mut &mut received[..], 0)?;
-    owner_in(
-        &received[..length],
-        (peer_ip, peer.port()),
-        (our_ip, ours.port()),
-    )
+    record_in(&received[..length])
 }
 
-/// The uid in the kernel's answer (an inet_diag message, or an error message: `ENOENT`, no such
-/// socket), when the answer is the connected socket asked for. The kernel's exact lookup falls
-/// back to a listening socket on the same address and port, and a closed connection's
-/// `TIME_WAIT` remnant belongs to no one (uid 0, no inode): neither is the client.
-fn owner_in(answer: &[u8], peer: (IpAddr, u16), ours: (IpAddr, u16)) -> io::Result<Option<u32>> {
+/// The socket record in the kernel's answer: an inet_diag message, or an error message
+/// (`ENOENT`: no such socket).
+fn record_in(answer: &[u8]) -> io::Result<Option<InetResponseHeader>> {
     let message = NetlinkMessage::<SockDiagMessage>::deserialize(answer)
         .map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error.to_string()))?;
     match message.payload {
         NetlinkPayload::InnerMessage(SockDiagMessage::InetResponse(response)) => {
-            let found = &response.header;
-            let id = &found.socket_id;
-            let same_socket = (id.source_address.to_canonical(), id.source_port) == peer
-                && (id.destination_address.to_canonical(), id.destination_port) == ours;
-            let connected =
-                found.state != TCP_LISTEN && found.state != TCP_TIME_WAIT && found.inode != 0;
-            Ok((same_socket && connected).then_some(found.uid))
+            Ok(Some(response.header))
         }
         NetlinkPayload::Error(error) => match error.code {
             Some(code) => match io::Error::from_raw_os_error(-code.get()) {
