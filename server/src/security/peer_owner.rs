@@ -14,6 +14,8 @@ mod lookup;
 #[cfg(windows)]
 #[path = "peer_owner/windows.rs"]
 mod lookup;
+#[cfg(windows)]
+pub use lookup::own_user;
 #[cfg(any(windows, test))]
 #[path = "peer_owner/matching.rs"]
 mod matching;

@@ -2,11 +2,10 @@
 //! user full control and no one else anything, inherited by every file and folder created in
 //! it (the token, the history and its write-ahead log, the config, the logs), so nothing
 //! inherited from the folder above (a shared `C:\data`, say) reaches them. The SDDL is applied
-//! with `windows-permissions`; the user's SID comes from `sysinfo`.
+//! with `windows-permissions`; the user's SID is the one `peer_owner` compares connections with.
 
 use std::io;
 use std::path::Path;
-use sysinfo::{ProcessRefreshKind, ProcessesToUpdate, System};
 use windows_permissions::constants::{SeObjectType, SecurityInformation};
 use windows_permissions::wrappers::{GetNamedSecurityInfo, SetNamedSecurityInfo};
 use windows_permissions::{LocalBox, SecurityDescriptor};
@@ -52,16 +51,7 @@ fn owner_only(sid: &str) -> String {
 
 /// The SID of the user this process runs as, as `S-1-5-…`.
 fn current_user() -> io::Result<String> {
-    let pid = sysinfo::get_current_pid().map_err(io::Error::other)?;
-    let mut system = System::new().map_err(io::Error::other)?;
-    system.refresh_processes_specifics(
-        ProcessesToUpdate::Some(&[pid]),
-        true,
-        ProcessRefreshKind::nothing().with_user(sysinfo::UpdateKind::Always),
-    );
-    system
-        .process(pid)
-        .and_then(sysinfo::Process::user_id)
+    crate::security::peer_owner::own_user()
         .map(|user| user.to_string())
         .ok_or_else(|| io::Error::other("Windows did not say which user runs Hark"))
 }

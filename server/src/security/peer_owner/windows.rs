@@ -1,14 +1,15 @@
 //! Whether a loopback connection's client runs as the daemon's user, on Windows: the TCP table
 //! with owning processes (`GetExtendedTcpTable` through `netstat2`), the client's row found by
 //! `matching`, then the users of both processes compared by SID (`sysinfo`, which reads each
-//! process's token). A process whose token cannot be read (another user's, or an elevated one,
+//! process's token; the daemon's own is read once). A process whose token cannot be read (another user's, or an elevated one,
 //! for a daemon that is not elevated) counts as another account.
 
 use super::matching::{Row, client_pid};
 use netstat2::{AddressFamilyFlags, ProtocolFlags, ProtocolSocketInfo, iterate_sockets_info};
 use std::io;
 use std::net::SocketAddr;
-use sysinfo::{Pid, ProcessRefreshKind, ProcessesToUpdate, System, UpdateKind};
+use std::sync::OnceLock;
+use sysinfo::{Pid, ProcessRefreshKind, ProcessesToUpdate, System, Uid, UpdateKind};
 
 /// `Some(true)` when the client's process runs as this process's user, `Some(false)` when it
 /// runs as another (or cannot be read), `None` when the client's socket is not in the table.
@@ -34,23 +35,29 @@ pub fn owner_is_us(peer: SocketAddr, ours: SocketAddr) -> io::Result<Option<bool
     let Some(client) = client_pid(rows, peer, ours) else {
         return Ok(None);
     };
-    let (client, us) = (Pid::from_u32(client), Pid::from_u32(std::process::id()));
-    if client == us {
+    if client == std::process::id() {
         return Ok(Some(true));
     }
-    let mut system = System::new().map_err(io::Error::other)?;
-    system.refresh_processes_specifics(
-        ProcessesToUpdate::Some(&[client, us]),
-        true,
-        ProcessRefreshKind::nothing().with_user(UpdateKind::Always),
-    );
-    let user = |pid| {
-        system
-            .process(pid)
-            .and_then(|process| process.user_id().cloned())
-    };
-    Ok(Some(match (user(client), user(us)) {
+    Ok(Some(match (user_of(client), own_user()) {
         (Some(theirs), Some(mine)) => theirs == mine,
         _ => false,
     }))
+}
+
+/// The user process `pid` runs as (its token's SID), where Windows lets this process read it.
+pub fn user_of(pid: u32) -> Option<Uid> {
+    let pid = Pid::from_u32(pid);
+    let mut system = System::new().ok()?;
+    system.refresh_processes_specifics(
+        ProcessesToUpdate::Some(&[pid]),
+        true,
+        ProcessRefreshKind::nothing().with_user(UpdateKind::Always),
+    );
+    system.process(pid)?.user_id().cloned()
+}
+
+/// The user this process runs as, read once.
+pub fn own_user() -> Option<Uid> {
+    static OWN: OnceLock<Option<Uid>> = OnceLock::new();
+    OWN.get_or_init(|| user_of(std::process::id())).clone()
 }
