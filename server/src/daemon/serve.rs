@@ -221,7 +221,13 @@ async fn hark_answers(port: u16) -> bool {
 
 /// Cancels `shutdown` on SIGINT or SIGTERM.
 async fn stop_on_signal(shutdown: CancellationToken) {
-    let interrupt = tokio::signal::ctrl_c();
+    // A daemon with no console (detached on Windows) may be refused Ctrl-C handling: that is
+    // no reason to stop.
+    let interrupt = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
     #[cfg(unix)]
     let terminate = async {
         match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
@@ -234,7 +240,7 @@ async fn stop_on_signal(shutdown: CancellationToken) {
     #[cfg(not(unix))]
     let terminate = std::future::pending::<()>();
     tokio::select! {
-        _ = interrupt => {}
+        () = interrupt => {}
         () = terminate => {}
     }
     tracing::info!("shutting down");
