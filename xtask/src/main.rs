@@ -13,8 +13,8 @@ const USAGE: &str = "usage: cargo xtask <build | run [hark serve args…] | test
 
   build   install missing build tools, then build target/release/hark (site embedded)
   run     build, then start the daemon in the foreground (default http://127.0.0.1:13390)
-  test    fmt check, clippy (Linux and Windows), unit, integration and browser tests (installs
-          what they need)
+  test    fmt check, clippy (Linux and Windows), a macOS check, unit, integration and browser
+          tests (installs what they need)
   bench   build, then print sizes, memory and latency figures (never fails on a number)
   soak    build, then 500 calls in flight from 50 shims and 10,000 through the API: fails on
           any lost or misrouted answer, prints memory before and after";
@@ -165,7 +165,8 @@ fn test() -> Result<(), String> {
     ] {
         run_command(&mut cargo(&[args, &deny].concat()))?;
     }
-    // Windows is compiled (and linted) on every run, so nothing Unix-only slips in unguarded.
+    // Windows is compiled (and linted) on every run, and macOS checked, so nothing one OS
+    // lacks slips in unguarded.
     tools::ensure_windows_target()?;
     run_command(&mut cargo(
         &[
@@ -174,6 +175,14 @@ fn test() -> Result<(), String> {
         ]
         .concat(),
     ))?;
+    let path = tools::ensure_macos_check()?;
+    for target in tools::MACOS {
+        run_command(
+            Command::new("cargo-zigbuild")
+                .args(["check", "-p", "hark", "--target", target])
+                .env("PATH", &path),
+        )?;
+    }
     // The site is built first, in release as it ships (and as the budget weighs it), so the
     // binary the tests build embeds it. The tests, the browser's included, run that debug
     // binary: a release build of the server would compile every dependency a third time, for

@@ -129,6 +129,45 @@ pub fn ensure_windows_target() -> Result<(), String> {
     Ok(())
 }
 
+/// The macOS targets the daemon is compiled for (checked, not linked: linking needs Apple's SDK,
+/// which only a Mac has; the release workflow builds them there).
+pub const MACOS: [&str; 2] = ["aarch64-apple-darwin", "x86_64-apple-darwin"];
+
+/// What checking for macOS takes here: Rust's targets, `cargo-zigbuild`, and zig from PyPI
+/// (`ziglang`), whose C compiler brings macOS's libc headers for the C in the dependencies.
+/// Returns PATH with zig on it.
+pub fn ensure_macos_check() -> Result<String, String> {
+    let targets = Command::new("rustup")
+        .args(["target", "list", "--installed"])
+        .output()
+        .map(|output| String::from_utf8_lossy(&output.stdout).into_owned())
+        .unwrap_or_default();
+    for target in MACOS {
+        if !targets.contains(target) {
+            run_command(Command::new("rustup").args(["target", "add", target]))?;
+        }
+    }
+    let zig_folder = || {
+        Command::new("python3")
+            .args([
+                "-c",
+                "import ziglang, os; print(os.path.dirname(ziglang.__file__))",
+            ])
+            .output()
+            .ok()
+            .filter(|output| output.status.success())
+            .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_string())
+    };
+    if zig_folder().is_none() {
+        run_command(Command::new("python3").args(["-m", "pip", "install", "ziglang"]))?;
+    }
+    let zig = zig_folder().ok_or("PyPI's ziglang installed, but Python cannot find it")?;
+    if has("cargo-zigbuild", "--version").is_none() {
+        run_command(Command::new("cargo").args(["install", "--locked", "cargo-zigbuild"]))?;
+    }
+    Ok(format!("{zig}:{}", path_with_npm_bin()))
+}
+
 /// Debian's packages the tests run: Chromium for the browser tests (never a browser downloaded
 /// by Playwright), and for the crowd tests, which build network namespaces of their own,
 /// `unshare` and `prlimit` (util-linux) and `ip` (iproute2).
