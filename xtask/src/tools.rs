@@ -170,13 +170,19 @@ pub fn ensure_macos_check() -> Result<String, String> {
 
 /// Debian's packages the tests run: Chromium for the browser tests (never a browser downloaded
 /// by Playwright), and for the crowd tests, which build network namespaces of their own,
-/// `unshare` and `prlimit` (util-linux) and `ip` (iproute2).
+/// `unshare` and `prlimit` (util-linux) and `ip` (iproute2); for the other-account tests
+/// `setpriv`, `curl` and Debian's `python3`.
 pub fn ensure_test_packages() -> Result<(), String> {
     let wanted = [
         ("/usr/bin/chromium", "chromium"),
         ("/usr/bin/unshare", "util-linux"),
         ("/usr/bin/prlimit", "util-linux"),
         ("/usr/sbin/ip", "iproute2"),
+        // The other-account tests: curl run as `nobody` (setpriv, util-linux), and a server
+        // in Debian's Python, which every account may run.
+        ("/usr/bin/setpriv", "util-linux"),
+        ("/usr/bin/curl", "curl"),
+        ("/usr/bin/python3", "python3"),
     ];
     let mut missing: Vec<&str> = wanted
         .iter()

@@ -18,6 +18,17 @@ const UPGRADE: [&str; 8] = [
     "sec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==",
 ];
 
+/// Question `id`'s status, as this user reads it.
+async fn status_of(daemon: &Daemon, id: &str) -> serde_json::Value {
+    let shown: serde_json::Value = daemon
+        .get(&format!("/api/questions/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    shown["status"].clone()
+}
+
 #[tokio::test]
 async fn another_account_can_neither_read_nor_answer_without_the_token() {
     if !can_take_another_uid() {
@@ -66,13 +77,11 @@ async fn another_account_can_neither_read_nor_answer_without_the_token() {
         "401",
         "nor may it mint itself a login"
     );
-    let shown: serde_json::Value = daemon
-        .get(&format!("/api/questions/{id}"))
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(shown["status"], "pending", "the question is unchanged");
+    assert_eq!(
+        status_of(&daemon, id).await,
+        "pending",
+        "the question is unchanged"
+    );
 
     // This user, on the same loopback, needs nothing, for the same routes.
     assert_eq!(daemon.get("/api/questions").await.status(), 200);
@@ -94,13 +103,7 @@ async fn another_account_can_neither_read_nor_answer_without_the_token() {
     let bearer = format!("authorization: Bearer {}", daemon.token());
     assert_eq!(curl_as_nobody(&["-H", &bearer, &list]), "200");
     assert_eq!(post_answer(&["-H", &bearer]), "200");
-    let shown: serde_json::Value = daemon
-        .get(&format!("/api/questions/{id}"))
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(shown["status"], "answered");
+    assert_eq!(status_of(&daemon, id).await, "answered");
 }
 
 #[tokio::test]
@@ -168,7 +171,7 @@ async fn the_shim_and_hark_ask_work_for_a_daemon_that_asks_this_machine_for_the_
         .http
         .post(daemon.url(&format!("/api/questions/{id}/answer")))
         .header("authorization", &bearer)
-        .json(&serde_json::json!({"answers": [{"selected": ["Yes"]}]}))
+        .json(&pick("Yes"))
         .send()
         .await
         .unwrap();
