@@ -119,6 +119,7 @@ attention-notification-title = { $count ->
     [one] Your agent has a question
    *[other] Your agents have { $count } questions
 }
+attention-notification-open = Open the question
 attention-enable-notifications = Turn on notifications
 settings-port = Port
 settings-port-help = The port the daemon listens on. Takes effect when the daemon restarts; HARK_PORT and --port override it.

@@ -96,6 +96,7 @@ attention-notification-title = { $count ->
     [one] エージェントから質問が届きました
    *[other] エージェントから質問が { $count } 件届きました
 }
+attention-notification-open = 質問を開く
 attention-enable-notifications = 通知をオンにする
 settings-port = ポート
 settings-port-help = デーモンが待ち受けるポートです。デーモンの再起動後に反映されます。HARK_PORT と --port が優先されます。

@@ -117,6 +117,7 @@ attention-notification-title = { $count ->
     [few] У агентов { $count } вопроса
    *[many] У агентов { $count } вопросов
 }
+attention-notification-open = Открыть вопрос
 attention-enable-notifications = Включить уведомления
 settings-port = Порт
 settings-port-help = Порт, на котором работает демон. Вступает в силу после перезапуска демона; HARK_PORT и --port важнее.

@@ -14,6 +14,8 @@ mod api {
     mod desktop;
     mod errors;
     pub mod events;
+    #[cfg(target_os = "linux")]
+    pub mod fake_notifications;
     pub mod fake_telegram;
     mod hardening;
     mod history;

@@ -115,16 +115,68 @@ pub const WINDOWS: &str = "x86_64-pc-windows-gnu";
 /// Rust's Windows target and Debian's MinGW-w64, which compiles the C inside the dependencies
 /// (SQLite, ring) for it.
 pub fn ensure_windows_target() -> Result<(), String> {
-    let targets = Command::new("rustup")
+    ensure_rust_targets(&[WINDOWS])?;
+    if has("x86_64-w64-mingw32-gcc", "--version").is_none() {
+        apt_install(&["gcc-mingw-w64-x86-64"])?;
+    }
+    Ok(())
+}
+
+/// Debian's wine, which runs the Windows build here (64-bit only: Hark has no 32-bit build).
+pub fn ensure_wine() -> Result<(), String> {
+    if has("wine", "--version").is_none() {
+        apt_install(&["wine", "wine64"])?;
+    }
+    Ok(())
+}
+
+/// The Linux ARM target the daemon is built and run for on every test run.
+pub const ARM_LINUX: &str = "aarch64-unknown-linux-gnu";
+
+/// Rust's Linux ARM target, Debian's cross C compiler and ARM C library to build and link for
+/// it, and qemu-user to run the result. Returns the environment a cross build needs.
+pub fn ensure_arm_linux() -> Result<Vec<(String, String)>, String> {
+    ensure_rust_targets(&[ARM_LINUX])?;
+    let mut missing = Vec::new();
+    if has("aarch64-linux-gnu-gcc", "--version").is_none() {
+        missing.push("gcc-aarch64-linux-gnu");
+    }
+    if !Path::new("/usr/aarch64-linux-gnu/lib/libc.so.6").exists() {
+        missing.push("libc6-arm64-cross");
+    }
+    if has("qemu-aarch64-static", "--version").is_none() {
+        missing.push("qemu-user-static");
+    }
+    if !missing.is_empty() {
+        apt_install(&missing)?;
+    }
+    Ok(vec![
+        (
+            "CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER".into(),
+            "aarch64-linux-gnu-gcc".into(),
+        ),
+        (
+            "CC_aarch64_unknown_linux_gnu".into(),
+            "aarch64-linux-gnu-gcc".into(),
+        ),
+        (
+            "AR_aarch64_unknown_linux_gnu".into(),
+            "aarch64-linux-gnu-ar".into(),
+        ),
+    ])
+}
+
+/// Adds the Rust targets (their standard libraries, from rustup's server) not installed yet.
+fn ensure_rust_targets(wanted: &[&str]) -> Result<(), String> {
+    let installed = Command::new("rustup")
         .args(["target", "list", "--installed"])
         .output()
         .map(|output| String::from_utf8_lossy(&output.stdout).into_owned())
         .unwrap_or_default();
-    if !targets.contains(WINDOWS) {
-        run_command(Command::new("rustup").args(["target", "add", WINDOWS]))?;
-    }
-    if has("x86_64-w64-mingw32-gcc", "--version").is_none() {
-        apt_install(&["gcc-mingw-w64-x86-64"])?;
+    for target in wanted {
+        if !installed.lines().any(|line| line.trim() == *target) {
+            run_command(Command::new("rustup").args(["target", "add", target]))?;
+        }
     }
     Ok(())
 }
@@ -137,16 +189,7 @@ pub const MACOS: [&str; 2] = ["aarch64-apple-darwin", "x86_64-apple-darwin"];
 /// (`ziglang`), whose C compiler brings macOS's libc headers for the C in the dependencies.
 /// Returns PATH with zig on it.
 pub fn ensure_macos_check() -> Result<String, String> {
-    let targets = Command::new("rustup")
-        .args(["target", "list", "--installed"])
-        .output()
-        .map(|output| String::from_utf8_lossy(&output.stdout).into_owned())
-        .unwrap_or_default();
-    for target in MACOS {
-        if !targets.contains(target) {
-            run_command(Command::new("rustup").args(["target", "add", target]))?;
-        }
-    }
+    ensure_rust_targets(&MACOS)?;
     let zig_folder = || {
         Command::new("python3")
             .args([
@@ -183,6 +226,9 @@ pub fn ensure_test_packages() -> Result<(), String> {
         ("/usr/bin/setpriv", "util-linux"),
         ("/usr/bin/curl", "curl"),
         ("/usr/bin/python3", "python3"),
+        // A private session bus for the desktop notification's click.
+        ("/usr/bin/dbus-daemon", "dbus-daemon"),
+        ("/usr/share/dbus-1/session.conf", "dbus-session-bus-common"),
     ];
     let mut missing: Vec<&str> = wanted
         .iter()

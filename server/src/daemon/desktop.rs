@@ -1,12 +1,15 @@
 //! What the daemon does on this desktop when a question arrives and no page is open to show it:
-//! a desktop notification and opening the browser on the question, each as the config says.
-//! Where the platform cannot (no notification service, no browser), it logs and carries on.
+//! a desktop notification, whose click opens the question's page (Linux, Windows), and opening the
+//! browser on the question, each as the config says. Pages open with a one-time login
+//! (`security::login`). Where the platform cannot (no notification service, no browser), it logs
+//! and carries on.
 
 use crate::security::access::Access;
 use hark_core::model::Event;
 use hark_core::store::Store;
 use hark_text::t_in;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::time::Instant;
@@ -42,8 +45,17 @@ pub fn watch(store: Store, port: u16, access: Arc<Access>) {
                 let body =
                     hark_text::plain::cut_chars(&hark_text::question::headline(question), 140);
                 let lang = hark_text::negotiate::daemon_lang(&config);
-                let summary = t_in(lang, "attention-notification-title", &[("count", 1.into())]);
-                tokio::task::spawn_blocking(move || notify(&summary, &body));
+                let notification = Notification {
+                    summary: t_in(lang, "attention-notification-title", &[("count", 1.into())]),
+                    body,
+                    open_label: t_in(lang, "attention-notification-open", &[]),
+                };
+                let page = Page {
+                    access: access.clone(),
+                    port,
+                    path: format!("/q/{}", question.id),
+                };
+                notify(notification, page);
             }
             let recently = last_opened.is_some_and(|at| at.elapsed() < REOPEN_AFTER);
             if !config.auto_open_browser {
@@ -59,30 +71,92 @@ pub fn watch(store: Store, port: u16, access: Arc<Access>) {
     });
 }
 
-fn notify(summary: &str, body: &str) {
-    tracing::info!(%summary, "desktop notification");
-    if let Err(error) = show_notification(summary, body) {
-        tracing::info!(%error, "no desktop notification: the platform offers none here");
+/// What a desktop notification says.
+struct Notification {
+    summary: String,
+    body: String,
+    /// The name of clicking it (screen readers read it; most desktops show none). Unused on
+    /// macOS, where a notification cannot be given a click action.
+    #[cfg_attr(target_os = "macos", allow(dead_code))]
+    open_label: String,
+}
+
+/// The page a click on a notification opens, with a one-time login minted at the click.
+struct Page {
+    access: Arc<Access>,
+    port: u16,
+    path: String,
+}
+
+impl Page {
+    fn open(&self) {
+        open_page(&page_url(&self.access, self.port, &self.path));
     }
 }
 
-/// D-Bus on Linux, a toast on Windows (`notify-rust`).
+/// Notifications at most whose click is still awaited, each by a thread of its own: a desktop
+/// that keeps notifications until dismissed would otherwise collect threads. Past it, a
+/// notification is shown without a click action.
+const CLICKS_AWAITED: usize = 16;
+static AWAITING_CLICK: AtomicUsize = AtomicUsize::new(0);
+
+/// Shows the notification on a thread of its own (not the runtime's blocking pool, which a
+/// stopping daemon would wait for), which then waits for a click to open the page.
+fn notify(notification: Notification, page: Page) {
+    tracing::info!(summary = %notification.summary, "desktop notification");
+    let awaiting = AWAITING_CLICK.fetch_add(1, Ordering::AcqRel) < CLICKS_AWAITED;
+    let spawned = std::thread::Builder::new()
+        .name("notification".into())
+        .spawn(move || {
+            let clicked = show_notification(&notification, awaiting);
+            AWAITING_CLICK.fetch_sub(1, Ordering::AcqRel);
+            match clicked {
+                Ok(true) => page.open(),
+                Ok(false) => {}
+                Err(error) => {
+                    tracing::info!(%error, "no desktop notification: the platform offers none here");
+                }
+            }
+        });
+    if let Err(error) = spawned {
+        AWAITING_CLICK.fetch_sub(1, Ordering::AcqRel);
+        tracing::warn!(%error, "no desktop notification: no thread for it");
+    }
+}
+
+/// D-Bus on Linux, a toast on Windows (`notify-rust`). With `await_click`, waits until the
+/// notification is clicked (`Ok(true)`) or closed (`Ok(false)`).
 #[cfg(not(target_os = "macos"))]
-fn show_notification(summary: &str, body: &str) -> Result<(), String> {
-    notify_rust::Notification::new()
+fn show_notification(notification: &Notification, await_click: bool) -> Result<bool, String> {
+    let mut shown = notify_rust::Notification::new();
+    shown
         .appname("Hark")
-        .summary(summary)
-        .body(body)
-        .show()
-        .map(drop)
-        .map_err(|error| error.to_string())
+        .summary(&notification.summary)
+        .body(&notification.body);
+    if await_click {
+        // The "default" action is a click on the notification itself (the XDG spec's name).
+        shown.action("default", &notification.open_label);
+    }
+    let handle = shown.show().map_err(|error| error.to_string())?;
+    if !await_click {
+        return Ok(false);
+    }
+    let mut clicked = false;
+    let waited = handle.wait_for_response(|response: &notify_rust::NotificationResponse| {
+        clicked = matches!(response, notify_rust::NotificationResponse::Default);
+    });
+    if let Err(error) = waited {
+        tracing::debug!(%error, "stopped waiting for a click on the notification");
+    }
+    Ok(clicked)
 }
 
 /// Notification Center through `osascript`, on every Mac: `notify-rust`'s macOS backend
 /// compiles Objective-C against Apple's frameworks, which only a Mac has, so Hark could not be
 /// built for macOS anywhere else. The texts go as arguments, never into the script's source.
+/// A click on it opens Script Editor, not the page: `osascript` cannot be told otherwise.
 #[cfg(target_os = "macos")]
-fn show_notification(summary: &str, body: &str) -> Result<(), String> {
+fn show_notification(notification: &Notification, _await_click: bool) -> Result<bool, String> {
     let status = std::process::Command::new("osascript")
         .args([
             "-e",
@@ -91,13 +165,13 @@ fn show_notification(summary: &str, body: &str) -> Result<(), String> {
             "display notification (item 2 of argv) with title (item 1 of argv)",
             "-e",
             "end run",
-            summary,
-            body,
+            &notification.summary,
+            &notification.body,
         ])
         .status()
         .map_err(|error| error.to_string())?;
     if status.success() {
-        Ok(())
+        Ok(false)
     } else {
         Err(format!("osascript ended with {status}"))
     }

@@ -15,7 +15,7 @@
 //! Each request carries its peer's address (`ConnectInfo`) and owner for the access policy.
 
 use crate::security::access::Access;
-use crate::security::peer_owner::PeerOwner;
+use crate::security::peer_owner::{OwnerLookups, PeerOwner};
 use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
@@ -93,14 +93,15 @@ pub async fn serve(
     let open_files = crate::security::open_files::raise();
     let budgets = Budgets::within(open_files);
     tracing::info!(open_files, ?budgets, "connection budgets");
-    let pools = Pools {
+    let pools = Arc::new(Pools {
         local: Pool::new("this machine", budgets.local, None),
         paired: Pool::new("paired devices", budgets.paired, Some(PAIRED_PER_PEER)),
         strangers: Pool {
             by_network: true,
             ..Pool::new("strangers", budgets.strangers, Some(STRANGERS_PER_PEER))
         },
-    };
+    });
+    let lookups = OwnerLookups::default();
     let tasks = TaskTracker::new();
     loop {
         let (stream, peer) = tokio::select! {
@@ -116,29 +117,24 @@ pub async fn serve(
             () = shutdown.cancelled() => break,
         };
         let ip = peer.ip();
-        // Once per connection, for every request on it: whose it is. The kernel answers from
-        // the one socket asked for, in microseconds, so the accept loop asks itself. Another
-        // account's connections take the budgets of other devices, not this user's; where the
-        // owner cannot be known, this machine keeps its budget (and the token is still asked).
-        let owner = stream
-            .local_addr()
-            .map_or(PeerOwner::Unknown, |ours| PeerOwner::of(peer, ours));
-        let (pool, header_timeout) =
-            if crate::security::network::is_loopback(ip) && owner != PeerOwner::Another {
-                (&pools.local, HEADER_TIMEOUT)
-            } else if owner != PeerOwner::Another && access.is_paired_peer(ip) {
-                (&pools.paired, HEADER_TIMEOUT)
-            } else {
-                (&pools.strangers, STRANGER_HEADER_TIMEOUT)
-            };
-        let Some(place) = pool.admit(ip) else {
-            continue;
-        };
         let _ = stream.set_nodelay(true);
-        let carried = place.clone();
         let router = router.clone();
         let shutdown = shutdown.clone();
+        let (pools, access, lookups) = (pools.clone(), access.clone(), lookups.clone());
         tasks.spawn(async move {
+            // Once per connection, for every request on it: whose it is. Linux answers in
+            // microseconds; the table lookups of Windows and macOS run in this connection's
+            // task, never in the accept loop. Another account's connections take the budgets of
+            // other devices, not this user's; where the owner cannot be known, this machine
+            // keeps its budget (and the token is still asked).
+            let owner = match stream.local_addr() {
+                Ok(ours) => lookups.look_up(peer, ours).await,
+                Err(_) => PeerOwner::Unknown,
+            };
+            let Some((place, header_timeout)) = pools.admit(ip, owner, &access) else {
+                return;
+            };
+            let carried = place.clone();
             let service = router.map_request(move |mut request: hyper::Request<Incoming>| {
                 request.extensions_mut().insert(ConnectInfo(peer));
                 request.extensions_mut().insert(owner);
@@ -179,6 +175,27 @@ struct Pools {
     local: Pool,
     paired: Pool,
     strangers: Pool,
+}
+
+impl Pools {
+    /// A place for a connection from `ip` whose owner is `owner`, in the budget it belongs to,
+    /// with the time it gets to send a request; `None` when that budget is full.
+    fn admit(
+        &self,
+        ip: IpAddr,
+        owner: PeerOwner,
+        access: &Access,
+    ) -> Option<(ConnectionPlace, Duration)> {
+        let (pool, header_timeout) =
+            if crate::security::network::is_loopback(ip) && owner != PeerOwner::Another {
+                (&self.local, HEADER_TIMEOUT)
+            } else if owner != PeerOwner::Another && access.is_paired_peer(ip) {
+                (&self.paired, HEADER_TIMEOUT)
+            } else {
+                (&self.strangers, STRANGER_HEADER_TIMEOUT)
+            };
+        Some((pool.admit(ip)?, header_timeout))
+    }
 }
 
 /// One budget: its connections, and per address when capped.

@@ -2,23 +2,33 @@
 //! only when its socket belongs to the daemon's own OS user, so another account on a shared
 //! machine needs the token like any stranger. Looked up once per connection when it is
 //! accepted, never per request. On Linux the kernel is asked for exactly the peer's socket
-//! (`peer_owner/linux.rs`, sock_diag); on Windows the TCP table names the client's process,
-//! whose user is compared (`peer_owner/windows.rs`); where no lookup exists yet (macOS), the
-//! owner is unknown, and an unknown owner is a stranger.
+//! (`peer_owner/linux.rs`, sock_diag, microseconds); on Windows and macOS a table of the
+//! machine's TCP sockets names the client's process (`peer_owner/windows.rs`,
+//! `peer_owner/macos.rs`, found by `peer_owner/matching.rs`), whose user is compared
+//! (`peer_owner/process_user.rs`). Those tables take milliseconds, so they are read off the
+//! accept loop (`PeerOwner::look_up`). An owner that cannot be found is a stranger.
 
 use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::sync::Semaphore;
 
 #[cfg(target_os = "linux")]
 #[path = "peer_owner/linux.rs"]
 mod lookup;
-#[cfg(windows)]
-#[path = "peer_owner/windows.rs"]
-mod lookup;
-#[cfg(windows)]
-pub use lookup::own_user;
-#[cfg(any(windows, test))]
+#[cfg(any(windows, target_os = "macos", test))]
 #[path = "peer_owner/matching.rs"]
 mod matching;
+#[cfg(any(windows, target_os = "macos"))]
+#[path = "peer_owner/process_user.rs"]
+mod process_user;
+#[cfg(target_os = "macos")]
+#[path = "peer_owner/macos.rs"]
+mod table;
+#[cfg(windows)]
+#[path = "peer_owner/windows.rs"]
+mod table;
+#[cfg(windows)]
+pub use process_user::own_user;
 
 /// What the listener found out about a connection's owner; carried on each of its requests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,8 +41,45 @@ pub enum PeerOwner {
     Unknown,
 }
 
+/// Connections at most waiting for a slow lookup (Windows, macOS); past them a new connection's
+/// owner is unknown at once, so a flood cannot pile up work or memory. This user's own
+/// programs still get in then: they send the token (`client.rs`).
+const LOOKUPS_WAITING: usize = 64;
+
+/// Looks owners up for the accept loop.
+#[derive(Clone)]
+pub struct OwnerLookups {
+    waiting: Arc<Semaphore>,
+}
+
+impl Default for OwnerLookups {
+    fn default() -> Self {
+        OwnerLookups {
+            waiting: Arc::new(Semaphore::new(LOOKUPS_WAITING)),
+        }
+    }
+}
+
+impl OwnerLookups {
+    /// The owner of the connection from `peer` to `ours`. Linux answers in place; a table
+    /// lookup runs on the blocking pool, and only while fewer than `LOOKUPS_WAITING` wait.
+    pub async fn look_up(&self, peer: SocketAddr, ours: SocketAddr) -> PeerOwner {
+        if cfg!(target_os = "linux") {
+            return PeerOwner::of(peer, ours);
+        }
+        let Ok(place) = self.waiting.clone().try_acquire_owned() else {
+            tracing::debug!(%peer, "too many connections waiting for an owner lookup");
+            return PeerOwner::Unknown;
+        };
+        let owner = tokio::task::spawn_blocking(move || PeerOwner::of(peer, ours)).await;
+        drop(place);
+        owner.unwrap_or(PeerOwner::Unknown)
+    }
+}
+
 impl PeerOwner {
     /// The owner of the connection from `peer` to `ours` (both as the daemon's end sees them).
+    /// Blocks for as long as the OS takes (see `OwnerLookups::look_up`).
     pub fn of(peer: SocketAddr, ours: SocketAddr) -> PeerOwner {
         // Every peer is looked up, not only loopback ones: another account may come by this
         // machine's LAN address too. A peer elsewhere has no socket here (`Unknown`).
@@ -44,10 +91,18 @@ impl PeerOwner {
     }
 }
 
-#[cfg(any(target_os = "linux", windows))]
+#[cfg(target_os = "linux")]
 fn owner_is_us(peer: SocketAddr, ours: SocketAddr) -> Option<bool> {
-    match lookup::owner_is_us(peer, ours) {
-        Ok(found) => found,
+    lookup::owner_is_us(peer, ours).unwrap_or_else(|error| {
+        tracing::warn!(%error, "cannot look up who owns a connection; it needs the token");
+        None
+    })
+}
+
+#[cfg(any(windows, target_os = "macos"))]
+fn owner_is_us(peer: SocketAddr, ours: SocketAddr) -> Option<bool> {
+    match table::tcp_rows() {
+        Ok(rows) => matching::client_pid(rows, peer, ours).map(process_user::runs_as_us),
         Err(error) => {
             tracing::warn!(%error, "cannot look up who owns a connection; it needs the token");
             None
@@ -55,22 +110,29 @@ fn owner_is_us(peer: SocketAddr, ours: SocketAddr) -> Option<bool> {
     }
 }
 
+#[cfg(not(any(target_os = "linux", windows, target_os = "macos")))]
+fn owner_is_us(_peer: SocketAddr, _ours: SocketAddr) -> Option<bool> {
+    None
+}
+
 /// Whether the daemon listening on `address` runs as this user: `Some(false)` when it is
-/// another user's, to whom this user's token must not be handed; `None` where it cannot be
-/// told (nothing listens, or no lookup is written for this OS yet).
+/// another user's (or another user's listener sits beside it), to whom this user's token must
+/// not be handed; `None` where it cannot be told (nothing listens, or no lookup for this OS).
 #[cfg(target_os = "linux")]
 pub fn listener_is_ours(address: SocketAddr) -> Option<bool> {
     lookup::listener_is_ours(address).ok().flatten()
 }
 
-#[cfg(not(target_os = "linux"))]
-pub fn listener_is_ours(_address: SocketAddr) -> Option<bool> {
-    None
+/// From a table, a listener nobody visible holds is not ours: macOS hides other users'
+/// processes, and where nothing listens at all the request fails anyway.
+#[cfg(any(windows, target_os = "macos"))]
+pub fn listener_is_ours(address: SocketAddr) -> Option<bool> {
+    let pids = matching::listener_pids(table::tcp_rows().ok()?, address);
+    Some(!pids.is_empty() && pids.into_iter().all(process_user::runs_as_us))
 }
 
-/// Where no lookup is written yet (macOS), every owner is unknown: the token is asked.
-#[cfg(not(any(target_os = "linux", windows)))]
-fn owner_is_us(_peer: SocketAddr, _ours: SocketAddr) -> Option<bool> {
+#[cfg(not(any(target_os = "linux", windows, target_os = "macos")))]
+pub fn listener_is_ours(_address: SocketAddr) -> Option<bool> {
     None
 }
 

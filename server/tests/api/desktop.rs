@@ -231,3 +231,81 @@ async fn the_desktop_notification_speaks_the_language_picked_last() {
     let russian = logged(&log, "У агента есть вопрос").await;
     assert!(russian.contains("У агента есть вопрос"), "{russian}");
 }
+
+#[cfg(target_os = "linux")]
+#[tokio::test]
+async fn a_click_on_the_notification_opens_the_question_with_a_one_time_login() {
+    let mut desktop = crate::api::fake_notifications::Desktop::start().await;
+    let scratch = tempfile::tempdir().unwrap();
+    let (browser, opened_log) = recording_browser(scratch.path());
+    let daemon = Daemon::start_flags(
+        tempfile::tempdir().unwrap(),
+        &[
+            ("BROWSER", &browser),
+            ("DBUS_SESSION_BUS_ADDRESS", &desktop.address),
+            ("LANG", "C.UTF-8"),
+            ("LC_ALL", ""),
+        ],
+        &["--require-token"],
+    );
+    // Only the click may open the browser here.
+    let off = daemon
+        .http
+        .put(daemon.url("/api/config"))
+        .bearer_auth(daemon.token())
+        .json(&json!({"autoOpenBrowser": false}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(off.status(), 200);
+    let asked = daemon
+        .http
+        .post(daemon.url("/api/questions"))
+        .bearer_auth(daemon.token())
+        .json(&yes_no())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(asked.status(), 201);
+    let id = asked.json::<serde_json::Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+
+    let shown = desktop.next_shown().await.expect("a notification is shown");
+    assert_eq!(shown.summary, "Your agent has a question");
+    assert!(shown.body.contains("Deploy now?"), "{shown:?}");
+    assert_eq!(shown.actions, ["default", "Open the question"]);
+    assert!(
+        std::fs::read_to_string(&opened_log)
+            .unwrap_or_default()
+            .is_empty(),
+        "nothing opens before the click"
+    );
+
+    // The daemon subscribes to the click just after showing; click until it has.
+    let mut lines = Vec::new();
+    for _ in 0..50 {
+        desktop.click(shown.id).await;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        lines = std::fs::read_to_string(&opened_log)
+            .unwrap_or_default()
+            .lines()
+            .map(str::to_string)
+            .collect();
+        if !lines.is_empty() {
+            break;
+        }
+    }
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    let (page, _) = with_login(&lines[0]);
+    assert_eq!(page, daemon.url(&format!("/q/{id}")));
+    let first = daemon.http.get(&lines[0]).send().await.unwrap();
+    assert_eq!(first.status(), 303, "the login lets the browser in");
+    assert!(
+        first.headers()["set-cookie"]
+            .to_str()
+            .unwrap()
+            .starts_with("hark_token="),
+    );
+}
