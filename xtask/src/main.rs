@@ -1,20 +1,28 @@
-//! `cargo xtask build | run | test | bench`: builds Hark's one binary, runs it, tests everything,
-//! and measures it. Installs the tools each step needs when they are missing, from the package
-//! registries only (see TOOLCHAIN facts in the README).
+//! `cargo xtask build | run | test | smoke | bench`: builds Hark's one binary, runs it, tests
+//! everything (the builds for other platforms too, run under their emulators), and measures it.
+//! Installs the tools each step needs when they are missing, from the package registries only
+//! (see TOOLCHAIN facts in the README).
 
 mod bench;
 mod budget;
+mod dist;
+mod registry;
+mod smoke;
 mod tools;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask <build | run [hark serve args…] | test | bench | soak>
+const USAGE: &str = "usage: cargo xtask <build | run [hark serve args…] | test | smoke | dist [--target T] | bench | soak>
 
   build   install missing build tools, then build target/release/hark (site embedded)
   run     build, then start the daemon in the foreground (default http://127.0.0.1:13390)
   test    fmt check, clippy (Linux and Windows), a macOS check, unit, integration and browser
-          tests (installs what they need)
+          tests, then the smoke runs (installs what they need)
+  smoke   run the npm packages from a local registry with npx, and the builds for Windows and
+          Linux on ARM under wine and qemu-user; with --binary PATH, run that binary here
+  dist    build the release binary for a target (default: this machine's) and pack it in
+          target/dist: the archive, its .sha256, and the npm packages
   bench   build, then print sizes, memory and latency figures (never fails on a number)
   soak    build, then 500 calls in flight from 50 shims and 10,000 through the API: fails on
           any lost or misrouted answer, prints memory before and after";
@@ -25,6 +33,8 @@ fn main() -> ExitCode {
         Some("build") => build(),
         Some("run") => build().and_then(|()| run(&args[1..])),
         Some("test") => test(),
+        Some("smoke") => smoke(&args[1..]),
+        Some("dist") => dist::run(&args[1..]),
         Some("bench") => build().and_then(|()| bench::run(&root())),
         Some("soak") => build().and_then(|()| bench::soak(&root())),
         _ => {
@@ -191,11 +201,163 @@ fn test() -> Result<(), String> {
     budget::check_wasm(&root())?;
     run_command(&mut cargo(&[&["test"][..], &server_side[..]].concat()))?;
     run_command(
-        Command::new("npx")
+        tools::npm("npx")
             .args(["playwright", "test"])
             .current_dir(root().join("end2end"))
             .env("PATH", tools::path_with_npm_bin())
             .env("HARK_BIN", root().join("target/debug/hark")),
     )
-    .map_err(|error| format!("browser tests: {error}"))
+    .map_err(|error| format!("browser tests: {error}"))?;
+    smoke_other_platforms()
+}
+
+/// `cargo xtask smoke [--binary PATH]`.
+fn smoke(args: &[String]) -> Result<(), String> {
+    match args {
+        [] => smoke_other_platforms(),
+        [flag, binary] if flag == "--binary" => {
+            let scratch = root().join("target/smoke-native");
+            if scratch.exists() {
+                std::fs::remove_dir_all(&scratch)
+                    .map_err(|error| format!("cannot empty {}: {error}", scratch.display()))?;
+            }
+            let home = scratch.join("home");
+            smoke::run(
+                &smoke::Foreign {
+                    name: "this machine's build",
+                    program: vec![
+                        std::path::absolute(binary)
+                            .map_err(|error| format!("{binary}: {error}"))?
+                            .into(),
+                    ],
+                    env: Vec::new(),
+                    folder: root(),
+                    home_as_given: home.clone().into(),
+                    home,
+                },
+                smoke::Round::Mcp,
+            )
+        }
+        _ => Err("usage: cargo xtask smoke [--binary PATH]".into()),
+    }
+}
+
+/// Runs Hark's npm packages from a local registry, then builds Hark for Windows and for Linux on
+/// ARM and runs each here, through wine and qemu-user: start, health, a question answered
+/// (through `hark mcp`, but on ARM over REST), stop.
+fn smoke_other_platforms() -> Result<(), String> {
+    let scratch = root().join("target/smoke");
+    if scratch.exists() {
+        std::fs::remove_dir_all(&scratch)
+            .map_err(|error| format!("cannot empty {}: {error}", scratch.display()))?;
+    }
+    smoke_npm(&scratch)?;
+
+    tools::ensure_wine()?;
+    run_command(&mut cargo(&[
+        "build",
+        "-p",
+        "hark",
+        "--target",
+        tools::WINDOWS,
+    ]))?;
+    // Beside the binary, the one DLL Debian's Wine 8 lacks (xtask/wine/bcryptprimitives.c).
+    let windows = scratch.join("windows");
+    std::fs::create_dir_all(&windows).map_err(|error| format!("{}: {error}", windows.display()))?;
+    let exe = windows.join("hark.exe");
+    let built = root().join(format!("target/{}/debug/hark.exe", tools::WINDOWS));
+    std::fs::copy(&built, &exe).map_err(|error| format!("{}: {error}", built.display()))?;
+    run_command(
+        Command::new("x86_64-w64-mingw32-gcc")
+            .args(["-shared", "-O2", "-o"])
+            .arg(windows.join("bcryptprimitives.dll"))
+            .arg(root().join("xtask/wine/bcryptprimitives.c"))
+            .arg("-ladvapi32"),
+    )?;
+    let home = scratch.join("windows-home");
+    let home_as_given = format!("Z:{}", home.display()).replace('/', "\\");
+    smoke::run(
+        &smoke::Foreign {
+            name: "Windows under wine",
+            program: vec!["wine".into(), exe.into()],
+            folder: scratch.clone(),
+            env: vec![
+                ("WINEPREFIX".into(), scratch.join("wine").into()),
+                ("WINEDEBUG".into(), "-all".into()),
+                // No Mono or Gecko installer: a console program needs neither.
+                ("WINEDLLOVERRIDES".into(), "mscoree,mshtml=".into()),
+            ],
+            home,
+            home_as_given: home_as_given.into(),
+        },
+        smoke::Round::Mcp,
+    )?;
+
+    let cross = tools::ensure_arm_linux()?;
+    run_command(
+        cargo(&["build", "-p", "hark", "--target", tools::ARM_LINUX])
+            .envs(cross.iter().map(|(key, value)| (key, value))),
+    )?;
+    let home = scratch.join("arm-home");
+    smoke::run(
+        &smoke::Foreign {
+            name: "Linux ARM under qemu-user",
+            program: vec![
+                "qemu-aarch64-static".into(),
+                root()
+                    .join(format!("target/{}/debug/hark", tools::ARM_LINUX))
+                    .into(),
+            ],
+            folder: scratch.clone(),
+            env: vec![("QEMU_LD_PREFIX".into(), "/usr/aarch64-linux-gnu".into())],
+            home_as_given: home.clone().into(),
+            home,
+        },
+        smoke::Round::Rest,
+    )
+}
+
+/// This machine's debug build (the one the tests ran), packed as `dist` packs a release,
+/// published to a local registry and run with `npx`, as a person would.
+fn smoke_npm(scratch: &Path) -> Result<(), String> {
+    run_command(&mut cargo(&["build", "-p", "hark"]))?;
+    let host = dist::host_target();
+    let platform = dist::Platform::of(host).ok_or("this machine's target ships")?;
+    let packed = dist::pack(
+        &root().join("target/debug/hark"),
+        host,
+        platform,
+        &scratch.join("dist"),
+    )?;
+    let registry = registry::Registry::start(&scratch.join("registry"))?;
+    for package in packed
+        .iter()
+        .filter(|path| path.extension().is_some_and(|extension| extension == "tgz"))
+    {
+        registry.publish(package)?;
+    }
+    let folder = scratch.join("npx");
+    std::fs::create_dir_all(&folder).map_err(|error| format!("{}: {error}", folder.display()))?;
+    let home = scratch.join("npm-home");
+    smoke::run(
+        &smoke::Foreign {
+            name: "npx hark-mcp from a local registry",
+            program: vec![
+                if cfg!(windows) { "npx.cmd" } else { "npx" }.into(),
+                "--yes".into(),
+                format!("{}@{}", dist::NPM_PACKAGE, dist::version()).into(),
+            ],
+            env: vec![
+                (
+                    "npm_config_userconfig".into(),
+                    registry.npmrc.clone().into(),
+                ),
+                ("npm_config_cache".into(), scratch.join("npm-cache").into()),
+            ],
+            folder,
+            home_as_given: home.clone().into(),
+            home,
+        },
+        smoke::Round::Mcp,
+    )
 }

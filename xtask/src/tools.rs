@@ -16,10 +16,24 @@ fn has(program: &str, version_arg: &str) -> Option<String> {
 
 /// PATH with `end2end/node_modules/.bin` first, so cargo-leptos finds wasm-opt ≥ 116 there and
 /// never Debian's old binaryen, nor tries to download one.
-pub fn path_with_npm_bin() -> String {
-    let npm_bin = root().join("end2end/node_modules/.bin");
-    let current = std::env::var("PATH").unwrap_or_default();
-    format!("{}:{current}", npm_bin.display())
+pub fn path_with_npm_bin() -> std::ffi::OsString {
+    path_with(&root().join("end2end/node_modules/.bin"))
+}
+
+/// PATH with `folder` first, joined as this OS joins it.
+pub fn path_with(folder: &Path) -> std::ffi::OsString {
+    let current = std::env::var_os("PATH").unwrap_or_default();
+    let folders = std::iter::once(folder.to_path_buf()).chain(std::env::split_paths(&current));
+    std::env::join_paths(folders).unwrap_or(current)
+}
+
+/// npm's command (a batch file on Windows, which `Command` does not look for by itself).
+pub fn npm(program: &str) -> Command {
+    if cfg!(windows) {
+        Command::new(format!("{program}.cmd"))
+    } else {
+        Command::new(program)
+    }
 }
 
 /// The wasm-bindgen version in Cargo.lock; the CLI must match it exactly.
@@ -42,14 +56,7 @@ fn locked_wasm_bindgen() -> Result<String, String> {
 
 /// Everything `cargo leptos build --release` needs.
 pub fn ensure_build_tools() -> Result<(), String> {
-    let targets = Command::new("rustup")
-        .args(["target", "list", "--installed"])
-        .output()
-        .map(|output| String::from_utf8_lossy(&output.stdout).into_owned())
-        .unwrap_or_default();
-    if !targets.contains("wasm32-unknown-unknown") {
-        run_command(Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]))?;
-    }
+    ensure_rust_targets(&["wasm32-unknown-unknown"])?;
     if has("cargo-leptos", "--version").is_none() {
         eprintln!("Installing cargo-leptos (about 12 minutes on 2 cores, once)…");
         // Its own LTO profile needs 3.6 GB and 15 min here; this needs 1.1 GB and less time.
@@ -101,7 +108,7 @@ fn ensure_npm_packages() -> Result<(), String> {
     let ready = installed.is_some() && installed >= modified("package-lock.json");
     if !ready {
         run_command(
-            Command::new("npm")
+            npm("npm")
                 .args(["ci", "--no-audit", "--no-fund"])
                 .current_dir(&end2end),
         )?;
@@ -141,8 +148,8 @@ pub fn ensure_arm_linux() -> Result<Vec<(String, String)>, String> {
     if has("aarch64-linux-gnu-gcc", "--version").is_none() {
         missing.push("gcc-aarch64-linux-gnu");
     }
-    if !Path::new("/usr/aarch64-linux-gnu/lib/libc.so.6").exists() {
-        missing.push("libc6-arm64-cross");
+    if !Path::new("/usr/aarch64-linux-gnu/lib/crti.o").exists() {
+        missing.push("libc6-dev-arm64-cross");
     }
     if has("qemu-aarch64-static", "--version").is_none() {
         missing.push("qemu-user-static");
@@ -188,7 +195,7 @@ pub const MACOS: [&str; 2] = ["aarch64-apple-darwin", "x86_64-apple-darwin"];
 /// What checking for macOS takes here: Rust's targets, `cargo-zigbuild`, and zig from PyPI
 /// (`ziglang`), whose C compiler brings macOS's libc headers for the C in the dependencies.
 /// Returns PATH with zig on it.
-pub fn ensure_macos_check() -> Result<String, String> {
+pub fn ensure_macos_check() -> Result<std::ffi::OsString, String> {
     ensure_rust_targets(&MACOS)?;
     let zig_folder = || {
         Command::new("python3")
@@ -208,7 +215,7 @@ pub fn ensure_macos_check() -> Result<String, String> {
     if has("cargo-zigbuild", "--version").is_none() {
         run_command(Command::new("cargo").args(["install", "--locked", "cargo-zigbuild"]))?;
     }
-    Ok(format!("{zig}:{}", path_with_npm_bin()))
+    Ok(path_with(Path::new(&zig)))
 }
 
 /// Debian's packages the tests run: Chromium for the browser tests (never a browser downloaded
