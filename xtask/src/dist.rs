@@ -10,6 +10,7 @@ use sha2::{Digest, Sha256};
 use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// The npm package people run (`npx -y hark-mcp mcp`); its platform packages are named after
 /// it (`hark-mcp-linux-x64`). Free on the npm registry when chosen.
@@ -80,15 +81,24 @@ pub fn version() -> &'static str {
     env!("CARGO_PKG_VERSION")
 }
 
-/// This machine's target.
-pub fn host_target() -> &'static str {
-    "x86_64-unknown-linux-gnu"
+/// This machine's target, as rustc names it (`host:` in `rustc -vV`).
+pub fn host_target() -> Result<String, String> {
+    let output = Command::new("rustc")
+        .arg("-vV")
+        .output()
+        .map_err(|error| format!("cannot run rustc: {error}"))?;
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .find_map(|line| line.strip_prefix("host: "))
+        .map(str::to_string)
+        .ok_or_else(|| "rustc -vV names no host".into())
 }
 
 /// `cargo xtask dist [--target T]`.
 pub fn run(args: &[String]) -> Result<(), String> {
+    let host = host_target()?;
     let target = match args {
-        [] => host_target().to_string(),
+        [] => host.clone(),
         [flag, target] if flag == "--target" => target.clone(),
         _ => return Err("usage: cargo xtask dist [--target <target triple>]".into()),
     };
@@ -102,8 +112,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
     })?;
     crate::build_site(crate::Half::SiteOnly)?;
     let mut build = cargo(&["build", "--release", "-p", "hark", "--target", &target]);
-    if target == tools::ARM_LINUX && host_target() != tools::ARM_LINUX {
-        build.envs(tools::ensure_arm_linux()?);
+    // Cross builds from this Linux machine: the C compilers of the targets it builds for.
+    if target != host && host.contains("linux") {
+        if target == tools::ARM_LINUX {
+            build.envs(tools::ensure_arm_linux()?);
+        } else if target == tools::WINDOWS {
+            tools::ensure_windows_target()?;
+        }
     }
     run_command(&mut build)?;
     let binary = root()
@@ -152,10 +167,7 @@ fn archive(
     let stem = format!("hark-{}-{target}", version());
     let mut files = vec![(binary.to_path_buf(), platform.binary_name().to_string())];
     for extra in ["README.md", "LICENSE"] {
-        let path = root().join(extra);
-        if path.exists() {
-            files.push((path, extra.to_string()));
-        }
+        files.push((root().join(extra), extra.to_string()));
     }
     if platform.npm_os == "win32" {
         let path = out.join(format!("{stem}.zip"));
@@ -211,9 +223,10 @@ fn platform_package(binary: &Path, platform: &Platform, npm: &Path) -> Result<Pa
     let installed = folder.join("bin").join(platform.binary_name());
     std::fs::copy(binary, &installed).map_err(|error| at(binary, &error))?;
     make_executable(&installed)?;
-    write_json(
-        &folder.join("package.json"),
-        &json!({
+    add_licence(&folder)?;
+    write_package_json(
+        &folder,
+        json!({
             "name": platform.npm_name(),
             "version": version(),
             "description": format!(
@@ -230,6 +243,28 @@ fn platform_package(binary: &Path, platform: &Platform, npm: &Path) -> Result<Pa
     Ok(folder)
 }
 
+/// A package.json, with the repository the release was built from where GitHub's runner names
+/// it (`GITHUB_REPOSITORY`): npm's provenance checks the package against it.
+fn write_package_json(folder: &Path, mut manifest: serde_json::Value) -> Result<(), String> {
+    if let Ok(repository) = std::env::var("GITHUB_REPOSITORY")
+        && !repository.is_empty()
+    {
+        manifest["repository"] = json!({
+            "type": "git",
+            "url": format!("git+https://github.com/{repository}.git"),
+        });
+    }
+    write_json(&folder.join("package.json"), &manifest)
+}
+
+/// Copies the licence into a package folder (npm ships it whatever `files` says).
+fn add_licence(folder: &Path) -> Result<(), String> {
+    let licence = root().join("LICENSE");
+    std::fs::copy(&licence, folder.join("LICENSE"))
+        .map(drop)
+        .map_err(|error| at(&licence, &error))
+}
+
 /// The main package: `bin/hark.js` starts the binary of whichever platform package npm
 /// installed; every platform package is an optional dependency at the same version.
 fn main_package(npm: &Path) -> Result<PathBuf, String> {
@@ -238,13 +273,14 @@ fn main_package(npm: &Path) -> Result<PathBuf, String> {
     let launcher = folder.join("bin/hark.js");
     std::fs::write(&launcher, LAUNCHER).map_err(|error| at(&launcher, &error))?;
     make_executable(&launcher)?;
+    add_licence(&folder)?;
     let optional: serde_json::Map<String, serde_json::Value> = PLATFORMS
         .iter()
         .map(|platform| (platform.npm_name(), json!(version())))
         .collect();
-    write_json(
-        &folder.join("package.json"),
-        &json!({
+    write_package_json(
+        &folder,
+        json!({
             "name": NPM_PACKAGE,
             "version": version(),
             "description": "Hark: AI agents ask you a question, and wait for your answer (MCP server and local daemon)",
@@ -260,11 +296,12 @@ fn main_package(npm: &Path) -> Result<PathBuf, String> {
 }
 
 /// Starts the platform's binary with this process's arguments and streams (stdio stays the
-/// binary's own, so `hark mcp` speaks MCP through it), and exits as it exits.
+/// binary's own, so `hark mcp` speaks MCP through it), passes signals on, and exits as it exits.
 const LAUNCHER: &str = r#"#!/usr/bin/env node
-// Starts the Hark binary that npm installed for this platform (an optional dependency).
+// Starts the Hark binary that npm installed for this platform (an optional dependency), with
+// this process's arguments and streams, and ends as it ends.
 "use strict";
-const { spawnSync } = require("node:child_process");
+const { spawn } = require("node:child_process");
 
 const packages = {
   "linux x64": "hark-mcp-linux-x64",
@@ -286,15 +323,26 @@ try {
   console.error(`hark-mcp: the package ${name} is missing; install again without --no-optional.`);
   process.exit(1);
 }
-const result = spawnSync(binary, process.argv.slice(2), { stdio: "inherit" });
-if (result.error) {
-  console.error(`hark-mcp: cannot start ${binary}: ${result.error.message}`);
+const child = spawn(binary, process.argv.slice(2), { stdio: "inherit" });
+// A signal meant for this launcher (a client stopping its MCP server) is meant for Hark.
+const forwarded = ["SIGINT", "SIGTERM", "SIGHUP"];
+for (const signal of forwarded) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on("error", (error) => {
+  console.error(`hark-mcp: cannot start ${binary}: ${error.message}`);
   process.exit(1);
-}
-if (result.signal) {
-  process.kill(process.pid, result.signal);
-}
-process.exit(result.status ?? 1);
+});
+child.on("exit", (code, signal) => {
+  if (signal) {
+    for (const forwardedSignal of forwarded) {
+      process.removeAllListeners(forwardedSignal);
+    }
+    process.kill(process.pid, signal);
+  } else {
+    process.exit(code ?? 1);
+  }
+});
 "#;
 
 /// `npm pack` of `folder` into `into`; returns the `.tgz`.

@@ -17,7 +17,7 @@ const USAGE: &str = "usage: cargo xtask <build | run [hark serve args…] | test
 
   build   install missing build tools, then build target/release/hark (site embedded)
   run     build, then start the daemon in the foreground (default http://127.0.0.1:13390)
-  test    fmt check, clippy (Linux and Windows), a macOS check, unit, integration and browser
+  test    fmt check, clippy (Linux, Windows, macOS), unit, integration and browser
           tests, then the smoke runs (installs what they need)
   smoke   run the npm packages from a local registry with npx, and the builds for Windows and
           Linux on ARM under wine and qemu-user; with --binary PATH, run that binary here
@@ -139,6 +139,23 @@ fn run(serve_args: &[String]) -> Result<(), String> {
     )
 }
 
+/// The server's packages, built together with the features they ship with; every build of
+/// them takes these same arguments, so none rebuilds what another built.
+const SERVER_SIDE: [&str; 12] = [
+    "-p",
+    "hark-core",
+    "-p",
+    "hark-text",
+    "-p",
+    "app",
+    "-p",
+    "hark",
+    "-p",
+    "xtask",
+    "--features",
+    "app/ssr",
+];
+
 fn test() -> Result<(), String> {
     tools::ensure_build_tools()?;
     tools::ensure_test_packages()?;
@@ -147,20 +164,7 @@ fn test() -> Result<(), String> {
     // once with the features they ship with; the page's WebAssembly apart, as `--workspace`
     // would unify `ssr` with `hydrate`.
     let deny = ["--", "-D", "warnings"];
-    let server_side = [
-        "-p",
-        "hark-core",
-        "-p",
-        "hark-text",
-        "-p",
-        "app",
-        "-p",
-        "hark",
-        "-p",
-        "xtask",
-        "--features",
-        "app/ssr",
-    ];
+    let server_side = SERVER_SIDE;
     for args in [
         &[&["clippy", "--all-targets"][..], &server_side[..]].concat()[..],
         // As the page's WebAssembly takes it.
@@ -175,8 +179,8 @@ fn test() -> Result<(), String> {
     ] {
         run_command(&mut cargo(&[args, &deny].concat()))?;
     }
-    // Windows is compiled (and linted) on every run, and macOS checked, so nothing one OS
-    // lacks slips in unguarded.
+    // Windows and macOS are compiled (and linted) on every run, so nothing one OS lacks slips
+    // in unguarded.
     tools::ensure_windows_target()?;
     run_command(&mut cargo(
         &[
@@ -185,11 +189,33 @@ fn test() -> Result<(), String> {
         ]
         .concat(),
     ))?;
+    // The unit tests too, as the release workflow runs them on Windows.
+    run_command(&mut cargo(
+        &[
+            &[
+                "clippy",
+                "-p",
+                "hark-core",
+                "-p",
+                "hark-text",
+                "-p",
+                "hark",
+                "--lib",
+                "--profile",
+                "test",
+                "--target",
+                tools::WINDOWS,
+            ][..],
+            &deny[..],
+        ]
+        .concat(),
+    ))?;
     let path = tools::ensure_macos_check()?;
     for target in tools::MACOS {
         run_command(
             Command::new("cargo-zigbuild")
-                .args(["check", "-p", "hark", "--target", target])
+                .args(["clippy", "-p", "hark", "--target", target])
+                .args(deny)
                 .env("PATH", &path),
         )?;
     }
@@ -320,12 +346,12 @@ fn smoke_other_platforms() -> Result<(), String> {
 /// This machine's debug build (the one the tests ran), packed as `dist` packs a release,
 /// published to a local registry and run with `npx`, as a person would.
 fn smoke_npm(scratch: &Path) -> Result<(), String> {
-    run_command(&mut cargo(&["build", "-p", "hark"]))?;
-    let host = dist::host_target();
-    let platform = dist::Platform::of(host).ok_or("this machine's target ships")?;
+    run_command(&mut cargo(&[&["build"][..], &SERVER_SIDE[..]].concat()))?;
+    let host = dist::host_target()?;
+    let platform = dist::Platform::of(&host).ok_or("this machine's target ships")?;
     let packed = dist::pack(
         &root().join("target/debug/hark"),
-        host,
+        &host,
         platform,
         &scratch.join("dist"),
     )?;

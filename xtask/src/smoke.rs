@@ -1,8 +1,9 @@
-//! Smoke runs of a binary built for another OS or CPU, run here through its emulator (wine for
-//! Windows, qemu-user for Linux on ARM): the daemon starts, answers `/api/health`, takes a
-//! question and its answer (over REST, and through `hark mcp` speaking MCP on stdio), and stops
-//! when `hark stop` asks. The checks talk to it as its user's tools do, with `curl` and the
-//! MCP shim's own stdio; xtask keeps no HTTP or JSON library for the few fields it reads.
+//! Smoke runs of a build of Hark, here: for another OS or CPU through its emulator (wine for
+//! Windows, qemu-user for Linux on ARM), the npm packages through `npx`, or a native binary (as
+//! the release workflow runs each platform's). The daemon starts, answers `/api/health`, takes a
+//! question and its answer (over REST, or through `hark mcp` speaking MCP on stdio), and stops
+//! when `hark stop` asks. The checks talk to it as its user's tools do, with `curl` and the MCP
+//! shim's own stdio.
 
 use std::ffi::OsString;
 use std::io::{BufRead, BufReader, Write};
@@ -77,6 +78,9 @@ pub fn run(foreign: &Foreign, round: Round) -> Result<(), String> {
         .map_err(|error| format!("{}: cannot start serve: {error}", foreign.name))?;
     let result = checks(foreign, round, port, &mut serve);
     if result.is_err() {
+        // What was started may be a launcher (npx, wine) with the daemon its grandchild: ask
+        // the daemon itself to stop first, then end the launcher.
+        let _ = foreign.command(&["stop"], port).output();
         let _ = serve.kill();
     }
     let _ = serve.wait();
@@ -144,7 +148,7 @@ const PICK_YES: &str = r#"{"answers":[{"selected":["Yes"]}]}"#;
 
 fn rest_round(daemon: &Daemon) -> Result<(), String> {
     let created = daemon.post("/api/questions", YES_NO)?;
-    let id = string_field(&created, "id").ok_or(format!("no id in {created}"))?;
+    let id = string_field(&created, &["id"]).ok_or(format!("no id in {created}"))?;
     daemon.post(&format!("/api/questions/{id}/answer"), PICK_YES)?;
     let waited = daemon.get(&format!("/api/questions/{id}/wait"))?;
     if !waited.contains("\"Yes\"") {
@@ -172,7 +176,8 @@ fn mcp_round(foreign: &Foreign, daemon: &Daemon, port: u16) -> Result<(), String
                 let line = replies
                     .recv_timeout(left)
                     .map_err(|_| format!("hark mcp did not answer request {id}"))?;
-                if line.contains(&format!("\"id\":{id}")) {
+                let reply: Option<serde_json::Value> = serde_json::from_str(&line).ok();
+                if reply.is_some_and(|reply| reply["id"] == id) {
                     return Ok(line);
                 }
             }
@@ -209,7 +214,7 @@ fn pending_question(daemon: &Daemon) -> Result<String, String> {
     let deadline = Instant::now() + STEP_TIMEOUT;
     while Instant::now() < deadline {
         let listed = daemon.get("/api/questions")?;
-        if let Some(id) = string_field(&listed, "id") {
+        if let Some(id) = string_field(&listed, &["questions", "0", "id"]) {
             return Ok(id);
         }
         std::thread::sleep(Duration::from_millis(200));
@@ -284,11 +289,17 @@ fn lines_of(stdout: ChildStdout) -> mpsc::Receiver<String> {
     receiver
 }
 
-/// The first `"name":"…"` string in a JSON text.
-fn string_field(json: &str, name: &str) -> Option<String> {
-    let start = json.find(&format!("\"{name}\":\""))? + name.len() + 4;
-    let end = json[start..].find('"')?;
-    Some(json[start..start + end].to_string())
+/// The string at `path` (object keys and array indexes) in a JSON text.
+fn string_field(json: &str, path: &[&str]) -> Option<String> {
+    let value: serde_json::Value = serde_json::from_str(json).ok()?;
+    let mut at = &value;
+    for step in path {
+        at = match step.parse::<usize>() {
+            Ok(index) => at.get(index)?,
+            Err(_) => at.get(step)?,
+        };
+    }
+    at.as_str().map(str::to_string)
 }
 
 fn free_port() -> Result<u16, String> {
@@ -305,8 +316,12 @@ mod tests {
     #[test]
     fn a_string_field_is_read_from_json_text() {
         let json = r#"{"questions":[{"id":"q_01","status":"pending"}],"id":"x"}"#;
-        assert_eq!(string_field(json, "id").as_deref(), Some("q_01"));
-        assert_eq!(string_field(json, "status").as_deref(), Some("pending"));
-        assert_eq!(string_field(json, "missing"), None);
+        assert_eq!(
+            string_field(json, &["questions", "0", "id"]).as_deref(),
+            Some("q_01")
+        );
+        assert_eq!(string_field(json, &["id"]).as_deref(), Some("x"));
+        assert_eq!(string_field(json, &["missing"]), None);
+        assert_eq!(string_field("not json", &["id"]), None);
     }
 }

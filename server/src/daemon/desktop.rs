@@ -143,7 +143,12 @@ fn show_notification(notification: &Notification, await_click: bool) -> Result<b
     }
     let mut clicked = false;
     let waited = handle.wait_for_response(|response: &notify_rust::NotificationResponse| {
-        clicked = matches!(response, notify_rust::NotificationResponse::Default);
+        // Windows shows the "default" action as a button too; a click on it counts.
+        clicked = match response {
+            notify_rust::NotificationResponse::Default => true,
+            notify_rust::NotificationResponse::Action(action) => action == "default",
+            _ => false,
+        };
     });
     if let Err(error) = waited {
         tracing::debug!(%error, "stopped waiting for a click on the notification");

@@ -41,8 +41,9 @@ pub enum PeerOwner {
     Unknown,
 }
 
-/// Connections at most waiting for a slow lookup (Windows, macOS); past them a new connection's
-/// owner is unknown at once, so a flood cannot pile up work or memory. This user's own
+/// Connections at most waiting for a slow lookup (Windows, macOS); past them a new connection
+/// from this machine counts as another account's at once (it fails closed), so a flood cannot
+/// pile up work or memory, nor slip its connections into this user's budget. This user's own
 /// programs still get in then: they send the token (`client.rs`).
 const LOOKUPS_WAITING: usize = 64;
 
@@ -62,18 +63,22 @@ impl Default for OwnerLookups {
 
 impl OwnerLookups {
     /// The owner of the connection from `peer` to `ours`. Linux answers in place; a table
-    /// lookup runs on the blocking pool, and only while fewer than `LOOKUPS_WAITING` wait.
+    /// lookup runs on the blocking pool, only for a peer on this machine (another has no row
+    /// to find), and only while fewer than `LOOKUPS_WAITING` wait.
     pub async fn look_up(&self, peer: SocketAddr, ours: SocketAddr) -> PeerOwner {
         if cfg!(target_os = "linux") {
             return PeerOwner::of(peer, ours);
         }
+        if !on_this_machine(peer, ours) {
+            return PeerOwner::Unknown;
+        }
         let Ok(place) = self.waiting.clone().try_acquire_owned() else {
             tracing::debug!(%peer, "too many connections waiting for an owner lookup");
-            return PeerOwner::Unknown;
+            return PeerOwner::Another;
         };
         let owner = tokio::task::spawn_blocking(move || PeerOwner::of(peer, ours)).await;
         drop(place);
-        owner.unwrap_or(PeerOwner::Unknown)
+        owner.unwrap_or(PeerOwner::Another)
     }
 }
 
@@ -99,15 +104,28 @@ fn owner_is_us(peer: SocketAddr, ours: SocketAddr) -> Option<bool> {
     })
 }
 
+/// From a table: a peer on this machine whose socket no row shows belongs to another account
+/// (macOS shows a program only its own user's processes); a peer elsewhere has no row at all.
 #[cfg(any(windows, target_os = "macos"))]
 fn owner_is_us(peer: SocketAddr, ours: SocketAddr) -> Option<bool> {
+    if !on_this_machine(peer, ours) {
+        return None;
+    }
     match table::tcp_rows() {
-        Ok(rows) => matching::client_pid(rows, peer, ours).map(process_user::runs_as_us),
+        Ok(rows) => {
+            Some(matching::client_pid(rows, peer, ours).is_some_and(process_user::runs_as_us))
+        }
         Err(error) => {
             tracing::warn!(%error, "cannot look up who owns a connection; it needs the token");
             None
         }
     }
+}
+
+/// Whether `peer` is this machine: loopback, or the very address it reached the daemon on.
+fn on_this_machine(peer: SocketAddr, ours: SocketAddr) -> bool {
+    let ip = peer.ip().to_canonical();
+    ip.is_loopback() || ip == ours.ip().to_canonical()
 }
 
 #[cfg(not(any(target_os = "linux", windows, target_os = "macos")))]
@@ -201,5 +219,22 @@ mod tests {
             PeerOwner::of(decoy.local_addr().unwrap(), ours),
             PeerOwner::Unknown
         );
+    }
+}
+
+#[cfg(test)]
+mod machine_tests {
+    use super::on_this_machine;
+
+    #[test]
+    fn loopback_and_the_daemons_own_address_are_this_machine() {
+        let at = |address: &str| address.parse().unwrap();
+        let lan = at("192.168.1.20:13390");
+        assert!(on_this_machine(at("127.0.0.1:50000"), lan));
+        assert!(on_this_machine(at("[::1]:50000"), lan));
+        assert!(on_this_machine(at("[::ffff:127.0.0.1]:50000"), lan));
+        assert!(on_this_machine(at("192.168.1.20:50000"), lan));
+        assert!(on_this_machine(at("[::ffff:192.168.1.20]:50000"), lan));
+        assert!(!on_this_machine(at("192.168.1.30:50000"), lan));
     }
 }

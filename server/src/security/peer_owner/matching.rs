@@ -175,7 +175,8 @@ mod tests {
 
     #[test]
     fn a_more_specific_listener_beside_the_daemon_is_named_too() {
-        // macOS lets another account bind 127.0.0.1:13390 beside a daemon on 0.0.0.0:13390.
+        // Where an OS lets another account bind 127.0.0.1:13390 beside a daemon on
+        // 0.0.0.0:13390, the more specific listener takes the connections.
         let table = [
             listening("0.0.0.0:13390", 10),
             listening("127.0.0.1:13390", 66),
