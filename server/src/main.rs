@@ -69,9 +69,10 @@ enum Command {
     /// permission prompts in Hark. Without an answer in time it prints nothing, so Claude Code
     /// shows its own dialog.
     Hook {
-        /// The agent whose hook this is: claude.
+        /// The agent whose hook this is: claude (Claude Code) or codex (Codex).
         agent: String,
-        /// Give up after this many seconds (below Claude Code's hook timeout, 60 s).
+        /// Give up after this many seconds (below the agent's hook timeout: Claude Code's is
+        /// 60 s, Codex's the `timeout` in its config, 600 s unless set).
         #[arg(long, value_name = "SECS", default_value_t = hark::cli::hook::DEFAULT_WAIT.as_secs())]
         wait: u64,
         #[command(flatten)]
@@ -244,14 +245,19 @@ fn main() -> ExitCode {
                 wait,
                 daemon,
             } => {
-                if agent != "claude" {
-                    eprintln!(
-                        "hark hook: only \"claude\" (Claude Code) has hooks, not \"{agent}\""
-                    );
-                    return ExitCode::FAILURE;
-                }
-                hark::cli::hook::run(daemon.connection(), std::time::Duration::from_secs(wait))
-                    .await
+                let agent = match hark::cli::hook::HookAgent::named(&agent) {
+                    Ok(agent) => agent,
+                    Err(error) => {
+                        eprintln!("{error}");
+                        return ExitCode::FAILURE;
+                    }
+                };
+                hark::cli::hook::run(
+                    daemon.connection(),
+                    agent,
+                    std::time::Duration::from_secs(wait),
+                )
+                .await
             }
         }
     })

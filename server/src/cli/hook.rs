@@ -1,13 +1,14 @@
-//! `hark hook claude`: Claude Code's own dialogs, asked in Hark (SPEC §12). Claude Code runs it
-//! as a hook command with the event's JSON on stdin:
-//! - `PreToolUse` of `AskUserQuestion`: the same questions are asked in Hark, and the person's
-//!   choices answer the tool;
-//! - `PermissionRequest`: "Allow <tool>: <what>?" with Allow and Deny, and the decision goes back.
+//! `hark hook claude` and `hark hook codex`: an agent's own dialogs, asked in Hark (SPEC §12).
+//! The agent runs it as a hook command with the event's JSON on stdin:
+//! - Claude Code's `PreToolUse` of `AskUserQuestion`: the same questions are asked in Hark, and
+//!   the person's choices answer the tool;
+//! - `PermissionRequest` (Claude Code and Codex): "Allow <tool>: <what>?" with Allow and Deny
+//!   (marked danger), and the decision goes back.
 //!
-//! Without an answer within `--wait` it prints nothing and exits 0, so Claude Code shows its own
+//! Without an answer within `--wait` it prints nothing and exits 0, so the agent shows its own
 //! dialog, and the Hark question is withdrawn with a note. Anything else is left alone.
 //!
-//! Field names as the Claude Code hooks reference gives them: the input's `hook_event_name`,
+//! Claude Code's field names as its hooks reference gives them: the input's `hook_event_name`,
 //! `tool_name`, `tool_input` and `cwd`; the output's `hookSpecificOutput` with `hookEventName`,
 //! for `PreToolUse` `permissionDecision` ("allow" / "deny"), `permissionDecisionReason` and
 //! `updatedInput` (merged into the tool's input), for `PermissionRequest` `decision` with
@@ -15,6 +16,14 @@
 //! (`question`, `header`, `options` with `label` and `description`, `multiSelect`), and its
 //! answers go in `answers`, question text → the chosen label (several joined by ", "), as
 //! Claude Code's guide to answering clarifying questions (Agent SDK, "user input") describes.
+//!
+//! Codex's `PermissionRequest` takes the same shapes: its input (`hook_event_name`, `tool_name`
+//! such as `Bash`, `apply_patch` or `mcp__server__tool`, `tool_input` with `command` and an
+//! optional `description`, `cwd`) and its output (`hookSpecificOutput.hookEventName` and
+//! `decision.behavior` / `decision.message`, every other field refused), as openai/codex reads
+//! them in `codex-rs/hooks/src/events/permission_request.rs` and
+//! `codex-rs/hooks/src/engine/output_parser.rs`. Empty output (exit 0) leaves Codex's own
+//! approval prompt; its hooks time out after `timeout` seconds (600 unless set).
 
 use crate::client::asking::{self, Ended};
 use crate::client::connection::Connection;
@@ -26,13 +35,59 @@ use std::process::ExitCode;
 use std::time::Duration;
 use tokio::time::Instant;
 
-/// Claude Code's default hook timeout is 60 s: Hark gives up a little before.
+/// Claude Code's default hook timeout is 60 s: Hark gives up a little before, and as soon for
+/// Codex (whose hooks may take 600 s), so the person at the terminal is not kept from their own
+/// dialog for long.
 pub const DEFAULT_WAIT: Duration = Duration::from_secs(55);
+
+/// The agents whose hooks Hark answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HookAgent {
+    Claude,
+    Codex,
+}
+
+impl HookAgent {
+    /// The agent `hark hook <name>` names.
+    ///
+    /// # Errors
+    /// A name Hark has no hook for, said in a sentence.
+    pub fn named(name: &str) -> Result<HookAgent, String> {
+        match name {
+            "claude" => Ok(HookAgent::Claude),
+            "codex" => Ok(HookAgent::Codex),
+            other => Err(format!(
+                "hark hook: \"claude\" (Claude Code) and \"codex\" (Codex) have hooks, not \"{other}\""
+            )),
+        }
+    }
+
+    fn product(self) -> &'static str {
+        match self {
+            HookAgent::Claude => "Claude Code",
+            HookAgent::Codex => "Codex",
+        }
+    }
+
+    /// The client a question of this hook says it came from (the page groups by it).
+    fn client(self) -> String {
+        let agent = match self {
+            HookAgent::Claude => "claude-code",
+            HookAgent::Codex => "codex",
+        };
+        format!("{agent} hook (hark {})", env!("CARGO_PKG_VERSION"))
+    }
+
+    /// The note on a question the hook withdrew.
+    fn no_answer_note(self) -> String {
+        format!(
+            "no answer in time: {} asks in its own dialog",
+            self.product()
+        )
+    }
+}
 /// Tool inputs summarised in a permission question at most, in characters.
 const SUMMARY_CHARS: usize = 500;
-
-/// The note on a question the hook withdrew.
-const NO_ANSWER_NOTE: &str = "no answer in time: Claude Code asks in its own dialog";
 
 /// The fields of a hook's input that Hark reads.
 #[derive(Deserialize)]
@@ -70,8 +125,8 @@ struct ClaudeOption {
 /// tool input is cut to a summary), and bounded, so a runaway input cannot fill memory.
 const MAX_INPUT_BYTES: usize = 16 * 1024 * 1024;
 
-/// Runs the hook: reads stdin, asks, prints Claude Code's answer (or nothing).
-pub async fn run(connection: Connection, wait: Duration) -> ExitCode {
+/// Runs `agent`'s hook: reads stdin, asks, prints the agent's answer (or nothing).
+pub async fn run(connection: Connection, agent: HookAgent, wait: Duration) -> ExitCode {
     let mut text = String::new();
     let read = std::io::stdin()
         .take(MAX_INPUT_BYTES as u64 + 1)
@@ -81,22 +136,36 @@ pub async fn run(connection: Connection, wait: Duration) -> ExitCode {
     }
     if text.len() > MAX_INPUT_BYTES {
         eprintln!(
-            "hark hook: the hook's input is over {} MB, too large for Hark; Claude Code asks itself",
-            MAX_INPUT_BYTES / (1024 * 1024)
+            "hark hook: the hook's input is over {} MB, too large for Hark; {} asks itself",
+            MAX_INPUT_BYTES / (1024 * 1024),
+            agent.product()
         );
         return ExitCode::SUCCESS;
     }
     let input: HookInput = match serde_json::from_str(&text) {
         Ok(input) => input,
         Err(error) => {
-            // Never in Claude Code's way: it shows its own dialog.
-            eprintln!("hark hook: the hook's input is not what Claude Code sends: {error}");
+            // Never in the agent's way: it shows its own dialog.
+            eprintln!(
+                "hark hook: the hook's input is not what {} sends: {error}",
+                agent.product()
+            );
             return ExitCode::SUCCESS;
         }
     };
-    let output = match (input.hook_event_name.as_str(), input.tool_name.as_str()) {
-        ("PreToolUse", "AskUserQuestion") => ask_questions(&connection, &input, wait).await,
-        ("PermissionRequest", _) => ask_permission(&connection, &input, wait).await,
+    let hook = Hook {
+        connection: &connection,
+        agent,
+        input: &input,
+        wait,
+    };
+    let output = match (
+        agent,
+        input.hook_event_name.as_str(),
+        input.tool_name.as_str(),
+    ) {
+        (HookAgent::Claude, "PreToolUse", "AskUserQuestion") => ask_questions(&hook).await,
+        (_, "PermissionRequest", _) => ask_permission(&hook).await,
         _ => None,
     };
     if let Some(output) = output {
@@ -105,46 +174,51 @@ pub async fn run(connection: Connection, wait: Duration) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn source(input: &HookInput) -> Source {
-    Source {
-        client: Some(format!(
-            "claude-code hook (hark {})",
-            env!("CARGO_PKG_VERSION")
-        )),
-        cwd: input.cwd.clone(),
-        pid: Some(std::process::id()),
-    }
-}
-
-/// Asks `request` and waits up to `wait`; withdraws it (with a note) when nobody answers.
-async fn ask(connection: &Connection, request: AskRequest, wait: Duration) -> Option<WaitResult> {
-    let (request, _) = asking::with_id(request);
-    let request = match asking::submit(connection, request).await {
-        Ok(request) => request,
-        Err(error) => {
-            eprintln!("hark hook: {error}");
-            return None;
-        }
-    };
-    let id = request.id?;
-    match asking::wait(connection, &request, Some(Instant::now() + wait)).await {
-        Ok(Ended::Closed(result)) => Some(result),
-        Ok(Ended::StillPending) => {
-            let _ = connection.client().withdraw(id, NO_ANSWER_NOTE).await;
-            None
-        }
-        Err(error) => {
-            eprintln!("hark hook: {error}");
-            None
-        }
-    }
-}
-
-async fn ask_questions(
-    connection: &Connection,
-    input: &HookInput,
+/// One run of a hook: what it was given and where it asks.
+struct Hook<'a> {
+    connection: &'a Connection,
+    agent: HookAgent,
+    input: &'a HookInput,
     wait: Duration,
-) -> Option<Value> {
+}
+
+impl Hook<'_> {
+    fn source(&self) -> Source {
+        Source {
+            client: Some(self.agent.client()),
+            cwd: self.input.cwd.clone(),
+            pid: Some(std::process::id()),
+        }
+    }
+
+    /// Asks `request` and waits up to `wait`; withdraws it (with a note) when nobody answers.
+    async fn ask(&self, request: AskRequest) -> Option<WaitResult> {
+        let (request, _) = asking::with_id(request);
+        let request = match asking::submit(self.connection, request).await {
+            Ok(request) => request,
+            Err(error) => {
+                eprintln!("hark hook: {error}");
+                return None;
+            }
+        };
+        let id = request.id?;
+        match asking::wait(self.connection, &request, Some(Instant::now() + self.wait)).await {
+            Ok(Ended::Closed(result)) => Some(result),
+            Ok(Ended::StillPending) => {
+                let note = self.agent.no_answer_note();
+                let _ = self.connection.client().withdraw(id, &note).await;
+                None
+            }
+            Err(error) => {
+                eprintln!("hark hook: {error}");
+                None
+            }
+        }
+    }
+}
+
+async fn ask_questions(hook: &Hook<'_>) -> Option<Value> {
+    let input = hook.input;
     let questions: Vec<ClaudeQuestion> =
         serde_json::from_value(input.tool_input.get("questions")?.clone()).ok()?;
     let request = AskRequest {
@@ -164,10 +238,10 @@ async fn ask_questions(
                 ..SubQuestion::text(asked.question.clone())
             })
             .collect(),
-        source: Some(source(input)),
+        source: Some(hook.source()),
         ..AskRequest::default()
     };
-    let result = ask(connection, request, wait).await?;
+    let result = hook.ask(request).await?;
     match result.status {
         Status::Answered => {
             let mut answers = Map::new();
@@ -228,11 +302,8 @@ fn summary(tool_input: &Value) -> String {
 const ALLOW: &str = "Allow";
 const DENY: &str = "Deny";
 
-async fn ask_permission(
-    connection: &Connection,
-    input: &HookInput,
-    wait: Duration,
-) -> Option<Value> {
+async fn ask_permission(hook: &Hook<'_>) -> Option<Value> {
+    let input = hook.input;
     let request = AskRequest {
         questions: vec![SubQuestion {
             header: Some(input.tool_name.clone()),
@@ -250,10 +321,10 @@ async fn ask_permission(
                 summary(&input.tool_input)
             ))
         }],
-        source: Some(source(input)),
+        source: Some(hook.source()),
         ..AskRequest::default()
     };
-    let result = ask(connection, request, wait).await?;
+    let result = hook.ask(request).await?;
     let chose = |label: &str| {
         result
             .answers
@@ -266,7 +337,7 @@ async fn ask_permission(
         Status::Answered if chose(DENY) => {
             json!({"behavior": "deny", "message": "The person denied this in Hark."})
         }
-        // Skipped, timed out or withdrawn: Claude Code asks in its own dialog.
+        // Skipped, timed out or withdrawn: the agent asks in its own dialog.
         _ => return None,
     };
     Some(json!({"hookSpecificOutput": {

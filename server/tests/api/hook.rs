@@ -1,5 +1,5 @@
-//! `hark hook claude` fed the hook input Claude Code sends (the shapes of its hooks reference),
-//! with the person answering over REST.
+//! `hark hook claude` and `hark hook codex` fed the hook input each agent sends (Claude Code's
+//! hooks reference; Codex's `codex-rs/hooks`), with the person answering over REST.
 
 use crate::api::world::*;
 use serde_json::{Value, json};
@@ -8,8 +8,13 @@ use tokio::io::AsyncWriteExt;
 
 /// Starts `hark hook claude --wait <wait>` with `input` on its stdin.
 async fn hook(world: &World, input: &Value, wait: &str) -> tokio::process::Child {
+    hook_of(world, "claude", input, wait).await
+}
+
+/// Starts `hark hook <agent> --wait <wait>` with `input` on its stdin.
+async fn hook_of(world: &World, agent: &str, input: &Value, wait: &str) -> tokio::process::Child {
     let mut child = world
-        .command(&["hook", "claude", "--wait", wait])
+        .command(&["hook", agent, "--wait", wait])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -194,4 +199,96 @@ async fn a_question_too_large_for_hark_is_called_that_not_a_daemon_out_of_reach(
     assert!(output.status.success());
     let said = String::from_utf8_lossy(&output.stderr);
     assert!(said.contains("too large for Hark"), "{said}");
+}
+
+/// What Codex writes to a `PermissionRequest` hook's stdin.
+fn codex_permission_request() -> Value {
+    json!({
+        "session_id": "0199a213-81c0-7800-8aa1-bbab2a035a53",
+        "turn_id": "1",
+        "transcript_path": "/home/me/.codex/sessions/rollout.jsonl",
+        "cwd": "/home/me/project",
+        "hook_event_name": "PermissionRequest",
+        "model": "gpt-5",
+        "permission_mode": "default",
+        "tool_name": "Bash",
+        "tool_input": {"command": "cargo publish", "description": "Publish the crate"}
+    })
+}
+
+#[tokio::test]
+async fn a_codex_permission_is_allowed_or_denied_in_hark_in_codexs_exact_shape() {
+    let world = World::new();
+    let expected = [
+        (
+            "Allow",
+            json!({"hookSpecificOutput": {"hookEventName": "PermissionRequest",
+                   "decision": {"behavior": "allow"}}}),
+        ),
+        (
+            "Deny",
+            json!({"hookSpecificOutput": {"hookEventName": "PermissionRequest",
+                   "decision": {"behavior": "deny", "message": "The person denied this in Hark."}}}),
+        ),
+    ];
+    for (choice, output) in expected {
+        let child = hook_of(&world, "codex", &codex_permission_request(), "30").await;
+        let question = world.pending(1).await.remove(0);
+        assert_eq!(
+            question["questions"][0]["question"],
+            "Allow Bash: cargo publish?"
+        );
+        assert_eq!(question["questions"][0]["options"][1]["label"], "Deny");
+        assert_eq!(question["questions"][0]["options"][1]["danger"], true);
+        assert_eq!(question["source"]["cwd"], "/home/me/project");
+        let client = question["source"]["client"].as_str().unwrap();
+        assert!(client.starts_with("codex hook"), "{client}");
+        let id = question["id"].as_str().unwrap();
+        world
+            .post(
+                &format!("/api/questions/{id}/answer"),
+                &json!({"answers": [{"selected": [choice]}]}),
+            )
+            .await;
+        // Codex refuses any field it does not know: the output is exactly this.
+        assert_eq!(printed(child).await, Some(output));
+    }
+}
+
+#[tokio::test]
+async fn without_an_answer_in_time_codex_asks_itself_and_other_events_are_left_alone() {
+    let world = World::new();
+    let child = hook_of(&world, "codex", &codex_permission_request(), "1").await;
+    let id = world.pending(1).await[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(printed(child).await, None, "Codex shows its own prompt");
+    let question = world.question(&id).await;
+    assert_eq!(question["status"], "cancelled");
+    let note = question["note"].as_str().unwrap();
+    assert!(note.contains("Codex asks in its own dialog"), "{note}");
+    // Codex has no AskUserQuestion: its PreToolUse is not Hark's to answer.
+    let mut other = ask_user_question();
+    other["turn_id"] = json!("2");
+    let other = hook_of(&world, "codex", &other, "1").await;
+    assert_eq!(printed(other).await, None);
+    assert!(world.pending(0).await.is_empty());
+}
+
+#[tokio::test]
+async fn an_agent_without_hooks_is_named_in_the_error() {
+    let world = World::new();
+    let output = world
+        .command(&["hook", "cursor"])
+        .stdin(Stdio::null())
+        .output()
+        .await
+        .unwrap();
+    assert!(!output.status.success());
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        said.contains("\"codex\"") && said.contains("\"cursor\""),
+        "{said}"
+    );
 }
