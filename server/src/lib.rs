@@ -55,7 +55,7 @@ pub mod daemon {
 
 pub mod http {
     //! The HTTP surface below the page: REST, the event stream, the embedded site, exports,
-    //! the extractors whose errors name the field, and accepting connections.
+    //! the extractors whose errors name the field, MCP over HTTP, and accepting connections.
     pub mod api;
     pub mod assets;
     pub mod error;
@@ -63,6 +63,7 @@ pub mod http {
     pub mod json;
     pub mod json_errors;
     pub mod listen;
+    pub mod mcp;
     pub mod query;
     pub mod state;
     pub mod ws;
@@ -112,6 +113,7 @@ use tokio::net::TcpListener;
 pub fn router(state: AppState) -> Router {
     let router = Router::new()
         .nest("/api", http::api::router().merge(state.relay.routes()))
+        .nest_service(http::mcp::PATH, http::mcp::service(&state))
         .merge(channels::answer_link::router());
     let router = page::routes(router, &state)
         .fallback(http::assets::serve)

@@ -27,6 +27,7 @@ mod api {
     mod languages;
     mod mcp;
     mod mcp_clients;
+    mod mcp_http;
     mod mcp_in_process;
     mod mcp_waiting;
     mod other_accounts;

@@ -50,13 +50,47 @@ gives it, or pending again if they still have not.";
 /// when the client goes away.
 type OpenQuestions = Arc<Mutex<HashMap<QuestionId, AskRequest>>>;
 
-/// The MCP server: one per shim process.
+/// The MCP server: one per shim process, or per session of `/mcp`.
 #[derive(Clone)]
 pub struct HarkMcp {
     connection: Connection,
     hand_off: HandOff,
     open: OpenQuestions,
+    /// Whether this process is the agent's own shim, whose folder and pid describe the agent
+    /// (`hark mcp`), or serves a client elsewhere (`/mcp`), of which Hark knows neither.
+    agents_process: bool,
+    /// For `/mcp`: withdraws what is still open when the session's last copy goes.
+    _session: Option<Arc<SessionEnd>>,
     tool_router: ToolRouter<Self>,
+}
+
+/// The end of an `/mcp` session: its questions still waiting are abandoned, as when a shim's
+/// client goes away (the late-answer rules of SPEC §12 then apply).
+struct SessionEnd {
+    connection: Connection,
+    open: OpenQuestions,
+}
+
+impl Drop for SessionEnd {
+    fn drop(&mut self) {
+        let open: Vec<QuestionId> = self
+            .open
+            .lock()
+            .map(|mut open| open.drain().map(|(id, _)| id).collect())
+            .unwrap_or_default();
+        if open.is_empty() {
+            return;
+        }
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let connection = self.connection.clone();
+        runtime.spawn(async move {
+            for id in open {
+                let _ = connection.client().abandon(id).await;
+            }
+        });
+    }
 }
 
 fn ask_schema() -> Arc<JsonObject> {
@@ -122,7 +156,26 @@ impl HarkMcp {
             connection,
             hand_off,
             open: OpenQuestions::default(),
+            agents_process: true,
+            _session: None,
             tool_router: Self::tool_router(),
+        }
+    }
+
+    /// A server for one session of `/mcp`, reaching the daemon through `connection`: the
+    /// agent's folder and process are not this one's, and the session's questions still open
+    /// when it ends are abandoned.
+    pub fn for_session(connection: Connection, hand_off: HandOff) -> Self {
+        let open = OpenQuestions::default();
+        let session = SessionEnd {
+            connection: connection.clone(),
+            open: open.clone(),
+        };
+        Self {
+            open,
+            agents_process: false,
+            _session: Some(Arc::new(session)),
+            ..Self::new(connection, hand_off)
         }
     }
 
@@ -142,7 +195,7 @@ impl HarkMcp {
             Err(error) => return Ok(tool_error(&error)),
         };
         let request = AskRequest {
-            source: Some(source_of(&context)),
+            source: Some(source_of(&context, self.agents_process)),
             ..request
         };
         let (request, _) = asking::with_id(request);
@@ -389,17 +442,18 @@ fn parse_ask(arguments: JsonObject) -> Result<AskRequest, AskError> {
 }
 
 /// `source`: the client's `clientInfo`, this shim's working directory and pid.
-fn source_of(context: &RequestContext<RoleServer>) -> Source {
+fn source_of(context: &RequestContext<RoleServer>, agents_process: bool) -> Source {
     let client = context.peer.peer_info().map(|info| {
         let implementation = &info.client_info;
         format!("{} {}", implementation.name, implementation.version)
     });
     Source {
         client,
-        cwd: std::env::current_dir()
-            .ok()
+        cwd: agents_process
+            .then(std::env::current_dir)
+            .and_then(Result::ok)
             .map(|dir| dir.display().to_string()),
-        pid: Some(std::process::id()),
+        pid: agents_process.then(std::process::id),
     }
 }
 

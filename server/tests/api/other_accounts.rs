@@ -77,6 +77,22 @@ async fn another_account_can_neither_read_nor_answer_without_the_token() {
         "401",
         "nor may it mint itself a login"
     );
+    let initialize = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"curl","version":"1"}}}"#;
+    let mcp = [
+        "-X",
+        "POST",
+        "-H",
+        "content-type: application/json",
+        "-H",
+        "accept: application/json, text/event-stream",
+        "-d",
+        initialize,
+    ];
+    assert_eq!(
+        curl_as_nobody(&[&mcp[..], &[&daemon.url("/mcp")]].concat()),
+        "401",
+        "MCP over HTTP"
+    );
     assert_eq!(
         status_of(&daemon, id).await,
         "pending",
