@@ -5,6 +5,7 @@
 
 mod bench;
 mod budget;
+mod conformance;
 mod dist;
 mod registry;
 mod smoke;
@@ -18,7 +19,8 @@ const USAGE: &str = "usage: cargo xtask <build | run [hark serve args…] | test
   build   install missing build tools, then build target/release/hark (site embedded)
   run     build, then start the daemon in the foreground (default http://127.0.0.1:13390)
   test    fmt check, clippy (Linux, Windows, macOS), unit, integration and browser
-          tests, then the smoke runs (installs what they need)
+          tests, the MCP conformance suite on /mcp, then the smoke runs (installs what they
+          need)
   smoke   run the npm packages from a local registry with npx, and the builds for Windows and
           Linux on ARM under wine and qemu-user; with --binary PATH, run that binary here
   dist    build the release binary for a target (default: this machine's) and pack it in
@@ -234,6 +236,7 @@ fn test() -> Result<(), String> {
             .env("HARK_BIN", root().join("target/debug/hark")),
     )
     .map_err(|error| format!("browser tests: {error}"))?;
+    conformance::run()?;
     smoke_other_platforms()
 }
 

@@ -289,6 +289,22 @@ fn lines_of(stdout: ChildStdout) -> mpsc::Receiver<String> {
     receiver
 }
 
+/// Waits until the daemon on `port` answers `/api/health` (this machine's own, no token).
+pub fn wait_for_health(port: u16) -> Result<(), String> {
+    let deadline = Instant::now() + STEP_TIMEOUT;
+    while Instant::now() < deadline {
+        let health = Command::new("curl")
+            .args(["-sf", "--max-time", "2"])
+            .arg(format!("http://127.0.0.1:{port}/api/health"))
+            .output();
+        if health.is_ok_and(|output| output.status.success()) {
+            return Ok(());
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    Err(format!("the daemon on port {port} did not come up"))
+}
+
 /// The string at `path` (object keys and array indexes) in a JSON text.
 fn string_field(json: &str, path: &[&str]) -> Option<String> {
     let value: serde_json::Value = serde_json::from_str(json).ok()?;
@@ -302,7 +318,8 @@ fn string_field(json: &str, path: &[&str]) -> Option<String> {
     at.as_str().map(str::to_string)
 }
 
-fn free_port() -> Result<u16, String> {
+/// A port free on 127.0.0.1 now.
+pub fn free_port() -> Result<u16, String> {
     std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|listener| listener.local_addr())
         .map(|address| address.port())

@@ -96,9 +96,14 @@ pub fn ensure_build_tools() -> Result<(), String> {
 
 /// `npm ci` in end2end when its packages (binaryen's wasm-opt, Playwright) are missing.
 fn ensure_npm_packages() -> Result<(), String> {
-    let end2end = root().join("end2end");
+    ensure_npm_folder(&root().join("end2end"))
+}
+
+/// `npm ci` in `folder` when its packages are missing or older than its lock file.
+pub fn ensure_npm_folder(folder: &Path) -> Result<(), String> {
+    let folder = folder.to_path_buf();
     let modified = |path: &str| {
-        std::fs::metadata(end2end.join(path))
+        std::fs::metadata(folder.join(path))
             .and_then(|meta| meta.modified())
             .ok()
     };
@@ -110,7 +115,7 @@ fn ensure_npm_packages() -> Result<(), String> {
         run_command(
             npm("npm")
                 .args(["ci", "--no-audit", "--no-fund"])
-                .current_dir(&end2end),
+                .current_dir(&folder),
         )?;
     }
     Ok(())
