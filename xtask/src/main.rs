@@ -158,6 +158,10 @@ const SERVER_SIDE: [&str; 12] = [
     "app/ssr",
 ];
 
+/// The packages whose unit tests the Windows build lints and runs (under wine here, natively
+/// in the release workflow).
+const UNIT_TESTED: [&str; 6] = ["-p", "hark-core", "-p", "hark-text", "-p", "hark"];
+
 fn test() -> Result<(), String> {
     tools::ensure_build_tools()?;
     tools::ensure_test_packages()?;
@@ -194,20 +198,9 @@ fn test() -> Result<(), String> {
     // The unit tests too, as the release workflow runs them on Windows.
     run_command(&mut cargo(
         &[
-            &[
-                "clippy",
-                "-p",
-                "hark-core",
-                "-p",
-                "hark-text",
-                "-p",
-                "hark",
-                "--lib",
-                "--profile",
-                "test",
-                "--target",
-                tools::WINDOWS,
-            ][..],
+            &["clippy"][..],
+            &UNIT_TESTED[..],
+            &["--lib", "--profile", "test", "--target", tools::WINDOWS][..],
             &deny[..],
         ]
         .concat(),
@@ -307,21 +300,21 @@ fn smoke_other_platforms() -> Result<(), String> {
     // show (it keeps no file's access list and reads back its default one); that one runs on
     // the release workflow's Windows runner.
     run_command(
-        cargo(&[
-            "test",
-            "-p",
-            "hark-core",
-            "-p",
-            "hark-text",
-            "-p",
-            "hark",
-            "--lib",
-            "--target",
-            tools::WINDOWS,
-            "--",
-            "--skip",
-            "a_home_is_made_private_to_this_user",
-        ])
+        cargo(
+            &[
+                &["test"][..],
+                &UNIT_TESTED[..],
+                &[
+                    "--lib",
+                    "--target",
+                    tools::WINDOWS,
+                    "--",
+                    "--skip",
+                    "a_home_is_made_private_to_this_user",
+                ][..],
+            ]
+            .concat(),
+        )
         .env("CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER", "wine")
         .env("WINEPATH", wine_path(&windows))
         .envs(wine_env(&scratch)),

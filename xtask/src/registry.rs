@@ -20,10 +20,7 @@ impl Registry {
     pub fn start(folder: &Path) -> Result<Registry, String> {
         std::fs::create_dir_all(folder)
             .map_err(|error| format!("{}: {error}", folder.display()))?;
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|listener| listener.local_addr())
-            .map(|address| address.port())
-            .map_err(|error| format!("no free port: {error}"))?;
+        let port = crate::smoke::free_port()?;
         let url = format!("http://127.0.0.1:{port}/");
         let config = folder.join("config.yaml");
         std::fs::write(

@@ -24,13 +24,18 @@ fn recording_browser(dir: &std::path::Path) -> (String, std::path::PathBuf) {
     (script.display().to_string(), log)
 }
 
+/// The URLs opened so far.
+fn opened_now(log: &std::path::Path) -> Vec<String> {
+    std::fs::read_to_string(log)
+        .unwrap_or_default()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
 async fn opened(log: &std::path::Path, at_least: usize) -> Vec<String> {
     for _ in 0..100 {
-        let lines: Vec<String> = std::fs::read_to_string(log)
-            .unwrap_or_default()
-            .lines()
-            .map(str::to_string)
-            .collect();
+        let lines = opened_now(log);
         if lines.len() >= at_least {
             return lines;
         }
@@ -277,9 +282,7 @@ async fn a_click_on_the_notification_opens_the_question_with_a_one_time_login() 
     assert!(shown.body.contains("Deploy now?"), "{shown:?}");
     assert_eq!(shown.actions, ["default", "Open the question"]);
     assert!(
-        std::fs::read_to_string(&opened_log)
-            .unwrap_or_default()
-            .is_empty(),
+        opened_now(&opened_log).is_empty(),
         "nothing opens before the click"
     );
 
@@ -288,11 +291,7 @@ async fn a_click_on_the_notification_opens_the_question_with_a_one_time_login() 
     for _ in 0..50 {
         desktop.click(shown.id).await;
         tokio::time::sleep(Duration::from_millis(100)).await;
-        lines = std::fs::read_to_string(&opened_log)
-            .unwrap_or_default()
-            .lines()
-            .map(str::to_string)
-            .collect();
+        lines = opened_now(&opened_log);
         if !lines.is_empty() {
             break;
         }

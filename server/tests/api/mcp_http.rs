@@ -111,7 +111,7 @@ async fn a_daemon_that_asks_for_the_token_serves_mcp_to_a_client_that_sends_it()
         json!({"questions": [{"question": "Token?", "options": [{"label": "Yes"}]}]}),
     )
     .await;
-    let id = pending_with_token(&world).await;
+    let id = pending(&world).await["id"].as_str().unwrap().to_string();
     let answered = world
         .http
         .post(world.url(&format!("/api/questions/{id}/answer")))
@@ -125,7 +125,9 @@ async fn a_daemon_that_asks_for_the_token_serves_mcp_to_a_client_that_sends_it()
     assert_eq!(result.structured_content.unwrap()["status"], "answered");
 }
 
-async fn pending_with_token(daemon: &Daemon) -> String {
+/// The first question waiting, once one is. With the token, which this user needs only from a
+/// daemon started with `--require-token`.
+async fn pending(daemon: &Daemon) -> Value {
     for _ in 0..200 {
         let listed: Value = daemon
             .http
@@ -134,23 +136,6 @@ async fn pending_with_token(daemon: &Daemon) -> String {
             .send()
             .await
             .unwrap()
-            .json()
-            .await
-            .unwrap();
-        if let Some(id) = listed["questions"][0]["id"].as_str() {
-            return id.to_string();
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    panic!("no question arrived");
-}
-
-/// The first question waiting, once one is.
-async fn pending(daemon: &Daemon) -> Value {
-    for _ in 0..200 {
-        let listed: Value = daemon
-            .get("/api/questions?status=pending")
-            .await
             .json()
             .await
             .unwrap();
