@@ -233,6 +233,29 @@ elsewhere-telegram-wrong-token = Telegram does not know this token. Copy it agai
 elsewhere-telegram-no-token = Paste the bot token from @BotFather first.
 elsewhere-telegram-unreachable = Telegram could not be reached to check the token: { $reason }
 
+# WeChat (settings)
+elsewhere-wechat = WeChat
+elsewhere-wechat-help = Send each question to your WeChat as text and answer it there: reply with a number, your own words, or “skip”. Log in by scanning a code with WeChat; only the account that scans can answer.
+elsewhere-wechat-enabled = Send questions to WeChat
+elsewhere-wechat-connect = Log in with WeChat
+elsewhere-wechat-scan = Scan this code with WeChat (Discover → Scan), then confirm on your phone.
+elsewhere-wechat-scanned = Scanned: confirm the login on your phone.
+elsewhere-wechat-needs-code = WeChat shows a number on your phone: type it here.
+elsewhere-wechat-wrong-code = That number did not match: type the one WeChat shows now.
+elsewhere-wechat-code = Number from your phone
+elsewhere-wechat-send-code = Send the number
+elsewhere-wechat-check = I have scanned it: check again
+elsewhere-wechat-confirmed = Logged in.
+elsewhere-wechat-expired = The code expired before the login was confirmed. Log in again for a new one.
+elsewhere-wechat-failed = The login failed: { $reason }
+elsewhere-wechat-paired = Logged in: questions go to the WeChat that scanned, and only it can answer.
+elsewhere-wechat-not-paired = Not logged in.
+elsewhere-wechat-session-ended = WeChat ended the login. Log in again to keep receiving questions.
+elsewhere-wechat-unpair = Log out of WeChat
+elsewhere-wechat-unreachable = WeChat could not be asked for a login code: { $reason }
+elsewhere-wechat-code-shape = Type the digits WeChat shows on your phone.
+elsewhere-test-wechat = Send a test message to WeChat
+
 # Quick replies
 presets-heading = Quick replies
 presets-help = Texts you often type, one per line, in the order you want them. On a question, tap one under a text box, or press Alt+1 to Alt+9 while typing, to insert it. Edit, move or delete lines here to change them.

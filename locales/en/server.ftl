@@ -63,3 +63,40 @@ telegram-too-long = That answer is too long; send a shorter one.
 telegram-not-recorded = Hark could not record this now. Try again in a moment.
 telegram-unpaired = This chat is no longer paired with Hark: questions will not arrive here any more.
 telegram-paired = Paired. Questions from your agents will arrive in this chat, and only this chat can answer them.
+
+# WeChat (text only: the person replies with numbers, words or the skip word)
+wechat-step = Question { $step } of { $count }
+wechat-recommended = recommended
+wechat-how-one = Reply with the number of your choice.
+wechat-how-many = Reply with the numbers of your choices, such as 1 3.
+wechat-how-words = Or write your own answer.
+wechat-how-text = Reply with your answer.
+wechat-how-skip = Reply “{ $skip }” to decline, with a note after it if you like.
+wechat-skip-word = skip
+wechat-more-waiting = { $count ->
+    [one] One more question waits after this one.
+   *[other] { $count } more questions wait after this one.
+}
+wechat-via = { $place ->
+    [page] on Hark's page
+    [client] in the agent's own window
+   *[push] from a push notification
+}
+wechat-via-channel = in { $channel }
+wechat-closed-via = { $name }: { $outcome }, { $place }.
+wechat-closed = { $name }: { $outcome }.
+wechat-answer-sent = Answer sent: { $answer }
+wechat-skipped = Skipped.
+wechat-skipped-note = Skipped: { $note }
+wechat-remind = This question still waits for your answer.
+wechat-test = Hark can reach this WeChat. Questions from your agents will appear here.
+wechat-unpaired = Hark is logged out of this WeChat: questions will not arrive here any more.
+wechat-text-only = Hark reads text only: reply with a number or words.
+wechat-nothing-waiting = No question is waiting for you right now.
+wechat-outdated = That reply was written before this question was shown, so it was not used. Here is the question again:
+wechat-no-such-option = There is no option with that number.
+wechat-one-option = This question takes one option: reply with one number.
+wechat-pick-first = Reply with at least one option number.
+wechat-use-numbers = This question takes only its options: reply with a number.
+wechat-too-long = That answer is too long; send a shorter one.
+wechat-not-recorded = Hark could not record this now. Try again in a moment.

@@ -197,6 +197,29 @@ elsewhere-telegram-wrong-token = Telegram はこのトークンを認識しま�
 elsewhere-telegram-no-token = まず @BotFather のボットトークンを貼り付けてください。
 elsewhere-telegram-unreachable = トークンを確認するために Telegram に接続できませんでした: { $reason }
 
+# WeChat（設定）
+elsewhere-wechat = WeChat
+elsewhere-wechat-help = 質問を文字で WeChat に送り、そこで答えます：番号、自分の言葉、または「スキップ」で返信します。WeChat でコードをスキャンしてログインします。答えられるのはスキャンしたアカウントだけです。
+elsewhere-wechat-enabled = 質問を WeChat に送る
+elsewhere-wechat-connect = WeChat でログイン
+elsewhere-wechat-scan = このコードを WeChat でスキャンし（発見 → スキャン）、スマートフォンで確認してください。
+elsewhere-wechat-scanned = スキャンされました。スマートフォンでログインを確認してください。
+elsewhere-wechat-needs-code = WeChat がスマートフォンに数字を表示しています。ここに入力してください。
+elsewhere-wechat-wrong-code = 数字が一致しません。いま WeChat に表示されている数字を入力してください。
+elsewhere-wechat-code = スマートフォンに表示された数字
+elsewhere-wechat-send-code = 数字を送る
+elsewhere-wechat-check = スキャンしました：もう一度確認
+elsewhere-wechat-confirmed = ログインしました。
+elsewhere-wechat-expired = ログインが確認される前にコードの期限が切れました。もう一度ログインして新しいコードを出してください。
+elsewhere-wechat-failed = ログインに失敗しました：{ $reason }
+elsewhere-wechat-paired = ログイン済み：質問はスキャンした WeChat に届き、答えられるのもそのアカウントだけです。
+elsewhere-wechat-not-paired = ログインしていません。
+elsewhere-wechat-session-ended = WeChat がログインを終了しました。質問を受け取り続けるには、もう一度ログインしてください。
+elsewhere-wechat-unpair = WeChat からログアウト
+elsewhere-wechat-unreachable = WeChat からログイン用のコードを取得できませんでした：{ $reason }
+elsewhere-wechat-code-shape = WeChat がスマートフォンに表示している数字を入力してください。
+elsewhere-test-wechat = WeChat にテストメッセージを送る
+
 # クイック返信
 presets-heading = クイック返信
 presets-help = よく入力する文を 1 行に 1 つずつ、使いたい順に書いてください。質問画面では入力欄の下のボタンをタップするか、入力中に Alt+1〜Alt+9 を押すと挿入されます。追加・編集・並べ替え・削除は、ここで行を書き換えて行います。

@@ -59,3 +59,37 @@ telegram-too-long = 回答が長すぎます。短くして送ってください
 telegram-not-recorded = Hark は今これを記録できませんでした。少し待ってからもう一度お試しください。
 telegram-unpaired = このチャットと Hark のペアリングは解除されました。今後ここに質問は届きません。
 telegram-paired = ペアリングしました。エージェントからの質問はこのチャットに届き、回答できるのはこのチャットだけです。
+
+# WeChat（文字のみ：番号、言葉、スキップの語で返信）
+wechat-step = 質問 { $step } / { $count }
+wechat-recommended = おすすめ
+wechat-how-one = 選ぶ選択肢の番号を返信してください。
+wechat-how-many = 選ぶ選択肢の番号を返信してください（例：1 3）。
+wechat-how-words = 自分の言葉で答えることもできます。
+wechat-how-text = 答えを返信してください。
+wechat-how-skip = 「{ $skip }」と返信するとスキップします（後ろに理由を書けます）。
+wechat-skip-word = スキップ
+wechat-more-waiting = このあとに { $count } 件の質問が待っています。
+wechat-via = { $place ->
+    [page] Hark のページで
+    [client] エージェント自身の画面で
+   *[push] プッシュ通知から
+}
+wechat-via-channel = { $channel } で
+wechat-closed-via = { $name }：{ $outcome }（{ $place }）。
+wechat-closed = { $name }：{ $outcome }。
+wechat-answer-sent = 回答を送信しました：{ $answer }
+wechat-skipped = スキップしました。
+wechat-skipped-note = スキップしました：{ $note }
+wechat-remind = この質問はまだ回答を待っています。
+wechat-test = Hark はこの WeChat に届きます。エージェントからの質問はここに表示されます。
+wechat-unpaired = Hark はこの WeChat からログアウトしました。今後、質問はここに届きません。
+wechat-text-only = Hark が読めるのは文字だけです。番号か言葉で返信してください。
+wechat-nothing-waiting = いま回答を待っている質問はありません。
+wechat-outdated = その返信はこの質問が表示される前に書かれたため、使われませんでした。質問をもう一度送ります：
+wechat-no-such-option = その番号の選択肢はありません。
+wechat-one-option = この質問で選べるのは一つだけです。番号を一つ返信してください。
+wechat-pick-first = 選択肢の番号を少なくとも一つ返信してください。
+wechat-use-numbers = この質問は選択肢からしか選べません。番号を返信してください。
+wechat-too-long = 回答が長すぎます。短くして送ってください。
+wechat-not-recorded = Hark はいま記録できませんでした。少ししてからもう一度お試しください。

@@ -197,6 +197,29 @@ elsewhere-telegram-wrong-token = 텔레그램이 이 토큰을 알지 못합니�
 elsewhere-telegram-no-token = 먼저 @BotFather의 봇 토큰을 붙여 넣으세요.
 elsewhere-telegram-unreachable = 토큰을 확인하려고 텔레그램에 연결하지 못했습니다: { $reason }
 
+# WeChat (설정)
+elsewhere-wechat = WeChat
+elsewhere-wechat-help = 질문을 텍스트로 WeChat에 보내고 거기서 답합니다: 번호, 직접 쓴 글, 또는 “건너뛰기”로 답장하세요. WeChat으로 코드를 스캔해 로그인하며, 스캔한 계정만 답할 수 있습니다.
+elsewhere-wechat-enabled = 질문을 WeChat으로 보내기
+elsewhere-wechat-connect = WeChat으로 로그인
+elsewhere-wechat-scan = 이 코드를 WeChat으로 스캔한 뒤(발견 → 스캔) 휴대폰에서 확인하세요.
+elsewhere-wechat-scanned = 스캔되었습니다. 휴대폰에서 로그인을 확인하세요.
+elsewhere-wechat-needs-code = WeChat이 휴대폰에 숫자를 표시했습니다. 여기에 입력하세요.
+elsewhere-wechat-wrong-code = 숫자가 맞지 않습니다. WeChat에 지금 표시된 숫자를 입력하세요.
+elsewhere-wechat-code = 휴대폰에 표시된 숫자
+elsewhere-wechat-send-code = 숫자 보내기
+elsewhere-wechat-check = 스캔했습니다: 다시 확인
+elsewhere-wechat-confirmed = 로그인했습니다.
+elsewhere-wechat-expired = 로그인이 확인되기 전에 코드가 만료되었습니다. 새 코드를 받으려면 다시 로그인하세요.
+elsewhere-wechat-failed = 로그인 실패: { $reason }
+elsewhere-wechat-paired = 로그인됨: 질문은 스캔한 WeChat으로 가고, 그 계정만 답할 수 있습니다.
+elsewhere-wechat-not-paired = 로그인되지 않았습니다.
+elsewhere-wechat-session-ended = WeChat이 로그인을 끝냈습니다. 계속 질문을 받으려면 다시 로그인하세요.
+elsewhere-wechat-unpair = WeChat에서 로그아웃
+elsewhere-wechat-unreachable = WeChat에서 로그인 코드를 받지 못했습니다: { $reason }
+elsewhere-wechat-code-shape = WeChat이 휴대폰에 표시한 숫자를 입력하세요.
+elsewhere-test-wechat = WeChat으로 테스트 메시지 보내기
+
 # 빠른 답장
 presets-heading = 빠른 답장
 presets-help = 자주 입력하는 문장을 한 줄에 하나씩, 원하는 순서대로 적으세요. 질문 화면에서 입력란 아래 버튼을 누르거나 입력 중에 Alt+1~Alt+9를 누르면 삽입됩니다. 추가, 수정, 순서 변경, 삭제는 여기서 줄을 고치면 됩니다.

@@ -59,3 +59,37 @@ telegram-too-long = 답변이 너무 깁니다. 더 짧게 보내 주세요.
 telegram-not-recorded = Hark가 지금은 기록하지 못했습니다. 잠시 후 다시 시도하세요.
 telegram-unpaired = 이 채팅과 Hark의 연결이 해제되었습니다. 이제 여기로 질문이 오지 않습니다.
 telegram-paired = 연결되었습니다. 에이전트의 질문이 이 채팅으로 오며, 이 채팅에서만 답할 수 있습니다.
+
+# WeChat (텍스트 전용: 번호, 글 또는 건너뛰기 단어로 답장)
+wechat-step = 질문 { $step } / { $count }
+wechat-recommended = 추천
+wechat-how-one = 고를 항목의 번호로 답장하세요.
+wechat-how-many = 고를 항목들의 번호로 답장하세요 (예: 1 3).
+wechat-how-words = 직접 답을 써도 됩니다.
+wechat-how-text = 답을 답장으로 보내세요.
+wechat-how-skip = 건너뛰려면 “{ $skip }”라고 답장하세요. 뒤에 이유를 덧붙여도 됩니다.
+wechat-skip-word = 건너뛰기
+wechat-more-waiting = 이 질문 다음에 질문 { $count }개가 더 기다리고 있습니다.
+wechat-via = { $place ->
+    [page] Hark 페이지에서
+    [client] 에이전트 자체 창에서
+   *[push] 푸시 알림에서
+}
+wechat-via-channel = { $channel }에서
+wechat-closed-via = { $name }: { $outcome } ({ $place }).
+wechat-closed = { $name } — { $outcome }
+wechat-answer-sent = 답을 보냈습니다: { $answer }
+wechat-skipped = 건너뛰었습니다.
+wechat-skipped-note = 건너뛰었습니다: { $note }
+wechat-remind = 이 질문이 아직 답을 기다리고 있습니다.
+wechat-test = Hark가 이 WeChat에 연결되었습니다. 에이전트의 질문이 여기에 표시됩니다.
+wechat-unpaired = Hark가 이 WeChat에서 로그아웃했습니다. 이제 질문이 여기로 오지 않습니다.
+wechat-text-only = Hark는 텍스트만 읽습니다. 번호나 글로 답장하세요.
+wechat-nothing-waiting = 지금 답을 기다리는 질문이 없습니다.
+wechat-outdated = 그 답장은 이 질문이 표시되기 전에 쓰여서 사용되지 않았습니다. 질문을 다시 보냅니다:
+wechat-no-such-option = 그 번호의 항목은 없습니다.
+wechat-one-option = 이 질문은 하나만 고를 수 있습니다. 번호 하나로 답장하세요.
+wechat-pick-first = 항목 번호를 하나 이상 답장하세요.
+wechat-use-numbers = 이 질문은 주어진 항목만 받습니다. 번호로 답장하세요.
+wechat-too-long = 답이 너무 깁니다. 더 짧게 보내 주세요.
+wechat-not-recorded = Hark가 지금 기록하지 못했습니다. 잠시 후 다시 시도하세요.

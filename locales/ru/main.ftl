@@ -231,6 +231,29 @@ elsewhere-telegram-wrong-token = Telegram не знает такого токе�
 elsewhere-telegram-no-token = Сначала вставьте токен бота от @BotFather.
 elsewhere-telegram-unreachable = Не удалось связаться с Telegram, чтобы проверить токен: { $reason }
 
+# WeChat (настройки)
+elsewhere-wechat = WeChat
+elsewhere-wechat-help = Каждый вопрос приходит в ваш WeChat текстом, и вы отвечаете там: номером, своими словами или словом «пропустить». Войдите, отсканировав код в WeChat; отвечать может только отсканировавший аккаунт.
+elsewhere-wechat-enabled = Отправлять вопросы в WeChat
+elsewhere-wechat-connect = Войти через WeChat
+elsewhere-wechat-scan = Отсканируйте этот код в WeChat (Discover → Scan), затем подтвердите вход на телефоне.
+elsewhere-wechat-scanned = Код отсканирован: подтвердите вход на телефоне.
+elsewhere-wechat-needs-code = WeChat показывает на телефоне число: введите его здесь.
+elsewhere-wechat-wrong-code = Число не совпало: введите то, что WeChat показывает сейчас.
+elsewhere-wechat-code = Число с телефона
+elsewhere-wechat-send-code = Отправить число
+elsewhere-wechat-check = Я отсканировал код: проверить снова
+elsewhere-wechat-confirmed = Вход выполнен.
+elsewhere-wechat-expired = Код истёк до подтверждения входа. Войдите снова, чтобы получить новый.
+elsewhere-wechat-failed = Вход не удался: { $reason }
+elsewhere-wechat-paired = Вход выполнен: вопросы приходят в отсканировавший WeChat, и отвечать может только он.
+elsewhere-wechat-not-paired = Вход не выполнен.
+elsewhere-wechat-session-ended = WeChat завершил вход. Войдите снова, чтобы и дальше получать вопросы.
+elsewhere-wechat-unpair = Выйти из WeChat
+elsewhere-wechat-unreachable = Не удалось получить у WeChat код для входа: { $reason }
+elsewhere-wechat-code-shape = Введите цифры, которые WeChat показывает на телефоне.
+elsewhere-test-wechat = Отправить тестовое сообщение в WeChat
+
 # Быстрые ответы
 presets-heading = Быстрые ответы
 presets-help = Фразы, которые вы часто пишете, по одной в строке и в нужном порядке. В вопросе нажмите на фразу под полем ввода или нажмите Alt+1…Alt+9 во время набора, чтобы вставить её. Чтобы изменить, переставить или удалить фразу, отредактируйте строки здесь.

@@ -65,3 +65,41 @@ telegram-too-long = Ответ слишком длинный, отправьте
 telegram-not-recorded = Hark не смог сейчас это сохранить. Попробуйте чуть позже.
 telegram-unpaired = Этот чат больше не привязан к Hark: вопросы сюда приходить не будут.
 telegram-paired = Готово. Вопросы от ваших агентов будут приходить в этот чат, и отвечать на них можно только отсюда.
+
+# WeChat (только текст: ответ номером, словами или словом пропуска)
+wechat-step = Вопрос { $step } из { $count }
+wechat-recommended = рекомендуется
+wechat-how-one = Ответьте номером выбранного варианта.
+wechat-how-many = Ответьте номерами выбранных вариантов, например 1 3.
+wechat-how-words = Или напишите свой ответ.
+wechat-how-text = Напишите ответ.
+wechat-how-skip = Чтобы отказаться, ответьте «{ $skip }» — можно с пояснением после слова.
+wechat-skip-word = пропустить
+wechat-more-waiting = { $count ->
+    [one] После этого ждёт ещё { $count } вопрос.
+    [few] После этого ждут ещё { $count } вопроса.
+   *[other] После этого ждут ещё { $count } вопросов.
+}
+wechat-via = { $place ->
+    [page] на странице Hark
+    [client] в окне самого агента
+   *[push] из push-уведомления
+}
+wechat-via-channel = в { $channel }
+wechat-closed-via = «{ $name }»: { $outcome } ({ $place }).
+wechat-closed = «{ $name }»: { $outcome }.
+wechat-answer-sent = Ответ отправлен: { $answer }
+wechat-skipped = Пропущено.
+wechat-skipped-note = Пропущено: { $note }
+wechat-remind = Этот вопрос всё ещё ждёт вашего ответа.
+wechat-test = Hark может писать в этот WeChat. Вопросы ваших агентов будут появляться здесь.
+wechat-unpaired = Hark вышел из этого WeChat: вопросы сюда больше не придут.
+wechat-text-only = Hark читает только текст: ответьте номером или словами.
+wechat-nothing-waiting = Сейчас нет вопросов, ждущих вашего ответа.
+wechat-outdated = Этот ответ написан до того, как появился вопрос, поэтому он не учтён. Вот вопрос ещё раз:
+wechat-no-such-option = Варианта с таким номером нет.
+wechat-one-option = В этом вопросе выбирается один вариант: ответьте одним номером.
+wechat-pick-first = Ответьте хотя бы одним номером варианта.
+wechat-use-numbers = Этот вопрос принимает только свои варианты: ответьте номером.
+wechat-too-long = Ответ слишком длинный; отправьте покороче.
+wechat-not-recorded = Hark не смог записать ответ сейчас. Попробуйте чуть позже.

@@ -197,6 +197,29 @@ elsewhere-telegram-wrong-token = Telegram 不认识这个令牌。请从 @BotFat
 elsewhere-telegram-no-token = 请先粘贴 @BotFather 提供的机器人令牌。
 elsewhere-telegram-unreachable = 无法连接 Telegram 来检查令牌：{ $reason }
 
+# 微信（设置）
+elsewhere-wechat = 微信
+elsewhere-wechat-help = 把每个问题以文字发到你的微信，并在微信里回答：回复编号、你自己的话，或“跳过”。用微信扫码登录；只有扫码的账号可以回答。
+elsewhere-wechat-enabled = 把问题发送到微信
+elsewhere-wechat-connect = 用微信登录
+elsewhere-wechat-scan = 用微信扫描此二维码（发现 → 扫一扫），然后在手机上确认。
+elsewhere-wechat-scanned = 已扫码：请在手机上确认登录。
+elsewhere-wechat-needs-code = 微信在你的手机上显示了一个数字：请在这里输入。
+elsewhere-wechat-wrong-code = 数字不匹配：请输入微信现在显示的数字。
+elsewhere-wechat-code = 手机上显示的数字
+elsewhere-wechat-send-code = 提交数字
+elsewhere-wechat-check = 我已扫码：再检查一次
+elsewhere-wechat-confirmed = 已登录。
+elsewhere-wechat-expired = 二维码在确认登录前已过期。请重新登录以获取新的二维码。
+elsewhere-wechat-failed = 登录失败：{ $reason }
+elsewhere-wechat-paired = 已登录：问题会发到扫码的微信，且只有它可以回答。
+elsewhere-wechat-not-paired = 未登录。
+elsewhere-wechat-session-ended = 微信结束了这次登录。请重新登录以继续接收问题。
+elsewhere-wechat-unpair = 退出微信登录
+elsewhere-wechat-unreachable = 无法向微信获取登录二维码：{ $reason }
+elsewhere-wechat-code-shape = 请输入微信在手机上显示的数字。
+elsewhere-test-wechat = 向微信发送测试消息
+
 # 快捷回复
 presets-heading = 快捷回复
 presets-help = 常用的回复，每行一条，按你想要的顺序排列。在问题页面，点输入框下方的按钮，或在输入时按 Alt+1 到 Alt+9，即可插入。要添加、修改、调整顺序或删除，直接在这里编辑各行。

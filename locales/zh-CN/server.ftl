@@ -59,3 +59,37 @@ telegram-too-long = 回答太长了，请发短一些。
 telegram-not-recorded = Hark 现在无法记录，请稍后再试。
 telegram-unpaired = 这个聊天已与 Hark 解除配对，问题不会再发到这里。
 telegram-paired = 配对成功。智能体的问题会发到这个聊天，也只有这个聊天能回答。
+
+# 微信（纯文字：回复编号、文字或跳过词）
+wechat-step = 第 { $step } 题，共 { $count } 题
+wechat-recommended = 推荐
+wechat-how-one = 回复所选选项的编号。
+wechat-how-many = 回复所选选项的编号，可以多个，例如 1 3。
+wechat-how-words = 也可以直接写下你自己的回答。
+wechat-how-text = 直接回复你的回答。
+wechat-how-skip = 回复“{ $skip }”可以跳过，后面可附上说明。
+wechat-skip-word = 跳过
+wechat-more-waiting = 之后还有 { $count } 个问题在等待。
+wechat-via = { $place ->
+    [page] 在 Hark 页面上
+    [client] 在智能体自己的窗口中
+   *[push] 通过推送通知
+}
+wechat-via-channel = 在 { $channel } 中
+wechat-closed-via = { $name }：{ $outcome }（{ $place }）。
+wechat-closed = { $name }：{ $outcome }。
+wechat-answer-sent = 回答已发送：{ $answer }
+wechat-skipped = 已跳过。
+wechat-skipped-note = 已跳过：{ $note }
+wechat-remind = 这个问题仍在等待你的回答。
+wechat-test = Hark 可以联系到这个微信。智能体的问题会出现在这里。
+wechat-unpaired = Hark 已退出这个微信的登录：问题不会再发送到这里。
+wechat-text-only = Hark 只能读取文字：请回复编号或文字。
+wechat-nothing-waiting = 目前没有等待你回答的问题。
+wechat-outdated = 这条回复写于问题发出之前，因此没有被采用。问题如下：
+wechat-no-such-option = 没有这个编号的选项。
+wechat-one-option = 这个问题只能选一个选项：请只回复一个编号。
+wechat-pick-first = 请至少回复一个选项编号。
+wechat-use-numbers = 这个问题只接受给出的选项：请回复编号。
+wechat-too-long = 回答太长了，请发送短一些的内容。
+wechat-not-recorded = Hark 暂时无法记录，请稍后再试。

@@ -6,7 +6,8 @@
 //! - `retry` is the one backoff schedule; `status` each channel's record since the start;
 //! - `capability` and `answer_link`: answer buttons that work away from the page (ntfy's);
 //! - `walk`: a question answered a sub-question at a time, shared by the chat channels;
-//! - one folder per channel: `telegram` (a paired chat, with buttons that answer there), `ntfy`
+//! - one folder per channel: `telegram` (a paired chat, with buttons that answer there), `wechat`
+//!   (a logged-in WeChat, answered by typed replies), `ntfy`
 //!   (a push per question, replaced when it closes), `webhooks` (signed deliveries).
 
 pub mod answer_link;
@@ -21,6 +22,7 @@ pub mod walk;
 pub mod ntfy;
 pub mod telegram;
 pub mod webhooks;
+pub mod wechat;
 
 pub use capability::Capabilities;
 pub use channel::{Channel, input, output};
@@ -34,6 +36,7 @@ use std::sync::Arc;
 fn registry() -> Vec<Arc<dyn Channel>> {
     vec![
         Arc::new(telegram::Telegram::default()),
+        Arc::new(wechat::Wechat::default()),
         Arc::new(ntfy::Ntfy::default()),
         Arc::new(webhooks::Webhooks::default()),
     ]

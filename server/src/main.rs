@@ -98,7 +98,7 @@ enum Command {
         #[arg(long, env = "HARK_PORT")]
         port: Option<u16>,
     },
-    /// Channels beyond this computer (Telegram, ntfy, webhooks): `hark channel test ntfy` sends a test
+    /// Channels beyond this computer (Telegram, WeChat, ntfy, webhooks): `hark channel test ntfy` sends a test
     /// message now and says how it went.
     Channel {
         #[command(subcommand)]
@@ -109,6 +109,12 @@ enum Command {
     Telegram {
         #[command(subcommand)]
         action: TelegramAction,
+    },
+    /// WeChat: `hark wechat setup` shows a QR code to scan with WeChat and keeps the login;
+    /// `hark wechat unpair` logs out.
+    Wechat {
+        #[command(subcommand)]
+        action: WechatAction,
     },
     /// Print the token that pairs other devices, or replace it with --rotate.
     Token {
@@ -122,9 +128,24 @@ enum Command {
 
 #[derive(Subcommand)]
 enum ChannelAction {
-    /// Send a test message on a channel: telegram, ntfy or webhook.
+    /// Send a test message on a channel: telegram, wechat, ntfy or webhook.
     Test {
         channel: hark_core::model::ChannelName,
+        #[arg(long, env = "HARK_PORT")]
+        port: Option<u16>,
+    },
+}
+
+#[derive(Subcommand)]
+enum WechatAction {
+    /// Log in by scanning a QR code with WeChat: questions then arrive there as text, and only
+    /// the account that scanned can answer.
+    Setup {
+        #[arg(long, env = "HARK_PORT")]
+        port: Option<u16>,
+    },
+    /// Log out: forget the account and the bot token.
+    Unpair {
         #[arg(long, env = "HARK_PORT")]
         port: Option<u16>,
     },
@@ -220,6 +241,12 @@ fn main() -> ExitCode {
             Command::Telegram {
                 action: TelegramAction::Unpair { port },
             } => hark::channels::telegram::cli::unpair(port).await,
+            Command::Wechat {
+                action: WechatAction::Setup { port },
+            } => hark::channels::wechat::cli::setup(port).await,
+            Command::Wechat {
+                action: WechatAction::Unpair { port },
+            } => hark::channels::wechat::cli::unpair(port).await,
             Command::Stop { port } => hark::cli::status::stop(port).await,
             Command::Mcp {
                 daemon,

@@ -17,6 +17,7 @@ mod api {
     #[cfg(target_os = "linux")]
     pub mod fake_notifications;
     pub mod fake_telegram;
+    pub mod fake_wechat;
     mod hardening;
     mod history;
     mod hook;
@@ -36,6 +37,7 @@ mod api {
     mod pairing;
     mod questions;
     mod security;
-    mod telegram;
+    pub mod telegram;
     mod telegram_lifecycle;
+    mod wechat;
 }

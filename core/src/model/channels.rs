@@ -8,6 +8,7 @@ mod address;
 pub mod ntfy;
 pub mod telegram;
 pub mod webhook;
+pub mod wechat;
 
 use super::ErrorBody;
 use ntfy::Ntfy;
@@ -15,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use telegram::{Telegram, TelegramReport};
 use webhook::Webhook;
+use wechat::{Wechat, WechatReport};
 
 /// A channel, as the API, settings, statuses and `hark channel test` name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -22,6 +24,7 @@ use webhook::Webhook;
 #[serde(rename_all = "lowercase")]
 pub enum ChannelName {
     Telegram,
+    Wechat,
     Ntfy,
     #[serde(alias = "webhooks")]
     Webhook,
@@ -29,8 +32,9 @@ pub enum ChannelName {
 
 impl ChannelName {
     /// Every channel, in the order settings lists them.
-    pub const ALL: [ChannelName; 3] = [
+    pub const ALL: [ChannelName; 4] = [
         ChannelName::Telegram,
+        ChannelName::Wechat,
         ChannelName::Ntfy,
         ChannelName::Webhook,
     ];
@@ -39,6 +43,7 @@ impl ChannelName {
     pub fn as_str(self) -> &'static str {
         match self {
             ChannelName::Telegram => "telegram",
+            ChannelName::Wechat => "wechat",
             ChannelName::Ntfy => "ntfy",
             ChannelName::Webhook => "webhook",
         }
@@ -50,7 +55,7 @@ impl ChannelName {
     /// a push answers by its buttons (`AnsweredVia::Push`), a webhook not at all.
     pub fn answers(self) -> bool {
         match self {
-            ChannelName::Telegram => true,
+            ChannelName::Telegram | ChannelName::Wechat => true,
             ChannelName::Ntfy | ChannelName::Webhook => false,
         }
     }
@@ -59,6 +64,7 @@ impl ChannelName {
     pub fn display(self) -> &'static str {
         match self {
             ChannelName::Telegram => "Telegram",
+            ChannelName::Wechat => "WeChat",
             ChannelName::Ntfy => "ntfy",
             ChannelName::Webhook => "Webhook",
         }
@@ -104,6 +110,7 @@ pub struct Channels {
     /// Pushes carry the question's text; when false only "a question is waiting" and the link.
     pub content_in_push: bool,
     pub telegram: Telegram,
+    pub wechat: Wechat,
     pub ntfy: Ntfy,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub webhooks: Vec<Webhook>,
@@ -118,6 +125,7 @@ impl Default for Channels {
             public_url: None,
             content_in_push: true,
             telegram: Telegram::default(),
+            wechat: Wechat::default(),
             ntfy: Ntfy::default(),
             webhooks: Vec::new(),
             extra: Map::new(),
@@ -158,6 +166,8 @@ pub struct ChannelsReport {
     pub links: bool,
     #[serde(default)]
     pub telegram: TelegramReport,
+    #[serde(default)]
+    pub wechat: WechatReport,
     /// Each set-up channel's state in a sentence, as `hark status` prints it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub summaries: Vec<ChannelSummary>,
@@ -171,7 +181,8 @@ pub struct ChannelSummary {
     pub summary: String,
 }
 
-/// `POST /api/channels/test`'s body: which channel to test (`telegram`, `ntfy` or `webhook`).
+/// `POST /api/channels/test`'s body: which channel to test (`telegram`, `wechat`, `ntfy` or
+/// `webhook`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChannelTest {
@@ -224,6 +235,7 @@ impl Channels {
             None => None,
         };
         telegram::check(&mut channels.telegram)?;
+        wechat::check(&mut channels.wechat)?;
         ntfy::check(&mut channels.ntfy)?;
         webhook::check(&mut channels.webhooks)?;
         Ok(channels)
@@ -381,7 +393,10 @@ mod tests {
         }
         assert_eq!("Webhooks".parse::<ChannelName>(), Ok(ChannelName::Webhook));
         let refused = "pigeon".parse::<ChannelName>().unwrap_err();
-        assert!(refused.contains("\"pigeon\"") && refused.contains("telegram, ntfy and webhook"));
+        assert!(
+            refused.contains("\"pigeon\"")
+                && refused.contains("telegram, wechat, ntfy and webhook")
+        );
         let test: Result<ChannelTest, _> = serde_json::from_value(json!({"channel": "pigeon"}));
         assert!(test.is_err());
     }

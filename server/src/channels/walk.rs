@@ -2,7 +2,9 @@
 //! time, in buttons or in text. What each tap and each typed reply does (multi-select toggles,
 //! "Other…", Skip with a note, refusing outdated taps), and the data a button carries to name its
 //! tap, short enough for every chat app's limit. Pure: the channel sends what this decides, in its
-//! own words for each `Refusal`.
+//! own words for each `Refusal`. A text-only channel reads typed replies with `typed`.
+
+mod typed;
 
 use hark_core::model::{Question, QuestionId, SubQuestionAnswer};
 use std::collections::BTreeSet;
@@ -86,7 +88,7 @@ impl Callback {
 }
 
 /// What the message is waiting for besides a tap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Awaiting {
     /// The person's own answer to the current sub-question.
     OwnWords,
@@ -118,10 +120,15 @@ pub enum Refusal {
     TickFirst,
     /// Words where the agent allowed only its options (or empty words).
     UseButtons,
+    /// A typed option number the sub-question does not have.
+    NoSuchOption,
+    /// Several option numbers for a sub-question that takes one.
+    OneOption,
 }
 
-/// Where the person is in a question.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Where the person is in a question (kept across restarts by the channels that cannot edit
+/// what they sent).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Walk {
     /// The sub-question shown.
     pub step: usize,

@@ -113,6 +113,7 @@ async fn a_test_of_a_channel_not_set_up_is_a_conflict_saying_what_to_set() {
         ("ntfy", "topic"),
         ("webhook", "no webhook"),
         ("telegram", "not set up"),
+        ("wechat", "not set up"),
     ] {
         let (status, body) = post(
             &router,

@@ -1,5 +1,5 @@
-//! "Notify me elsewhere" on the settings page (SPEC §11): each channel's part (`telegram`, the
-//! bot with its own forms; the fields of `ntfy` and `webhooks`), the public address their links
+//! "Notify me elsewhere" on the settings page (SPEC §11, §17): each channel's part (`telegram`,
+//! the bot with its own forms; `wechat`, its QR login; the fields of `ntfy` and `webhooks`), the public address their links
 //! use, how each channel has fared, and a test button for each, saved as one form. Works as
 //! plain forms without JavaScript.
 
@@ -10,6 +10,7 @@
 mod ntfy;
 mod telegram;
 mod webhooks;
+mod wechat;
 
 use crate::components::failure::{Failure, FailureNotice};
 use crate::i18n::{t, t_args, tr};
@@ -17,6 +18,7 @@ use hark_core::model::{Channels, ChannelsReport};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use telegram::{ConnectTelegram, TelegramBot, UnpairTelegram};
+use wechat::{WechatForms, WechatLogin};
 
 /// The section's data: the settings, the statuses, and each webhook's secret.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -50,6 +52,7 @@ pub async fn get_channels() -> Result<ChannelsView, Failure> {
 pub async fn save_channels(
     #[server(default)] telegram_enabled: Option<String>,
     #[server(default)] forget_telegram_token: Option<String>,
+    #[server(default)] wechat_enabled: Option<String>,
     #[server(default)] ntfy_enabled: Option<String>,
     #[server(default)] ntfy_server: String,
     #[server(default)] ntfy_topic: String,
@@ -85,6 +88,7 @@ pub async fn save_channels(
             .collect();
         let mut channels = serde_json::to_value(current).unwrap_or_default();
         channels["telegram"]["enabled"] = serde_json::Value::Bool(telegram_enabled.is_some());
+        channels["wechat"]["enabled"] = serde_json::Value::Bool(wechat_enabled.is_some());
         channels["ntfy"] = serde_json::json!({
             "enabled": ntfy_enabled.is_some(),
             "server": if ntfy_server.trim().is_empty() { "https://ntfy.sh" } else { ntfy_server.trim() },
@@ -154,6 +158,7 @@ pub fn Elsewhere() -> impl IntoView {
     let test = ServerAction::<TestChannel>::new();
     let connect = ServerAction::<ConnectTelegram>::new();
     let unpair = ServerAction::<UnpairTelegram>::new();
+    let wechat = WechatForms::new();
     // Loaded again after each form: the statuses, the secrets and the pairing code follow.
     let loaded = Resource::new(
         move || {
@@ -162,6 +167,7 @@ pub fn Elsewhere() -> impl IntoView {
                 test.version().get(),
                 connect.version().get(),
                 unpair.version().get(),
+                wechat.versions(),
             )
         },
         |_| get_channels(),
@@ -187,8 +193,10 @@ pub fn Elsewhere() -> impl IntoView {
                         .map(|loaded| match loaded {
                             Ok(view) => {
                                 let report = view.report.telegram.clone();
+                                let wechat_report = view.report.wechat.clone();
                                 view! {
                                     <TelegramBot report connect unpair />
+                                    <WechatLogin report=wechat_report forms=wechat />
                                     <ChannelsForm view save problem=Signal::derive(problem) saved=Signal::derive(saved) />
                                 }
                                     .into_any()
@@ -200,6 +208,7 @@ pub fn Elsewhere() -> impl IntoView {
             <div class="channel-tests">
                 {[
                     ("telegram", "elsewhere-test-telegram"),
+                    ("wechat", "elsewhere-test-wechat"),
                     ("ntfy", "elsewhere-test-ntfy"),
                     ("webhook", "elsewhere-test-webhook"),
                 ]
@@ -272,6 +281,12 @@ fn ChannelsForm(
                 <label class="toggle">
                     <input type="checkbox" name="forget_telegram_token" />
                     <span>{tr("elsewhere-telegram-forget")}</span>
+                </label>
+            })}
+            {(report.wechat.paired || channels.wechat.enabled).then(|| view! {
+                <label class="toggle">
+                    <input type="checkbox" name="wechat_enabled" checked=channels.wechat.enabled data-testid="wechat-enabled" />
+                    <span>{tr("elsewhere-wechat-enabled")}</span>
                 </label>
             })}
             <ntfy::NtfyFields ntfy=channels.ntfy.clone() token_set=report.ntfy_token />

@@ -205,7 +205,10 @@ impl Chat {
             Next::Refuse(refusal) => Ok(Some(match refusal {
                 Refusal::Stale => "telegram-stale",
                 Refusal::TickFirst => "telegram-tick-first",
-                Refusal::UseButtons => "telegram-use-buttons",
+                // Typed option numbers are read only by text-only channels.
+                Refusal::UseButtons | Refusal::NoSuchOption | Refusal::OneOption => {
+                    "telegram-use-buttons"
+                }
             })),
             Next::AskReply(awaiting) => {
                 if let Some(conversation) = self.find(id) {

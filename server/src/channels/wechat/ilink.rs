@@ -1,0 +1,464 @@
+//! A client of Tencent's iLink bot API, the few calls Hark makes: the login QR code and its
+//! status, the long poll for messages, and sending text. Hand-written: no maintained Rust crate
+//! speaks iLink. The protocol is the one of Tencent's MIT-licensed `@tencent-weixin/openclaw-weixin`
+//! 2.4.9 (`src/api/api.ts`, `src/api/types.ts`, `src/auth/login-qr.ts`): JSON over HTTPS, every
+//! POST carrying `AuthorizationType: ilink_bot_token`, a random `X-WECHAT-UIN` (a random `u32`'s
+//! decimal digits in base64), `iLink-App-Id` and `iLink-App-ClientVersion`, the bot token as
+//! `Authorization: Bearer` once there is one, and a `base_info` object in the body. The token
+//! never appears in an error or the log.
+
+use crate::channels::outbound::{MAX_ANSWER_BYTES, read_capped};
+use crate::channels::status::describe;
+use base64::Engine;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::time::Duration;
+
+/// `iLink-App-Id` of a bot (the plugin's `ilink_appid`).
+const APP_ID: &str = "bot";
+/// The `bot_type` of a bot that answers its owner's messages (the plugin's default).
+const BOT_TYPE: &str = "3";
+/// How long the status of a login code is long-polled at most (the plugin's 35 s).
+pub const STATUS_WAIT: Duration = Duration::from_secs(35);
+/// How long a long poll for messages waits unless the server suggests otherwise (35 s too).
+pub const POLL_WAIT: Duration = Duration::from_secs(35);
+/// The most characters a text message carries (the plugin's chunk limit).
+pub const MAX_TEXT_CHARS: usize = 4000;
+/// The error code of a bot whose session WeChat ended: it must log in again.
+const SESSION_ENDED: i64 = -14;
+
+/// What an iLink call could not do. Names no address and no token.
+#[derive(Debug, thiserror::Error)]
+pub enum IlinkError {
+    #[error("WeChat could not be reached: {0}")]
+    Unreachable(String),
+    #[error("WeChat did not answer in time")]
+    NoAnswerInTime,
+    #[error("WeChat answered HTTP {0}")]
+    Refused(u16),
+    #[error("WeChat refused the call: {0}")]
+    Api(String),
+    #[error("WeChat ended the bot's session (errcode -14): log in again with `hark wechat setup`")]
+    SessionEnded,
+    #[error("WeChat's answer could not be read: {0}")]
+    Unreadable(String),
+}
+
+impl IlinkError {
+    /// Whether trying again later may work (the service down or busy), as opposed to a refusal
+    /// that stays.
+    pub fn passing(&self) -> bool {
+        match self {
+            IlinkError::Unreachable(_) | IlinkError::NoAnswerInTime | IlinkError::Unreadable(_) => {
+                true
+            }
+            IlinkError::Refused(status) => *status == 429 || *status >= 500,
+            IlinkError::Api(_) | IlinkError::SessionEnded => false,
+        }
+    }
+}
+
+/// A login code: what to poll with, and what the QR code holds.
+#[derive(Debug, Deserialize)]
+pub struct LoginCode {
+    pub qrcode: String,
+    pub qrcode_img_content: String,
+}
+
+/// Where a login code stands (`status` is `wait`, `scaned`, `confirmed`, `expired`,
+/// `scaned_but_redirect`, `need_verifycode`, `verify_code_blocked` or `binded_redirect`).
+#[derive(Debug, Default, Deserialize)]
+pub struct LoginStatus {
+    #[serde(default)]
+    pub status: String,
+    pub bot_token: Option<String>,
+    pub ilink_bot_id: Option<String>,
+    /// Where the bot's calls go from now on.
+    pub baseurl: Option<String>,
+    /// The WeChat user who scanned and confirmed.
+    pub ilink_user_id: Option<String>,
+    /// The host to poll the status at after `scaned_but_redirect`.
+    pub redirect_host: Option<String>,
+}
+
+/// One long poll's news: the messages (each read on its own), the cursor to send next time,
+/// and the wait the server suggests.
+#[derive(Debug, Default)]
+pub struct Updates {
+    pub messages: Vec<Value>,
+    pub cursor: Option<String>,
+    pub next_wait: Option<Duration>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct UpdatesAnswer {
+    ret: Option<i64>,
+    errcode: Option<i64>,
+    errmsg: Option<String>,
+    #[serde(default)]
+    msgs: Vec<Value>,
+    get_updates_buf: Option<String>,
+    longpolling_timeout_ms: Option<u64>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct PlainAnswer {
+    ret: Option<i64>,
+    errcode: Option<i64>,
+    errmsg: Option<String>,
+}
+
+/// A message from WeChat, the fields Hark reads.
+#[derive(Debug, Default, Deserialize)]
+pub struct Message {
+    #[serde(default)]
+    pub from_user_id: String,
+    /// 1 from a person, 2 from a bot.
+    #[serde(default)]
+    pub message_type: u32,
+    /// When the person sent it, by WeChat's clock.
+    pub create_time_ms: Option<i64>,
+    #[serde(default)]
+    pub item_list: Vec<Item>,
+    pub context_token: Option<String>,
+}
+
+/// One part of a message.
+#[derive(Debug, Default, Deserialize)]
+pub struct Item {
+    #[serde(rename = "type", default)]
+    pub kind: u32,
+    pub text_item: Option<Text>,
+    pub voice_item: Option<Text>,
+}
+
+/// A text part, or a voice part's transcript.
+#[derive(Debug, Default, Deserialize)]
+pub struct Text {
+    pub text: Option<String>,
+}
+
+impl Message {
+    /// Whether a person sent it (not a bot, this one included).
+    pub fn sent_by_a_person(&self) -> bool {
+        self.message_type == 1
+    }
+
+    /// Its text: the text parts, and what WeChat heard in a voice message; `None` when it has
+    /// neither (a picture, a file).
+    pub fn text(&self) -> Option<String> {
+        let parts: Vec<&str> = self
+            .item_list
+            .iter()
+            .filter_map(|item| match item.kind {
+                1 => item.text_item.as_ref()?.text.as_deref(),
+                3 => item.voice_item.as_ref()?.text.as_deref(),
+                _ => None,
+            })
+            .filter(|text| !text.trim().is_empty())
+            .collect();
+        (!parts.is_empty()).then(|| parts.join("\n"))
+    }
+}
+
+/// The API at one address, with or without a bot token.
+#[derive(Clone)]
+pub struct Ilink {
+    http: reqwest::Client,
+    base: String,
+    token: Option<String>,
+}
+
+impl std::fmt::Debug for Ilink {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(formatter, "Ilink({})", self.base)
+    }
+}
+
+/// `iLink-App-ClientVersion`: the version as `0x00MMNNPP`.
+fn client_version() -> u32 {
+    let mut parts = env!("CARGO_PKG_VERSION")
+        .split('.')
+        .map(|part| part.parse::<u32>().unwrap_or(0) & 0xff);
+    let major = parts.next().unwrap_or(0);
+    let minor = parts.next().unwrap_or(0);
+    let patch = parts.next().unwrap_or(0);
+    (major << 16) | (minor << 8) | patch
+}
+
+/// `X-WECHAT-UIN`: a random `u32`'s decimal digits, in base64.
+fn random_uin() -> String {
+    let mut bytes = [0u8; 4];
+    let _ = getrandom::fill(&mut bytes);
+    base64::engine::general_purpose::STANDARD.encode(u32::from_be_bytes(bytes).to_string())
+}
+
+/// `base_info`, in every POST's body.
+fn base_info() -> Value {
+    json!({
+        "channel_version": env!("CARGO_PKG_VERSION"),
+        "bot_agent": concat!("Hark/", env!("CARGO_PKG_VERSION")),
+    })
+}
+
+/// A client-made id for a message sent.
+fn client_id() -> String {
+    let mut bytes = [0u8; 8];
+    let _ = getrandom::fill(&mut bytes);
+    format!("hark-{}", hex::encode(bytes))
+}
+
+impl Ilink {
+    /// The API at `base` (no trailing `/`), with the bot's `token` once there is one.
+    pub fn new(http: reqwest::Client, base: &str, token: Option<String>) -> Ilink {
+        Ilink {
+            http,
+            base: base.trim_end_matches('/').to_string(),
+            token,
+        }
+    }
+
+    /// The address calls go to.
+    pub fn base(&self) -> &str {
+        &self.base
+    }
+
+    fn post(&self, endpoint: &str) -> reqwest::RequestBuilder {
+        let mut request = self
+            .http
+            .post(format!("{}/ilink/bot/{endpoint}", self.base))
+            .header("AuthorizationType", "ilink_bot_token")
+            .header("X-WECHAT-UIN", random_uin())
+            .header("iLink-App-Id", APP_ID)
+            .header("iLink-App-ClientVersion", client_version().to_string());
+        if let Some(token) = &self.token {
+            request = request.bearer_auth(token);
+        }
+        request
+    }
+
+    /// Sends `request` and reads its JSON answer.
+    async fn call<T: serde::de::DeserializeOwned + Default>(
+        &self,
+        request: reqwest::RequestBuilder,
+        timeout: Option<Duration>,
+    ) -> Result<T, IlinkError> {
+        let request = match timeout {
+            Some(timeout) => request.timeout(timeout),
+            None => request,
+        };
+        let response = request.send().await.map_err(|error| {
+            if error.is_timeout() {
+                IlinkError::NoAnswerInTime
+            } else {
+                IlinkError::Unreachable(describe(&error.without_url()))
+            }
+        })?;
+        let status = response.status();
+        if !status.is_success() {
+            return Err(IlinkError::Refused(status.as_u16()));
+        }
+        let body = read_capped(response, MAX_ANSWER_BYTES)
+            .await
+            .map_err(|error| IlinkError::Unreadable(error.to_string()))?;
+        serde_json::from_slice(&body).map_err(|error| IlinkError::Unreadable(error.to_string()))
+    }
+
+    /// A new login code (`get_bot_qrcode`).
+    ///
+    /// # Errors
+    /// When WeChat cannot be asked or answers no code.
+    pub async fn login_code(&self) -> Result<LoginCode, IlinkError> {
+        let request = self
+            .post(&format!("get_bot_qrcode?bot_type={BOT_TYPE}"))
+            .json(&json!({ "local_token_list": [] }));
+        #[derive(Default, Deserialize)]
+        struct Answer {
+            qrcode: Option<String>,
+            qrcode_img_content: Option<String>,
+        }
+        let answer: Answer = self.call(request, None).await?;
+        match (answer.qrcode, answer.qrcode_img_content) {
+            (Some(qrcode), Some(content)) if !qrcode.is_empty() && !content.is_empty() => {
+                Ok(LoginCode {
+                    qrcode,
+                    qrcode_img_content: content,
+                })
+            }
+            _ => Err(IlinkError::Unreadable("no login code in the answer".into())),
+        }
+    }
+
+    /// Where login `code` stands (`get_qrcode_status`, a long poll), with the number typed from
+    /// the phone when WeChat asked for one. A poll that outlives its wait is `wait`.
+    ///
+    /// # Errors
+    /// When WeChat cannot be asked.
+    pub async fn login_status(
+        &self,
+        code: &str,
+        verify_code: Option<&str>,
+    ) -> Result<LoginStatus, IlinkError> {
+        let query = {
+            let mut query = form_urlencoded::Serializer::new(String::new());
+            query.append_pair("qrcode", code);
+            if let Some(verify_code) = verify_code {
+                query.append_pair("verify_code", verify_code);
+            }
+            query.finish()
+        };
+        let request = self
+            .http
+            .get(format!(
+                "{}/ilink/bot/get_qrcode_status?{}",
+                self.base, query
+            ))
+            .header("iLink-App-Id", APP_ID)
+            .header("iLink-App-ClientVersion", client_version().to_string());
+        match self
+            .call::<LoginStatus>(request, Some(STATUS_WAIT + Duration::from_secs(5)))
+            .await
+        {
+            Err(IlinkError::NoAnswerInTime) => Ok(LoginStatus {
+                status: "wait".into(),
+                ..LoginStatus::default()
+            }),
+            other => other,
+        }
+    }
+
+    /// The messages since `cursor` (`getupdates`, a long poll of about `wait`). A poll that
+    /// outlives its wait brings no news.
+    ///
+    /// # Errors
+    /// When WeChat cannot be reached or refuses; `SessionEnded` when the bot must log in again.
+    pub async fn updates(&self, cursor: &str, wait: Duration) -> Result<Updates, IlinkError> {
+        let request = self.post("getupdates").json(&json!({
+            "get_updates_buf": cursor,
+            "base_info": base_info(),
+        }));
+        let answer = match self
+            .call::<UpdatesAnswer>(request, Some(wait + Duration::from_secs(10)))
+            .await
+        {
+            Err(IlinkError::NoAnswerInTime) => return Ok(Updates::default()),
+            other => other?,
+        };
+        refused(answer.ret, answer.errcode, answer.errmsg.as_deref())?;
+        Ok(Updates {
+            messages: answer.msgs,
+            cursor: answer.get_updates_buf.filter(|cursor| !cursor.is_empty()),
+            next_wait: answer
+                .longpolling_timeout_ms
+                .filter(|ms| *ms > 0)
+                .map(|ms| Duration::from_millis(ms.min(120_000))),
+        })
+    }
+
+    /// Sends `text` to `user`, in the conversation of `context` (the last message's token).
+    ///
+    /// # Errors
+    /// When WeChat cannot be reached or refuses the message.
+    pub async fn send_text(
+        &self,
+        user: &str,
+        text: &str,
+        context: Option<&str>,
+    ) -> Result<(), IlinkError> {
+        let mut message = json!({
+            "from_user_id": "",
+            "to_user_id": user,
+            "client_id": client_id(),
+            "message_type": 2,
+            "message_state": 2,
+            "item_list": [{"type": 1, "text_item": {"text": text}}],
+        });
+        if let Some(context) = context {
+            message["context_token"] = Value::String(context.to_string());
+        }
+        let request = self.post("sendmessage").json(&json!({
+            "msg": message,
+            "base_info": base_info(),
+        }));
+        let answer: PlainAnswer = self.call(request, None).await?;
+        refused(answer.ret, answer.errcode, answer.errmsg.as_deref())
+    }
+}
+
+/// An answer's `ret` / `errcode` as an error, when either is not 0.
+fn refused(ret: Option<i64>, errcode: Option<i64>, errmsg: Option<&str>) -> Result<(), IlinkError> {
+    let codes = [ret, errcode].into_iter().flatten();
+    let code = if codes.clone().any(|code| code == SESSION_ENDED) {
+        Some(SESSION_ENDED)
+    } else {
+        codes.clone().find(|code| *code != 0)
+    };
+    match code {
+        None => Ok(()),
+        Some(SESSION_ENDED) => Err(IlinkError::SessionEnded),
+        Some(code) => Err(IlinkError::Api(format!(
+            "errcode {code}{}",
+            errmsg
+                .filter(|message| !message.is_empty())
+                .map(|message| format!(" ({})", hark_text::plain::cut(message, 200)))
+                .unwrap_or_default()
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headers_are_shaped_as_the_plugin_makes_them() {
+        let uin = random_uin();
+        let decoded = base64::engine::general_purpose::STANDARD
+            .decode(uin)
+            .unwrap();
+        assert!(String::from_utf8(decoded).unwrap().parse::<u32>().is_ok());
+        let (major, minor, patch) = (0, 1, 0);
+        assert_eq!(
+            env!("CARGO_PKG_VERSION"),
+            format!("{major}.{minor}.{patch}"),
+            "the test follows the version"
+        );
+        assert_eq!(client_version(), (major << 16) | (minor << 8) | patch);
+    }
+
+    #[test]
+    fn a_message_reads_its_text_and_a_voice_transcript() {
+        let message: Message = serde_json::from_value(json!({
+            "message_id": 7_300_000_000_000_000_001_u64,
+            "from_user_id": "u@im.wechat", "message_type": 1,
+            "item_list": [
+                {"type": 1, "text_item": {"text": "2"}},
+                {"type": 2, "image_item": {}},
+                {"type": 3, "voice_item": {"text": "and three"}}
+            ],
+            "context_token": "ctx"
+        }))
+        .unwrap();
+        assert!(message.sent_by_a_person());
+        assert_eq!(message.text().as_deref(), Some("2\nand three"));
+        let picture: Message = serde_json::from_value(json!({"item_list": [{"type": 2}]})).unwrap();
+        assert_eq!(picture.text(), None);
+    }
+
+    #[test]
+    fn ret_and_errcode_become_errors_and_minus_14_ends_the_session() {
+        assert!(refused(Some(0), None, None).is_ok());
+        assert!(matches!(
+            refused(Some(-1), Some(-14), None),
+            Err(IlinkError::SessionEnded)
+        ));
+        assert!(matches!(
+            refused(None, Some(-14), Some("session timeout")),
+            Err(IlinkError::SessionEnded)
+        ));
+        let Err(IlinkError::Api(text)) = refused(Some(-2), None, Some("bad")) else {
+            panic!()
+        };
+        assert_eq!(text, "errcode -2 (bad)");
+    }
+}

@@ -1,0 +1,319 @@
+//! Logging in by QR code: `get_bot_qrcode` gives a code, drawn for the terminal and settings;
+//! a task long-polls `get_qrcode_status` through `scaned` (following `scaned_but_redirect` to the
+//! host it names, and passing on the number WeChat may show on the phone) to `confirmed`, then
+//! keeps the bot token in `secrets.json` and the confirming user in the config. A code that
+//! expires, or a login that fails, ends in a state that says so; one login runs at a time.
+
+use super::ilink::{Ilink, LoginStatus};
+use super::{BOT_BASE, CHANNEL, Input, TOKEN, Wechat, change_config};
+use crate::channels::Relay;
+use hark_core::model::channels::wechat::{WechatLogin, WechatLoginState, WechatRefusal};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::Notify;
+
+/// How long a login waits for the person at most (the plugin's eight minutes).
+const LOGIN_WAIT: Duration = Duration::from_secs(8 * 60);
+/// The pause between two status polls that answered at once.
+const BETWEEN_POLLS: Duration = Duration::from_secs(1);
+const LONGEST_PAUSE: Duration = Duration::from_secs(30);
+
+/// The login in progress, if any.
+#[derive(Default)]
+pub struct Logins {
+    shown: Mutex<Option<WechatLogin>>,
+    /// The number typed from the phone, waiting for the next poll.
+    verify_code: Mutex<Option<String>>,
+    typed: Notify,
+    /// Counts logins started: a newer one ends the older one's task.
+    generation: AtomicU64,
+}
+
+impl Logins {
+    /// The login as settings and the CLI show it.
+    pub fn shown(&self) -> Option<WechatLogin> {
+        self.shown
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+            .clone()
+    }
+
+    fn set_state(&self, state: WechatLoginState) {
+        if let Some(login) = self
+            .shown
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+            .as_mut()
+        {
+            login.state = state;
+        }
+    }
+
+    fn state(&self) -> Option<WechatLoginState> {
+        self.shown().map(|login| login.state)
+    }
+
+    /// Takes the number WeChat shows on the phone, for the login that asked for it.
+    ///
+    /// # Errors
+    /// No login asks for a number, or `code` is not digits.
+    pub fn verify(&self, code: &str) -> Result<(), WechatRefusal> {
+        let code = code.trim();
+        if code.is_empty() || code.len() > 12 || !code.bytes().all(|byte| byte.is_ascii_digit()) {
+            return Err(WechatRefusal::CodeShape);
+        }
+        if !matches!(self.state(), Some(WechatLoginState::NeedsCode { .. })) {
+            return Err(WechatRefusal::NoLogin);
+        }
+        *self
+            .verify_code
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner()) = Some(code.to_string());
+        self.typed.notify_waiters();
+        Ok(())
+    }
+
+    fn take_verify_code(&self) -> Option<String> {
+        self.verify_code
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+            .take()
+    }
+}
+
+/// Asks WeChat for a login code and starts the task that follows it.
+///
+/// # Errors
+/// When WeChat cannot be asked for a code.
+pub async fn start(relay: &Arc<Relay>, wechat: &Arc<Wechat>) -> Result<WechatLogin, WechatRefusal> {
+    let api_base = relay
+        .store
+        .read_config(|config| config.channels.wechat.api_base.clone());
+    let api = Ilink::new(relay.http.clone(), &api_base, None);
+    let code = api.login_code().await.map_err(|error| {
+        relay.statuses.failed(CHANNEL, &api_base, error.to_string());
+        WechatRefusal::Unreachable {
+            reason: error.to_string(),
+        }
+    })?;
+    let login = WechatLogin {
+        qr_svg: crate::security::pairing::qr_svg(&code.qrcode_img_content),
+        qrcode_url: code.qrcode_img_content,
+        state: WechatLoginState::Waiting,
+        expires_at: chrono::Utc::now() + chrono::Duration::from_std(LOGIN_WAIT).unwrap_or_default(),
+    };
+    let logins = &wechat.logins;
+    let generation = logins.generation.fetch_add(1, Ordering::SeqCst) + 1;
+    *logins
+        .shown
+        .lock()
+        .unwrap_or_else(|poison| poison.into_inner()) = Some(login.clone());
+    logins.take_verify_code();
+    tokio::spawn(follow(
+        relay.clone(),
+        wechat.clone(),
+        api,
+        code.qrcode,
+        generation,
+    ));
+    Ok(login)
+}
+
+/// Follows one login code until it is confirmed, expires or fails, or a newer login starts.
+async fn follow(
+    relay: Arc<Relay>,
+    wechat: Arc<Wechat>,
+    mut api: Ilink,
+    code: String,
+    generation: u64,
+) {
+    let logins = &wechat.logins;
+    let current = || logins.generation.load(Ordering::SeqCst) == generation;
+    let shutdown = relay.store.shutdown_token().clone();
+    let deadline = tokio::time::Instant::now() + LOGIN_WAIT;
+    let mut pause = BETWEEN_POLLS;
+    let mut typed: Option<String> = None;
+    while current() && tokio::time::Instant::now() < deadline {
+        let status = tokio::select! {
+            status = api.login_status(&code, typed.as_deref()) => status,
+            () = shutdown.cancelled() => return,
+            () = tokio::time::sleep_until(deadline) => break,
+        };
+        if !current() {
+            return;
+        }
+        let status = match status {
+            Ok(status) => {
+                pause = BETWEEN_POLLS;
+                status
+            }
+            Err(error) if error.passing() => {
+                tracing::debug!(channel = %CHANNEL, %error, "a login status poll failed");
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(LONGEST_PAUSE);
+                continue;
+            }
+            Err(error) => {
+                logins.set_state(WechatLoginState::Failed {
+                    reason: error.to_string(),
+                });
+                return;
+            }
+        };
+        let had_code = typed.take().is_some();
+        match status.status.as_str() {
+            "scaned" => logins.set_state(WechatLoginState::Scanned),
+            "scaned_but_redirect" => {
+                if let Some(moved) = redirected(api.base(), status.redirect_host.as_deref()) {
+                    api = Ilink::new(relay.http.clone(), &moved, None);
+                }
+                logins.set_state(WechatLoginState::Scanned);
+            }
+            "need_verifycode" => {
+                logins.set_state(WechatLoginState::NeedsCode { wrong: had_code });
+                // Waits for the number (or the end), then polls with it at once.
+                let number = logins.typed.notified();
+                tokio::pin!(number);
+                number.as_mut().enable();
+                if let Some(code) = logins.take_verify_code() {
+                    typed = Some(code);
+                    continue;
+                }
+                tokio::select! {
+                    () = number => {}
+                    () = shutdown.cancelled() => return,
+                    () = tokio::time::sleep_until(deadline) => break,
+                }
+                typed = logins.take_verify_code();
+                continue;
+            }
+            "verify_code_blocked" => {
+                logins.set_state(WechatLoginState::Failed {
+                    reason: "WeChat blocked the login after wrong numbers; wait, then start again"
+                        .into(),
+                });
+                return;
+            }
+            "expired" => {
+                logins.set_state(WechatLoginState::Expired);
+                return;
+            }
+            "binded_redirect" => {
+                // This bot is already bound here: the kept token still works.
+                let api_base = relay
+                    .store
+                    .read_config(|config| config.channels.wechat.api_base.clone());
+                let state = if relay.secrets.bound(TOKEN, &api_base).is_some() {
+                    WechatLoginState::Confirmed
+                } else {
+                    WechatLoginState::Failed {
+                        reason: "this WeChat account is already connected to another Hark bot"
+                            .into(),
+                    }
+                };
+                logins.set_state(state);
+                return;
+            }
+            "confirmed" => {
+                let state = confirmed(&relay, &wechat, status).await;
+                logins.set_state(state);
+                return;
+            }
+            // `wait`, and anything newer: keep polling.
+            _ => {}
+        }
+        tokio::time::sleep(BETWEEN_POLLS).await;
+    }
+    if current() && logins.state().is_some_and(|state| state.going()) {
+        logins.set_state(WechatLoginState::Expired);
+    }
+}
+
+/// The address to poll after `scaned_but_redirect`: the named host, with the scheme of the
+/// address polled so far (`https` in use).
+fn redirected(base: &str, host: Option<&str>) -> Option<String> {
+    let host = host?.trim();
+    let valid = !host.is_empty()
+        && host
+            .bytes()
+            .all(|byte| byte.is_ascii_alphanumeric() || matches!(byte, b'.' | b'-' | b':'));
+    if !valid {
+        return None;
+    }
+    let scheme = base.split_once("://").map_or("https", |(scheme, _)| scheme);
+    Some(format!("{scheme}://{host}"))
+}
+
+/// Keeps what a confirmed login gave: the token (bound to the API it came from), where the bot's
+/// calls go, and the one user who may answer.
+async fn confirmed(
+    relay: &Arc<Relay>,
+    wechat: &Arc<Wechat>,
+    status: LoginStatus,
+) -> WechatLoginState {
+    let (Some(token), Some(user)) = (
+        status.bot_token.filter(|token| !token.trim().is_empty()),
+        status.ilink_user_id.filter(|user| !user.trim().is_empty()),
+    ) else {
+        return WechatLoginState::Failed {
+            reason: "WeChat confirmed the login without a bot token or the user who scanned".into(),
+        };
+    };
+    let api_base = relay
+        .store
+        .read_config(|config| config.channels.wechat.api_base.clone());
+    let bot_base = status
+        .baseurl
+        .map(|base| base.trim().trim_end_matches('/').to_string())
+        .filter(|base| base.starts_with("https://") || base.starts_with("http://"));
+    let secrets = relay.secrets.clone();
+    let saving_base = api_base.clone();
+    let saved = tokio::task::spawn_blocking(move || {
+        secrets.set_bound(TOKEN, Some(token), &saving_base)?;
+        secrets.set_bound(BOT_BASE, bot_base, &saving_base)
+    })
+    .await
+    .map_err(std::io::Error::other)
+    .and_then(|saved| saved);
+    if saved.is_err() {
+        return WechatLoginState::Failed {
+            reason: WechatRefusal::SaveFailed.message(),
+        };
+    }
+    let user = user.trim().to_string();
+    let kept = user.clone();
+    if change_config(relay, move |wechat| {
+        wechat.enabled = true;
+        wechat.user_id = Some(kept);
+    })
+    .await
+    .is_err()
+    {
+        return WechatLoginState::Failed {
+            reason: "the config could not be saved".into(),
+        };
+    }
+    tracing::info!(channel = %CHANNEL, "a WeChat account logged in");
+    wechat.logged_in();
+    wechat.tell_waiting(Input::LoggedIn).await;
+    WechatLoginState::Confirmed
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_redirect_keeps_the_scheme_and_refuses_what_is_not_a_host() {
+        assert_eq!(
+            super::redirected("https://ilinkai.weixin.qq.com", Some("sh.weixin.qq.com")).as_deref(),
+            Some("https://sh.weixin.qq.com")
+        );
+        assert_eq!(
+            super::redirected("http://127.0.0.1:4000", Some("127.0.0.1:4001")).as_deref(),
+            Some("http://127.0.0.1:4001")
+        );
+        for bad in [None, Some(""), Some("evil.example/path"), Some("a b")] {
+            assert_eq!(super::redirected("https://x", bad), None);
+        }
+    }
+}
