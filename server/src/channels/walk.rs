@@ -6,6 +6,8 @@
 
 mod typed;
 
+pub use typed::Misfit;
+
 use hark_core::model::{Question, QuestionId, SubQuestionAnswer};
 use std::collections::BTreeSet;
 
@@ -120,10 +122,6 @@ pub enum Refusal {
     TickFirst,
     /// Words where the agent allowed only its options (or empty words).
     UseButtons,
-    /// A typed option number the sub-question does not have.
-    NoSuchOption,
-    /// Several option numbers for a sub-question that takes one.
-    OneOption,
 }
 
 /// Where the person is in a question (kept across restarts by the channels that cannot edit

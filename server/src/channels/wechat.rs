@@ -41,10 +41,11 @@ pub const TOKEN: BoundKey = BoundKey {
     token: "wechatToken",
     server: "wechatApiBase",
 };
-/// Where the bot's calls go, as the confirmed login said (bound like the token).
+/// Where the bot's calls go, as the confirmed login said, bound to the API address too (its own
+/// key of it, so a login without one leaves the token's alone).
 pub const BOT_BASE: BoundKey = BoundKey {
     token: "wechatBotBase",
-    server: "wechatApiBase",
+    server: "wechatBotBaseFor",
 };
 /// Events and messages waiting for the chat task at most.
 const INBOX: usize = 1024;
@@ -53,13 +54,14 @@ const INBOX: usize = 1024;
 pub enum Input {
     /// A store event.
     Event(Arc<Event>),
-    /// One long poll's messages, and the cursor to keep once they are handled.
+    /// One long poll's messages of `session`, read at `received_ms`, and the cursor to keep
+    /// once they are handled.
     Polled {
-        messages: Vec<serde_json::Value>,
+        session: String,
+        messages: Vec<ilink::Message>,
+        received_ms: i64,
         cursor: Option<String>,
     },
-    /// A login was confirmed: the conversation starts over with its user.
-    LoggedIn,
 }
 
 /// The channel's shared part: the login, the session's state and the chat task's inbox.
@@ -103,6 +105,17 @@ pub struct Line {
 }
 
 impl Line {
+    /// The login and the person the conversation and the poll's cursor belong to.
+    pub fn session(&self) -> String {
+        format!(
+            "{}:{}",
+            self.api.session(),
+            self.user.as_deref().unwrap_or_default()
+        )
+    }
+}
+
+impl Line {
     /// The channel, when it is on and logged in.
     pub fn of(relay: &Relay) -> Option<Line> {
         let (wechat, lang) = relay.store.read_config(|config| {
@@ -131,11 +144,16 @@ impl Line {
     ///
     /// # Errors
     /// When nobody is paired, or WeChat did not take it.
-    pub async fn send(&self, text: &str, context: Option<&str>) -> Result<(), ilink::IlinkError> {
+    pub async fn send(
+        &self,
+        text: &str,
+        context: Option<&str>,
+        client_id: &str,
+    ) -> Result<(), ilink::IlinkError> {
         let Some(user) = &self.user else {
             return Err(ilink::IlinkError::Api("no WeChat account is paired".into()));
         };
-        self.api.send_text(user, text, context).await
+        self.api.send_text(user, text, context, client_id).await
     }
 }
 
@@ -184,7 +202,10 @@ impl Channel for Wechat {
         }
         let context = record::RecordFile::load(relay.home.as_deref()).1.context;
         let text = hark_text::t_in(line.lang, "wechat-test", &[]);
-        match line.send(&text, context.as_deref()).await {
+        match line
+            .send(&text, context.as_deref(), &ilink::client_id())
+            .await
+        {
             Ok(()) => {
                 relay.statuses.sent(CHANNEL, &line.api_base);
                 Ok("sent a test message to the paired WeChat".into())
@@ -290,7 +311,10 @@ impl Wechat {
         {
             let context = record::RecordFile::load(relay.home.as_deref()).1.context;
             let text = hark_text::t_in(line.lang, "wechat-unpaired", &[]);
-            if let Err(error) = line.send(&text, context.as_deref()).await {
+            if let Err(error) = line
+                .send(&text, context.as_deref(), &ilink::client_id())
+                .await
+            {
                 tracing::warn!(channel = %CHANNEL, %error, "could not say goodbye in WeChat");
             }
         }
@@ -316,6 +340,13 @@ impl Wechat {
             wechat.user_id = None;
         })
         .await?;
+        // What was said and where the person was in a question go with them.
+        if let Some(home) = relay.home.clone() {
+            let _ = tokio::task::spawn_blocking(move || {
+                std::fs::remove_file(home.join(record::RECORD_FILE))
+            })
+            .await;
+        }
         self.session_ended.store(false, Ordering::SeqCst);
         self.settings_changed();
         Ok(self.report_for(relay))

@@ -279,12 +279,16 @@ impl FakeWechat {
         self.shared.news.notify_waiters();
     }
 
-    /// The login status that confirms `user`, with the bot's calls sent to `bot_base`.
-    pub fn confirmed(user: &str, bot_base: &str) -> Value {
-        json!({
+    /// The login status that confirms `user`, with the bot's calls sent to `bot_base` if any.
+    pub fn confirmed(user: &str, bot_base: Option<&str>) -> Value {
+        let mut status = json!({
             "status": "confirmed", "bot_token": TOKEN, "ilink_bot_id": "b0f1@im.bot",
-            "baseurl": bot_base, "ilink_user_id": user
-        })
+            "ilink_user_id": user
+        });
+        if let Some(base) = bot_base {
+            status["baseurl"] = json!(base);
+        }
+        status
     }
 
     pub fn set_down(&self, down: bool) {

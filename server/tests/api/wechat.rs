@@ -132,16 +132,31 @@ async fn a_qr_login_pairs_the_scanner_and_an_mcp_question_is_answered_by_number(
         report["wechat"]["login"]["state"] == "needsCode"
     })
     .await;
+    // A wrong number: WeChat asks again, and says so.
+    let response = daemon
+        .post("/api/wechat/verify", &json!({"code": "1111"}))
+        .await;
+    assert_eq!(response.status(), 200);
+    moved.script(&[json!({"status": "need_verifycode"})]);
+    wechat_report(&daemon, |report| {
+        report["wechat"]["login"]["state"] == "needsCode"
+            && report["wechat"]["login"]["wrongCode"] == true
+    })
+    .await;
     let response = daemon
         .post("/api/wechat/verify", &json!({"code": " 4821 "}))
         .await;
     assert_eq!(response.status(), 200);
-    moved.script(&[FakeWechat::confirmed(ME, &fake.base)]);
+    // The bot's calls go where the confirmed login says (`baseurl`).
+    let bot = FakeWechat::start().await;
+    moved.script(&[FakeWechat::confirmed(ME, Some(&bot.base))]);
     let report = wechat_report(&daemon, |report| {
         report["wechat"]["login"]["state"] == "confirmed"
     })
     .await;
-    assert_eq!(moved.verify_codes(), ["4821"]);
+    let mut codes = moved.verify_codes();
+    codes.dedup();
+    assert_eq!(codes, ["1111", "4821"]);
     assert_eq!(report["wechat"]["paired"], true);
     assert_eq!(report["wechat"]["token"], true);
     assert_eq!(report["wechat"]["logins"], 1);
@@ -161,21 +176,21 @@ async fn a_qr_login_pairs_the_scanner_and_an_mcp_question_is_answered_by_number(
         }]}),
     )
     .await;
-    let asked = fake.wait_text(0, "Where to?").await;
+    let asked = bot.wait_text(0, "Where to?").await;
     let text = FakeWechat::text(&asked);
     assert!(text.contains("❓ Deploy"), "{text}");
     assert!(text.contains("1. Staging ⭐ recommended"), "{text}");
     assert!(text.contains("2. ⚠️ Production — Live traffic"), "{text}");
     assert!(text.contains("Reply with the number"), "{text}");
 
-    fake.say(ME, "2");
+    bot.say(ME, "2");
     let result = finish(call).await;
     assert!(
         text_of(&result).contains("Production"),
         "{}",
         text_of(&result)
     );
-    let sent = fake.wait_text(0, "Answer sent: Production").await;
+    let sent = bot.wait_text(0, "Answer sent: Production").await;
     // Replies go out in the conversation of the person's message.
     assert_eq!(sent["context_token"], "ctx-1");
 
@@ -197,6 +212,11 @@ async fn a_qr_login_pairs_the_scanner_and_an_mcp_question_is_answered_by_number(
     assert!(!log.contains(TOKEN), "the log shows the token");
     assert_eq!(fake.problems(), Vec::<String>::new());
     assert_eq!(moved.problems(), Vec::<String>::new());
+    assert_eq!(bot.problems(), Vec::<String>::new());
+    assert!(
+        fake.sent().is_empty(),
+        "nothing is sent to the login's host"
+    );
 }
 
 #[tokio::test]
@@ -219,7 +239,7 @@ async fn numbers_own_words_and_skip_walk_each_sub_question_and_bad_replies_are_e
         FakeWechat::text(&shown).contains("Question 1 of 3"),
         "{shown}"
     );
-    fake.say(ME, "1，3");
+    fake.say(ME, "1 3");
     fake.wait_text(0, "Which channel?").await;
     fake.say(ME, "7");
     fake.wait_text(0, "There is no option with that number")
@@ -264,6 +284,14 @@ async fn strangers_change_nothing_and_outdated_replies_and_answers_elsewhere_are
         .await;
     fake.wait_text(0, "Go on?").await;
 
+    // A reminder repeats the question every remindSecs.
+    let response = daemon.put("/api/config", &json!({"remindSecs": 1})).await;
+    assert_eq!(response.status(), 200);
+    let reminded = fake.wait_text(0, "This question still waits").await;
+    assert!(FakeWechat::text(&reminded).contains("Go on?"), "{reminded}");
+    let response = daemon.put("/api/config", &json!({"remindSecs": 0})).await;
+    assert_eq!(response.status(), 200);
+
     // Someone else cannot answer, and hears nothing back.
     fake.say(STRANGER, "1");
     fake.say(STRANGER, "skip");
@@ -307,18 +335,14 @@ async fn wechat_down_and_back_and_a_restart_mid_question_lose_nothing() {
     let logs = tempfile::tempdir().unwrap();
     let log = logs.path().join("daemon.log");
     let mut daemon = daemon(&fake, true, tempfile::tempdir().unwrap(), &log);
-    let asked = daemon
-        .ask(&json!({"questions": [
-            choice("Which database?", &["SQLite", "Postgres"], false, false),
-            choice("Which cache?", &["None", "Redis"], false, false)
+    let first = daemon
+        .ask(&json!({"title": "Storage", "questions": [
+            choice("Which database?", &["SQLite", "Postgres"], false, false)
         ]}))
         .await;
-    let id = asked["id"].as_str().unwrap().to_string();
     fake.wait_text(0, "Which database?").await;
-    fake.say(ME, "2");
-    fake.wait_text(0, "Which cache?").await;
 
-    // Down: the status says so; back: it recovers.
+    // Down: the status says so.
     fake.set_down(true);
     let report = wechat_report(&daemon, |report| {
         report["channels"]
@@ -334,8 +358,40 @@ async fn wechat_down_and_back_and_a_restart_mid_question_lose_nothing() {
     })
     .await;
     assert!(!report.to_string().contains(TOKEN));
+    // Meanwhile the first is answered on the page and a second is asked: the follow-up and the
+    // second wait for WeChat, then go out once each, in order.
+    let second = daemon
+        .ask(&json!({"questions": [
+            choice("Which cache?", &["None", "Redis"], false, false),
+            choice("Which queue?", &["None", "NATS"], false, false)
+        ]}))
+        .await;
+    let response = daemon
+        .post(
+            &format!("/api/questions/{}/answer", first["id"].as_str().unwrap()),
+            &json!({"answers": [{"selected": ["SQLite"]}], "via": "page"}),
+        )
+        .await;
+    assert_eq!(response.status(), 200);
     fake.set_down(false);
+    fake.wait_text(0, "Which cache?").await;
+    let texts: Vec<String> = fake
+        .sent()
+        .iter()
+        .map(|message| FakeWechat::text(message).to_string())
+        .collect();
+    let followed: Vec<usize> = (0..texts.len())
+        .filter(|at| texts[*at].contains("Storage: Answered: SQLite, on Hark's page."))
+        .collect();
+    let shown: Vec<usize> = (0..texts.len())
+        .filter(|at| texts[*at].contains("Which cache?"))
+        .collect();
+    assert_eq!(followed.len(), 1, "{texts:#?}");
+    assert_eq!(shown.len(), 1, "{texts:#?}");
+    assert!(followed[0] < shown[0], "{texts:#?}");
 
+    fake.say(ME, "2");
+    fake.wait_text(0, "Which queue?").await;
     // A restart mid-question keeps the walk and the cursor: the "2" above is not read again.
     daemon.terminate();
     let home = std::mem::replace(&mut daemon.home, tempfile::tempdir().unwrap());
@@ -343,19 +399,20 @@ async fn wechat_down_and_back_and_a_restart_mid_question_lose_nothing() {
     let polls_before = fake.cursors().len();
     let daemon = Daemon::start_logging(home, &[], &log);
     fake.say(ME, "2");
-    let answered = wait_status(&daemon, &id, "answered").await;
-    assert_eq!(answered["answers"][0]["selected"], json!(["Postgres"]));
-    assert_eq!(answered["answers"][1]["selected"], json!(["Redis"]));
+    let id = second["id"].as_str().unwrap();
+    let answered = wait_status(&daemon, id, "answered").await;
+    assert_eq!(answered["answers"][0]["selected"], json!(["Redis"]));
+    assert_eq!(answered["answers"][1]["selected"], json!(["NATS"]));
     let resumed = &fake.cursors()[polls_before];
     assert!(
         resumed.starts_with('c'),
         "the first poll after the restart sent {resumed:?}"
     );
-    // The question was not sent again after the restart.
+    // Nothing was sent twice across the restart.
     assert_eq!(
         fake.sent()
             .iter()
-            .filter(|m| FakeWechat::text(m).contains("Which database?"))
+            .filter(|m| FakeWechat::text(m).contains("Which queue?"))
             .count(),
         1
     );
@@ -374,12 +431,17 @@ async fn a_session_wechat_ended_asks_for_a_new_login_instead_of_looping() {
     daemon
         .ask(&json!({"questions": [choice("Still there?", &["Yes"], false, false)]}))
         .await;
+    // The poller's first pause after a failure is 1 s: a poller retrying -14 polls again
+    // within these 2 s.
+    for _ in 0..40 {
+        assert!(
+            fake.update_polls() <= polls + 1,
+            "the poller kept polling a dead session"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     let health = daemon.get("/api/health").await;
     assert_eq!(health.status(), 200);
-    assert!(
-        fake.update_polls() <= polls + 1,
-        "the poller kept polling a dead session"
-    );
 
     // Unpair forgets the token and the person, and turns WeChat off.
     let response = daemon.post("/api/wechat/unpair", &json!({})).await;
@@ -408,7 +470,8 @@ async fn hark_wechat_setup_draws_the_code_and_says_plainly_when_it_expires_or_is
     );
     assert!(stderr.contains("the code expired"), "{stderr}");
 
-    fake.script(&[FakeWechat::confirmed(ME, &fake.base)]);
+    // Without `baseurl`, the bot's calls go to `apiBase`.
+    fake.script(&[FakeWechat::confirmed(ME, None)]);
     let output = world.command(&["wechat", "setup"]).output().await.unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{stdout}");

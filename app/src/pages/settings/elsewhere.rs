@@ -18,7 +18,7 @@ use hark_core::model::{Channels, ChannelsReport};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use telegram::{ConnectTelegram, TelegramBot, UnpairTelegram};
-use wechat::{WechatForms, WechatLogin};
+use wechat::{WechatLogin, WechatPart};
 
 /// The section's data: the settings, the statuses, and each webhook's secret.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -158,7 +158,7 @@ pub fn Elsewhere() -> impl IntoView {
     let test = ServerAction::<TestChannel>::new();
     let connect = ServerAction::<ConnectTelegram>::new();
     let unpair = ServerAction::<UnpairTelegram>::new();
-    let wechat = WechatForms::new();
+    let wechat = ServerAction::<WechatLogin>::new();
     // Loaded again after each form: the statuses, the secrets and the pairing code follow.
     let loaded = Resource::new(
         move || {
@@ -167,7 +167,7 @@ pub fn Elsewhere() -> impl IntoView {
                 test.version().get(),
                 connect.version().get(),
                 unpair.version().get(),
-                wechat.versions(),
+                wechat.version().get(),
             )
         },
         |_| get_channels(),
@@ -196,7 +196,7 @@ pub fn Elsewhere() -> impl IntoView {
                                 let wechat_report = view.report.wechat.clone();
                                 view! {
                                     <TelegramBot report connect unpair />
-                                    <WechatLogin report=wechat_report forms=wechat />
+                                    <WechatPart report=wechat_report form=wechat />
                                     <ChannelsForm view save problem=Signal::derive(problem) saved=Signal::derive(saved) />
                                 }
                                     .into_any()

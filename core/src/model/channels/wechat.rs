@@ -34,34 +34,29 @@ impl Default for Wechat {
 }
 
 /// Where a login by QR code stands.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "state", rename_all = "camelCase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub enum WechatLoginState {
     /// The code waits to be scanned.
     Waiting,
-    /// Scanned; WeChat asks the person to confirm on the phone.
+    /// Scanned; WeChat asks the person to confirm on the phone (or checks the number typed).
     Scanned,
     /// WeChat shows a number on the phone that must be typed here (`POST /api/wechat/verify`).
-    NeedsCode {
-        /// The last number typed was wrong.
-        wrong: bool,
-    },
+    NeedsCode,
     /// Confirmed: the bot token is kept and the account that scanned may answer.
     Confirmed,
     /// The code expired before it was confirmed: start again.
     Expired,
-    /// The login ended without a bot: `reason` says why.
-    Failed { reason: String },
+    /// The login ended without a bot; the login's `reason` says why.
+    Failed,
 }
 
 impl WechatLoginState {
     /// Whether the login still waits for the person.
-    pub fn going(&self) -> bool {
+    pub fn going(self) -> bool {
         matches!(
             self,
-            WechatLoginState::Waiting
-                | WechatLoginState::Scanned
-                | WechatLoginState::NeedsCode { .. }
+            WechatLoginState::Waiting | WechatLoginState::Scanned | WechatLoginState::NeedsCode
         )
     }
 }
@@ -75,8 +70,13 @@ pub struct WechatLogin {
     /// The QR code as SVG, drawn by the daemon from `qrcode_url`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub qr_svg: Option<String>,
-    #[serde(flatten)]
     pub state: WechatLoginState,
+    /// WeChat asks for the number again: the last one typed was wrong.
+    #[serde(default)]
+    pub wrong_code: bool,
+    /// Why the login failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
     /// When the daemon stops waiting for this code.
     pub expires_at: chrono::DateTime<chrono::Utc>,
 }

@@ -205,10 +205,7 @@ impl Chat {
             Next::Refuse(refusal) => Ok(Some(match refusal {
                 Refusal::Stale => "telegram-stale",
                 Refusal::TickFirst => "telegram-tick-first",
-                // Typed option numbers are read only by text-only channels.
-                Refusal::UseButtons | Refusal::NoSuchOption | Refusal::OneOption => {
-                    "telegram-use-buttons"
-                }
+                Refusal::UseButtons => "telegram-use-buttons",
             })),
             Next::AskReply(awaiting) => {
                 if let Some(conversation) = self.find(id) {

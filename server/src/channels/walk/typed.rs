@@ -6,6 +6,15 @@
 use super::{Next, Refusal, Tap, Walk};
 use hark_core::model::Question;
 
+/// Option numbers that do not fit the sub-question (only typed replies can be so wrong).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Misfit {
+    /// A number the sub-question has no option for.
+    NoSuchOption,
+    /// Several numbers for a sub-question that takes one.
+    OneOption,
+}
+
 /// The separators between option numbers: spaces and commas, the full-width and ideographic
 /// ones a Chinese or Japanese keyboard types too.
 fn separator(c: char) -> bool {
@@ -70,13 +79,21 @@ fn skipped<'a>(text: &'a str, skip_words: &[&str]) -> Option<Option<&'a str>> {
 impl Walk {
     /// What a typed reply does to the sub-question shown. `skip_words` are the words that
     /// decline (`skip` and its translation).
-    pub fn typed(&mut self, question: &Question, text: &str, skip_words: &[&str]) -> Next {
+    ///
+    /// # Errors
+    /// Option numbers that do not fit; the walk is left as it was.
+    pub fn typed(
+        &mut self,
+        question: &Question,
+        text: &str,
+        skip_words: &[&str],
+    ) -> Result<Next, Misfit> {
         let text = text.trim();
         if let Some(note) = skipped(text, skip_words) {
-            return Next::Decline(note.map(str::to_string));
+            return Ok(Next::Decline(note.map(str::to_string)));
         }
         let Some(sub) = question.questions.get(self.step) else {
-            return Next::Refuse(Refusal::Stale);
+            return Ok(Next::Refuse(Refusal::Stale));
         };
         let step = self.step;
         match numbers(text) {
@@ -85,18 +102,18 @@ impl Walk {
                     .iter()
                     .any(|number| *number == 0 || *number > sub.options.len())
                 {
-                    return Next::Refuse(Refusal::NoSuchOption);
+                    return Err(Misfit::NoSuchOption);
                 }
                 if sub.multi_select {
                     self.ticked.clear();
                     for number in picked {
                         self.ticked.insert(number - 1);
                     }
-                    self.tap(question, step, Tap::Send)
+                    Ok(self.tap(question, step, Tap::Send))
                 } else if picked.len() == 1 {
-                    self.tap(question, step, Tap::Pick(picked[0] - 1))
+                    Ok(self.tap(question, step, Tap::Pick(picked[0] - 1)))
                 } else {
-                    Next::Refuse(Refusal::OneOption)
+                    Err(Misfit::OneOption)
                 }
             }
             _ => {
@@ -104,7 +121,7 @@ impl Walk {
                 // the whole answer.
                 self.ticked.clear();
                 self.awaiting = None;
-                self.reply(question, text)
+                Ok(self.reply(question, text))
             }
         }
     }
@@ -142,8 +159,8 @@ mod tests {
 
     const SKIP: &[&str] = &["skip", "跳过"];
 
-    fn submitted(next: Next) -> Vec<(Vec<String>, Option<String>)> {
-        let Next::Submit(answers) = next else {
+    fn submitted(next: Result<Next, Misfit>) -> Vec<(Vec<String>, Option<String>)> {
+        let Ok(Next::Submit(answers)) = next else {
             panic!("not submitted: {next:?}");
         };
         answers
@@ -159,7 +176,12 @@ mod tests {
             choice(true, false, &["X", "Y", "Z"]),
         ]);
         let mut walk = Walk::default();
-        assert_eq!(walk.typed(&question, " 2 ", SKIP), Next::Show);
+        assert_eq!(walk.typed(&question, " 2 ", SKIP), Ok(Next::Show));
+        for same in ["1 3", "1,3", "3, 1", "1、3"] {
+            let mut at_two = walk.clone();
+            let answers = submitted(at_two.typed(&question, same, SKIP));
+            assert_eq!(answers[1].0, ["X", "Z"], "{same}");
+        }
         let answers = submitted(walk.typed(&question, "3，１", SKIP));
         assert_eq!(answers[0], (vec!["B".to_string()], None));
         assert_eq!(answers[1], (vec!["X".to_string(), "Z".to_string()], None));
@@ -169,22 +191,18 @@ mod tests {
     fn numbers_that_do_not_fit_are_refused_and_change_nothing() {
         let question = question(vec![choice(false, true, &["A", "B"])]);
         let mut walk = Walk::default();
-        for (typed, refusal) in [
-            ("3", Refusal::NoSuchOption),
-            ("0", Refusal::NoSuchOption),
-            ("1 2", Refusal::OneOption),
+        for (typed, misfit) in [
+            ("3", Misfit::NoSuchOption),
+            ("0", Misfit::NoSuchOption),
+            ("1 2", Misfit::OneOption),
         ] {
-            assert_eq!(
-                walk.typed(&question, typed, SKIP),
-                Next::Refuse(refusal),
-                "{typed}"
-            );
+            assert_eq!(walk.typed(&question, typed, SKIP), Err(misfit), "{typed}");
             assert_eq!(walk, Walk::default(), "{typed}");
         }
         let closed = question_with_no_words();
         assert_eq!(
             Walk::default().typed(&closed, "maybe later", SKIP),
-            Next::Refuse(Refusal::UseButtons)
+            Ok(Next::Refuse(Refusal::UseButtons))
         );
     }
 
@@ -199,7 +217,10 @@ mod tests {
             SubQuestion::text("How many?"),
         ]);
         let mut walk = Walk::default();
-        assert_eq!(walk.typed(&question, "neither, use Z", SKIP), Next::Show);
+        assert_eq!(
+            walk.typed(&question, "neither, use Z", SKIP),
+            Ok(Next::Show)
+        );
         let answers = submitted(walk.typed(&question, "12", SKIP));
         assert_eq!(answers[0], (vec![], Some("neither, use Z".to_string())));
         assert_eq!(answers[1], (vec![], Some("12".to_string())));
@@ -216,7 +237,7 @@ mod tests {
         ] {
             assert_eq!(
                 Walk::default().typed(&question, typed, SKIP),
-                Next::Decline(note.map(str::to_string)),
+                Ok(Next::Decline(note.map(str::to_string))),
                 "{typed}"
             );
         }
@@ -224,7 +245,7 @@ mod tests {
         let open = self::question(vec![choice(false, true, &["A"])]);
         assert!(matches!(
             Walk::default().typed(&open, "skipper", SKIP),
-            Next::Submit(_)
+            Ok(Next::Submit(_))
         ));
     }
 }

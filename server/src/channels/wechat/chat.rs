@@ -2,15 +2,20 @@
 //! the sub-question being answered, reads the person's replies through the shared walk, says
 //! why a reply does not fit (and shows the question again), follows up when a question closes
 //! anywhere, and sends reminders. Texts that could not go out (WeChat unreachable) wait in order
-//! and go out, once, when it is back. Messages from anyone but the paired account change nothing
-//! and get no answer.
+//! and go out, once each, when it is back. Messages from anyone but the paired account change
+//! nothing and get no answer.
+//!
+//! WeChat cannot edit a message, so a reply is taken for the step on screen only when it was
+//! written after that step went out: one written before (or while the step waits to go out)
+//! was meant for what the person saw then, and is refused with the step shown again. "Written"
+//! is WeChat's clock, so the task learns how far it is from ours (`Clocks`).
 
-use super::ilink::{IlinkError, Message};
+use super::ilink::{IlinkError, Message, client_id};
 use super::record::{Record, RecordFile, Shown};
 use super::render;
 use super::{CHANNEL, Input, Line, Wechat};
 use crate::channels::Relay;
-use crate::channels::walk::{Next, Refusal, Walk};
+use crate::channels::walk::{Misfit, Next, Refusal, Walk};
 use hark_core::model::{AnsweredVia, Event, Question, QuestionId};
 use hark_core::store::{Outcome, StoreError};
 use std::collections::{HashSet, VecDeque};
@@ -25,10 +30,11 @@ const LONGEST_PAUSE: Duration = Duration::from_secs(30);
 /// Texts waiting for WeChat at most; older ones are dropped first (the page still has them).
 const MOST_WAITING: usize = 50;
 
-/// A text to send; `shows` names the question whose step it shows (its sending time makes
-/// earlier replies outdated).
+/// A text to send, with the id WeChat knows it by across retries; `shows` names the question
+/// whose step it shows (its sending time makes earlier replies outdated).
 struct Outgoing {
     text: String,
+    client_id: String,
     shows: Option<QuestionId>,
 }
 
@@ -36,8 +42,29 @@ struct Outgoing {
 struct Current {
     question: Question,
     walk: Walk,
-    /// When its step went out; `None` until it did.
+    /// When its step went out; `None` while it waits to go out.
     sent_at_ms: Option<i64>,
+}
+
+/// How far WeChat's clock is behind ours, learnt from its messages: the least of "received
+/// here" minus "written there" (the true offset plus the quickest delivery seen).
+#[derive(Default)]
+struct Clocks {
+    behind_ms: Option<i64>,
+}
+
+impl Clocks {
+    fn learn(&mut self, message: &Message, received_ms: i64) {
+        if let Some(written) = message.create_time_ms {
+            let behind = received_ms - written;
+            self.behind_ms = Some(self.behind_ms.map_or(behind, |least| least.min(behind)));
+        }
+    }
+
+    /// When `message` was written, by our clock; `None` when WeChat did not say.
+    fn written_ms(&self, message: &Message) -> Option<i64> {
+        Some(message.create_time_ms? + self.behind_ms.unwrap_or(0))
+    }
 }
 
 struct Chat {
@@ -47,6 +74,7 @@ struct Chat {
     record: Record,
     current: Option<Current>,
     outbox: VecDeque<Outgoing>,
+    clocks: Clocks,
     /// Questions whose reminder is due.
     reminder: Option<Vec<QuestionId>>,
     /// Questions WeChat refused for good: not sent again.
@@ -66,6 +94,7 @@ pub async fn run(relay: Arc<Relay>, wechat: Arc<Wechat>, mut inbox: mpsc::Receiv
         record,
         current: None,
         outbox: VecDeque::new(),
+        clocks: Clocks::default(),
         reminder: None,
         given_up: HashSet::new(),
         retry_at: None,
@@ -93,14 +122,22 @@ pub async fn run(relay: Arc<Relay>, wechat: Arc<Wechat>, mut inbox: mpsc::Receiv
                     chat.reminder = Some(remind.ids.clone());
                 }
             }
-            Some(Input::Polled { messages, cursor }) => {
-                chat.take_messages(messages).await;
-                if let Some(cursor) = cursor {
+            Some(Input::Polled {
+                session,
+                messages,
+                received_ms,
+                cursor,
+            }) => {
+                chat.take_messages(&session, messages, received_ms).await;
+                if chat.record.session.as_deref() == Some(session.as_str())
+                    && let Some(cursor) = cursor
+                {
                     chat.record.cursor = cursor;
                 }
+                // The walk is kept with the cursor that moved past its replies.
+                chat.remember();
                 chat.file.keep(&chat.record).await;
             }
-            Some(Input::LoggedIn) => chat.start_over(None),
             None => return,
         }
     }
@@ -111,27 +148,16 @@ fn now_ms() -> i64 {
 }
 
 impl Chat {
-    /// Forgets the conversation (another account, or a new login).
-    fn start_over(&mut self, user: Option<String>) {
+    /// Starts the conversation of `session` afresh (another login or account).
+    fn start_over(&mut self, session: String) {
         self.current = None;
         self.outbox.clear();
         self.given_up.clear();
+        self.clocks = Clocks::default();
         self.record = Record {
-            user,
+            session: Some(session),
             ..Record::default()
         };
-    }
-
-    fn say(&mut self, key: &str) {
-        let lang = self.lang();
-        self.push(hark_text::t_in(lang, key, &[]), None);
-    }
-
-    fn push(&mut self, text: String, shows: Option<QuestionId>) {
-        if self.outbox.len() >= MOST_WAITING {
-            self.outbox.pop_front();
-        }
-        self.outbox.push_back(Outgoing { text, shows });
     }
 
     fn lang(&self) -> hark_text::Lang {
@@ -140,13 +166,30 @@ impl Chat {
             .read_config(hark_text::negotiate::daemon_lang)
     }
 
-    /// The current question's step, queued to go out.
+    fn push(&mut self, text: String, shows: Option<QuestionId>) {
+        if self.outbox.len() >= MOST_WAITING {
+            self.outbox.pop_front();
+        }
+        self.outbox.push_back(Outgoing {
+            text,
+            client_id: client_id(),
+            shows,
+        });
+    }
+
+    fn say(&mut self, key: &str) {
+        let text = hark_text::t_in(self.lang(), key, &[]);
+        self.push(text, None);
+    }
+
+    /// The current question's step, queued to go out (a reminder says it still waits).
     fn show_current(&mut self, reminder: bool) {
         let waiting = self.relay.store.pending().len().saturating_sub(1);
         let lang = self.lang();
-        let Some(current) = &self.current else {
+        let Some(current) = self.current.as_mut() else {
             return;
         };
+        current.sent_at_ms = None;
         let text = if reminder {
             render::reminder(lang, &current.question, &current.walk, waiting)
         } else {
@@ -156,19 +199,36 @@ impl Chat {
         self.push(text, Some(id));
     }
 
+    /// Says why a reply was not taken, then shows the step again (once: a copy still waiting
+    /// to go out is dropped, so the explanation comes first).
+    fn refuse(&mut self, key: &str) {
+        if let Some(id) = self.current.as_ref().map(|current| current.question.id) {
+            self.outbox.retain(|outgoing| outgoing.shows != Some(id));
+        }
+        self.say(key);
+        self.show_current(false);
+    }
+
+    /// The question on screen and the walk through it, into the record.
+    fn remember(&mut self) {
+        self.record.shown = self.current.as_ref().map(|current| Shown {
+            id: current.question.id,
+            walk: current.walk.clone(),
+            sent_at_ms: current.sent_at_ms,
+        });
+    }
+
     /// Brings the conversation up to date, then sends what waits.
     async fn sync(&mut self) {
         if self.retry_at.is_some() {
             return;
         }
-        let Some(line) = Line::of(&self.relay) else {
+        let Some(line) = Line::of(&self.relay).filter(|line| line.user.is_some()) else {
             return;
         };
-        let Some(user) = line.user.clone() else {
-            return;
-        };
-        if self.record.user.as_deref() != Some(user.as_str()) {
-            self.start_over(Some(user));
+        let session = line.session();
+        if self.record.session.as_deref() != Some(session.as_str()) {
+            self.start_over(session);
         }
         self.follow_the_store().await;
         if let Some(ids) = self.reminder.take()
@@ -179,13 +239,7 @@ impl Chat {
             self.show_current(true);
         }
         self.flush(&line).await;
-        self.record.shown = self.current.as_ref().and_then(|current| {
-            Some(Shown {
-                id: current.question.id,
-                walk: current.walk.clone(),
-                sent_at_ms: current.sent_at_ms?,
-            })
-        });
+        self.remember();
         self.file.keep(&self.record).await;
     }
 
@@ -194,25 +248,30 @@ impl Chat {
         let pending = self.relay.store.pending();
         if self.current.is_none()
             && let Some(shown) = self.record.shown.take()
+            && let Some(question) = self.relay.store.get(shown.id).await
         {
-            // Sent before a restart: still on screen, where the person was.
-            if let Some(question) = self.relay.store.get(shown.id).await {
-                self.current = Some(Current {
-                    question,
-                    walk: shown.walk,
-                    sent_at_ms: Some(shown.sent_at_ms),
-                });
+            // On screen before a restart: it goes on where the person was.
+            let sent = shown.sent_at_ms.is_some();
+            self.current = Some(Current {
+                question,
+                walk: shown.walk,
+                sent_at_ms: shown.sent_at_ms,
+            });
+            if !sent {
+                self.show_current(false);
             }
         }
         if let Some(current) = &self.current
             && !pending.iter().any(|open| open.id == current.question.id)
         {
             let id = current.question.id;
-            let sent = current.sent_at_ms.is_some();
+            let seen = current.sent_at_ms.is_some() || current.walk != Walk::default();
             self.current = None;
-            if sent && let Some(closed) = self.relay.store.get(id).await {
-                let lang = self.lang();
-                self.push(render::closed(lang, &closed), None);
+            // A step that never went out is not sent now, nor followed up if none did.
+            self.outbox.retain(|outgoing| outgoing.shows != Some(id));
+            if seen && let Some(closed) = self.relay.store.get(id).await {
+                let text = render::closed(self.lang(), &closed);
+                self.push(text, None);
             }
         }
         if self.current.is_none()
@@ -236,10 +295,14 @@ impl Chat {
             if self.wechat.session_ended.load(Ordering::SeqCst) {
                 return;
             }
-            match line
-                .send(&outgoing.text, self.record.context.as_deref())
-                .await
-            {
+            let sent = line
+                .send(
+                    &outgoing.text,
+                    self.record.context.as_deref(),
+                    &outgoing.client_id,
+                )
+                .await;
+            match sent {
                 Ok(()) => {
                     self.relay.statuses.sent(CHANNEL, &line.api_base);
                     self.pause = FIRST_PAUSE;
@@ -277,24 +340,24 @@ impl Chat {
     }
 
     /// Takes one long poll's messages, each from the paired account only.
-    async fn take_messages(&mut self, messages: Vec<serde_json::Value>) {
+    async fn take_messages(&mut self, session: &str, messages: Vec<Message>, received_ms: i64) {
         let Some(line) = Line::of(&self.relay) else {
             return;
         };
         let Some(user) = line.user.clone() else {
             return;
         };
-        if self.record.user.as_deref() != Some(user.as_str()) {
-            self.start_over(Some(user.clone()));
+        if line.session() != session {
+            // Read in a session that has ended since.
+            return;
         }
-        for raw in messages {
-            let message: Message = match serde_json::from_value(raw) {
-                Ok(message) => message,
-                Err(error) => {
-                    tracing::warn!(channel = %CHANNEL, %error, "skipped a WeChat message Hark cannot read");
-                    continue;
-                }
-            };
+        if self.record.session.as_deref() != Some(session) {
+            self.start_over(session.to_string());
+        }
+        for message in &messages {
+            self.clocks.learn(message, received_ms);
+        }
+        for message in messages {
             if !message.sent_by_a_person() || message.from_user_id != user {
                 // Nobody else may answer, nor learn that a bot is here.
                 tracing::debug!(channel = %CHANNEL, "ignored a WeChat message from another account");
@@ -315,28 +378,29 @@ impl Chat {
         // The question on screen may have closed since the last look.
         self.follow_the_store().await;
         let lang = self.lang();
+        let written = self.clocks.written_ms(message);
         let Some(current) = self.current.as_mut() else {
             self.say("wechat-nothing-waiting");
             return;
         };
-        let Some(sent_at) = current.sent_at_ms else {
-            // Its text has not gone out yet: the reply cannot be for it.
-            self.say("wechat-outdated");
-            return;
+        let seen = match (current.sent_at_ms, written) {
+            (None, _) => false,
+            (Some(sent), Some(written)) => written >= sent,
+            (Some(_), None) => true,
         };
-        if message
-            .create_time_ms
-            .is_some_and(|written| written < sent_at)
-        {
-            self.say("wechat-outdated");
-            self.show_current(false);
+        if !seen {
+            self.refuse("wechat-outdated");
             return;
         }
         let skip = render::skip_words(lang);
         let skip: Vec<&str> = skip.iter().map(String::as_str).collect();
         let before = current.walk.clone();
-        let next = current.walk.typed(&current.question, &text, &skip);
         let id = current.question.id;
+        let next = match current.walk.typed(&current.question, &text, &skip) {
+            Ok(next) => next,
+            Err(Misfit::NoSuchOption) => return self.refuse("wechat-no-such-option"),
+            Err(Misfit::OneOption) => return self.refuse("wechat-one-option"),
+        };
         let store = self.relay.store.clone();
         let via = Some(AnsweredVia::Channel(CHANNEL));
         let closed = match next {
@@ -345,40 +409,30 @@ impl Chat {
                 return;
             }
             Next::Refuse(refusal) => {
-                self.say(match refusal {
-                    Refusal::NoSuchOption => "wechat-no-such-option",
-                    Refusal::OneOption => "wechat-one-option",
+                return self.refuse(match refusal {
                     Refusal::TickFirst => "wechat-pick-first",
                     Refusal::UseButtons => "wechat-use-numbers",
                     Refusal::Stale => "wechat-outdated",
                 });
-                self.show_current(false);
-                return;
             }
             Next::Submit(answers) => store.close(id, Outcome::Answered(answers), via).await,
             Next::Decline(note) => store.close(id, Outcome::Declined { note }, via).await,
         };
-        if let Err(error) = closed {
-            match error {
-                StoreError::NotPending { .. } | StoreError::NotFound(_) => {
-                    // Closed elsewhere meanwhile: the follow-up says how.
+        match closed {
+            // Closed here, or elsewhere meanwhile: the follow-up says how.
+            Ok(_) | Err(StoreError::NotPending { .. } | StoreError::NotFound(_)) => {}
+            Err(error) => {
+                if let Some(current) = self.current.as_mut() {
+                    current.walk = before;
                 }
-                StoreError::Invalid(_) => {
-                    if let Some(current) = self.current.as_mut() {
-                        current.walk = before;
-                    }
-                    self.say("wechat-too-long");
-                }
-                _ => {
-                    if let Some(current) = self.current.as_mut() {
-                        current.walk = before;
-                    }
-                    self.say("wechat-not-recorded");
-                }
+                self.refuse(if matches!(error, StoreError::Invalid(_)) {
+                    "wechat-too-long"
+                } else {
+                    "wechat-not-recorded"
+                });
             }
         }
-        // The close (or the refusal) shows in the next sync: the follow-up, then the next
-        // question.
+        // The follow-up, then the next question.
         self.follow_the_store().await;
     }
 }

@@ -68,6 +68,7 @@ pub async fn setup(port: Option<u16>) -> ExitCode {
     println!("Waiting for the login… (Ctrl+C stops waiting)");
     let mut said_scanned = false;
     let mut asked = 0u32;
+    let mut last = WechatLoginState::Waiting;
     for _ in 0..LOOKS {
         tokio::time::sleep(LOOK_EVERY).await;
         let report = match client.channels().await {
@@ -80,6 +81,11 @@ pub async fn setup(port: Option<u16>) -> ExitCode {
             );
             return ExitCode::FAILURE;
         };
+        // The number is asked for each time WeChat asks anew (once it took one, the login
+        // shows as scanned until WeChat answers).
+        let asked_anew =
+            login.state == WechatLoginState::NeedsCode && last != WechatLoginState::NeedsCode;
+        last = login.state;
         match login.state {
             WechatLoginState::Waiting => {}
             WechatLoginState::Scanned => {
@@ -88,17 +94,18 @@ pub async fn setup(port: Option<u16>) -> ExitCode {
                     said_scanned = true;
                 }
             }
-            WechatLoginState::NeedsCode { wrong } => {
-                // Asked once per round: a wrong number makes WeChat ask again.
-                if asked > 0 && !wrong {
-                    continue;
-                }
+            WechatLoginState::NeedsCode if asked_anew => {
                 asked += 1;
                 if asked > 5 {
                     eprintln!("hark: too many numbers tried; run `hark wechat setup` again");
                     return ExitCode::FAILURE;
                 }
-                let Some(code) = read_number(wrong && asked > 1) else {
+                let wrong = login.wrong_code;
+                let typed = tokio::task::spawn_blocking(move || read_number(wrong))
+                    .await
+                    .ok()
+                    .flatten();
+                let Some(code) = typed else {
                     eprintln!("hark: no number typed; run `hark wechat setup` again");
                     return ExitCode::FAILURE;
                 };
@@ -112,7 +119,9 @@ pub async fn setup(port: Option<u16>) -> ExitCode {
                 {
                     return failed(&error, port);
                 }
+                last = WechatLoginState::Scanned;
             }
+            WechatLoginState::NeedsCode => {}
             WechatLoginState::Confirmed => {
                 println!(
                     "Logged in. Questions from your agents now go to your WeChat too; only this WeChat account can answer them."
@@ -125,8 +134,11 @@ pub async fn setup(port: Option<u16>) -> ExitCode {
                 );
                 return ExitCode::FAILURE;
             }
-            WechatLoginState::Failed { reason } => {
-                eprintln!("hark: the WeChat login failed: {reason}");
+            WechatLoginState::Failed => {
+                eprintln!(
+                    "hark: the WeChat login failed: {}",
+                    login.reason.unwrap_or_default()
+                );
                 return ExitCode::FAILURE;
             }
         }

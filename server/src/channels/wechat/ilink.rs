@@ -109,7 +109,7 @@ struct PlainAnswer {
 }
 
 /// A message from WeChat, the fields Hark reads.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize)]
 pub struct Message {
     #[serde(default)]
     pub from_user_id: String,
@@ -124,7 +124,7 @@ pub struct Message {
 }
 
 /// One part of a message.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize)]
 pub struct Item {
     #[serde(rename = "type", default)]
     pub kind: u32,
@@ -133,7 +133,7 @@ pub struct Item {
 }
 
 /// A text part, or a voice part's transcript.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize)]
 pub struct Text {
     pub text: Option<String>,
 }
@@ -201,8 +201,8 @@ fn base_info() -> Value {
     })
 }
 
-/// A client-made id for a message sent.
-fn client_id() -> String {
+/// A client-made id for a message to send.
+pub fn client_id() -> String {
     let mut bytes = [0u8; 8];
     let _ = getrandom::fill(&mut bytes);
     format!("hark-{}", hex::encode(bytes))
@@ -221,6 +221,14 @@ impl Ilink {
     /// The address calls go to.
     pub fn base(&self) -> &str {
         &self.base
+    }
+
+    /// Names the bot's session without its token: a new login is a new session, whose cursor
+    /// and conversation start afresh.
+    pub fn session(&self) -> String {
+        use sha2::Digest;
+        let digest = sha2::Sha256::digest(self.token.as_deref().unwrap_or_default());
+        hex::encode(&digest[..8])
     }
 
     fn post(&self, endpoint: &str) -> reqwest::RequestBuilder {
@@ -264,14 +272,15 @@ impl Ilink {
         serde_json::from_slice(&body).map_err(|error| IlinkError::Unreadable(error.to_string()))
     }
 
-    /// A new login code (`get_bot_qrcode`).
+    /// A new login code (`get_bot_qrcode`); `kept` is the bot token this daemon holds, if any,
+    /// so WeChat can tell a bot already bound here (`binded_redirect`).
     ///
     /// # Errors
     /// When WeChat cannot be asked or answers no code.
-    pub async fn login_code(&self) -> Result<LoginCode, IlinkError> {
+    pub async fn login_code(&self, kept: Option<String>) -> Result<LoginCode, IlinkError> {
         let request = self
             .post(&format!("get_bot_qrcode?bot_type={BOT_TYPE}"))
-            .json(&json!({ "local_token_list": [] }));
+            .json(&json!({ "local_token_list": kept.into_iter().collect::<Vec<_>>() }));
         #[derive(Default, Deserialize)]
         struct Answer {
             qrcode: Option<String>,
@@ -327,23 +336,19 @@ impl Ilink {
         }
     }
 
-    /// The messages since `cursor` (`getupdates`, a long poll of about `wait`). A poll that
-    /// outlives its wait brings no news.
+    /// The messages since `cursor` (`getupdates`, a long poll of about `wait`).
     ///
     /// # Errors
-    /// When WeChat cannot be reached or refuses; `SessionEnded` when the bot must log in again.
+    /// When WeChat cannot be reached or refuses; `SessionEnded` when the bot must log in again;
+    /// `NoAnswerInTime` when the poll outlived its wait (no news, but no sign of life either).
     pub async fn updates(&self, cursor: &str, wait: Duration) -> Result<Updates, IlinkError> {
         let request = self.post("getupdates").json(&json!({
             "get_updates_buf": cursor,
             "base_info": base_info(),
         }));
-        let answer = match self
-            .call::<UpdatesAnswer>(request, Some(wait + Duration::from_secs(10)))
-            .await
-        {
-            Err(IlinkError::NoAnswerInTime) => return Ok(Updates::default()),
-            other => other?,
-        };
+        let answer: UpdatesAnswer = self
+            .call(request, Some(wait + Duration::from_secs(10)))
+            .await?;
         refused(answer.ret, answer.errcode, answer.errmsg.as_deref())?;
         Ok(Updates {
             messages: answer.msgs,
@@ -356,6 +361,7 @@ impl Ilink {
     }
 
     /// Sends `text` to `user`, in the conversation of `context` (the last message's token).
+    /// `client_id` names the message: a retry of one that may have arrived reuses it.
     ///
     /// # Errors
     /// When WeChat cannot be reached or refuses the message.
@@ -364,11 +370,12 @@ impl Ilink {
         user: &str,
         text: &str,
         context: Option<&str>,
+        client_id: &str,
     ) -> Result<(), IlinkError> {
         let mut message = json!({
             "from_user_id": "",
             "to_user_id": user,
-            "client_id": client_id(),
+            "client_id": client_id,
             "message_type": 2,
             "message_state": 2,
             "item_list": [{"type": 1, "text_item": {"text": text}}],

@@ -5,7 +5,7 @@
 //! expires, or a login that fails, ends in a state that says so; one login runs at a time.
 
 use super::ilink::{Ilink, LoginStatus};
-use super::{BOT_BASE, CHANNEL, Input, TOKEN, Wechat, change_config};
+use super::{BOT_BASE, CHANNEL, TOKEN, Wechat, change_config};
 use crate::channels::Relay;
 use hark_core::model::channels::wechat::{WechatLogin, WechatLoginState, WechatRefusal};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -39,15 +39,33 @@ impl Logins {
             .clone()
     }
 
-    fn set_state(&self, state: WechatLoginState) {
+    fn change(&self, change: impl FnOnce(&mut WechatLogin)) {
         if let Some(login) = self
             .shown
             .lock()
             .unwrap_or_else(|poison| poison.into_inner())
             .as_mut()
         {
-            login.state = state;
+            change(login);
         }
+    }
+
+    fn set_state(&self, state: WechatLoginState) {
+        self.change(|login| login.state = state);
+    }
+
+    fn needs_code(&self, wrong: bool) {
+        self.change(|login| {
+            login.state = WechatLoginState::NeedsCode;
+            login.wrong_code = wrong;
+        });
+    }
+
+    fn fail(&self, reason: String) {
+        self.change(|login| {
+            login.state = WechatLoginState::Failed;
+            login.reason = Some(reason);
+        });
     }
 
     fn state(&self) -> Option<WechatLoginState> {
@@ -63,13 +81,15 @@ impl Logins {
         if code.is_empty() || code.len() > 12 || !code.bytes().all(|byte| byte.is_ascii_digit()) {
             return Err(WechatRefusal::CodeShape);
         }
-        if !matches!(self.state(), Some(WechatLoginState::NeedsCode { .. })) {
+        if self.state() != Some(WechatLoginState::NeedsCode) {
             return Err(WechatRefusal::NoLogin);
         }
         *self
             .verify_code
             .lock()
             .unwrap_or_else(|poison| poison.into_inner()) = Some(code.to_string());
+        // WeChat checks it now: asked again, the number was wrong.
+        self.set_state(WechatLoginState::Scanned);
         self.typed.notify_waiters();
         Ok(())
     }
@@ -91,7 +111,9 @@ pub async fn start(relay: &Arc<Relay>, wechat: &Arc<Wechat>) -> Result<WechatLog
         .store
         .read_config(|config| config.channels.wechat.api_base.clone());
     let api = Ilink::new(relay.http.clone(), &api_base, None);
-    let code = api.login_code().await.map_err(|error| {
+    // The token kept, if any: WeChat then knows this bot is already bound here.
+    let kept = relay.secrets.bound(TOKEN, &api_base);
+    let code = api.login_code(kept).await.map_err(|error| {
         relay.statuses.failed(CHANNEL, &api_base, error.to_string());
         WechatRefusal::Unreachable {
             reason: error.to_string(),
@@ -101,6 +123,8 @@ pub async fn start(relay: &Arc<Relay>, wechat: &Arc<Wechat>) -> Result<WechatLog
         qr_svg: crate::security::pairing::qr_svg(&code.qrcode_img_content),
         qrcode_url: code.qrcode_img_content,
         state: WechatLoginState::Waiting,
+        wrong_code: false,
+        reason: None,
         expires_at: chrono::Utc::now() + chrono::Duration::from_std(LOGIN_WAIT).unwrap_or_default(),
     };
     let logins = &wechat.logins;
@@ -121,6 +145,8 @@ pub async fn start(relay: &Arc<Relay>, wechat: &Arc<Wechat>) -> Result<WechatLog
 }
 
 /// Follows one login code until it is confirmed, expires or fails, or a newer login starts.
+/// A number typed from the phone goes with every poll until WeChat answers for it, as the
+/// plugin sends it: asked for again, it was wrong.
 async fn follow(
     relay: Arc<Relay>,
     wechat: Arc<Wechat>,
@@ -133,10 +159,10 @@ async fn follow(
     let shutdown = relay.store.shutdown_token().clone();
     let deadline = tokio::time::Instant::now() + LOGIN_WAIT;
     let mut pause = BETWEEN_POLLS;
-    let mut typed: Option<String> = None;
+    let mut number: Option<String> = None;
     while current() && tokio::time::Instant::now() < deadline {
         let status = tokio::select! {
-            status = api.login_status(&code, typed.as_deref()) => status,
+            status = api.login_status(&code, number.as_deref()) => status,
             () = shutdown.cancelled() => return,
             () = tokio::time::sleep_until(deadline) => break,
         };
@@ -155,15 +181,15 @@ async fn follow(
                 continue;
             }
             Err(error) => {
-                logins.set_state(WechatLoginState::Failed {
-                    reason: error.to_string(),
-                });
+                logins.fail(error.to_string());
                 return;
             }
         };
-        let had_code = typed.take().is_some();
         match status.status.as_str() {
-            "scaned" => logins.set_state(WechatLoginState::Scanned),
+            "scaned" => {
+                number = None;
+                logins.set_state(WechatLoginState::Scanned);
+            }
             "scaned_but_redirect" => {
                 if let Some(moved) = redirected(api.base(), status.redirect_host.as_deref()) {
                     api = Ilink::new(relay.http.clone(), &moved, None);
@@ -171,28 +197,27 @@ async fn follow(
                 logins.set_state(WechatLoginState::Scanned);
             }
             "need_verifycode" => {
-                logins.set_state(WechatLoginState::NeedsCode { wrong: had_code });
+                logins.needs_code(number.take().is_some());
                 // Waits for the number (or the end), then polls with it at once.
-                let number = logins.typed.notified();
-                tokio::pin!(number);
-                number.as_mut().enable();
+                let typed = logins.typed.notified();
+                tokio::pin!(typed);
+                typed.as_mut().enable();
                 if let Some(code) = logins.take_verify_code() {
-                    typed = Some(code);
+                    number = Some(code);
                     continue;
                 }
                 tokio::select! {
-                    () = number => {}
+                    () = typed => {}
                     () = shutdown.cancelled() => return,
                     () = tokio::time::sleep_until(deadline) => break,
                 }
-                typed = logins.take_verify_code();
+                number = logins.take_verify_code();
                 continue;
             }
             "verify_code_blocked" => {
-                logins.set_state(WechatLoginState::Failed {
-                    reason: "WeChat blocked the login after wrong numbers; wait, then start again"
-                        .into(),
-                });
+                logins.fail(
+                    "WeChat blocked the login after wrong numbers; wait, then start again".into(),
+                );
                 return;
             }
             "expired" => {
@@ -204,20 +229,20 @@ async fn follow(
                 let api_base = relay
                     .store
                     .read_config(|config| config.channels.wechat.api_base.clone());
-                let state = if relay.secrets.bound(TOKEN, &api_base).is_some() {
-                    WechatLoginState::Confirmed
+                if relay.secrets.bound(TOKEN, &api_base).is_some() {
+                    logins.set_state(WechatLoginState::Confirmed);
                 } else {
-                    WechatLoginState::Failed {
-                        reason: "this WeChat account is already connected to another Hark bot"
-                            .into(),
-                    }
-                };
-                logins.set_state(state);
+                    logins.fail(
+                        "this WeChat account is already connected to another Hark bot".into(),
+                    );
+                }
                 return;
             }
             "confirmed" => {
-                let state = confirmed(&relay, &wechat, status).await;
-                logins.set_state(state);
+                match confirmed(&relay, &wechat, status).await {
+                    Ok(()) => logins.set_state(WechatLoginState::Confirmed),
+                    Err(reason) => logins.fail(reason),
+                }
                 return;
             }
             // `wait`, and anything newer: keep polling.
@@ -225,7 +250,7 @@ async fn follow(
         }
         tokio::time::sleep(BETWEEN_POLLS).await;
     }
-    if current() && logins.state().is_some_and(|state| state.going()) {
+    if current() && logins.state().is_some_and(WechatLoginState::going) {
         logins.set_state(WechatLoginState::Expired);
     }
 }
@@ -247,18 +272,23 @@ fn redirected(base: &str, host: Option<&str>) -> Option<String> {
 
 /// Keeps what a confirmed login gave: the token (bound to the API it came from), where the bot's
 /// calls go, and the one user who may answer.
+///
+/// # Errors
+/// Why the login cannot be kept, in a sentence.
 async fn confirmed(
     relay: &Arc<Relay>,
     wechat: &Arc<Wechat>,
     status: LoginStatus,
-) -> WechatLoginState {
-    let (Some(token), Some(user)) = (
-        status.bot_token.filter(|token| !token.trim().is_empty()),
-        status.ilink_user_id.filter(|user| !user.trim().is_empty()),
+) -> Result<(), String> {
+    let present = |value: Option<String>| value.filter(|value| !value.trim().is_empty());
+    let (Some(token), Some(user), Some(_bot)) = (
+        present(status.bot_token),
+        present(status.ilink_user_id),
+        present(status.ilink_bot_id),
     ) else {
-        return WechatLoginState::Failed {
-            reason: "WeChat confirmed the login without a bot token or the user who scanned".into(),
-        };
+        return Err(
+            "WeChat confirmed the login without a bot token, a bot or the user who scanned".into(),
+        );
     };
     let api_base = relay
         .store
@@ -269,35 +299,24 @@ async fn confirmed(
         .filter(|base| base.starts_with("https://") || base.starts_with("http://"));
     let secrets = relay.secrets.clone();
     let saving_base = api_base.clone();
-    let saved = tokio::task::spawn_blocking(move || {
+    tokio::task::spawn_blocking(move || {
         secrets.set_bound(TOKEN, Some(token), &saving_base)?;
         secrets.set_bound(BOT_BASE, bot_base, &saving_base)
     })
     .await
     .map_err(std::io::Error::other)
-    .and_then(|saved| saved);
-    if saved.is_err() {
-        return WechatLoginState::Failed {
-            reason: WechatRefusal::SaveFailed.message(),
-        };
-    }
+    .and_then(|saved| saved)
+    .map_err(|_| WechatRefusal::SaveFailed.message())?;
     let user = user.trim().to_string();
-    let kept = user.clone();
-    if change_config(relay, move |wechat| {
+    change_config(relay, move |wechat| {
         wechat.enabled = true;
-        wechat.user_id = Some(kept);
+        wechat.user_id = Some(user);
     })
     .await
-    .is_err()
-    {
-        return WechatLoginState::Failed {
-            reason: "the config could not be saved".into(),
-        };
-    }
+    .map_err(|_| "the config could not be saved".to_string())?;
     tracing::info!(channel = %CHANNEL, "a WeChat account logged in");
     wechat.logged_in();
-    wechat.tell_waiting(Input::LoggedIn).await;
-    WechatLoginState::Confirmed
+    Ok(())
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! 30 s) and says so in the status; when WeChat ends the bot's session (errcode -14) it stops,
 //! says "log in again" in the status and settings, and waits for a new login instead of looping.
 
-use super::ilink::{IlinkError, POLL_WAIT};
+use super::ilink::{IlinkError, Message, POLL_WAIT};
 use super::record::RecordFile;
 use super::{CHANNEL, Input, Line, Wechat};
 use crate::channels::Relay;
@@ -20,10 +20,10 @@ const IDLE: Duration = Duration::from_secs(60 * 60);
 /// Polls until the daemon stops.
 pub async fn run(relay: Arc<Relay>, wechat: Arc<Wechat>) {
     let shutdown = relay.store.shutdown_token().clone();
-    // The cursor belongs to the account it was read for; the record's is this one's at start.
+    // The cursor belongs to the session it was read in; the record's is at start.
     let saved = RecordFile::load(relay.home.as_deref()).1;
     let mut cursor = saved.cursor;
-    let mut cursor_of = saved.user;
+    let mut cursor_of = saved.session;
     let mut wait = POLL_WAIT;
     let mut pause = FIRST_PAUSE;
     loop {
@@ -40,10 +40,12 @@ pub async fn run(relay: Arc<Relay>, wechat: Arc<Wechat>) {
             }
             continue;
         };
-        if cursor_of != line.user {
+        let session = line.session();
+        if cursor_of.as_deref() != Some(session.as_str()) {
             cursor = String::new();
-            cursor_of.clone_from(&line.user);
+            cursor_of = Some(session.clone());
         }
+        let started = tokio::time::Instant::now();
         let target = format!("{}/ilink/bot/getupdates", line.api_base);
         let polled = tokio::select! {
             polled = line.api.updates(&cursor, wait) => polled,
@@ -59,18 +61,42 @@ pub async fn run(relay: Arc<Relay>, wechat: Arc<Wechat>) {
                     wait = next;
                 }
                 let moved = updates.cursor.is_some() && updates.cursor.as_ref() != Some(&cursor);
-                if !updates.messages.is_empty() || moved {
+                let news = !updates.messages.is_empty();
+                if news || moved {
                     if let Some(next) = &updates.cursor {
                         cursor.clone_from(next);
                     }
+                    let messages = updates
+                        .messages
+                        .into_iter()
+                        .filter_map(|raw| match serde_json::from_value::<Message>(raw) {
+                            Ok(message) => Some(message),
+                            Err(error) => {
+                                tracing::warn!(channel = %CHANNEL, %error, "skipped a WeChat message Hark cannot read");
+                                None
+                            }
+                        })
+                        .collect();
                     wechat
                         .tell_waiting(Input::Polled {
-                            messages: updates.messages,
+                            session: session.clone(),
+                            messages,
+                            received_ms: chrono::Utc::now().timestamp_millis(),
                             cursor: updates.cursor,
                         })
                         .await;
                 }
+                // A server that answers at once with nothing is not polled in a tight loop.
+                if !news {
+                    tokio::select! {
+                        () = changed.as_mut() => {}
+                        () = tokio::time::sleep_until(started + FIRST_PAUSE) => {}
+                        () = shutdown.cancelled() => return,
+                    }
+                }
             }
+            // The poll outlived its wait: no news, and no sign that WeChat is back either.
+            Err(IlinkError::NoAnswerInTime) => {}
             Err(IlinkError::SessionEnded) => {
                 wechat.session_ended.store(true, Ordering::SeqCst);
                 relay

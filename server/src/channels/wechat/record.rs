@@ -15,8 +15,8 @@ pub const RECORD_FILE: &str = "wechat.json";
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Record {
-    /// The WeChat user the rest belongs to.
-    pub user: Option<String>,
+    /// The login and person the rest belongs to (`Line::session`).
+    pub session: Option<String>,
     /// `get_updates_buf`: where the long poll goes on.
     pub cursor: String,
     /// The last message's `context_token`.
@@ -31,9 +31,10 @@ pub struct Record {
 pub struct Shown {
     pub id: QuestionId,
     pub walk: Walk,
-    /// When its current step was sent (milliseconds since 1970): replies written before are
-    /// outdated.
-    pub sent_at_ms: i64,
+    /// When its current step was sent (milliseconds since 1970; none while it waits to go
+    /// out): replies written before are outdated.
+    #[serde(default)]
+    pub sent_at_ms: Option<i64>,
 }
 
 /// The file, and what it holds now.

@@ -17,8 +17,6 @@ use super::ilink::MAX_TEXT_CHARS;
 const QUESTION_BYTES: usize = 2000;
 const LABEL_BYTES: usize = 80;
 const DESCRIPTION_BYTES: usize = 160;
-/// Options listed at most (an agent may offer more than fit a chat message).
-const MOST_OPTIONS: usize = 12;
 
 /// The words that decline: `skip`, and its word in `lang`.
 pub fn skip_words(lang: Lang) -> [String; 2] {
@@ -98,7 +96,7 @@ fn question_text(
     if !sub.options.is_empty() {
         text.push('\n');
     }
-    for (number, option) in sub.options.iter().enumerate().take(MOST_OPTIONS) {
+    for (number, option) in sub.options.iter().enumerate() {
         let _ = write!(text, "{}. ", number + 1);
         if option.danger {
             text.push_str("⚠️ ");

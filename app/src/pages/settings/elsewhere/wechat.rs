@@ -7,98 +7,50 @@ use crate::i18n::{t, t_args, tr};
 use hark_core::model::channels::wechat::{WechatLoginState, WechatReport};
 use leptos::prelude::*;
 
-/// The desk's answer to `action`, or the form's refusal.
-#[cfg(feature = "ssr")]
-async fn act<Form: server_fn::ServerFn>(
-    action: &'static str,
-    input: serde_json::Value,
-) -> Result<(), Failure> {
-    let desk = expect_context::<crate::server::services::ChannelDeskContext>().0;
+/// One of the part's forms: `setup` asks WeChat for a login code, `verify` passes on the number
+/// WeChat shows on the phone, `unpair` logs out, and `check` only loads the section again to see
+/// where the login stands. One server function for the four keeps the page's WebAssembly small.
+#[server(prefix = "/fn")]
+pub async fn wechat_login(step: String, #[server(default)] code: String) -> Result<(), Failure> {
+    use crate::components::failure::refuse;
     let channel = hark_core::model::ChannelName::Wechat;
+    let (action, input) = match step.as_str() {
+        "setup" => ("setup", serde_json::json!({})),
+        "verify" => ("verify", serde_json::json!({ "code": code })),
+        "unpair" => ("unpair", serde_json::json!({})),
+        "check" => {
+            leptos_axum::redirect("/settings#wechat-heading");
+            return Ok(());
+        }
+        _ => {
+            return Err(refuse::<WechatLogin>(
+                "/settings",
+                Failure::BadRequest {
+                    details: format!("step: \"{step}\" is not setup, verify, unpair or check"),
+                },
+            ));
+        }
+    };
+    let desk = expect_context::<crate::server::services::ChannelDeskContext>().0;
     desk.act(channel, action, input).await.map_err(|refusal| {
-        crate::components::failure::refuse::<Form>(
-            "/settings",
-            Failure::ChannelRefused { channel, refusal },
-        )
+        refuse::<WechatLogin>("/settings", Failure::ChannelRefused { channel, refusal })
     })?;
     leptos_axum::redirect("/settings#wechat-heading");
     Ok(())
 }
 
-/// Asks WeChat for a login code, which the section then shows.
-#[server(prefix = "/fn")]
-pub async fn connect_wechat() -> Result<(), Failure> {
-    act::<ConnectWechat>("setup", serde_json::json!({})).await
-}
-
-/// Passes on the number WeChat shows on the phone.
-#[server(prefix = "/fn")]
-pub async fn verify_wechat(#[server(default)] code: String) -> Result<(), Failure> {
-    act::<VerifyWechat>("verify", serde_json::json!({ "code": code })).await
-}
-
-/// Logs out: forgets the account and the token.
-#[server(prefix = "/fn")]
-pub async fn unpair_wechat() -> Result<(), Failure> {
-    act::<UnpairWechat>("unpair", serde_json::json!({})).await
-}
-
-/// Loads the section again, to see where the login stands.
-#[server(prefix = "/fn")]
-pub async fn check_wechat() -> Result<(), Failure> {
-    leptos_axum::redirect("/settings#wechat-heading");
-    Ok(())
-}
-
-/// The section's WeChat forms, made once by the section.
-#[derive(Clone, Copy)]
-pub struct WechatForms {
-    pub connect: ServerAction<ConnectWechat>,
-    pub verify: ServerAction<VerifyWechat>,
-    pub unpair: ServerAction<UnpairWechat>,
-    pub check: ServerAction<CheckWechat>,
-}
-
-impl WechatForms {
-    pub fn new() -> WechatForms {
-        WechatForms {
-            connect: ServerAction::new(),
-            verify: ServerAction::new(),
-            unpair: ServerAction::new(),
-            check: ServerAction::new(),
-        }
-    }
-
-    /// Changes each time one of the forms was sent, so the section loads again.
-    pub fn versions(&self) -> (usize, usize, usize, usize) {
-        (
-            self.connect.version().get(),
-            self.verify.version().get(),
-            self.unpair.version().get(),
-            self.check.version().get(),
-        )
-    }
+/// A hidden field naming the form's step.
+#[component]
+fn Step(step: &'static str) -> impl IntoView {
+    view! { <input type="hidden" name="step" value=step /> }
 }
 
 /// WeChat's part of the section, as last loaded.
 #[component]
-pub fn WechatLogin(report: WechatReport, forms: WechatForms) -> impl IntoView {
-    let WechatForms {
-        connect,
-        verify,
-        unpair,
-        check,
-    } = forms;
-    let problem = move || {
-        [
-            connect.value().get(),
-            verify.value().get(),
-            unpair.value().get(),
-        ]
-        .into_iter()
-        .flatten()
-        .find_map(Result::err)
-        .map(|failure| refusal_text(&failure))
+pub fn WechatPart(report: WechatReport, form: ServerAction<WechatLogin>) -> impl IntoView {
+    let problem = move || match form.value().get() {
+        Some(Err(failure)) => Some(refusal_text(&failure)),
+        _ => None,
     };
     let status = if report.session_expired {
         ("status failing", tr("elsewhere-wechat-session-ended"))
@@ -109,18 +61,19 @@ pub fn WechatLogin(report: WechatReport, forms: WechatForms) -> impl IntoView {
     };
     let login = report.login.map(|login| {
         let going = login.state.going();
-        let state = match &login.state {
+        let state = match login.state {
             WechatLoginState::Waiting => t("elsewhere-wechat-scan"),
             WechatLoginState::Scanned => t("elsewhere-wechat-scanned"),
-            WechatLoginState::NeedsCode { wrong: false } => t("elsewhere-wechat-needs-code"),
-            WechatLoginState::NeedsCode { wrong: true } => t("elsewhere-wechat-wrong-code"),
+            WechatLoginState::NeedsCode if login.wrong_code => t("elsewhere-wechat-wrong-code"),
+            WechatLoginState::NeedsCode => t("elsewhere-wechat-needs-code"),
             WechatLoginState::Confirmed => t("elsewhere-wechat-confirmed"),
             WechatLoginState::Expired => t("elsewhere-wechat-expired"),
-            WechatLoginState::Failed { reason } => {
-                t_args("elsewhere-wechat-failed", &[("reason", reason.clone().into())])
-            }
+            WechatLoginState::Failed => t_args(
+                "elsewhere-wechat-failed",
+                &[("reason", login.reason.clone().unwrap_or_default().into())],
+            ),
         };
-        let needs_code = matches!(login.state, WechatLoginState::NeedsCode { .. });
+        let needs_code = login.state == WechatLoginState::NeedsCode;
         view! {
             <div class="pairing-code" data-testid="wechat-login">
                 <p data-testid="wechat-login-state">{state}</p>
@@ -132,7 +85,8 @@ pub fn WechatLogin(report: WechatReport, forms: WechatForms) -> impl IntoView {
                     <p class="help"><a href=login.qrcode_url.clone() target="_blank" rel="noopener noreferrer">{login.qrcode_url.clone()}</a></p>
                 })}
                 {needs_code.then(|| view! {
-                    <ActionForm action=verify>
+                    <ActionForm action=form>
+                        <Step step="verify" />
                         <div class="field">
                             <label for="wechat-code">{tr("elsewhere-wechat-code")}</label>
                             <input id="wechat-code" name="code" inputmode="numeric" autocomplete="one-time-code" value="" />
@@ -141,7 +95,8 @@ pub fn WechatLogin(report: WechatReport, forms: WechatForms) -> impl IntoView {
                     </ActionForm>
                 })}
                 {going.then(|| view! {
-                    <ActionForm action=check>
+                    <ActionForm action=form>
+                        <Step step="check" />
                         <button type="submit" class="secondary" data-testid="wechat-check">{tr("elsewhere-wechat-check")}</button>
                     </ActionForm>
                 })}
@@ -154,11 +109,13 @@ pub fn WechatLogin(report: WechatReport, forms: WechatForms) -> impl IntoView {
             <p class="help">{tr("elsewhere-wechat-help")}</p>
             <p data-testid="wechat-paired" class=status.0>{status.1}</p>
             {login}
-            <ActionForm action=connect>
+            <ActionForm action=form>
+                <Step step="setup" />
                 <button type="submit" class="secondary" data-testid="wechat-connect">{tr("elsewhere-wechat-connect")}</button>
             </ActionForm>
             {(report.paired || report.token).then(|| view! {
-                <ActionForm action=unpair>
+                <ActionForm action=form>
+                    <Step step="unpair" />
                     <button type="submit" class="secondary" data-testid="wechat-unpair">{tr("elsewhere-wechat-unpair")}</button>
                 </ActionForm>
             })}
