@@ -3,14 +3,16 @@
 //! view's module (`hark.wasm`, all that `/` loads), and every module together (the lazily loaded
 //! question and settings routes too). Set from the build of 2026-12-01 (325 and 562 KiB, once
 //! the catalogues left the WebAssembly) with about 2.5% of room; lower them whenever the page
-//! gets lighter (issue 16 aimed at 160 KB for the whole first view).
+//! gets lighter (issue 16 aimed at 160 KB for the whole first view). All modules together were
+//! raised to 592 KiB for WeChat's settings part (587 KiB built on 2026-12-02, the settings module
+//! 124 KiB of it, loaded only when settings open).
 
 use std::path::Path;
 
 /// The most the first view's WebAssembly may weigh.
 pub const FIRST_VIEW_BUDGET: u64 = 333 * 1024;
 /// The most all of the page's WebAssembly may weigh together.
-pub const ALL_WASM_BUDGET: u64 = 576 * 1024;
+pub const ALL_WASM_BUDGET: u64 = 592 * 1024;
 
 /// Checks the built site's compressed WebAssembly against the budgets.
 ///
