@@ -10,6 +10,10 @@ mod browser;
 
 pub use browser::hydration_finished;
 
+/// How often, at most, the page says that the person is typing in one question: the daemon
+/// holds the question a minute past the last time it heard.
+const TYPING_EVERY_SECS: i64 = 10;
+
 /// How the page's WebSocket stands, shown by the connection dot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Connection {
@@ -29,6 +33,8 @@ pub struct Live {
     pub connection: RwSignal<Connection>,
     /// The clock that relative ages follow; ticks in the browser.
     pub now: RwSignal<chrono::DateTime<chrono::Utc>>,
+    /// The question the page last said the person types in, and when.
+    typing_said: StoredValue<Option<(QuestionId, chrono::DateTime<chrono::Utc>)>>,
 }
 
 impl Live {
@@ -39,6 +45,7 @@ impl Live {
             config: RwSignal::new(None),
             connection: RwSignal::new(Connection::Connecting),
             now: RwSignal::new(chrono::Utc::now()),
+            typing_said: StoredValue::new(None),
         };
         provide_context(live);
         live
@@ -77,6 +84,21 @@ impl Live {
                 None => questions.insert(0, question),
             }
         });
+    }
+
+    /// The person is editing an answer to `id`: the daemon is told (at most every
+    /// `TYPING_EVERY_SECS`), so the question's time limit waits for them.
+    pub fn typing(&self, id: QuestionId) {
+        let now = chrono::Utc::now();
+        let due = self.typing_said.with_value(|said| {
+            said.as_ref().is_none_or(|(last_id, at)| {
+                *last_id != id || (now - *at).num_seconds() >= TYPING_EVERY_SECS
+            })
+        });
+        if due {
+            self.typing_said.set_value(Some((id, now)));
+            browser::say(&hark_core::model::PageSays::Typing { id });
+        }
     }
 
     /// The live copy of one question, when the stream has it.

@@ -22,7 +22,7 @@ pub use channels::{
 };
 pub use config::{Config, ConfigReport, Elicitation};
 pub use error::ErrorBody;
-pub use event::{Event, InitData, RemindData};
+pub use event::{Event, InitData, PageSays, RemindData};
 pub use lang::{Lang, UnknownLang};
 pub use login::{LOGIN_PARAMETER, OneTimeLogin};
 pub use paths::local_path;

@@ -18,8 +18,8 @@
 //!
 //! This file holds the store's state and creating questions; beside it: `close` (the one way a
 //! question closes), `reads` (waits, lists, pages, snapshots), `settle` (waiting for the disk),
-//! `late` (agents that stop waiting), `timers` (deadlines), `presence` (browsers and waits
-//! counted), `images`, and the config's file.
+//! `late` (agents that stop waiting), `timers` (deadlines), `typing` (limits that wait for the
+//! person typing), `presence` (browsers and waits counted), `images`, and the config's file.
 
 mod close;
 mod config_file;
@@ -32,6 +32,7 @@ mod presence;
 mod reads;
 mod settle;
 mod timers;
+mod typing;
 
 pub use crate::log::{DB_FILE, Filter, OpenError};
 pub use close::Outcome;
@@ -40,6 +41,7 @@ pub use error::StoreError;
 pub use files::replace_privately;
 pub use images::StoredImage;
 pub use presence::BrowserClient;
+pub use typing::TYPING_HOLD;
 
 use crate::log::{Ack, Log, OnDurable, Reader};
 use crate::model::{
@@ -139,6 +141,12 @@ struct Entry {
     /// The answers' images until the log holds them (always, without a log): they are served
     /// from here between the answer's event and its commit.
     images: Vec<StoredImage>,
+    /// The time limit the question was asked with, on the scheduler's clock, once typing moved
+    /// it (`typing`).
+    first_limit: Option<tokio::time::Instant>,
+    /// When the moved limit falls due, on the scheduler's clock: an earlier deadline of the
+    /// question then has nothing to do.
+    moved_limit: Option<tokio::time::Instant>,
 }
 
 impl Entry {
@@ -149,6 +157,8 @@ impl Entry {
             outcome: Arc::new(outcome),
             orphan: false,
             images: Vec::new(),
+            first_limit: None,
+            moved_limit: None,
         }
     }
 }

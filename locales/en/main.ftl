@@ -77,6 +77,11 @@ question-skip-note = Why are you skipping it? (optional, the agent sees this)
 question-skip-confirm = Skip
 question-keys-hint = Keys: 1–9 pick · Enter sends · Esc goes back
 question-needs-answer = Pick an option or write an answer.
+question-deadline = { $minutes ->
+    [one] Times out in { $minutes } minute
+   *[other] Times out in { $minutes } minutes
+}
+question-deadline-soon = Times out in less than a minute
 age-just-now = just now
 age-minutes = { $count ->
     [one] { $count } min ago
@@ -105,6 +110,9 @@ settings-timeout-invalid = The time limit must be a whole number of seconds from
 settings-remind = Reminder interval (seconds)
 settings-remind-help = A question still waiting is announced again this often. 0 turns reminders off.
 settings-remind-invalid = The reminder interval must be a whole number of seconds from 0 to 86400 (one day).
+settings-typing-grace = Keep a question open while you type (seconds past its time limit)
+settings-typing-grace-help = While you type an answer, a question's time limit waits for you: it ends a minute after your last keystroke, at most this long past the limit. 0 lets the limit end a question while you type.
+settings-typing-grace-invalid = This must be a whole number of seconds from 0 to 86400 (one day).
 settings-notification = Desktop notifications when a question arrives
 settings-auto-open = Open the browser when a question arrives and no page is open
 settings-sound = Play a short sound when a question arrives

@@ -39,5 +39,6 @@ mod api {
     mod security;
     pub mod telegram;
     mod telegram_lifecycle;
+    mod typing;
     mod wechat;
 }

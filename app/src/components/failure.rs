@@ -86,6 +86,7 @@ impl Failure {
                 match key {
                     SettingKey::TimeoutSecs => "settings-timeout-invalid",
                     SettingKey::RemindSecs => "settings-remind-invalid",
+                    SettingKey::TypingGraceSecs => "settings-typing-grace-invalid",
                     SettingKey::Port => "settings-port-invalid",
                     SettingKey::OrphanSecs => "settings-orphan-invalid",
                     SettingKey::LateSecs => "settings-late-invalid",

@@ -1,11 +1,11 @@
 //! The browser's event stream: opened at once, read once the page has hydrated, reopened with
-//! backoff whenever it ends.
+//! backoff whenever it ends. What the page says back (`say`) goes over the stream open now.
 
 use super::{Connection, Listener, Live};
-use futures::StreamExt;
+use futures::{SinkExt, StreamExt};
 use gloo_net::websocket::{Message, futures::WebSocket};
 use gloo_timers::future::TimeoutFuture;
-use hark_core::model::Event;
+use hark_core::model::{Event, PageSays};
 use leptos::prelude::*;
 
 /// How often relative ages ("3 min ago") are refreshed.
@@ -19,6 +19,22 @@ thread_local! {
     /// What `connect` starts once hydration is over.
     static WHEN_HYDRATED: std::cell::RefCell<Option<Box<dyn FnOnce()>>> =
         const { std::cell::RefCell::new(None) };
+    /// The way to the stream open now, for what the page says back.
+    static OUTBOX: std::cell::RefCell<Option<futures::channel::mpsc::UnboundedSender<String>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Says `said` to the daemon over the stream open now; dropped while none is (it is said again
+/// soon enough).
+pub fn say(said: &PageSays) {
+    let Ok(text) = serde_json::to_string(said) else {
+        return;
+    };
+    OUTBOX.with(|outbox| {
+        if let Some(outbox) = outbox.borrow().as_ref() {
+            let _ = outbox.unbounded_send(text);
+        }
+    });
 }
 
 pub fn connect(live: Live, listener: Listener) {
@@ -71,7 +87,16 @@ async fn run(live: Live, listener: Listener, mut opened: Option<WebSocket>) {
     let mut failures = 0;
     loop {
         if let Some(socket) = opened.take().or_else(open) {
-            let (_keep_open, mut incoming) = socket.split();
+            let (mut outgoing, mut incoming) = socket.split();
+            let (outbox, mut said) = futures::channel::mpsc::unbounded::<String>();
+            OUTBOX.with(|slot| *slot.borrow_mut() = Some(outbox));
+            leptos::task::spawn_local(async move {
+                while let Some(text) = said.next().await {
+                    if outgoing.send(Message::Text(text)).await.is_err() {
+                        break;
+                    }
+                }
+            });
             while let Some(Ok(message)) = incoming.next().await {
                 let Message::Text(text) = message else {
                     continue;
@@ -87,6 +112,8 @@ async fn run(live: Live, listener: Listener, mut opened: Option<WebSocket>) {
                 }
                 live.apply(event);
             }
+            // The writer ends with its sender.
+            OUTBOX.with(|slot| slot.borrow_mut().take());
         }
         failures += 1;
         live.connection.set(if failures >= ATTEMPTS_BEFORE_OFFLINE {

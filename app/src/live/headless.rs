@@ -5,3 +5,5 @@ use super::{Listener, Live};
 pub fn connect(_live: Live, _listener: Listener) {}
 
 pub fn hydration_finished() {}
+
+pub fn say(_said: &hark_core::model::PageSays) {}

@@ -5,6 +5,7 @@ pub mod attachments;
 mod browser;
 #[cfg(feature = "ssr")]
 mod closing;
+mod deadline;
 pub mod form;
 pub mod presets;
 pub mod rich_text;
@@ -188,7 +189,15 @@ fn QuestionView(question: Question) -> impl IntoView {
     });
     Effect::watch(
         move || draft.get(),
-        move |draft, _, _| crate::components::draft::save(id, draft),
+        move |draft, _, _| {
+            crate::components::draft::save(id, draft);
+            // An edit: a time limit waits while the person types.
+            if current
+                .with_untracked(|question| question.is_pending() && question.expires_at.is_some())
+            {
+                live.typing(id);
+            }
+        },
         false,
     );
     let attachments = Attachments::new(question.questions.len());
@@ -232,6 +241,7 @@ fn QuestionView(question: Question) -> impl IntoView {
         >
             <a class="back" href="/">{tr("question-back")}</a>
             {title.map(|title| view! { <RichText source=title rendered=title_rendered class="title" /> })}
+            <deadline::Deadline current />
             <div aria-live="polite">
                 {move || {
                     let question = current.read();

@@ -43,6 +43,7 @@ pub async fn get_config() -> Result<Config, Failure> {
 pub async fn save_settings(
     timeout_secs: String,
     remind_secs: String,
+    #[server(default)] typing_grace_secs: String,
     #[server(default)] notification: Option<String>,
     #[server(default)] auto_open_browser: Option<String>,
     #[server(default)] sound: Option<String>,
@@ -71,6 +72,7 @@ pub async fn save_settings(
     let patch = serde_json::json!({
         "timeoutSecs": number("timeoutSecs", &timeout_secs)?,
         "remindSecs": number("remindSecs", &remind_secs)?,
+        "typingGraceSecs": number("typingGraceSecs", &typing_grace_secs)?,
         "notification": notification.is_some(),
         "autoOpenBrowser": auto_open_browser.is_some(),
         "sound": sound.is_some(),
@@ -140,6 +142,14 @@ pub fn SettingsPage() -> impl IntoView {
                                         help="settings-remind-help"
                                         initial=first.remind_secs
                                         value=Signal::derive(move || config.get().remind_secs)
+                                    />
+                                    <NumberField
+                                        id="typing-grace-secs"
+                                        name="typing_grace_secs"
+                                        label="settings-typing-grace"
+                                        help="settings-typing-grace-help"
+                                        initial=first.typing_grace_secs
+                                        value=Signal::derive(move || config.get().typing_grace_secs)
                                     />
                                     <NumberField
                                         id="port"

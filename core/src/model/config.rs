@@ -21,6 +21,9 @@ pub struct Config {
     pub timeout_action: TimeoutAction,
     /// Seconds between reminders about a question still pending; 0 turns them off.
     pub remind_secs: u64,
+    /// How far past its time limit a question stays open while the person types an answer
+    /// (SPEC §18); 0 lets the limit end it mid-sentence.
+    pub typing_grace_secs: u64,
     pub notification: bool,
     pub auto_open_browser: bool,
     pub sound: bool,
@@ -56,6 +59,7 @@ impl Default for Config {
             timeout_action: TimeoutAction::Timeout,
             elicitation: Elicitation::Race,
             remind_secs: 60,
+            typing_grace_secs: 600,
             notification: true,
             auto_open_browser: true,
             sound: true,
@@ -210,6 +214,7 @@ impl Config {
         match key {
             "timeoutSecs" => self.timeout_secs = expect_u64(key, value, 0, 30 * DAY)?,
             "remindSecs" => self.remind_secs = expect_u64(key, value, 0, DAY)?,
+            "typingGraceSecs" => self.typing_grace_secs = expect_u64(key, value, 0, DAY)?,
             "elicitation" => {
                 self.elicitation = serde_json::from_value(value.clone()).map_err(|_| {
                     ErrorBody::field(key, "elicitation must be \"race\" or \"off\"")

@@ -27,6 +27,16 @@ pub enum Event {
     ConfigUpdated(Config),
 }
 
+/// What the page says on `/api/ws`, which otherwise only listens:
+/// `{"say": "typing", "id": "…"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "say", rename_all = "camelCase")]
+pub enum PageSays {
+    /// The person is editing an answer to question `id` (said at most every few seconds while
+    /// they type): its time limit waits for them (SPEC §18).
+    Typing { id: QuestionId },
+}
+
 /// The payload of `init`: pending questions and recent history, newest first, plus the config.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -46,6 +56,15 @@ pub struct RemindData {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn the_page_says_typing_with_the_question_id() {
+        let id = QuestionId::new_random();
+        let said = PageSays::Typing { id };
+        let json = json!({"say": "typing", "id": id});
+        assert_eq!(serde_json::to_value(&said).unwrap(), json);
+        assert_eq!(serde_json::from_value::<PageSays>(json).unwrap(), said);
+    }
 
     #[test]
     fn events_use_the_seed_wire_names() {

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 pub enum SettingKey {
     TimeoutSecs,
     RemindSecs,
+    TypingGraceSecs,
     Port,
     OrphanSecs,
     LateSecs,
@@ -22,9 +23,10 @@ pub enum SettingKey {
 
 impl SettingKey {
     /// Every setting with a name of its own.
-    const NAMED: [SettingKey; 9] = [
+    const NAMED: [SettingKey; 10] = [
         SettingKey::TimeoutSecs,
         SettingKey::RemindSecs,
+        SettingKey::TypingGraceSecs,
         SettingKey::Port,
         SettingKey::OrphanSecs,
         SettingKey::LateSecs,
@@ -39,6 +41,7 @@ impl SettingKey {
         match self {
             SettingKey::TimeoutSecs => "timeoutSecs",
             SettingKey::RemindSecs => "remindSecs",
+            SettingKey::TypingGraceSecs => "typingGraceSecs",
             SettingKey::Port => "port",
             SettingKey::OrphanSecs => "orphanSecs",
             SettingKey::LateSecs => "lateSecs",

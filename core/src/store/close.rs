@@ -57,7 +57,12 @@ impl Ending {
     /// overtaken (an agent came back, or left again later).
     fn applies_to(&self, entry: &Entry) -> bool {
         match self {
-            Ending::By(_) | Ending::Expired => true,
+            Ending::By(_) => true,
+            // A limit moved by typing leaves its earlier deadline nothing to do; a deadline may
+            // fire a hair early, so what is due within half a second is due now.
+            Ending::Expired => entry.moved_limit.is_none_or(|limit| {
+                limit <= tokio::time::Instant::now() + std::time::Duration::from_millis(500)
+            }),
             Ending::Orphaned => entry.orphan,
             Ending::Abandoned { abandoned_by } => entry
                 .question

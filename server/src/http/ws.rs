@@ -2,7 +2,8 @@
 //! subscriber that falls behind gets a fresh `init` instead of a gap. A stream opened with the
 //! token ends when the token is rotated. A ping every `PING_EVERY` finds peers that vanished
 //! (a phone asleep, a dropped Wi-Fi): one silent for `SILENT_FOR` is closed, so dead sockets do
-//! not pile up.
+//! not pile up. The page says one thing back: that the person is typing an answer (`PageSays`),
+//! which keeps the question's time limit waiting for them.
 
 use crate::http::listen::ConnectionPlace;
 use crate::http::state::AppState;
@@ -12,7 +13,7 @@ use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
 use futures::{Sink, SinkExt, Stream, StreamExt};
-use hark_core::model::Event;
+use hark_core::model::{Event, PageSays};
 use hark_core::store::Store;
 use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
@@ -38,8 +39,8 @@ pub async fn upgrade(
         })
 }
 
-/// The largest message or frame a page may send: it sends only pings and pongs, so anything
-/// bigger is abuse and closes the socket (1009) before it is buffered.
+/// The largest message or frame a page may send: it sends only pongs and a short `PageSays`,
+/// so anything bigger is abuse and closes the socket (1009) before it is buffered.
 pub const MAX_INCOMING: usize = 4 * 1024;
 
 /// How often the daemon pings each subscriber.
@@ -64,6 +65,16 @@ fn encode(event: &Event) -> Message {
             .unwrap_or_else(|_| String::from("{}"))
             .into(),
     )
+}
+
+/// What the page said; anything else it sends is ignored.
+fn heard(store: &Store, text: &str) {
+    match serde_json::from_str::<PageSays>(text) {
+        Ok(PageSays::Typing { id }) => {
+            store.typing(id);
+        }
+        Err(error) => tracing::debug!(%error, "ignored a message from a page"),
+    }
 }
 
 /// Streams events to one subscriber until it leaves or the daemon shuts down.
@@ -95,8 +106,11 @@ pub async fn serve<Out, In, E>(
             received = events.recv() => received,
             from_client = incoming.next() => match from_client {
                 Some(Ok(Message::Close(_)) | Err(_)) | None => break,
-                Some(Ok(_)) => {
+                Some(Ok(message)) => {
                     last_heard = tokio::time::Instant::now();
+                    if let Message::Text(text) = message {
+                        heard(&store, &text);
+                    }
                     continue;
                 }
             },

@@ -211,6 +211,8 @@ impl Chat {
                 if let Some(conversation) = self.find(id) {
                     conversation.prompt_wanted = Some(awaiting);
                 }
+                // The person is about to type: a time limit waits for them (SPEC §18).
+                store.typing(id);
                 Ok(None)
             }
             Next::Submit(answers) => store
