@@ -30,6 +30,7 @@ mod api {
     mod mcp_clients;
     mod mcp_http;
     mod mcp_in_process;
+    mod mcp_rounds;
     mod mcp_waiting;
     mod other_accounts;
     mod outbound;

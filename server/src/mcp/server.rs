@@ -1,6 +1,13 @@
 //! `hark mcp`: the MCP stdio server agents talk to. Tool `ask_user` forwards each call to the
 //! daemon and waits for the person; `get_answer` continues a wait handed off at `--max-wait`.
 //! Nothing but protocol is written to stdout.
+//!
+//! The client's own dialog races the page: up to MCP 2025-11-25 by an `elicitation/create`
+//! request during the call; from 2026-07-28, which has no server-to-client requests, by a
+//! multi round-trip request (MRTR): the first round puts the question to the daemon and answers
+//! `input_required` with the form, and the client's retry brings what the person did in it,
+//! its `requestState` naming the question. Whatever happened first wins either way: an answer
+//! given on the page before the retry is what the retry returns.
 
 use crate::client::asking::{self, AskError, Ended};
 use crate::client::connection::Connection;
@@ -12,9 +19,12 @@ use hark_core::model::{
 };
 use rmcp::handler::server::common::schema_for_output;
 use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::tool::{InputResponses, RequestState};
 use rmcp::model::{
-    CallToolResult, ClientResult, ContentBlock, ElicitRequest, ElicitationAction, Implementation,
-    JsonObject, ProgressNotificationParam, ServerCapabilities, ServerConfig, ServerRequest,
+    CallToolResponse, CallToolResult, ClientCapabilities, ClientResult, ContentBlock,
+    ElicitRequest, ElicitRequestParams, ElicitResult, ElicitationAction, Implementation,
+    InputRequest, InputRequests, InputRequiredResult, JsonObject, ProgressNotificationParam,
+    ServerCapabilities, ServerConfig, ServerRequest,
 };
 use rmcp::service::RequestContext;
 use rmcp::service::{PeerRequestOptions, RequestHandle, ServiceError};
@@ -26,6 +36,8 @@ use tokio::time::Instant;
 
 /// How often a waiting call reports progress, keeping clients with call timeouts patient.
 const PROGRESS_EVERY: Duration = Duration::from_secs(10);
+/// The key of the form in an MRTR round's input requests.
+const FORM_KEY: &str = "answer";
 
 const INSTRUCTIONS: &str = "Hark puts your questions in front of the person you work for, in a \
 web page on their computer or phone, and returns their answer. Call ask_user whenever you need \
@@ -188,11 +200,16 @@ impl HarkMcp {
     async fn ask_user(
         &self,
         arguments: JsonObject,
+        RequestState(state): RequestState,
+        InputResponses(responses): InputResponses,
         context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResult, ErrorData> {
+    ) -> Result<CallToolResponse, ErrorData> {
+        if let Some(state) = state {
+            return Ok(self.retried(&state, responses, context).await.into());
+        }
         let request = match parse_ask(arguments) {
             Ok(request) => request,
-            Err(error) => return Ok(tool_error(&error)),
+            Err(error) => return Ok(tool_error(&error).into()),
         };
         let request = AskRequest {
             source: Some(source_of(&context, self.agents_process)),
@@ -201,19 +218,39 @@ impl HarkMcp {
         let (request, _) = asking::with_id(request);
         let request = match asking::submit(&self.connection, request).await {
             Ok(request) => request,
-            Err(error) => return Ok(tool_error(&error)),
+            Err(error) => return Ok(tool_error(&error).into()),
         };
         let Some(id) = request.id else {
             return Ok(tool_error(&AskError {
                 message: "the daemon gave the question no id".into(),
                 field: None,
-            }));
+            })
+            .into());
         };
+        if rounds_trip(&context) {
+            // An `/mcp` request's server lives for that request: what it remembers would be
+            // abandoned before the retry comes.
+            if self.agents_process {
+                self.remember(id, &request);
+            }
+            if let Some(form) = self.form_for(&request, &context).await {
+                let requests = InputRequests::from([(
+                    FORM_KEY.to_string(),
+                    InputRequest::Elicitation(ElicitRequest::new(form)),
+                )]);
+                return Ok(InputRequiredResult::new(Some(requests), Some(id.to_string())).into());
+            }
+            return Ok(self
+                .wait_and_report(id, request, None, context, None)
+                .await
+                .into());
+        }
         self.remember(id, &request);
         let elicitation = self.start_elicitation(&request, &context).await;
         Ok(self
             .wait_and_report(id, request, None, context, elicitation)
-            .await)
+            .await
+            .into())
     }
 
     #[tool(
@@ -231,32 +268,9 @@ impl HarkMcp {
             Ok(request) => request,
             Err(error) => return Ok(tool_error(&error)),
         };
-        let known = self
-            .open
-            .lock()
-            .ok()
-            .and_then(|open| open.get(&id).cloned());
-        let request = match known {
-            Some(request) => request,
-            None => match self.connection.client().question(id).await {
-                // Asked by another shim (or before a restart of this one): rebuild the request
-                // from what the daemon holds, so it can be re-submitted if the daemon restarts.
-                Ok(question) => AskRequest {
-                    questions: question.questions,
-                    title: question.title,
-                    timeout_secs: None,
-                    timeout_action: Some(question.timeout_action),
-                    source: question.source,
-                    id: Some(id),
-                },
-                Err(error) => {
-                    let error = AskError {
-                        message: format!("id: no open question has the id {id} ({error})"),
-                        field: Some("id".into()),
-                    };
-                    return Ok(tool_error(&error));
-                }
-            },
+        let request = match self.request_for(id, "id").await {
+            Ok(request) => request,
+            Err(error) => return Ok(tool_error(&error)),
         };
         let wait = wait_secs.map(Duration::from_secs);
         Ok(self.wait_and_report(id, request, wait, context, None).await)
@@ -276,22 +290,95 @@ impl HarkMcp {
         }
     }
 
-    /// Asks in the client's own dialog too, when it can show forms and the config says
-    /// `elicitation: "race"`; the handle of that request, to await or withdraw.
-    async fn start_elicitation(
+    /// The request of question `id`: as this server asked it, or rebuilt from what the daemon
+    /// holds (asked by another shim, or before a restart of this one), so it can be re-submitted
+    /// if the daemon restarts.
+    ///
+    /// # Errors
+    /// No open question has that id; the error names `field`, where the id came from.
+    async fn request_for(&self, id: QuestionId, field: &str) -> Result<AskRequest, AskError> {
+        let known = self
+            .open
+            .lock()
+            .ok()
+            .and_then(|open| open.get(&id).cloned());
+        if let Some(request) = known {
+            return Ok(request);
+        }
+        match self.connection.client().question(id).await {
+            Ok(question) => Ok(AskRequest {
+                questions: question.questions,
+                title: question.title,
+                timeout_secs: None,
+                timeout_action: Some(question.timeout_action),
+                source: question.source,
+                id: Some(id),
+            }),
+            Err(error) => Err(AskError {
+                message: format!("{field}: no open question has the id {id} ({error})"),
+                field: Some(field.into()),
+            }),
+        }
+    }
+
+    /// The form for the client's own dialog, when it can show forms and the config says
+    /// `elicitation: "race"`.
+    async fn form_for(
         &self,
         request: &AskRequest,
         context: &RequestContext<RoleServer>,
-    ) -> Option<RequestHandle<RoleServer>> {
-        let capabilities = &context.peer.peer_info()?.capabilities;
-        if !elicit::client_has_forms(capabilities) {
+    ) -> Option<ElicitRequestParams> {
+        let capabilities: ClientCapabilities = context.client_capabilities()?;
+        if !elicit::client_has_forms(&capabilities) {
             return None;
         }
         let config = self.connection.client().config().await.ok()?;
         if config.elicitation != Elicitation::Race {
             return None;
         }
-        let form = elicit::form(request)?;
+        elicit::form(request)
+    }
+
+    /// The retry of an MRTR round: what the person did in the client's form settles the
+    /// question (unless the page was quicker), then the call waits as any other and returns
+    /// whatever closed it first.
+    async fn retried(
+        &self,
+        state: &str,
+        responses: Option<rmcp::model::InputResponses>,
+        context: RequestContext<RoleServer>,
+    ) -> CallToolResult {
+        let Ok(id) = state.parse::<QuestionId>() else {
+            return tool_error(&AskError {
+                message: "requestState: not a state this server gave (call ask_user again)".into(),
+                field: Some("requestState".into()),
+            });
+        };
+        let request = match self.request_for(id, "requestState").await {
+            Ok(request) => request,
+            Err(error) => return tool_error(&error),
+        };
+        if self.agents_process {
+            self.remember(id, &request);
+        }
+        let reply = responses
+            .and_then(|mut responses| responses.remove(FORM_KEY))
+            .and_then(|reply| serde_json::from_value::<ElicitResult>(reply).ok());
+        if let Some(reply) = reply {
+            self.settle_elicitation(id, &request, Ok(ClientResult::ElicitResult(reply)))
+                .await;
+        }
+        self.wait_and_report(id, request, None, context, None).await
+    }
+
+    /// Asks in the client's own dialog too (before MCP 2026-07-28), when it can show forms and
+    /// the config says `elicitation: "race"`; the handle of that request, to await or withdraw.
+    async fn start_elicitation(
+        &self,
+        request: &AskRequest,
+        context: &RequestContext<RoleServer>,
+    ) -> Option<RequestHandle<RoleServer>> {
+        let form = self.form_for(request, context).await?;
         context
             .peer
             .send_cancellable_request(
@@ -345,10 +432,7 @@ impl HarkMcp {
         context: RequestContext<RoleServer>,
         mut elicitation: Option<RequestHandle<RoleServer>>,
     ) -> CallToolResult {
-        let client = context
-            .peer
-            .peer_info()
-            .map(|info| info.client_info.name.clone());
+        let client = context.client_info().map(|info| info.name);
         let max_wait = self.hand_off.for_client(client.as_deref());
         let limit = match (wait, max_wait) {
             (Some(wait), Some(max)) => Some(wait.min(max)),
@@ -443,10 +527,9 @@ fn parse_ask(arguments: JsonObject) -> Result<AskRequest, AskError> {
 
 /// `source`: the client's `clientInfo`, this shim's working directory and pid.
 fn source_of(context: &RequestContext<RoleServer>, agents_process: bool) -> Source {
-    let client = context.peer.peer_info().map(|info| {
-        let implementation = &info.client_info;
-        format!("{} {}", implementation.name, implementation.version)
-    });
+    let client = context
+        .client_info()
+        .map(|implementation| format!("{} {}", implementation.name, implementation.version));
     Source {
         client,
         cwd: agents_process
@@ -455,6 +538,14 @@ fn source_of(context: &RequestContext<RoleServer>, agents_process: bool) -> Sour
             .map(|dir| dir.display().to_string()),
         pid: agents_process.then(std::process::id),
     }
+}
+
+/// Whether the call's protocol carries the client's dialog in the call's own rounds (MCP
+/// 2026-07-28 on; no `initialize` there) rather than in a request to the client.
+fn rounds_trip(context: &RequestContext<RoleServer>) -> bool {
+    context
+        .protocol_version()
+        .is_some_and(|version| !version.has_initialize())
 }
 
 /// Sends `notifications/progress` every 10 s while the call carries a progress token.

@@ -36,6 +36,8 @@ pub enum FormReply {
     Dismiss,
     /// Leaves the dialog open until the server withdraws it.
     Hold,
+    /// Answers with this content after a while (the page may be quicker).
+    Later(Duration, Value),
 }
 
 impl ClientHandler for Recorder {
@@ -61,6 +63,10 @@ impl ClientHandler for Recorder {
                 ElicitResult::new(ElicitationAction::Accept).with_content(content)
             }
             Some(FormReply::Decline) => ElicitResult::new(ElicitationAction::Decline),
+            Some(FormReply::Later(pause, content)) => {
+                tokio::time::sleep(pause).await;
+                ElicitResult::new(ElicitationAction::Accept).with_content(content)
+            }
             Some(FormReply::Dismiss) | None => ElicitResult::new(ElicitationAction::Cancel),
             Some(FormReply::Hold) => {
                 context.ct.cancelled().await;
@@ -145,6 +151,23 @@ impl World {
         let pid = transport.id().expect("the shim has a pid");
         let shim = recorder.serve(transport).await.expect("handshake");
         (shim, pid)
+    }
+
+    /// Starts `hark mcp` for the client `recorder` plays, speaking MCP 2026-07-28 (no
+    /// `initialize`: the client's name and capabilities travel in each request's `_meta`).
+    pub async fn shim_2026(&self, recorder: Recorder) -> Shim {
+        use rmcp::service::{ClientLifecycleMode, ClientServiceExt};
+        let command = self.command(&["mcp"]).configure(|_| {});
+        let transport = TokioChildProcess::new(command).expect("hark mcp starts");
+        recorder
+            .serve_with_lifecycle(
+                transport,
+                ClientLifecycleMode::Discover {
+                    preferred_versions: vec![rmcp::model::ProtocolVersion::V_2026_07_28],
+                },
+            )
+            .await
+            .expect("discovery")
     }
 
     pub async fn shim(&self) -> Shim {
