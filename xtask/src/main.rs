@@ -7,6 +7,7 @@ mod bench;
 mod budget;
 mod conformance;
 mod dist;
+mod python_sdk;
 mod registry;
 mod smoke;
 mod tools;
@@ -230,6 +231,7 @@ fn test() -> Result<(), String> {
     )
     .map_err(|error| format!("browser tests: {error}"))?;
     conformance::run()?;
+    python_sdk::run()?;
     smoke_other_platforms()
 }
 
