@@ -70,11 +70,12 @@ pub mod http {
 }
 
 pub mod mcp {
-    //! The MCP shim (`hark mcp`): the rmcp server, elicitation racing the page, and the
-    //! clients' deadlines.
+    //! The MCP shim (`hark mcp`): the rmcp server, elicitation racing the page, the clients'
+    //! deadlines, and `ask_user` as a task.
     pub mod deadlines;
     pub mod elicit;
     pub mod server;
+    mod tasks;
 }
 
 pub mod security {

@@ -31,6 +31,7 @@ mod api {
     mod mcp_http;
     mod mcp_in_process;
     mod mcp_rounds;
+    mod mcp_tasks;
     mod mcp_waiting;
     mod other_accounts;
     mod outbound;

@@ -27,6 +27,9 @@ pub fn service(state: &AppState) -> StreamableHttpService<HarkMcp, LocalSessionM
     let daemon = format!("http://127.0.0.1:{}", state.port);
     let access = state.access.clone();
     let hand_off = hand_off_from_env();
+    // One for the service: at 2026-07-28 each request has a server of its own, and a task lives
+    // across requests.
+    let tasks = rmcp::task_manager::TaskManager::new();
     let mut sessions = LocalSessionManager::default();
     sessions.session_config.keep_alive = Some(SESSION_IDLE);
     let config = StreamableHttpServerConfig::default()
@@ -37,7 +40,11 @@ pub fn service(state: &AppState) -> StreamableHttpService<HarkMcp, LocalSessionM
             // Read per session: `hark token --rotate` may have replaced it since.
             let token = access.tokens.current().ok();
             let connection = Connection::remote(daemon.clone(), token);
-            Ok(HarkMcp::for_session(connection, hand_off.clone()))
+            Ok(HarkMcp::for_session(
+                connection,
+                hand_off.clone(),
+                tasks.clone(),
+            ))
         },
         Arc::new(sessions),
         config,

@@ -21,13 +21,15 @@ use rmcp::handler::server::common::schema_for_output;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::{InputResponses, RequestState};
 use rmcp::model::{
-    CallToolResponse, CallToolResult, ClientCapabilities, ClientResult, ContentBlock,
-    ElicitRequest, ElicitRequestParams, ElicitResult, ElicitationAction, Implementation,
-    InputRequest, InputRequests, InputRequiredResult, JsonObject, ProgressNotificationParam,
-    ServerCapabilities, ServerConfig, ServerRequest,
+    CallToolResponse, CallToolResult, CancelTaskParams, ClientCapabilities, ClientResult,
+    ContentBlock, CreateTaskResult, ElicitRequest, ElicitRequestParams, ElicitResult,
+    ElicitationAction, GetTaskParams, GetTaskResult, Implementation, InputRequest, InputRequests,
+    InputRequiredResult, JsonObject, ProgressNotificationParam, ServerCapabilities, ServerConfig,
+    ServerRequest, UpdateTaskParams,
 };
 use rmcp::service::RequestContext;
 use rmcp::service::{PeerRequestOptions, RequestHandle, ServiceError};
+use rmcp::task_manager::TaskManager;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -36,8 +38,8 @@ use tokio::time::Instant;
 
 /// How often a waiting call reports progress, keeping clients with call timeouts patient.
 const PROGRESS_EVERY: Duration = Duration::from_secs(10);
-/// The key of the form in an MRTR round's input requests.
-const FORM_KEY: &str = "answer";
+/// The key of the form in an MRTR round's (or a task's) input requests.
+pub(super) const FORM_KEY: &str = "answer";
 
 const INSTRUCTIONS: &str = "Hark puts your questions in front of the person you work for, in a \
 web page on their computer or phone, and returns their answer. Call ask_user whenever you need \
@@ -73,6 +75,8 @@ pub struct HarkMcp {
     agents_process: bool,
     /// For `/mcp`: withdraws what is still open when the session's last copy goes.
     _session: Option<Arc<SessionEnd>>,
+    /// `ask_user` calls running as tasks (shared by every copy).
+    tasks: TaskManager,
     tool_router: ToolRouter<Self>,
 }
 
@@ -133,7 +137,7 @@ fn outcome_schema() -> Arc<JsonObject> {
     schema_for_output::<AskOutcome>()
 }
 
-fn tool_error(error: &AskError) -> CallToolResult {
+pub(super) fn tool_error(error: &AskError) -> CallToolResult {
     let text = match &error.field {
         Some(field) if !error.message.contains(field.as_str()) => {
             format!("{field}: {}", error.message)
@@ -145,7 +149,7 @@ fn tool_error(error: &AskError) -> CallToolResult {
 
 /// The structured outcome plus its text block (SPEC §4), and one image block per image in the
 /// answers, in order (SPEC §13): the bytes travel once, in the image blocks.
-fn outcome_result(outcome: &AskOutcome) -> CallToolResult {
+pub(super) fn outcome_result(outcome: &AskOutcome) -> CallToolResult {
     let structured = serde_json::to_value(outcome.without_image_data()).unwrap_or_default();
     let mut result = CallToolResult::structured(structured);
     result.content = std::iter::once(ContentBlock::text(outcome.text()))
@@ -170,6 +174,7 @@ impl HarkMcp {
             open: OpenQuestions::default(),
             agents_process: true,
             _session: None,
+            tasks: TaskManager::new(),
             tool_router: Self::tool_router(),
         }
     }
@@ -177,7 +182,7 @@ impl HarkMcp {
     /// A server for one session of `/mcp`, reaching the daemon through `connection`: the
     /// agent's folder and process are not this one's, and the session's questions still open
     /// when it ends are abandoned.
-    pub fn for_session(connection: Connection, hand_off: HandOff) -> Self {
+    pub fn for_session(connection: Connection, hand_off: HandOff, tasks: TaskManager) -> Self {
         let open = OpenQuestions::default();
         let session = SessionEnd {
             connection: connection.clone(),
@@ -187,6 +192,7 @@ impl HarkMcp {
             open,
             agents_process: false,
             _session: Some(Arc::new(session)),
+            tasks,
             ..Self::new(connection, hand_off)
         }
     }
@@ -233,7 +239,14 @@ impl HarkMcp {
             if self.agents_process {
                 self.remember(id, &request);
             }
-            if let Some(form) = self.form_for(&request, &context).await {
+            let form = self.form_for(&request, &context).await;
+            if context
+                .client_capabilities()
+                .is_some_and(|capabilities| capabilities.supports_tasks())
+            {
+                return Ok(CreateTaskResult::new(self.as_task(id, request, form)).into());
+            }
+            if let Some(form) = form {
                 let requests = InputRequests::from([(
                     FORM_KEY.to_string(),
                     InputRequest::Elicitation(ElicitRequest::new(form)),
@@ -284,7 +297,22 @@ impl HarkMcp {
         }
     }
 
-    fn forget(&self, id: QuestionId) {
+    pub(super) fn tasks(&self) -> &TaskManager {
+        &self.tasks
+    }
+
+    pub(super) fn connection(&self) -> &Connection {
+        &self.connection
+    }
+
+    /// Tells the daemon nobody waits for question `id` any more (it stays answerable for
+    /// `lateSecs`).
+    pub(super) async fn abandon(&self, id: QuestionId) {
+        let _ = self.connection.client().abandon(id).await;
+        self.forget(id);
+    }
+
+    pub(super) fn forget(&self, id: QuestionId) {
         if let Ok(mut open) = self.open.lock() {
             open.remove(&id);
         }
@@ -392,7 +420,7 @@ impl HarkMcp {
 
     /// What the person did in the client's dialog: an answer or a decline closes the question
     /// (unless the page was quicker); a dismissed dialog leaves the page to answer.
-    async fn settle_elicitation(
+    pub(super) async fn settle_elicitation(
         &self,
         id: QuestionId,
         request: &AskRequest,
@@ -567,9 +595,41 @@ async fn report_progress(context: &RequestContext<RoleServer>) {
 #[tool_handler(router = self.tool_router)]
 impl ServerHandler for HarkMcp {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new("hark", env!("CARGO_PKG_VERSION")))
-            .with_instructions(INSTRUCTIONS)
+        ServerConfig::new(
+            ServerCapabilities::builder()
+                .enable_tools()
+                .enable_tasks()
+                .build(),
+        )
+        .with_server_info(Implementation::new("hark", env!("CARGO_PKG_VERSION")))
+        .with_instructions(INSTRUCTIONS)
+    }
+
+    async fn get_task(
+        &self,
+        request: GetTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetTaskResult, ErrorData> {
+        self.tasks
+            .get_task(&request.task_id)
+            .map(GetTaskResult::new)
+    }
+
+    async fn update_task(
+        &self,
+        request: UpdateTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.tasks
+            .update_task(&request.task_id, request.input_responses)
+    }
+
+    async fn cancel_task(
+        &self,
+        request: CancelTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.tasks.cancel_task(&request.task_id)
     }
 }
 

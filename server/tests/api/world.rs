@@ -25,6 +25,8 @@ pub struct Recorder {
     pub form: Option<FormReply>,
     pub forms: Arc<Mutex<Vec<Value>>>,
     pub withdrawn: Arc<std::sync::atomic::AtomicUsize>,
+    /// Declares the tasks extension (MCP 2026-07-28).
+    pub tasks: bool,
 }
 
 /// How the test client's person answers a form.
@@ -78,10 +80,14 @@ impl ClientHandler for Recorder {
     }
 
     fn get_info(&self) -> ClientConfig {
-        let capabilities = if self.form.is_some() {
-            ClientCapabilities::builder().enable_elicitation().build()
-        } else {
-            ClientCapabilities::default()
+        let capabilities = match (self.form.is_some(), self.tasks) {
+            (true, true) => ClientCapabilities::builder()
+                .enable_elicitation()
+                .enable_tasks()
+                .build(),
+            (true, false) => ClientCapabilities::builder().enable_elicitation().build(),
+            (false, true) => ClientCapabilities::builder().enable_tasks().build(),
+            (false, false) => ClientCapabilities::default(),
         };
         ClientConfig::new(
             capabilities,
