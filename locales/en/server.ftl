@@ -100,3 +100,8 @@ wechat-pick-first = Reply with at least one option number.
 wechat-use-numbers = This question takes only its options: reply with a number.
 wechat-too-long = That answer is too long; send a shorter one.
 wechat-not-recorded = Hark could not record this now. Try again in a moment.
+
+# Claude Code's and Codex's permission requests, asked in Hark (`hark hook`)
+hook-permission = Allow { $tool }: { $action }?
+hook-allow = Allow
+hook-deny = Deny

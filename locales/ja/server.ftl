@@ -93,3 +93,8 @@ wechat-pick-first = 選択肢の番号を少なくとも一つ返信してくだ
 wechat-use-numbers = この質問は選択肢からしか選べません。番号を返信してください。
 wechat-too-long = 回答が長すぎます。短くして送ってください。
 wechat-not-recorded = Hark はいま記録できませんでした。少ししてからもう一度お試しください。
+
+# Claude Code と Codex の許可リクエストを Hark で尋ねる（`hark hook`）
+hook-permission = { $tool } を許可しますか：{ $action }
+hook-allow = 許可
+hook-deny = 拒否

@@ -93,3 +93,8 @@ wechat-pick-first = 항목 번호를 하나 이상 답장하세요.
 wechat-use-numbers = 이 질문은 주어진 항목만 받습니다. 번호로 답장하세요.
 wechat-too-long = 답이 너무 깁니다. 더 짧게 보내 주세요.
 wechat-not-recorded = Hark가 지금 기록하지 못했습니다. 잠시 후 다시 시도하세요.
+
+# Claude Code와 Codex의 권한 요청을 Hark에서 묻기 (`hark hook`)
+hook-permission = { $tool } 허용: { $action }?
+hook-allow = 허용
+hook-deny = 거부

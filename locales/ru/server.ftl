@@ -103,3 +103,8 @@ wechat-pick-first = Ответьте хотя бы одним номером в�
 wechat-use-numbers = Этот вопрос принимает только свои варианты: ответьте номером.
 wechat-too-long = Ответ слишком длинный; отправьте покороче.
 wechat-not-recorded = Hark не смог записать ответ сейчас. Попробуйте чуть позже.
+
+# Запросы разрешений Claude Code и Codex, заданные в Hark (`hark hook`)
+hook-permission = Разрешить { $tool }: { $action }?
+hook-allow = Разрешить
+hook-deny = Запретить

@@ -93,3 +93,8 @@ wechat-pick-first = 请至少回复一个选项编号。
 wechat-use-numbers = 这个问题只接受给出的选项：请回复编号。
 wechat-too-long = 回答太长了，请发送短一些的内容。
 wechat-not-recorded = Hark 暂时无法记录，请稍后再试。
+
+# Claude Code 和 Codex 的权限请求，在 Hark 中询问（`hark hook`）
+hook-permission = 允许 { $tool }：{ $action }？
+hook-allow = 允许
+hook-deny = 拒绝

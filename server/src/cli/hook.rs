@@ -28,6 +28,7 @@
 use crate::client::asking::{self, Ended};
 use crate::client::connection::Connection;
 use hark_core::model::{AskRequest, QuestionOption, Source, Status, SubQuestion, WaitResult};
+use hark_text::{Lang, t_in};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use std::io::Read;
@@ -298,28 +299,39 @@ fn summary(tool_input: &Value) -> String {
     summary
 }
 
-/// The labels of a permission question's two options.
-const ALLOW: &str = "Allow";
-const DENY: &str = "Deny";
+/// The language the person reads Hark in: the daemon's (picked last in a browser), else this
+/// desktop's.
+async fn person_lang(hook: &Hook<'_>) -> Lang {
+    match hook.connection.client().config().await {
+        Ok(config) => hark_text::negotiate::daemon_lang(&config),
+        Err(_) => hark_text::negotiate::desktop_lang(),
+    }
+}
 
 async fn ask_permission(hook: &Hook<'_>) -> Option<Value> {
     let input = hook.input;
+    let lang = person_lang(hook).await;
+    let (allow, deny) = (t_in(lang, "hook-allow", &[]), t_in(lang, "hook-deny", &[]));
+    let asked = t_in(
+        lang,
+        "hook-permission",
+        &[
+            ("tool", input.tool_name.clone().into()),
+            ("action", summary(&input.tool_input).into()),
+        ],
+    );
     let request = AskRequest {
         questions: vec![SubQuestion {
             header: Some(input.tool_name.clone()),
             options: vec![
-                QuestionOption::new(ALLOW),
+                QuestionOption::new(allow.clone()),
                 QuestionOption {
                     danger: true,
-                    ..QuestionOption::new(DENY)
+                    ..QuestionOption::new(deny.clone())
                 },
             ],
             allow_free_text: false,
-            ..SubQuestion::text(format!(
-                "Allow {}: {}?",
-                input.tool_name,
-                summary(&input.tool_input)
-            ))
+            ..SubQuestion::text(asked)
         }],
         source: Some(hook.source()),
         ..AskRequest::default()
@@ -333,8 +345,8 @@ async fn ask_permission(hook: &Hook<'_>) -> Option<Value> {
             .any(|answer| answer.selected.iter().any(|picked| picked == label))
     };
     let decision = match result.status {
-        Status::Answered if chose(ALLOW) => json!({"behavior": "allow"}),
-        Status::Answered if chose(DENY) => {
+        Status::Answered if chose(&allow) => json!({"behavior": "allow"}),
+        Status::Answered if chose(&deny) => {
             json!({"behavior": "deny", "message": "The person denied this in Hark."})
         }
         // Skipped, timed out or withdrawn: the agent asks in its own dialog.

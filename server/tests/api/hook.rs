@@ -124,6 +124,32 @@ async fn a_permission_is_allowed_or_denied_in_hark() {
             behavior
         );
     }
+
+    // In the language the person picked: the question and its options are Hark's words.
+    let picked = world
+        .http
+        .put(world.url("/api/config"))
+        .json(&json!({"language": "ru"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(picked.status(), 200);
+    let child = hook(&world, &request, "30").await;
+    let question = world.pending(1).await.remove(0);
+    assert_eq!(
+        question["questions"][0]["question"],
+        "Разрешить Bash: rm -rf build?"
+    );
+    assert_eq!(question["questions"][0]["options"][1]["label"], "Запретить");
+    let id = question["id"].as_str().unwrap();
+    world
+        .post(
+            &format!("/api/questions/{id}/answer"),
+            &json!({"answers": [{"selected": ["Запретить"]}]}),
+        )
+        .await;
+    let output = printed(child).await.expect("a decision");
+    assert_eq!(output["hookSpecificOutput"]["decision"]["behavior"], "deny");
 }
 
 #[tokio::test]
