@@ -28,7 +28,7 @@ outcome-timeout = Timed out without an answer
 outcome-cancelled = Withdrawn by the agent
 
 # The Telegram bot
-telegram-step = Question { $step } of { $count }
+chat-step = Question { $step } of { $count }
 telegram-ticked = Ticked: { $options }
 telegram-send = Send
 telegram-other = Other…
@@ -65,7 +65,6 @@ telegram-unpaired = This chat is no longer paired with Hark: questions will not 
 telegram-paired = Paired. Questions from your agents will arrive in this chat, and only this chat can answer them.
 
 # WeChat (text only: the person replies with numbers, words or the skip word)
-wechat-step = Question { $step } of { $count }
 wechat-recommended = recommended
 wechat-how-one = Reply with the number of your choice.
 wechat-how-many = Reply with the numbers of your choices, such as 1 3.

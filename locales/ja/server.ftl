@@ -25,7 +25,7 @@ outcome-timeout = 回答がないまま時間切れになりました
 outcome-cancelled = エージェントが取り下げました
 
 # The Telegram bot
-telegram-step = 質問 { $step }/{ $count }
+chat-step = 質問 { $step }/{ $count }
 telegram-ticked = 選択中: { $options }
 telegram-send = 送信
 telegram-other = その他…
@@ -61,7 +61,6 @@ telegram-unpaired = このチャットと Hark のペアリングは解除され
 telegram-paired = ペアリングしました。エージェントからの質問はこのチャットに届き、回答できるのはこのチャットだけです。
 
 # WeChat（文字のみ：番号、言葉、スキップの語で返信）
-wechat-step = 質問 { $step } / { $count }
 wechat-recommended = おすすめ
 wechat-how-one = 選ぶ選択肢の番号を返信してください。
 wechat-how-many = 選ぶ選択肢の番号を返信してください（例：1 3）。

@@ -25,7 +25,7 @@ outcome-timeout = 답변 없이 시간이 다 되었습니다
 outcome-cancelled = 에이전트가 질문을 철회했습니다
 
 # The Telegram bot
-telegram-step = 질문 { $step }/{ $count }
+chat-step = 질문 { $step }/{ $count }
 telegram-ticked = 선택함: { $options }
 telegram-send = 보내기
 telegram-other = 기타…
@@ -61,7 +61,6 @@ telegram-unpaired = 이 채팅과 Hark의 연결이 해제되었습니다. 이�
 telegram-paired = 연결되었습니다. 에이전트의 질문이 이 채팅으로 오며, 이 채팅에서만 답할 수 있습니다.
 
 # WeChat (텍스트 전용: 번호, 글 또는 건너뛰기 단어로 답장)
-wechat-step = 질문 { $step } / { $count }
 wechat-recommended = 추천
 wechat-how-one = 고를 항목의 번호로 답장하세요.
 wechat-how-many = 고를 항목들의 번호로 답장하세요 (예: 1 3).

@@ -29,7 +29,7 @@ outcome-timeout = Время вышло, ответа не было
 outcome-cancelled = Агент отозвал вопрос
 
 # The Telegram bot
-telegram-step = Вопрос { $step } из { $count }
+chat-step = Вопрос { $step } из { $count }
 telegram-ticked = Отмечено: { $options }
 telegram-send = Отправить
 telegram-other = Другое…
@@ -67,7 +67,6 @@ telegram-unpaired = Этот чат больше не привязан к Hark: 
 telegram-paired = Готово. Вопросы от ваших агентов будут приходить в этот чат, и отвечать на них можно только отсюда.
 
 # WeChat (только текст: ответ номером, словами или словом пропуска)
-wechat-step = Вопрос { $step } из { $count }
 wechat-recommended = рекомендуется
 wechat-how-one = Ответьте номером выбранного варианта.
 wechat-how-many = Ответьте номерами выбранных вариантов, например 1 3.

@@ -25,7 +25,7 @@ outcome-timeout = 超时未回答
 outcome-cancelled = 智能体已撤回该问题
 
 # The Telegram bot
-telegram-step = 第 { $step } 题，共 { $count } 题
+chat-step = 第 { $step } 题，共 { $count } 题
 telegram-ticked = 已勾选：{ $options }
 telegram-send = 发送
 telegram-other = 其他…
@@ -61,7 +61,6 @@ telegram-unpaired = 这个聊天已与 Hark 解除配对，问题不会再发到
 telegram-paired = 配对成功。智能体的问题会发到这个聊天，也只有这个聊天能回答。
 
 # 微信（纯文字：回复编号、文字或跳过词）
-wechat-step = 第 { $step } 题，共 { $count } 题
 wechat-recommended = 推荐
 wechat-how-one = 回复所选选项的编号。
 wechat-how-many = 回复所选选项的编号，可以多个，例如 1 3。

@@ -78,6 +78,32 @@ pub fn outcome(lang: Lang, question: &Question) -> String {
     }
 }
 
+/// Where a chat channel is in a question of several sub-questions, and the sub-question's
+/// header: "Question 2 of 3 · Deploy"; empty for a lone sub-question without a header.
+#[cfg(feature = "server")]
+pub fn step_label(lang: Lang, question: &Question, step: usize) -> String {
+    let mut label = String::new();
+    let count = question.questions.len();
+    if count > 1 {
+        label = t_in(
+            lang,
+            "chat-step",
+            &[("step", (step + 1).into()), ("count", count.into())],
+        );
+    }
+    let header = question
+        .questions
+        .get(step)
+        .and_then(|sub| sub.header.as_deref());
+    if let Some(header) = header.map(str::trim).filter(|header| !header.is_empty()) {
+        if !label.is_empty() {
+            label.push_str(" · ");
+        }
+        label.push_str(header);
+    }
+    label
+}
+
 /// The Fluent key naming `status`.
 pub fn status_key(status: Status) -> &'static str {
     match status {

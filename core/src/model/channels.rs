@@ -349,6 +349,17 @@ mod tests {
             Some("channels.telegram.chatId")
         );
         assert_eq!(
+            field(json!({"wechat": {"apiBase": "weixin"}})).as_deref(),
+            Some("channels.wechat.apiBase")
+        );
+        for bad in [json!(""), json!("a\nb"), json!(7)] {
+            assert_eq!(
+                field(json!({"wechat": {"userId": bad}})).as_deref(),
+                Some("channels.wechat.userId"),
+                "{bad}"
+            );
+        }
+        assert_eq!(
             field(json!({"ntfy": {"enabled": true}})).as_deref(),
             Some("channels.ntfy.topic")
         );

@@ -59,6 +59,28 @@ impl Relay {
         })
     }
 
+    /// Changes `channels` in the config under the config's lock (a pairing made meanwhile is
+    /// kept), as a channel's setup, pairing and unpairing do.
+    ///
+    /// # Errors
+    /// When the config cannot be saved.
+    pub async fn change_channels(
+        &self,
+        change: impl FnOnce(&mut hark_core::model::Channels) + Send + 'static,
+    ) -> Result<(), ChannelError> {
+        self.store
+            .update_config_with(move |config| {
+                let mut channels = config.channels.clone();
+                change(&mut channels);
+                serde_json::json!({ "channels": channels })
+            })
+            .await
+            .map(|_| ())
+            .map_err(|error| {
+                ChannelError::NotSaved(format!("the config could not be saved: {error}"))
+            })
+    }
+
     /// Reads the store's events until the daemon stops.
     pub fn start(self: &Arc<Relay>) {
         for channel in &self.channels {

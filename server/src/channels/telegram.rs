@@ -369,15 +369,8 @@ async fn change_config(
     change: impl FnOnce(&mut TelegramConfig) + Send + 'static,
 ) -> Result<(), ChannelError> {
     relay
-        .store
-        .update_config_with(move |config| {
-            let mut channels = config.channels.clone();
-            change(&mut channels.telegram);
-            serde_json::json!({ "channels": channels })
-        })
+        .change_channels(move |channels| change(&mut channels.telegram))
         .await
-        .map(|_| ())
-        .map_err(|error| ChannelError::NotSaved(format!("the config could not be saved: {error}")))
 }
 
 #[cfg(test)]

@@ -257,7 +257,7 @@ mod tests {
     use super::*;
     use hark_core::model::{QuestionOption, SubQuestion};
 
-    fn question(subs: Vec<SubQuestion>) -> Question {
+    pub(super) fn question(subs: Vec<SubQuestion>) -> Question {
         let mut question: Question = serde_json::from_value(serde_json::json!({
             "id": uuid::Uuid::new_v4(), "questions": [], "status": "pending",
             "createdAt": "2026-11-30T08:05:00Z"

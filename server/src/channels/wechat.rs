@@ -200,7 +200,10 @@ impl Channel for Wechat {
                 "no WeChat account is paired: run `hark wechat setup` and scan the code".into(),
             ));
         }
-        let context = record::RecordFile::load(relay.home.as_deref()).1.context;
+        let context = record::RecordFile::load(relay.home.as_deref())
+            .await
+            .1
+            .context;
         let text = hark_text::t_in(line.lang, "wechat-test", &[]);
         match line
             .send(&text, context.as_deref(), &ilink::client_id())
@@ -309,7 +312,10 @@ impl Wechat {
         if let Some(line) = Line::of(relay)
             && line.user.is_some()
         {
-            let context = record::RecordFile::load(relay.home.as_deref()).1.context;
+            let context = record::RecordFile::load(relay.home.as_deref())
+                .await
+                .1
+                .context;
             let text = hark_text::t_in(line.lang, "wechat-unpaired", &[]);
             if let Err(error) = line
                 .send(&text, context.as_deref(), &ilink::client_id())
@@ -359,13 +365,6 @@ async fn change_config(
     change: impl FnOnce(&mut WechatConfig) + Send + 'static,
 ) -> Result<(), ChannelError> {
     relay
-        .store
-        .update_config_with(move |config| {
-            let mut channels = config.channels.clone();
-            change(&mut channels.wechat);
-            serde_json::json!({ "channels": channels })
-        })
+        .change_channels(move |channels| change(&mut channels.wechat))
         .await
-        .map(|_| ())
-        .map_err(|error| ChannelError::NotSaved(format!("the config could not be saved: {error}")))
 }

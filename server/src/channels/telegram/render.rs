@@ -72,7 +72,6 @@ pub fn pending(lang: Lang, question: &Question, walk: &Walk) -> Shown {
 
 fn pending_text(lang: Lang, question: &Question, walk: &Walk, descriptions: bool) -> String {
     let mut text = heading(question);
-    let count = question.questions.len();
     for (index, answer) in walk.answers.iter().enumerate().take(walk.step) {
         let sub = &question.questions[index];
         let name = sub
@@ -92,20 +91,7 @@ fn pending_text(lang: Lang, question: &Question, walk: &Walk, descriptions: bool
     let Some(sub) = question.questions.get(walk.step) else {
         return text;
     };
-    let mut label = String::new();
-    if count > 1 {
-        label = t_in(
-            lang,
-            "telegram-step",
-            &[("step", (walk.step + 1).into()), ("count", count.into())],
-        );
-    }
-    if let Some(header) = sub.header.as_deref().filter(|h| !h.trim().is_empty()) {
-        if !label.is_empty() {
-            label.push_str(" · ");
-        }
-        label.push_str(header.trim());
-    }
+    let label = hark_text::question::step_label(lang, question, walk.step);
     if !label.is_empty() {
         let _ = writeln!(text, "<b>{}</b>", escape(&cut(&label, 256)));
     }

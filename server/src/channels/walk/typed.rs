@@ -130,17 +130,8 @@ impl Walk {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::channels::walk::tests::question;
     use hark_core::model::{QuestionOption, SubQuestion};
-
-    fn question(subs: Vec<SubQuestion>) -> Question {
-        let mut question: Question = serde_json::from_value(serde_json::json!({
-            "id": uuid::Uuid::new_v4(), "questions": [], "status": "pending",
-            "createdAt": "2026-12-02T08:05:00Z"
-        }))
-        .unwrap();
-        question.questions = subs;
-        question
-    }
 
     fn choice(multi: bool, free: bool, labels: &[&str]) -> SubQuestion {
         SubQuestion {
@@ -228,7 +219,7 @@ mod tests {
 
     #[test]
     fn skip_declines_with_its_note_in_either_language() {
-        let question = question(vec![choice(false, false, &["A"])]);
+        let closed = question(vec![choice(false, false, &["A"])]);
         for (typed, note) in [
             ("skip", None),
             ("Skip: too risky", Some("too risky")),
@@ -236,13 +227,13 @@ mod tests {
             ("SKIP", None),
         ] {
             assert_eq!(
-                Walk::default().typed(&question, typed, SKIP),
+                Walk::default().typed(&closed, typed, SKIP),
                 Ok(Next::Decline(note.map(str::to_string))),
                 "{typed}"
             );
         }
         // A word that only starts like a skip is words.
-        let open = self::question(vec![choice(false, true, &["A"])]);
+        let open = question(vec![choice(false, true, &["A"])]);
         assert!(matches!(
             Walk::default().typed(&open, "skipper", SKIP),
             Ok(Next::Submit(_))

@@ -86,7 +86,7 @@ struct Chat {
 /// Runs the conversation until the daemon stops.
 pub async fn run(relay: Arc<Relay>, wechat: Arc<Wechat>, mut inbox: mpsc::Receiver<Input>) {
     let shutdown = relay.store.shutdown_token().clone();
-    let (file, record) = RecordFile::load(relay.home.as_deref());
+    let (file, record) = RecordFile::load(relay.home.as_deref()).await;
     let mut chat = Chat {
         relay,
         wechat,

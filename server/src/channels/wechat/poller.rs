@@ -21,7 +21,7 @@ const IDLE: Duration = Duration::from_secs(60 * 60);
 pub async fn run(relay: Arc<Relay>, wechat: Arc<Wechat>) {
     let shutdown = relay.store.shutdown_token().clone();
     // The cursor belongs to the session it was read in; the record's is at start.
-    let saved = RecordFile::load(relay.home.as_deref()).1;
+    let saved = RecordFile::load(relay.home.as_deref()).await.1;
     let mut cursor = saved.cursor;
     let mut cursor_of = saved.session;
     let mut wait = POLL_WAIT;

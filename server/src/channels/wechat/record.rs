@@ -44,14 +44,20 @@ pub struct RecordFile {
 }
 
 impl RecordFile {
-    /// The record in `home` (empty in memory only, or when the file cannot be read).
-    pub fn load(home: Option<&std::path::Path>) -> (RecordFile, Record) {
+    /// The record in `home` (empty in memory only, or when the file cannot be read), read on
+    /// the blocking pool.
+    pub async fn load(home: Option<&std::path::Path>) -> (RecordFile, Record) {
         let file = home.map(|home| home.join(RECORD_FILE));
-        let saved: Record = file
-            .as_ref()
-            .and_then(|file| std::fs::read(file).ok())
-            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
-            .unwrap_or_default();
+        let reading = file.clone();
+        let saved: Record = tokio::task::spawn_blocking(move || {
+            reading
+                .and_then(|file| std::fs::read(file).ok())
+                .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+        })
+        .await
+        .ok()
+        .flatten()
+        .unwrap_or_default();
         (
             RecordFile {
                 file,

@@ -69,21 +69,7 @@ fn question_text(
     let Some(sub) = question.questions.get(walk.step) else {
         return text.trim_end().to_string();
     };
-    let count = question.questions.len();
-    let mut label = String::new();
-    if count > 1 {
-        label = t_in(
-            lang,
-            "wechat-step",
-            &[("step", (walk.step + 1).into()), ("count", count.into())],
-        );
-    }
-    if let Some(header) = sub.header.as_deref().filter(|h| !h.trim().is_empty()) {
-        if !label.is_empty() {
-            label.push_str(" · ");
-        }
-        label.push_str(header.trim());
-    }
+    let label = hark_text::question::step_label(lang, question, walk.step);
     if !label.is_empty() {
         let _ = writeln!(text, "【{}】", cut(&label, 256));
     }
