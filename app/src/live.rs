@@ -2,7 +2,7 @@
 //! the browser (gloo-net, reconnecting with backoff and rebuilding from `init`; see `browser`,
 //! whose headless twin on the server opens nothing).
 
-use hark_core::model::{Config, Event, Question, QuestionId};
+use hark_core::model::{AgentMessage, Config, Event, Question, QuestionId};
 use leptos::prelude::*;
 
 #[cfg_attr(not(feature = "hydrate"), path = "live/headless.rs")]
@@ -30,6 +30,8 @@ pub struct Live {
     /// `None` until the first `init`; pages fall back to their server-rendered data until then.
     pub questions: RwSignal<Option<Vec<Question>>>,
     pub config: RwSignal<Option<Config>>,
+    /// The messages for agents, newest first; `None` until the first `init`.
+    pub messages: RwSignal<Option<Vec<AgentMessage>>>,
     pub connection: RwSignal<Connection>,
     /// The clock that relative ages follow; ticks in the browser.
     pub now: RwSignal<chrono::DateTime<chrono::Utc>>,
@@ -43,6 +45,7 @@ impl Live {
         let live = Live {
             questions: RwSignal::new(None),
             config: RwSignal::new(None),
+            messages: RwSignal::new(None),
             connection: RwSignal::new(Connection::Connecting),
             now: RwSignal::new(chrono::Utc::now()),
             typing_said: StoredValue::new(None),
@@ -62,6 +65,7 @@ impl Live {
             Event::Init(init) => {
                 self.questions.set(Some(init.questions));
                 self.config.set(Some(init.config));
+                self.messages.set(Some(init.messages));
             }
             Event::QuestionCreated(question) | Event::QuestionUpdated(question) => {
                 self.upsert(question)
@@ -73,6 +77,15 @@ impl Live {
             }
             Event::QuestionRemind(_) => {}
             Event::ConfigUpdated(config) => self.config.set(Some(config)),
+            Event::MessageCreated(message) | Event::MessageDelivered(message) => {
+                self.messages.update(|messages| {
+                    let Some(messages) = messages else { return };
+                    match messages.iter_mut().find(|known| known.id == message.id) {
+                        Some(known) => *known = message,
+                        None => messages.insert(0, message),
+                    }
+                });
+            }
         }
     }
 

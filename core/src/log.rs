@@ -1,5 +1,5 @@
-//! The durable log: SQLite at `$HARK_HOME/hark.db`, one row per question with its JSON, and the
-//! bytes of its answers' images beside it.
+//! The durable log: SQLite at `$HARK_HOME/hark.db`, one row per question with its JSON, the
+//! bytes of its answers' images beside it, and one row per message for an agent.
 //!
 //! Writes go to one writer thread (`writer`) that owns the write connection: whatever has
 //! queued while it was busy is committed in one transaction and one fsync (group commit), and
@@ -16,7 +16,7 @@ pub use schema::{DB_FILE, OpenError};
 pub use writer::Durable as OnDurable;
 pub use writer::StoredImage;
 
-use crate::model::{Question, QuestionId};
+use crate::model::{AgentMessage, Question, QuestionId};
 use std::collections::HashSet;
 use std::path::Path;
 use std::sync::{Arc, Mutex, mpsc};
@@ -110,6 +110,13 @@ impl Log {
             done,
             durable,
         ));
+        ack
+    }
+
+    /// Queues a message for an agent as it is now; the `Ack` resolves when it is durable.
+    pub fn append_message(&self, message: AgentMessage) -> Ack {
+        let (done, ack) = oneshot::channel();
+        self.send(writer::Job::Message(Box::new(message), done));
         ack
     }
 

@@ -9,6 +9,7 @@ mod error;
 mod event;
 mod lang;
 mod login;
+mod message;
 mod paths;
 mod question;
 mod setting;
@@ -25,6 +26,10 @@ pub use error::ErrorBody;
 pub use event::{Event, InitData, PageSays, RemindData};
 pub use lang::{Lang, UnknownLang};
 pub use login::{LOGIN_PARAMETER, OneTimeLogin};
+pub use message::{
+    AgentMessage, AgentRef, MessageId, MessageList, MessageStatus, NewMessage, PersonMessage,
+    client_name, for_the_agent,
+};
 pub use paths::local_path;
 pub use question::{
     AnswerImage, AnswerRequest, AnsweredVia, AskRequest, DaemonNote, DeclineRequest, Health,
@@ -34,5 +39,6 @@ pub use question::{
 pub use setting::SettingKey;
 pub use tool::{AnsweredQuestion, AskOutcome, GetAnswerRequest};
 pub use validate::{
-    image_type_of, limits, validate_answers, validate_ask, validate_images, validate_note,
+    image_type_of, limits, validate_answers, validate_ask, validate_images, validate_message,
+    validate_note,
 };

@@ -19,7 +19,7 @@
 //! This file holds the store's state and creating questions; beside it: `close` (the one way a
 //! question closes), `reads` (waits, lists, pages, snapshots), `settle` (waiting for the disk),
 //! `late` (agents that stop waiting), `timers` (deadlines), `typing` (limits that wait for the
-//! person typing), `presence` (browsers and waits counted), `images`, and the config's file.
+//! person typing), `messages` (for running agents), `presence` (browsers and waits counted), `images`, and the config's file.
 
 mod close;
 mod config_file;
@@ -28,6 +28,7 @@ mod files;
 mod image_shape;
 mod images;
 mod late;
+mod messages;
 mod presence;
 mod reads;
 mod settle;
@@ -114,6 +115,8 @@ struct State {
     closed_order: VecDeque<QuestionId>,
     pending: usize,
     closes_since_prune: u32,
+    /// Messages for agents, oldest first (`messages`).
+    messages: VecDeque<crate::model::AgentMessage>,
 }
 
 impl State {
@@ -211,12 +214,14 @@ impl Store {
             let log = Log::open_pruned(&at, prune_before, keep)?;
             let pending = log.read_now(Reader::pending);
             let recent = log.read_now(|reader| reader.recently_closed(HISTORY_IN_MEMORY));
-            Ok::<_, OpenError>((log, pending, recent))
+            let messages = log.read_now(|reader| reader.messages(limits::MAX_MESSAGES));
+            Ok::<_, OpenError>((log, pending, recent, messages))
         })
         .await
         .expect("opening the log does not panic")?;
-        let (log, pending, recent) = opened;
+        let (log, pending, recent, messages) = opened;
         let store = Self::with_log(config_file, Some(log), shutdown);
+        store.restore_messages(messages);
         {
             let mut state = store.state();
             for question in recent.into_iter().rev() {

@@ -96,6 +96,13 @@ age-days = { $count ->
    *[other] { $count } days ago
 }
 home-unknown-source = Other agents
+tell-summary = Tell the agent…
+tell-help = It reaches the agent with the next answer it gets from Hark, or after its next step in Claude Code.
+tell-placeholder = Such as: use the staging database, not production.
+tell-send = Send to the agent
+tell-waiting = Waiting for the agent
+tell-delivered = Delivered
+tell-invalid = Write a message of up to 4000 characters.
 history-filter-label = Show
 history-filter-all = All
 history-search-label = Search the history

@@ -29,6 +29,11 @@ outcome-cancelled = Withdrawn by the agent
 
 # The Telegram bot
 chat-step = Question { $step } of { $count }
+chat-tell-sent = Sent to { $agent }. It reaches the agent the next time it calls Hark.
+chat-tell-empty = Write the message after /tell, such as: /tell use the staging database
+chat-tell-nobody = No agent has asked anything yet, so there is nobody to tell.
+chat-tell-too-long = That message is too long for an agent; keep it under 4000 characters.
+chat-tell-failed = Hark could not keep that message; please send it again.
 telegram-ticked = Ticked: { $options }
 telegram-send = Send
 telegram-other = Other…

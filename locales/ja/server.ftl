@@ -26,6 +26,11 @@ outcome-cancelled = エージェントが取り下げました
 
 # The Telegram bot
 chat-step = 質問 { $step }/{ $count }
+chat-tell-sent = { $agent } に送りました。エージェントが次に Hark を呼び出したときに届きます。
+chat-tell-empty = /tell の後にメッセージを書いてください。例：/tell ステージングのデータベースを使って
+chat-tell-nobody = まだどのエージェントも質問していないため、伝える相手がいません。
+chat-tell-too-long = メッセージが長すぎます。4000 文字以内にしてください。
+chat-tell-failed = Hark はこのメッセージを保存できませんでした。もう一度送ってください。
 telegram-ticked = 選択中: { $options }
 telegram-send = 送信
 telegram-other = その他…

@@ -26,6 +26,11 @@ outcome-cancelled = 에이전트가 질문을 철회했습니다
 
 # The Telegram bot
 chat-step = 질문 { $step }/{ $count }
+chat-tell-sent = { $agent }에게 보냈습니다. 에이전트가 다음에 Hark를 호출할 때 전달됩니다.
+chat-tell-empty = /tell 뒤에 메시지를 적어 주세요. 예: /tell 스테이징 데이터베이스를 사용해
+chat-tell-nobody = 아직 질문한 에이전트가 없어 전달할 대상이 없습니다.
+chat-tell-too-long = 메시지가 너무 깁니다. 4000자 이내로 줄여 주세요.
+chat-tell-failed = Hark가 이 메시지를 저장하지 못했습니다. 다시 보내 주세요.
 telegram-ticked = 선택함: { $options }
 telegram-send = 보내기
 telegram-other = 기타…

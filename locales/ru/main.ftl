@@ -93,6 +93,13 @@ age-days = { $count ->
    *[many] { $count } дней назад
 }
 home-unknown-source = Другие агенты
+tell-summary = Сказать агенту…
+tell-help = Агент получит сообщение вместе со следующим ответом от Hark, а в Claude Code — после своего следующего шага.
+tell-placeholder = Например: используй тестовую базу данных, а не рабочую.
+tell-send = Отправить агенту
+tell-waiting = Ждёт агента
+tell-delivered = Доставлено
+tell-invalid = Напишите сообщение длиной до 4000 символов.
 history-filter-label = Показать
 history-filter-all = Все
 history-search-label = Поиск по истории

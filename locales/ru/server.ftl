@@ -30,6 +30,11 @@ outcome-cancelled = Агент отозвал вопрос
 
 # The Telegram bot
 chat-step = Вопрос { $step } из { $count }
+chat-tell-sent = Отправлено: { $agent }. Агент получит сообщение, когда в следующий раз обратится к Hark.
+chat-tell-empty = Напишите сообщение после /tell, например: /tell используй тестовую базу данных
+chat-tell-nobody = Ещё ни один агент ничего не спрашивал, так что передать сообщение некому.
+chat-tell-too-long = Сообщение слишком длинное для агента: не больше 4000 символов.
+chat-tell-failed = Hark не смог сохранить сообщение; отправьте его ещё раз.
 telegram-ticked = Отмечено: { $options }
 telegram-send = Отправить
 telegram-other = Другое…

@@ -26,6 +26,11 @@ outcome-cancelled = 智能体已撤回该问题
 
 # The Telegram bot
 chat-step = 第 { $step } 题，共 { $count } 题
+chat-tell-sent = 已发给 { $agent }。它下次调用 Hark 时会收到。
+chat-tell-empty = 请在 /tell 后面写上要说的话，例如：/tell 改用测试数据库
+chat-tell-nobody = 还没有智能体提过问题，暂时没有可以转告的对象。
+chat-tell-too-long = 这条消息太长了，请控制在 4000 字以内。
+chat-tell-failed = Hark 没能保存这条消息，请重新发送。
 telegram-ticked = 已勾选：{ $options }
 telegram-send = 发送
 telegram-other = 其他…

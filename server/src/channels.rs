@@ -5,7 +5,8 @@
 //! - `relay` holds what the channels share (the store, secrets, statuses, one HTTP client);
 //! - `retry` is the one backoff schedule; `status` each channel's record since the start;
 //! - `capability` and `answer_link`: answer buttons that work away from the page (ntfy's);
-//! - `walk`: a question answered a sub-question at a time, shared by the chat channels;
+//! - `walk`: a question answered a sub-question at a time, shared by the chat channels; `tell`:
+//!   their `/tell` command, a message for an agent;
 //! - one folder per channel: `telegram` (a paired chat, with buttons that answer there), `wechat`
 //!   (a logged-in WeChat, answered by typed replies), `ntfy`
 //!   (a push per question, replaced when it closes), `webhooks` (signed deliveries).
@@ -17,6 +18,7 @@ pub mod outbound;
 pub mod relay;
 mod retry;
 pub mod status;
+pub mod tell;
 pub mod walk;
 
 pub mod ntfy;

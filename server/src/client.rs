@@ -440,4 +440,26 @@ impl DaemonClient {
             Err(error) => Err(error),
         }
     }
+
+    /// Collects the messages waiting for `agent` (SPEC §18), oldest first; the daemon marks
+    /// them delivered.
+    ///
+    /// # Errors
+    /// `Unreachable` when the daemon is gone; other refusals are reported.
+    pub async fn deliver_messages(
+        &self,
+        agent: &hark_core::model::AgentRef,
+    ) -> Result<Vec<hark_core::model::AgentMessage>, ClientError> {
+        let response = self
+            .send(
+                self.request(Method::POST, "/api/messages/deliver")
+                    .json(agent),
+            )
+            .await?;
+        response
+            .json::<hark_core::model::MessageList>()
+            .await
+            .map(|list| list.messages)
+            .map_err(|error| self.unreachable(error))
+    }
 }

@@ -33,6 +33,7 @@ mod api {
     mod mcp_rounds;
     mod mcp_tasks;
     mod mcp_waiting;
+    mod messages;
     mod other_accounts;
     mod outbound;
     pub mod pages;

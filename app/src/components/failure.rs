@@ -17,6 +17,9 @@ pub enum Failure {
     /// An answer that does not fit its question (the details name the field).
     #[error("the answer does not fit the question: {details}")]
     InvalidAnswer { details: String },
+    /// A message for an agent that is empty or too long (the details name the field).
+    #[error("the message cannot be sent: {details}")]
+    InvalidMessage { details: String },
     /// A setting outside what its config key accepts.
     #[error("{} is not valid", if key.key().is_empty() { "a setting" } else { key.key() })]
     InvalidSetting { key: hark_core::model::SettingKey },
@@ -81,6 +84,7 @@ impl Failure {
     pub fn message_key(&self) -> &'static str {
         match self {
             Failure::InvalidAnswer { .. } => "error-invalid-answer",
+            Failure::InvalidMessage { .. } => "tell-invalid",
             Failure::InvalidSetting { key } => {
                 use hark_core::model::SettingKey;
                 match key {
@@ -169,6 +173,7 @@ mod ssr {
         pub fn status(&self) -> StatusCode {
             match self {
                 Failure::InvalidAnswer { .. }
+                | Failure::InvalidMessage { .. }
                 | Failure::InvalidSetting { .. }
                 | Failure::UnknownPreference { .. }
                 | Failure::BadRequest { .. } => StatusCode::BAD_REQUEST,

@@ -1,13 +1,12 @@
 //! `/`: what waits for the person, grouped by the agent and project that asked (oldest first),
 //! and the history (newest first), filterable by status and searchable.
 
-pub mod age;
-
 use crate::components::failure::{Failure, problems};
 use crate::components::status_chip::StatusChip;
+use crate::components::tell_agent::TellAgentBox;
 use crate::i18n::{t, t_args, tr};
 use crate::live::Live;
-use crate::pages::home::age::Age;
+use crate::components::age::Age;
 use crate::words::{answer_summary, headline};
 use hark_core::model::{DaemonNote, Question, QuestionId, Status};
 use hark_text::question::status_key;
@@ -103,6 +102,11 @@ fn Waiting(pending: Vec<Question>) -> impl IntoView {
                 {groups
                     .into_iter()
                     .map(|(label, members)| {
+                        let tell_box = members
+                            .first()
+                            .and_then(|question| question.source.as_ref())
+                            .and_then(hark_core::model::AgentRef::of)
+                            .map(|agent| view! { <TellAgentBox agent back="/".to_string() /> });
                         view! {
                             <section class="group">
                                 <h2 class="group-title">
@@ -114,6 +118,7 @@ fn Waiting(pending: Vec<Question>) -> impl IntoView {
                                         .map(|question| view! { <PendingCard question /> })
                                         .collect_view()}
                                 </ul>
+                                {tell_box}
                             </section>
                         }
                     })

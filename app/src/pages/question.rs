@@ -13,6 +13,7 @@ pub mod rich_text;
 use crate::components::draft::Draft;
 use crate::components::failure::{Failure, FailureNotice};
 use crate::components::status_chip::StatusChip;
+use crate::components::tell_agent::TellAgentBox;
 use crate::i18n::{t, t_args, tr};
 use crate::live::Live;
 use crate::pages::question::attachments::Attachments;
@@ -230,6 +231,12 @@ fn QuestionView(question: Question) -> impl IntoView {
     // Keys work as soon as the page is open, wherever the focus is (the handler leaves text
     // boxes and menus alone), not only once something inside the form has the focus.
     browser::listen(&question, current, draft, form, attachments, ready_to_send);
+    // Its agent may be told something whatever became of the question (SPEC §18).
+    let tell_box = question
+        .source
+        .as_ref()
+        .and_then(hark_core::model::AgentRef::of)
+        .map(|agent| view! { <TellAgentBox agent back=format!("/q/{id}") /> }.into_any());
     let title = question.title.clone();
     let shown = question.shown.clone().unwrap_or_default();
     let title_rendered = shown.title.clone();
@@ -331,6 +338,7 @@ fn QuestionView(question: Question) -> impl IntoView {
                         </fieldset>
                     </ActionForm>
                 </details>
+                {tell_box}
             </div>
         </article>
     }

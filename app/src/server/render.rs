@@ -139,6 +139,7 @@ pub fn event_for_page(event: &HubEvent) -> HubEvent {
         HubEvent::Init(init) => HubEvent::Init(InitData {
             questions: init.questions.iter().cloned().map(for_page).collect(),
             config: init.config.clone(),
+            messages: init.messages.clone(),
         }),
         HubEvent::QuestionCreated(question) => {
             HubEvent::QuestionCreated(for_page(question.clone()))
@@ -151,7 +152,10 @@ pub fn event_for_page(event: &HubEvent) -> HubEvent {
             HubEvent::QuestionUpdated(for_page(question.clone()))
         }
         // Named, so an event that comes to carry a question is not passed on unrendered.
-        HubEvent::QuestionRemind(_) | HubEvent::ConfigUpdated(_) => event.clone(),
+        HubEvent::QuestionRemind(_)
+        | HubEvent::ConfigUpdated(_)
+        | HubEvent::MessageCreated(_)
+        | HubEvent::MessageDelivered(_) => event.clone(),
     }
 }
 

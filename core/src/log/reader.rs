@@ -2,7 +2,7 @@
 //! after a restart, and every row for an export. Blocking calls: the log runs them on the
 //! blocking pool.
 
-use crate::model::{Question, QuestionId, Status};
+use crate::model::{AgentMessage, Question, QuestionId, Status};
 use rusqlite::{Connection, OptionalExtension, params};
 
 /// Which questions a page holds.
@@ -193,6 +193,23 @@ impl Reader {
                 return;
             }
         }
+    }
+
+    /// The newest `limit` messages for agents, newest first.
+    pub fn messages(&self, limit: usize) -> Vec<AgentMessage> {
+        self.bodies(
+            "SELECT body FROM messages ORDER BY created_us DESC, id DESC LIMIT ?1",
+            [i64::try_from(limit).unwrap_or(i64::MAX)],
+        )
+        .iter()
+        .filter_map(|body| match serde_json::from_str(body) {
+            Ok(message) => Some(message),
+            Err(error) => {
+                tracing::warn!(%error, "a stored message could not be read; skipping it");
+                None
+            }
+        })
+        .collect()
     }
 
     /// The id of every row.

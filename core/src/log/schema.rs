@@ -47,6 +47,17 @@ fn migrations() -> Migrations<'static> {
                  DELETE FROM images WHERE question_id = OLD.id;
              END;",
         ),
+        // Messages for agents (SPEC §18), one row each with its JSON: written when the person
+        // sends one, rewritten when its agent has it.
+        M::up(
+            "CREATE TABLE messages (
+                 id TEXT PRIMARY KEY,
+                 created_us INTEGER NOT NULL,
+                 delivered_us INTEGER,
+                 body TEXT NOT NULL
+             );
+             CREATE INDEX messages_by_created ON messages (created_us DESC);",
+        ),
     ])
 }
 

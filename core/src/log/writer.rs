@@ -4,7 +4,7 @@
 //! while no write waits, so a large prune never holds an answer back.
 
 use super::{Ids, LogError};
-use crate::model::{Question, QuestionId};
+use crate::model::{AgentMessage, Question, QuestionId};
 use rusqlite::{Connection, params};
 use std::collections::HashSet;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
@@ -36,6 +36,8 @@ pub(super) enum Job {
         oneshot::Sender<Result<(), LogError>>,
         Option<Durable>,
     ),
+    /// Record a message for an agent as it is now, in the same transaction as the questions.
+    Message(Box<AgentMessage>, oneshot::Sender<Result<(), LogError>>),
     /// Reply once everything queued before this is durable.
     Barrier(oneshot::Sender<()>),
     /// Write what is queued, fold the WAL into the database, close the connection and stop;
@@ -153,12 +155,19 @@ fn run(mut connection: Connection, queue: &Receiver<Job>, ids: &Ids, commit_dela
                 _ => None,
             })
             .collect();
-        let result = if saves.is_empty() {
+        let messages: Vec<&AgentMessage> = batch
+            .iter()
+            .filter_map(|job| match job {
+                Job::Message(message, _) => Some(&**message),
+                _ => None,
+            })
+            .collect();
+        let result = if saves.is_empty() && messages.is_empty() {
             Ok(())
         } else {
             let started = std::time::Instant::now();
-            let committed = commit(&mut connection, &saves).map_err(|error| {
-                tracing::error!(%error, rows = saves.len(), "could not write to the history database");
+            let committed = commit(&mut connection, &saves, &messages).map_err(|error| {
+                tracing::error!(%error, rows = saves.len() + messages.len(), "could not write to the history database");
                 LogError(error.to_string())
             });
             tracing::trace!(rows = saves.len(), took = ?started.elapsed(), "committed");
@@ -184,6 +193,9 @@ fn run(mut connection: Connection, queue: &Receiver<Job>, ids: &Ids, commit_dela
                     if let (Ok(()), Some(durable)) = (&result, durable) {
                         durable();
                     }
+                    let _ = reply.send(result.clone());
+                }
+                Job::Message(_, reply) => {
                     let _ = reply.send(result.clone());
                 }
                 Job::Barrier(reply) => {
@@ -245,9 +257,27 @@ fn unrooted_closes(batch: &[Job], ids: &Ids) -> HashSet<usize> {
 }
 
 /// Writes every row in one transaction; durable when it returns `Ok` (`synchronous=FULL`).
-fn commit(connection: &mut Connection, records: &[&Record]) -> Result<(), rusqlite::Error> {
+fn commit(
+    connection: &mut Connection,
+    records: &[&Record],
+    messages: &[&AgentMessage],
+) -> Result<(), rusqlite::Error> {
     let transaction = connection.transaction()?;
     {
+        let mut upsert_message = transaction.prepare_cached(
+            "INSERT INTO messages (id, created_us, delivered_us, body) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (id) DO UPDATE SET delivered_us = ?3, body = ?4",
+        )?;
+        for message in messages {
+            let body = serde_json::to_string(message)
+                .map_err(|error| rusqlite::Error::ToSqlConversionFailure(Box::new(error)))?;
+            upsert_message.execute(params![
+                message.id.to_string(),
+                message.created_at.timestamp_micros(),
+                message.delivered_at.map(|at| at.timestamp_micros()),
+                body
+            ])?;
+        }
         let mut upsert = transaction.prepare_cached(
             "INSERT INTO questions (id, status, created_us, closed_us, body)
              VALUES (?1, ?2, ?3, ?4, ?5)
@@ -301,8 +331,27 @@ fn prune_step(connection: &Connection, target: PruneTarget) -> PruneStep {
          RETURNING id",
         params![i64::try_from(target.keep).unwrap_or(i64::MAX), step],
     );
+    // Messages go by the same limits: past `historyDays` however they stand, past
+    // `historyMax` the oldest first.
+    let messages = connection
+        .prepare_cached(
+            "DELETE FROM messages WHERE id IN (
+                 SELECT id FROM messages WHERE created_us < ?1 OR id NOT IN (
+                     SELECT id FROM messages ORDER BY created_us DESC LIMIT ?2)
+                 LIMIT ?3)",
+        )
+        .and_then(|mut statement| {
+            statement.execute(params![
+                target.closed_before_us,
+                i64::try_from(target.keep).unwrap_or(i64::MAX),
+                step
+            ])
+        })
+        .unwrap_or(0);
     PruneStep {
-        more: by_age.len() == PRUNE_STEP || by_count.len() == PRUNE_STEP,
+        more: by_age.len() == PRUNE_STEP
+            || by_count.len() == PRUNE_STEP
+            || messages == PRUNE_STEP,
         ids: by_age.into_iter().chain(by_count).collect(),
     }
 }

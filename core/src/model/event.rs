@@ -1,6 +1,6 @@
 //! The WebSocket events of SPEC §3, one tagged enum so that sender and receiver share a type.
 
-use super::{Config, Question, QuestionId};
+use super::{AgentMessage, Config, Question, QuestionId};
 use serde::{Deserialize, Serialize};
 
 /// One message on `/api/ws`: `{"event": "question:created", "data": {…}}`.
@@ -25,6 +25,12 @@ pub enum Event {
     QuestionRemind(RemindData),
     #[serde(rename = "config:updated")]
     ConfigUpdated(Config),
+    /// A message for an agent was written (SPEC §18); it waits for the agent.
+    #[serde(rename = "message:created")]
+    MessageCreated(AgentMessage),
+    /// The agent has had the message.
+    #[serde(rename = "message:delivered")]
+    MessageDelivered(AgentMessage),
 }
 
 /// What the page says on `/api/ws`, which otherwise only listens:
@@ -37,12 +43,16 @@ pub enum PageSays {
     Typing { id: QuestionId },
 }
 
-/// The payload of `init`: pending questions and recent history, newest first, plus the config.
+/// The payload of `init`: pending questions and recent history, newest first, the config and
+/// the messages for agents.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct InitData {
     pub questions: Vec<Question>,
     pub config: Config,
+    /// The messages for agents, newest first.
+    #[serde(default)]
+    pub messages: Vec<AgentMessage>,
 }
 
 /// The payload of `question:remind`.

@@ -1,7 +1,7 @@
 //! What an agent gets back, through the MCP tools and `hark ask --json`: the outcome of a
 //! question in a shape a model reads at a glance, and its one-line text form.
 
-use super::{AnswerImage, QuestionId, Status, SubQuestion, WaitResult};
+use super::{AnswerImage, PersonMessage, QuestionId, Status, SubQuestion, WaitResult, for_the_agent};
 use serde::{Deserialize, Serialize};
 
 /// The result of `ask_user` and `get_answer`.
@@ -20,6 +20,10 @@ pub struct AskOutcome {
     pub note: Option<String>,
     /// The question's id; pass it to get_answer while the status is "pending".
     pub id: QuestionId,
+    /// Messages the person sent you while you worked, oldest first: they may change what you
+    /// should do next.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub messages: Vec<PersonMessage>,
 }
 
 /// One question and what the person chose or wrote.
@@ -72,6 +76,7 @@ impl AskOutcome {
             answers,
             note: result.note,
             id,
+            messages: Vec::new(),
         }
     }
 
@@ -82,6 +87,7 @@ impl AskOutcome {
             answers: Vec::new(),
             note: None,
             id,
+            messages: Vec::new(),
         }
     }
 
@@ -104,8 +110,17 @@ impl AskOutcome {
     }
 
     /// The text block: the chosen label(s) or free text for a single simple answer, compact
-    /// JSON of the answers for anything richer, or a plain sentence for the other outcomes.
+    /// JSON of the answers for anything richer, or a plain sentence for the other outcomes;
+    /// then the person's messages, if any.
     pub fn text(&self) -> String {
+        let outcome = self.outcome_text();
+        match for_the_agent(&self.messages) {
+            Some(messages) => format!("{outcome}\n\n{messages}"),
+            None => outcome,
+        }
+    }
+
+    fn outcome_text(&self) -> String {
         match self.status {
             Status::Answered => {
                 let answer = match self.answers.as_slice() {
@@ -210,6 +225,26 @@ mod tests {
                 .without_image_data()
                 .images()
                 .all(|image| image.data.is_none())
+        );
+    }
+
+    #[test]
+    fn the_persons_messages_follow_the_answer() {
+        let mut answered = outcome(vec![answer(&["Yes"], None)], 1);
+        answered.messages.push(PersonMessage {
+            text: "use the staging database".into(),
+            sent_at: chrono::DateTime::from_timestamp(0, 0).unwrap(),
+        });
+        let text = answered.text();
+        assert!(text.starts_with("Yes\n\nThe person sent you a message"));
+        assert!(text.ends_with("use the staging database"));
+        let json = serde_json::to_value(&answered).unwrap();
+        assert_eq!(json["messages"][0]["text"], "use the staging database");
+        assert!(
+            serde_json::to_value(AskOutcome::pending(answered.id))
+                .unwrap()
+                .get("messages")
+                .is_none()
         );
     }
 

@@ -1,6 +1,6 @@
 //! The limits and answer rules of SPEC §2, checked the same way wherever a request enters.
 
-use super::{AnswerImage, AskRequest, ErrorBody, SubQuestion, SubQuestionAnswer};
+use super::{AnswerImage, AskRequest, ErrorBody, NewMessage, SubQuestion, SubQuestionAnswer};
 use std::collections::HashSet;
 
 /// Every limit of SPEC §2 in one place.
@@ -17,6 +17,10 @@ pub mod limits {
     pub const MAX_FREE_TEXT_CHARS: usize = 50_000;
     pub const MAX_NOTE_CHARS: usize = 50_000;
     pub const MAX_SOURCE_CHARS: usize = 4_096;
+    /// A message for an agent (SPEC §18): a few sentences of steering, not a document.
+    pub const MAX_MESSAGE_CHARS: usize = 4_000;
+    /// Messages kept (waiting and delivered); the oldest delivered ones leave first.
+    pub const MAX_MESSAGES: usize = 1_000;
     /// Thirty days: long enough for any real wait, short enough to stay far from overflow.
     pub const MAX_TIMEOUT_SECS: u64 = 30 * 24 * 60 * 60;
     pub const MAX_BODY_BYTES: usize = 256 * 1024;
@@ -306,6 +310,20 @@ pub fn validate_note(note: Option<&str>) -> Result<(), ErrorBody> {
         Some(note) => check_len("note", note, MAX_NOTE_CHARS),
         None => Ok(()),
     }
+}
+
+/// Checks a message for an agent: someone to send it to, and words within the limit.
+///
+/// # Errors
+/// Naming `to.client`, `to.cwd` or `text`.
+pub fn validate_message(message: &NewMessage) -> Result<(), ErrorBody> {
+    check_not_blank("to.client", &message.to.client)?;
+    check_len("to.client", &message.to.client, MAX_SOURCE_CHARS)?;
+    if let Some(cwd) = &message.to.cwd {
+        check_len("to.cwd", cwd, MAX_SOURCE_CHARS)?;
+    }
+    check_not_blank("text", &message.text)?;
+    check_len("text", message.text.trim(), MAX_MESSAGE_CHARS)
 }
 
 #[cfg(test)]

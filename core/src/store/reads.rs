@@ -190,6 +190,7 @@ impl Store {
         InitData {
             questions,
             config: self.config(),
+            messages: self.messages(),
         }
     }
 
@@ -211,6 +212,7 @@ impl Store {
         InitData {
             questions,
             config: self.config(),
+            messages: state.messages.iter().rev().cloned().collect(),
         }
     }
 }

@@ -81,7 +81,11 @@ impl Channel for Webhooks {
                     }
                 }
             }
-            Event::Init(_) | Event::ConfigUpdated(_) | Event::QuestionUpdated(_) => {}
+            Event::Init(_)
+            | Event::ConfigUpdated(_)
+            | Event::QuestionUpdated(_)
+            | Event::MessageCreated(_)
+            | Event::MessageDelivered(_) => {}
         }
     }
 

@@ -3,7 +3,13 @@
 //! - Claude Code's `PreToolUse` of `AskUserQuestion`: the same questions are asked in Hark, and
 //!   the person's choices answer the tool;
 //! - `PermissionRequest` (Claude Code and Codex): "Allow <tool>: <what>?" with Allow and Deny
-//!   (marked danger), and the decision goes back.
+//!   (marked danger), and the decision goes back;
+//! - Claude Code's `PostToolUse` (SPEC §18): the messages the person left for Claude Code in
+//!   the hook's `cwd` (the agent its MCP client, `claude-code`, names) go back as
+//!   `hookSpecificOutput.additionalContext` with `hookEventName: "PostToolUse"`, which Claude
+//!   Code adds to the model's context after the tool's result (its hooks reference,
+//!   code.claude.com/docs/en/hooks, "PostToolUse decision control"). Nothing waiting, or no
+//!   daemon running: no output.
 //!
 //! Without an answer within `--wait` it prints nothing and exits 0, so the agent shows its own
 //! dialog, and the Hark question is withdrawn with a note. Anything else is left alone.
@@ -27,7 +33,10 @@
 
 use crate::client::asking::{self, Ended};
 use crate::client::connection::Connection;
-use hark_core::model::{AskRequest, QuestionOption, Source, Status, SubQuestion, WaitResult};
+use hark_core::model::{
+    AgentRef, AskRequest, PersonMessage, QuestionOption, Source, Status, SubQuestion, WaitResult,
+    for_the_agent,
+};
 use hark_text::{Lang, t_in};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -70,13 +79,21 @@ impl HookAgent {
         }
     }
 
-    /// The client a question of this hook says it came from (the page groups by it).
-    fn client(self) -> String {
-        let agent = match self {
+    /// The name the agent's MCP client gives itself: its hook and its tools are one agent.
+    fn client_name(self) -> &'static str {
+        match self {
             HookAgent::Claude => "claude-code",
             HookAgent::Codex => "codex",
-        };
-        format!("{agent} hook (hark {})", env!("CARGO_PKG_VERSION"))
+        }
+    }
+
+    /// The client a question of this hook says it came from (the page groups by it).
+    fn client(self) -> String {
+        format!(
+            "{} (hark hook {})",
+            self.client_name(),
+            env!("CARGO_PKG_VERSION")
+        )
     }
 
     /// The note on a question the hook withdrew.
@@ -167,6 +184,7 @@ pub async fn run(connection: Connection, agent: HookAgent, wait: Duration) -> Ex
     ) {
         (HookAgent::Claude, "PreToolUse", "AskUserQuestion") => ask_questions(&hook).await,
         (_, "PermissionRequest", _) => ask_permission(&hook).await,
+        (HookAgent::Claude, "PostToolUse", _) => hand_over_messages(&hook).await,
         _ => None,
     };
     if let Some(output) = output {
@@ -216,6 +234,32 @@ impl Hook<'_> {
             }
         }
     }
+}
+
+/// Claude Code's `PostToolUse`: the messages the person left for this agent (Claude Code in
+/// the hook's `cwd`) go to the model as `additionalContext`, and are marked delivered. Runs
+/// after every tool call, so it never starts the daemon and stays quiet when it is not running.
+async fn hand_over_messages(hook: &Hook<'_>) -> Option<Value> {
+    let agent = AgentRef {
+        client: hook.agent.client_name().to_string(),
+        cwd: hook.input.cwd.clone(),
+    };
+    let messages = match hook.connection.client().deliver_messages(&agent).await {
+        Ok(messages) => messages,
+        Err(crate::client::ClientError::Unreachable { .. }) => return None,
+        Err(error) => {
+            eprintln!("hark hook: {error}");
+            return None;
+        }
+    };
+    let messages: Vec<PersonMessage> = messages.iter().map(PersonMessage::from).collect();
+    let context = for_the_agent(&messages)?;
+    Some(json!({
+        "hookSpecificOutput": {
+            "hookEventName": "PostToolUse",
+            "additionalContext": context,
+        }
+    }))
 }
 
 async fn ask_questions(hook: &Hook<'_>) -> Option<Value> {

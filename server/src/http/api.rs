@@ -4,8 +4,9 @@ mod channels;
 mod config;
 mod export;
 mod health;
+mod messages;
 mod pairing;
-mod questions;
+pub(crate) mod questions;
 
 use crate::http::error::ApiError;
 use crate::http::state::AppState;
@@ -20,6 +21,7 @@ pub fn router() -> Router<AppState> {
         .merge(config::router())
         .merge(channels::router())
         .merge(pairing::router())
+        .merge(messages::router())
         .merge(export::router())
         .route("/ws", get(crate::http::ws::upgrade))
         .fallback(|| async { ApiError::no_route() })

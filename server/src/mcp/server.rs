@@ -15,7 +15,8 @@ use crate::mcp::deadlines::HandOff;
 use crate::mcp::elicit;
 use hark_core::model::Elicitation;
 use hark_core::model::{
-    AskOutcome, AskRequest, GetAnswerRequest, QuestionId, Source, validate_ask,
+    AgentRef, AskOutcome, AskRequest, GetAnswerRequest, PersonMessage, QuestionId, Source,
+    validate_ask,
 };
 use rmcp::handler::server::common::schema_for_output;
 use rmcp::handler::server::router::tool::ToolRouter;
@@ -149,7 +150,7 @@ pub(super) fn tool_error(error: &AskError) -> CallToolResult {
 
 /// The structured outcome plus its text block (SPEC §4), and one image block per image in the
 /// answers, in order (SPEC §13): the bytes travel once, in the image blocks.
-pub(super) fn outcome_result(outcome: &AskOutcome) -> CallToolResult {
+fn outcome_result(outcome: &AskOutcome) -> CallToolResult {
     let structured = serde_json::to_value(outcome.without_image_data()).unwrap_or_default();
     let mut result = CallToolResult::structured(structured);
     result.content = std::iter::once(ContentBlock::text(outcome.text()))
@@ -505,11 +506,32 @@ impl HarkMcp {
         match ended {
             Ok(Ended::Closed(result)) => {
                 self.forget(id);
-                outcome_result(&AskOutcome::closed(id, &request.questions, result))
+                self.reported(AskOutcome::closed(id, &request.questions, result), &request)
+                    .await
             }
-            Ok(Ended::StillPending) => outcome_result(&AskOutcome::pending(id)),
+            Ok(Ended::StillPending) => self.reported(AskOutcome::pending(id), &request).await,
             Err(error) => tool_error(&error),
         }
+    }
+
+    /// The tool result of `outcome`, with the messages the person left for the asking agent
+    /// since it last heard from Hark (SPEC §18); the daemon marks them delivered.
+    pub(super) async fn reported(
+        &self,
+        mut outcome: AskOutcome,
+        request: &AskRequest,
+    ) -> CallToolResult {
+        if let Some(agent) = request.source.as_ref().and_then(AgentRef::of) {
+            match self.connection.client().deliver_messages(&agent).await {
+                Ok(messages) => {
+                    outcome.messages = messages.iter().map(PersonMessage::from).collect();
+                }
+                Err(error) => {
+                    tracing::warn!(%error, "could not collect the person's messages for the agent");
+                }
+            }
+        }
+        outcome_result(&outcome)
     }
 
     /// Tells the daemon nobody waits for the questions still open (they stay answerable for

@@ -9,7 +9,7 @@
 //! rmcp 3.11 has only this extension; the experimental tasks of 2025-11-25 (`task` on a call,
 //! `tasks/result`, `tasks/list`) are not offered.
 
-use super::server::{FORM_KEY, HarkMcp, outcome_result, tool_error};
+use super::server::{FORM_KEY, HarkMcp, tool_error};
 use crate::client::asking::{self, Ended};
 use hark_core::model::{AskOutcome, AskRequest, QuestionId};
 use rmcp::model::{
@@ -85,9 +85,10 @@ impl HarkMcp {
         Ok(match ended {
             Ok(Ended::Closed(result)) => {
                 self.forget(id);
-                outcome_result(&AskOutcome::closed(id, &request.questions, result))
+                self.reported(AskOutcome::closed(id, &request.questions, result), &request)
+                    .await
             }
-            Ok(Ended::StillPending) => outcome_result(&AskOutcome::pending(id)),
+            Ok(Ended::StillPending) => self.reported(AskOutcome::pending(id), &request).await,
             Err(error) => tool_error(&error),
         })
     }

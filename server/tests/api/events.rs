@@ -10,6 +10,15 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 pub type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
+/// Opens the event stream of the daemon whose `/api/ws` is at `url` (`ws://…` or `http://…`).
+pub async fn connect_url(url: &str) -> Socket {
+    let url = url.replacen("http://", "ws://", 1);
+    tokio_tungstenite::connect_async(url.into_client_request().unwrap())
+        .await
+        .map(|(socket, _)| socket)
+        .expect("the event stream opens")
+}
+
 pub async fn connect(
     daemon: &Daemon,
     origin: Option<&str>,

@@ -268,7 +268,7 @@ async fn a_codex_permission_is_allowed_or_denied_in_hark_in_codexs_exact_shape()
         assert_eq!(question["questions"][0]["options"][1]["danger"], true);
         assert_eq!(question["source"]["cwd"], "/home/me/project");
         let client = question["source"]["client"].as_str().unwrap();
-        assert!(client.starts_with("codex hook"), "{client}");
+        assert!(client.starts_with("codex (hark hook"), "{client}");
         let id = question["id"].as_str().unwrap();
         world
             .post(

@@ -244,6 +244,17 @@ impl World {
             .unwrap()
     }
 
+    /// Starts this world's daemon (`hark serve --detach`), as the shim does on its first question.
+    pub async fn start_daemon(&self) {
+        let started = self
+            .command(&["serve", "--detach"])
+            .stdout(std::process::Stdio::null())
+            .status()
+            .await
+            .unwrap();
+        assert!(started.success(), "hark serve --detach");
+    }
+
     pub fn daemon_pid(&self) -> Option<i32> {
         std::fs::read_to_string(self.home.path().join("daemon.pid"))
             .ok()

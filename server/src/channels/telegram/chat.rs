@@ -236,7 +236,10 @@ impl Chat {
             Event::QuestionRemind(remind) => {
                 self.reminder = Some(remind.ids.clone());
             }
-            Event::Init(_) | Event::ConfigUpdated(_) => {}
+            Event::Init(_)
+            | Event::ConfigUpdated(_)
+            | Event::MessageCreated(_)
+            | Event::MessageDelivered(_) => {}
         }
     }
 

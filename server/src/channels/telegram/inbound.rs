@@ -7,6 +7,7 @@ use super::pairing::Redeemed;
 use super::render;
 use super::updates::{CallbackQuery, Message, Update};
 use super::{CHANNEL, change_config};
+use crate::channels::tell;
 use crate::channels::walk::{Callback, Next, Refusal, Walk};
 use frankenstein::methods::AnswerCallbackQueryParams;
 use hark_core::model::{AnsweredVia, QuestionId, Status};
@@ -60,6 +61,10 @@ impl Chat {
             .reply_to_message
             .as_ref()
             .map(|replied| replied.message_id);
+        if let Some(words) = tell::command(&text) {
+            self.tell(line, chat, replied_to, words).await;
+            return;
+        }
         let prompted = self.conversations.iter().rposition(|conversation| {
             !conversation.closed
                 && replied_to.is_some()
@@ -89,6 +94,11 @@ impl Chat {
             })
         });
         let Some(position) = position else {
+            // A reply to a question that has closed is for its agent.
+            if replied_to.is_some() && self.replied_conversation(replied_to).is_some() {
+                self.tell(line, chat, replied_to, text.trim()).await;
+                return;
+            }
             self.say(line, chat, "telegram-use-buttons").await;
             return;
         };
@@ -101,6 +111,32 @@ impl Chat {
         let next = conversation.walk.reply(&conversation.question, &text);
         let id = conversation.question.id;
         self.follow(line, id, next, before, None).await;
+    }
+
+    /// The conversation whose question (or prompt) `replied_to` is, closed or not.
+    fn replied_conversation(&self, replied_to: Option<i32>) -> Option<&Conversation> {
+        let replied_to = replied_to?;
+        self.conversations.iter().rev().find(|conversation| {
+            conversation.message == Some(replied_to)
+                || conversation.prompt.map(|prompt| prompt.message) == Some(replied_to)
+        })
+    }
+
+    /// Leaves `words` for the agent of the question replied to, else the one that asked last
+    /// (SPEC §18), and says so.
+    async fn tell(&self, line: &Line, chat: i64, replied_to: Option<i32>, words: &str) {
+        let store = &self.relay.store;
+        let to = match self
+            .replied_conversation(replied_to)
+            .and_then(|conversation| tell::agent_of(&conversation.question))
+        {
+            Some(agent) => Some(agent),
+            None => tell::last_asker(store).await,
+        };
+        let reply = tell::tell(store, to, words, CHANNEL, line.lang).await;
+        if let Err(error) = line.send(chat, render::escape(&reply), None).await {
+            tracing::warn!(channel = %CHANNEL, %error, "could not reply in Telegram");
+        }
     }
 
     async fn take_start(&mut self, line: &Line, message: &Message, code: &str) {

@@ -15,6 +15,7 @@ use super::record::{Record, RecordFile, Shown};
 use super::render;
 use super::{CHANNEL, Input, Line, Wechat};
 use crate::channels::Relay;
+use crate::channels::tell;
 use crate::channels::walk::{Misfit, Next, Refusal, Walk};
 use hark_core::model::{AnsweredVia, Event, Question, QuestionId};
 use hark_core::store::{Outcome, StoreError};
@@ -375,6 +376,16 @@ impl Chat {
             self.say("wechat-text-only");
             return;
         };
+        if let Some(words) = tell::command(&text) {
+            let store = self.relay.store.clone();
+            let to = match self.current.as_ref().and_then(|c| tell::agent_of(&c.question)) {
+                Some(agent) => Some(agent),
+                None => tell::last_asker(&store).await,
+            };
+            let reply = tell::tell(&store, to, words, CHANNEL, self.lang()).await;
+            self.push(reply, None);
+            return;
+        }
         // The question on screen may have closed since the last look.
         self.follow_the_store().await;
         let lang = self.lang();

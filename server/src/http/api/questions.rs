@@ -176,7 +176,7 @@ async fn decline(
 }
 
 /// `via` when an answer can come from there; a channel nobody answers in is refused.
-fn checked(
+pub(crate) fn checked(
     via: Option<hark_core::model::AnsweredVia>,
 ) -> Result<Option<hark_core::model::AnsweredVia>, ApiError> {
     match via {

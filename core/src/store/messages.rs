@@ -1,0 +1,257 @@
+//! Messages for a running agent (SPEC §18): the person writes one for an agent (client and
+//! directory); it waits until that agent next reaches Hark, which collects every message
+//! waiting for it, marked delivered in the same step, so each reaches the agent once.
+//! Recorded on the log like questions: an acknowledged message survives a restart.
+
+use super::{Durable, Store, StoreError, now};
+use crate::model::{
+    AgentMessage, AgentRef, Event, MessageId, MessageStatus, NewMessage, limits, validate_message,
+};
+
+impl Store {
+    /// Keeps a new message for `message.to`; returns once it is durable, `message:created`
+    /// having gone out.
+    ///
+    /// # Errors
+    /// `Invalid` naming the field, or `Storage` when the disk refused it (nothing kept then).
+    pub async fn post_message(&self, message: NewMessage) -> Result<AgentMessage, StoreError> {
+        validate_message(&message)?;
+        let message = AgentMessage::waiting(message, now());
+        let durable = {
+            let mut state = self.state();
+            let durable = self.record_message(&message);
+            state.messages.push_back(message.clone());
+            // The oldest delivered ones leave memory first; the log keeps them.
+            while state.messages.len() > limits::MAX_MESSAGES {
+                let oldest_delivered = state
+                    .messages
+                    .iter()
+                    .position(|kept| !kept.is_waiting())
+                    .unwrap_or(0);
+                state.messages.remove(oldest_delivered);
+            }
+            self.announce(|| Event::MessageCreated(message.clone()));
+            durable
+        };
+        let id = message.id;
+        self.settle(durable, move |store, recorded| {
+            if recorded.is_err() {
+                store.forget_message(id);
+            }
+        })
+        .await?;
+        Ok(message)
+    }
+
+    /// The messages for agents, newest first.
+    pub fn messages(&self) -> Vec<AgentMessage> {
+        self.state().messages.iter().rev().cloned().collect()
+    }
+
+    /// Hands `agent` every message waiting for it, oldest first, each marked delivered (and
+    /// `message:delivered` sent) in the same step, so no message reaches an agent twice.
+    /// Returns once the marks are durable.
+    ///
+    /// # Errors
+    /// `Storage` when the disk refused the marks: the messages wait again, for the next call.
+    pub async fn deliver_messages(&self, agent: &AgentRef) -> Result<Vec<AgentMessage>, StoreError> {
+        let delivered_at = now();
+        let (delivered, durable) = {
+            let mut state = self.state();
+            let mut delivered = Vec::new();
+            for message in state.messages.iter_mut() {
+                if message.is_waiting() && message.to.matches(agent) {
+                    message.status = MessageStatus::Delivered;
+                    message.delivered_at = Some(delivered_at);
+                    delivered.push(message.clone());
+                }
+            }
+            let mut durable = Durable::Now;
+            for message in &delivered {
+                durable = self.record_message(message);
+                self.announce(|| Event::MessageDelivered(message.clone()));
+            }
+            (delivered, durable)
+        };
+        if delivered.is_empty() {
+            return Ok(delivered);
+        }
+        // The writer commits in queue order: the last mark's acknowledgement covers them all.
+        let ids: Vec<MessageId> = delivered.iter().map(|message| message.id).collect();
+        self.settle(durable, move |store, recorded| {
+            if recorded.is_err() {
+                store.undeliver(&ids);
+            }
+        })
+        .await?;
+        Ok(delivered)
+    }
+
+    /// Brings back the messages the log held at start (newest first), before anything is served.
+    pub(super) fn restore_messages(&self, newest_first: Vec<AgentMessage>) {
+        let mut state = self.state();
+        state.messages = newest_first.into_iter().rev().collect();
+    }
+
+    fn record_message(&self, message: &AgentMessage) -> Durable {
+        match &self.shared.log {
+            Some(log) => Durable::Queued(log.append_message(message.clone())),
+            None => Durable::Now,
+        }
+    }
+
+    /// Drops a message whose creation the disk refused, and resyncs every subscriber.
+    fn forget_message(&self, id: MessageId) {
+        let state = {
+            let mut state = self.state();
+            state.messages.retain(|message| message.id != id);
+            self.snapshot_in_memory(&state)
+        };
+        self.send(Event::Init(state));
+    }
+
+    /// Makes messages whose delivery the disk refused wait again, and resyncs every subscriber.
+    fn undeliver(&self, ids: &[MessageId]) {
+        let state = {
+            let mut state = self.state();
+            for message in state.messages.iter_mut() {
+                if ids.contains(&message.id) {
+                    message.status = MessageStatus::Waiting;
+                    message.delivered_at = None;
+                }
+            }
+            self.snapshot_in_memory(&state)
+        };
+        self.send(Event::Init(state));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Event;
+    use tokio_util::sync::CancellationToken;
+
+    fn to(client: &str, cwd: &str) -> AgentRef {
+        AgentRef {
+            client: client.into(),
+            cwd: Some(cwd.into()),
+        }
+    }
+
+    fn message(agent: AgentRef, text: &str) -> NewMessage {
+        NewMessage {
+            to: agent,
+            text: text.into(),
+            via: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_message_waits_for_its_agent_and_reaches_it_once() {
+        let store = Store::open(None, CancellationToken::new()).0;
+        let mut events = store.subscribe();
+        let first = store
+            .post_message(message(to("claude-code", "/w/hark"), "use staging"))
+            .await
+            .unwrap();
+        store
+            .post_message(message(to("codex", "/w/hark"), "not for claude"))
+            .await
+            .unwrap();
+        let second = store
+            .post_message(message(to("claude-code", "/w/hark/"), "then stop"))
+            .await
+            .unwrap();
+        assert!(matches!(&*events.recv().await.unwrap(), Event::MessageCreated(m) if m.id == first.id));
+        assert_eq!(first.status, MessageStatus::Waiting);
+
+        let delivered = store
+            .deliver_messages(&to("Claude-Code", "/w/hark"))
+            .await
+            .unwrap();
+        let texts: Vec<_> = delivered.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["use staging", "then stop"]);
+        assert!(delivered.iter().all(|m| m.delivered_at.is_some()));
+        assert!(
+            store
+                .deliver_messages(&to("claude-code", "/w/hark"))
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        let listed = store.messages();
+        assert_eq!(listed[0].id, second.id);
+        assert_eq!(listed[0].status, MessageStatus::Delivered);
+        assert_eq!(listed[1].status, MessageStatus::Waiting);
+        let mut delivered_events = 0;
+        while let Ok(event) = events.try_recv() {
+            if matches!(&*event, Event::MessageDelivered(_)) {
+                delivered_events += 1;
+            }
+        }
+        assert_eq!(delivered_events, 2);
+    }
+
+    #[tokio::test]
+    async fn a_bad_message_names_its_field_and_is_not_kept() {
+        let store = Store::open(None, CancellationToken::new()).0;
+        let blank = store
+            .post_message(message(to("claude-code", "/w"), "   "))
+            .await
+            .unwrap_err();
+        assert!(matches!(&blank, StoreError::Invalid(body) if body.field.as_deref() == Some("text")));
+        let nobody = store
+            .post_message(message(to(" ", "/w"), "hello"))
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(&nobody, StoreError::Invalid(body) if body.field.as_deref() == Some("to.client"))
+        );
+        let long = "x".repeat(limits::MAX_MESSAGE_CHARS + 1);
+        let too_long = store
+            .post_message(message(to("claude-code", "/w"), &long))
+            .await
+            .unwrap_err();
+        assert!(matches!(&too_long, StoreError::Invalid(body) if body.field.as_deref() == Some("text")));
+        assert!(store.messages().is_empty());
+    }
+
+    #[tokio::test]
+    async fn messages_and_their_delivery_survive_a_restart() {
+        let home = tempfile::tempdir().unwrap();
+        let waiting_id;
+        {
+            let (store, _) = Store::open_persistent(home.path(), CancellationToken::new())
+                .await
+                .unwrap();
+            store
+                .post_message(message(to("claude-code", "/w/a"), "delivered one"))
+                .await
+                .unwrap();
+            store
+                .deliver_messages(&to("claude-code", "/w/a"))
+                .await
+                .unwrap();
+            waiting_id = store
+                .post_message(message(to("claude-code", "/w/b"), "still waiting"))
+                .await
+                .unwrap()
+                .id;
+            store.close_log().await;
+        }
+        let (store, _) = Store::open_persistent(home.path(), CancellationToken::new())
+            .await
+            .unwrap();
+        let listed = store.messages();
+        assert_eq!(listed.len(), 2);
+        assert_eq!(listed[0].id, waiting_id);
+        assert!(listed[0].is_waiting());
+        assert_eq!(listed[1].status, MessageStatus::Delivered);
+        let delivered = store
+            .deliver_messages(&to("claude-code", "/w/b"))
+            .await
+            .unwrap();
+        assert_eq!(delivered.len(), 1);
+    }
+}
