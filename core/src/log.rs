@@ -183,6 +183,11 @@ impl Log {
         read(&reader)
     }
 
+    /// Every message for an agent, newest first.
+    pub async fn messages(&self) -> Vec<AgentMessage> {
+        self.read(|reader| reader.messages(usize::MAX)).await
+    }
+
     /// One question by id.
     pub async fn get(&self, id: QuestionId) -> Option<Question> {
         self.read(move |reader| reader.get(id)).await

@@ -10,6 +10,9 @@ bad-request-title = Hark could not read this form
 export-title = Questions from your agents
 export-asked = Asked { $when }
 export-by = by { $client }
+export-messages-title = Messages to your agents
+export-message-waiting = waiting for the agent
+export-message-delivered = delivered { $when }
 export-images = { $count ->
     [one] One image attached (its bytes are in the JSON export)
    *[other] { $count } images attached (their bytes are in the JSON export)

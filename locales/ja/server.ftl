@@ -10,6 +10,9 @@ bad-request-title = Hark はこのフォームを読み取れませんでした
 export-title = エージェントからの質問
 export-asked = 質問日時：{ $when }
 export-by = 送信元：{ $client }
+export-messages-title = エージェントへのメッセージ
+export-message-waiting = エージェントの受信待ち
+export-message-delivered = { $when } に届きました
 export-images = 画像 { $count } 枚を添付（画像データは JSON エクスポートに含まれます）
 
 # Pushes to the phone (ntfy)

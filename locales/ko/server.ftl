@@ -10,6 +10,9 @@ bad-request-title = Hark가 이 양식을 읽을 수 없습니다
 export-title = 에이전트가 보낸 질문
 export-asked = { $when }에 질문함
 export-by = 보낸 곳: { $client }
+export-messages-title = 에이전트에게 보낸 메시지
+export-message-waiting = 에이전트 수신 대기 중
+export-message-delivered = { $when }에 전달됨
 export-images = 이미지 { $count }장 첨부 (이미지 데이터는 JSON 내보내기에 있습니다)
 
 # Pushes to the phone (ntfy)

@@ -10,6 +10,9 @@ bad-request-title = Hark не смог прочитать эту форму
 export-title = Вопросы от ваших агентов
 export-asked = Задан { $when }
 export-by = от { $client }
+export-messages-title = Сообщения вашим агентам
+export-message-waiting = ждёт агента
+export-message-delivered = доставлено { $when }
 export-images = { $count ->
     [one] Приложено { $count } изображение (оно есть в экспорте JSON)
     [few] Приложено { $count } изображения (они есть в экспорте JSON)

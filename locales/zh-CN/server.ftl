@@ -10,6 +10,9 @@ bad-request-title = Hark 无法读取这个表单
 export-title = 来自智能体的提问
 export-asked = 提问于 { $when }
 export-by = 来自 { $client }
+export-messages-title = 给智能体的消息
+export-message-waiting = 等待智能体接收
+export-message-delivered = 已于 { $when } 送达
 export-images = 附有 { $count } 张图片（图片数据在 JSON 导出中）
 
 # Pushes to the phone (ntfy)

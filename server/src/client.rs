@@ -290,9 +290,12 @@ impl DaemonClient {
     ///
     /// # Errors
     /// `Unreachable` when the daemon is gone, `Api` naming the field when it refuses.
-    pub async fn export(&self, format: &str) -> Result<String, ClientError> {
+    pub async fn export(&self, format: &str, of: &str) -> Result<String, ClientError> {
         let response = self
-            .send(self.request(Method::GET, &format!("/api/export?format={format}")))
+            .send(
+                self.request(Method::GET, "/api/export")
+                    .query(&[("format", format), ("of", of)]),
+            )
             .await?;
         response
             .text()

@@ -83,6 +83,9 @@ enum Command {
         /// json or markdown.
         #[arg(long, default_value = "json")]
         format: String,
+        /// questions, or messages (those left for agents).
+        #[arg(long, default_value = "questions")]
+        of: String,
         #[arg(long, env = "HARK_PORT")]
         port: Option<u16>,
     },
@@ -227,7 +230,9 @@ fn main() -> ExitCode {
                     ExitCode::FAILURE
                 }
             },
-            Command::Export { format, port } => hark::cli::status::export(format, port).await,
+            Command::Export { format, of, port } => {
+                hark::cli::status::export(format, of, port).await
+            }
             Command::Url { port } => hark::cli::pair::url(port).await,
             Command::Open { id, port } => hark::cli::pair::open(id, port).await,
             Command::Token { rotate, port } => hark::cli::pair::token(rotate, port).await,

@@ -2,10 +2,10 @@
 //! that agent (it gets it with its next result from Hark), and the messages the person left it,
 //! waiting or delivered. A plain form: it works without JavaScript.
 
+use crate::components::age::Age;
 use crate::components::failure::Failure;
 use crate::i18n::tr;
 use crate::live::Live;
-use crate::components::age::Age;
 use hark_core::model::{AgentMessage, AgentRef};
 use leptos::prelude::*;
 
@@ -46,7 +46,9 @@ pub async fn tell_agent(
             let failure = Failure::InvalidMessage {
                 details: body.error,
             };
-            Err(crate::components::failure::refuse::<TellAgent>(&back, failure))
+            Err(crate::components::failure::refuse::<TellAgent>(
+                &back, failure,
+            ))
         }
         Err(other) => Err(crate::components::failure::refuse::<TellAgent>(
             &back,
@@ -62,10 +64,10 @@ pub fn TellAgentBox(agent: AgentRef, back: String) -> impl IntoView {
     let tell = ServerAction::<TellAgent>::new();
     let field = NodeRef::<leptos::html::Textarea>::new();
     Effect::new(move |_| {
-        if matches!(tell.value().get(), Some(Ok(()))) {
-            if let Some(field) = field.get() {
-                field.set_value("");
-            }
+        if matches!(tell.value().get(), Some(Ok(())))
+            && let Some(field) = field.get()
+        {
+            field.set_value("");
         }
     });
     let problem = move || match tell.value().get() {

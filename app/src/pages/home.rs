@@ -1,12 +1,12 @@
 //! `/`: what waits for the person, grouped by the agent and project that asked (oldest first),
 //! and the history (newest first), filterable by status and searchable.
 
+use crate::components::age::Age;
 use crate::components::failure::{Failure, problems};
 use crate::components::status_chip::StatusChip;
 use crate::components::tell_agent::TellAgentBox;
 use crate::i18n::{t, t_args, tr};
 use crate::live::Live;
-use crate::components::age::Age;
 use crate::words::{answer_summary, headline};
 use hark_core::model::{DaemonNote, Question, QuestionId, Status};
 use hark_text::question::status_key;

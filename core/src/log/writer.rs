@@ -349,9 +349,7 @@ fn prune_step(connection: &Connection, target: PruneTarget) -> PruneStep {
         })
         .unwrap_or(0);
     PruneStep {
-        more: by_age.len() == PRUNE_STEP
-            || by_count.len() == PRUNE_STEP
-            || messages == PRUNE_STEP,
+        more: by_age.len() == PRUNE_STEP || by_count.len() == PRUNE_STEP || messages == PRUNE_STEP,
         ids: by_age.into_iter().chain(by_count).collect(),
     }
 }

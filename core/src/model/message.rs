@@ -232,7 +232,10 @@ mod tests {
         assert_eq!(client_name("claude-code 2.1.3"), "claude-code");
         assert_eq!(client_name("claude-code (hark hook 0.4.0)"), "claude-code");
         assert_eq!(client_name("codex-mcp-client v0.44.0"), "codex-mcp-client");
-        assert_eq!(client_name("Visual Studio Code 1.95.0"), "Visual Studio Code");
+        assert_eq!(
+            client_name("Visual Studio Code 1.95.0"),
+            "Visual Studio Code"
+        );
         assert_eq!(client_name("inspector"), "inspector");
         assert_eq!(client_name("My Agent"), "My Agent");
     }

@@ -1,7 +1,9 @@
 //! What an agent gets back, through the MCP tools and `hark ask --json`: the outcome of a
 //! question in a shape a model reads at a glance, and its one-line text form.
 
-use super::{AnswerImage, PersonMessage, QuestionId, Status, SubQuestion, WaitResult, for_the_agent};
+use super::{
+    AnswerImage, PersonMessage, QuestionId, Status, SubQuestion, WaitResult, for_the_agent,
+};
 use serde::{Deserialize, Serialize};
 
 /// The result of `ask_user` and `get_answer`.

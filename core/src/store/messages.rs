@@ -48,13 +48,28 @@ impl Store {
         self.state().messages.iter().rev().cloned().collect()
     }
 
+    /// Every message kept, newest first, for an export: the log's (which may keep more than
+    /// memory does), or memory's without a log.
+    pub async fn export_messages(&self) -> Vec<AgentMessage> {
+        match &self.shared.log {
+            Some(log) => {
+                log.sync().await;
+                log.messages().await
+            }
+            None => self.messages(),
+        }
+    }
+
     /// Hands `agent` every message waiting for it, oldest first, each marked delivered (and
     /// `message:delivered` sent) in the same step, so no message reaches an agent twice.
     /// Returns once the marks are durable.
     ///
     /// # Errors
     /// `Storage` when the disk refused the marks: the messages wait again, for the next call.
-    pub async fn deliver_messages(&self, agent: &AgentRef) -> Result<Vec<AgentMessage>, StoreError> {
+    pub async fn deliver_messages(
+        &self,
+        agent: &AgentRef,
+    ) -> Result<Vec<AgentMessage>, StoreError> {
         let delivered_at = now();
         let (delivered, durable) = {
             let mut state = self.state();
@@ -163,7 +178,9 @@ mod tests {
             .post_message(message(to("claude-code", "/w/hark/"), "then stop"))
             .await
             .unwrap();
-        assert!(matches!(&*events.recv().await.unwrap(), Event::MessageCreated(m) if m.id == first.id));
+        assert!(
+            matches!(&*events.recv().await.unwrap(), Event::MessageCreated(m) if m.id == first.id)
+        );
         assert_eq!(first.status, MessageStatus::Waiting);
 
         let delivered = store
@@ -200,7 +217,9 @@ mod tests {
             .post_message(message(to("claude-code", "/w"), "   "))
             .await
             .unwrap_err();
-        assert!(matches!(&blank, StoreError::Invalid(body) if body.field.as_deref() == Some("text")));
+        assert!(
+            matches!(&blank, StoreError::Invalid(body) if body.field.as_deref() == Some("text"))
+        );
         let nobody = store
             .post_message(message(to(" ", "/w"), "hello"))
             .await
@@ -213,7 +232,9 @@ mod tests {
             .post_message(message(to("claude-code", "/w"), &long))
             .await
             .unwrap_err();
-        assert!(matches!(&too_long, StoreError::Invalid(body) if body.field.as_deref() == Some("text")));
+        assert!(
+            matches!(&too_long, StoreError::Invalid(body) if body.field.as_deref() == Some("text"))
+        );
         assert!(store.messages().is_empty());
     }
 

@@ -6,9 +6,9 @@ use crate::daemon::{detach, home};
 use std::process::ExitCode;
 
 /// `hark export`: the history from the running daemon, to stdout.
-pub async fn export(format: String, port: Option<u16>) -> ExitCode {
+pub async fn export(format: String, of: String, port: Option<u16>) -> ExitCode {
     let (_, port) = home::for_command(port);
-    match DaemonClient::local(port).export(&format).await {
+    match DaemonClient::local(port).export(&format, &of).await {
         Ok(text) => {
             print!("{text}");
             ExitCode::SUCCESS

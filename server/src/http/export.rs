@@ -2,7 +2,7 @@
 //! record of what was asked and answered), in the daemon's language, written one question at a
 //! time so an export streams.
 
-use hark_core::model::Question;
+use hark_core::model::{AgentMessage, Question};
 use hark_text::{Lang, date_time_in, t_in};
 use std::fmt::Write;
 
@@ -27,6 +27,29 @@ impl std::str::FromStr for Format {
 /// The Markdown document's first line.
 pub fn markdown_heading(lang: Lang) -> String {
     format!("# {}\n", t_in(lang, "export-title", &[]))
+}
+
+/// The Markdown document of the messages for agents (`of=messages`), newest first.
+pub fn markdown_messages(messages: &[AgentMessage], lang: Lang) -> String {
+    let mut out = format!("# {}\n", t_in(lang, "export-messages-title", &[]));
+    for message in messages {
+        let written = date_time_in(lang, message.created_at);
+        let status = match message.delivered_at {
+            Some(at) => t_in(
+                lang,
+                "export-message-delivered",
+                &[("when", date_time_in(lang, at).into())],
+            ),
+            None => t_in(lang, "export-message-waiting", &[]),
+        };
+        let _ = write!(
+            out,
+            "\n## {}\n\n*{written} · {status}*\n\n> {}\n",
+            one_line(&message.to.label()),
+            message.text.replace('\n', "\n> ")
+        );
+    }
+    out
 }
 
 /// One question's section of the Markdown document.

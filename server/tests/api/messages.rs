@@ -63,7 +63,10 @@ async fn a_message_reaches_the_agents_next_result_once() {
     // Another agent's message stays where it is.
     let elsewhere = json!({"client": "hark-test", "cwd": "/somewhere/else"});
     let other = world
-        .post("/api/messages", &json!({"to": elsewhere, "text": "Not yours."}))
+        .post(
+            "/api/messages",
+            &json!({"to": elsewhere, "text": "Not yours."}),
+        )
         .await;
     assert_eq!(other.status(), 201);
 
@@ -80,7 +83,10 @@ async fn a_message_reaches_the_agents_next_result_once() {
     assert!(text.contains("Use the staging database."), "{text}");
     assert!(!text.contains("Not yours."), "{text}");
     let structured = result.structured_content.unwrap();
-    assert_eq!(structured["messages"][0]["text"], "Use the staging database.");
+    assert_eq!(
+        structured["messages"][0]["text"],
+        "Use the staging database."
+    );
     assert_eq!(structured["messages"].as_array().unwrap().len(), 1);
 
     let listed = messages(&world).await;
@@ -98,6 +104,45 @@ async fn a_message_reaches_the_agents_next_result_once() {
         }
     }
     assert_eq!(delivered.unwrap()["data"]["id"], id.as_str());
+
+    // Both are in the export, as JSON and as Markdown in the daemon's language.
+    let export: Value = world
+        .http
+        .get(world.url("/api/export?of=messages"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(export.as_array().unwrap().len(), 2, "{export}");
+    let markdown = world
+        .http
+        .get(world.url("/api/export?of=messages&format=markdown"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        markdown.starts_with("# Messages to your agents"),
+        "{markdown}"
+    );
+    assert!(
+        markdown.contains("> Use the staging database."),
+        "{markdown}"
+    );
+    assert!(markdown.contains("delivered "), "{markdown}");
+    assert!(markdown.contains("waiting for the agent"), "{markdown}");
+    let refused = world
+        .http
+        .get(world.url("/api/export?of=everything"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), 400);
+    assert_eq!(refused.json::<Value>().await.unwrap()["field"], "of");
 
     // Delivered once: the next result carries nothing more.
     let again = start_call(
@@ -128,7 +173,10 @@ async fn bad_messages_are_refused_naming_their_field() {
     let cases = [
         (json!({"text": "hello"}), "to"),
         (json!({"to": {"cwd": "/w"}, "text": "hello"}), "to.client"),
-        (json!({"to": {"client": "  "}, "text": "hello"}), "to.client"),
+        (
+            json!({"to": {"client": "  "}, "text": "hello"}),
+            "to.client",
+        ),
         (json!({"to": to, "text": "   "}), "text"),
         (json!({"to": to, "text": "x".repeat(4_001)}), "text"),
         (json!({"to": to, "text": 7}), "text"),

@@ -599,3 +599,91 @@ async fn while_telegram_is_down_the_page_works_and_nothing_is_lost_or_sent_twice
         assert!(failed.is_empty() || sent > failed, "recovered: {status}");
     }
 }
+
+#[tokio::test]
+async fn tell_leaves_a_message_for_the_agent_that_asked() {
+    let (fake, daemon, _logs) = start(true).await;
+    let ask_from = |client: &str, cwd: &str, question: &str| {
+        json!({"questions": [{"question": question, "options": [{"label": "Yes"}, {"label": "No"}]}],
+               "source": {"client": client, "cwd": cwd}})
+    };
+    let first = daemon
+        .ask(&ask_from("claude-code 2.1.3", "/w/hark", "Deploy hark?"))
+        .await;
+    let first_message = message_for(&fake, "Deploy hark?").await;
+    let first_id = first["id"].as_str().unwrap();
+    daemon
+        .post(&format!("/api/questions/{first_id}/answer"), &pick("Yes"))
+        .await;
+    let sent_to = |agent: &'static str| {
+        move |call: &Value| {
+            call["chat_id"] == ME
+                && text(call).contains(&format!("Sent to {agent}."))
+                && text(call).contains("next time it calls Hark")
+        }
+    };
+
+    // Without a reply, /tell is for the agent that asked last.
+    fake.say(ME, "private", "/tell use the staging database", None);
+    fake.wait_for("sendMessage", sent_to("claude-code · hark"))
+        .await;
+    let listed = messages(&daemon).await;
+    assert_eq!(listed.len(), 1);
+    assert_eq!(
+        listed[0]["to"],
+        json!({"client": "claude-code", "cwd": "/w/hark"})
+    );
+    assert_eq!(listed[0]["text"], "use the staging database");
+    assert_eq!(listed[0]["via"], "telegram");
+    assert_eq!(listed[0]["status"], "waiting");
+
+    // Another agent asks since; a reply to the first (closed) question is still for its agent.
+    daemon
+        .ask(&ask_from("codex 0.50", "/w/other", "Merge other?"))
+        .await;
+    message_for(&fake, "Merge other?").await;
+    fake.say(
+        ME,
+        "private",
+        "and stop after that",
+        first_message["message_id"].as_i64(),
+    );
+    for _ in 0..100 {
+        if messages(&daemon).await.len() == 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    fake.say(ME, "private", "/tell please hurry", None);
+    fake.wait_for("sendMessage", sent_to("codex · other")).await;
+    let listed = messages(&daemon).await;
+    let texts: Vec<&str> = listed.iter().map(|m| m["text"].as_str().unwrap()).collect();
+    assert_eq!(
+        texts,
+        [
+            "please hurry",
+            "and stop after that",
+            "use the staging database"
+        ]
+    );
+    assert_eq!(listed[1]["to"]["client"], "claude-code");
+
+    // A /tell with nothing to say is explained; a stranger's changes nothing.
+    fake.say(ME, "private", "/tell", None);
+    fake.wait_for("sendMessage", |call| {
+        text(call).contains("Write the message after /tell")
+    })
+    .await;
+    fake.say(STRANGER, "private", "/tell delete everything", None);
+    fake.wait_for("sendMessage", |call| {
+        call["chat_id"] == STRANGER && text(call).contains("answers only its owner")
+    })
+    .await;
+    assert_eq!(messages(&daemon).await.len(), 3);
+}
+
+/// The messages left for agents, newest first.
+async fn messages(daemon: &Daemon) -> Vec<Value> {
+    let list: Value = daemon.get("/api/messages").await.json().await.unwrap();
+    list["messages"].as_array().unwrap().clone()
+}

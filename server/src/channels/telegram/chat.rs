@@ -13,8 +13,9 @@ use crate::channels::walk::{Awaiting, Walk};
 use frankenstein::ParseMode;
 use frankenstein::methods::{EditMessageTextParams, SendMessageParams};
 use frankenstein::types::{ForceReply, LinkPreviewOptions, ReplyMarkup, ReplyParameters};
-use hark_core::model::{Event, Question, QuestionId};
+use hark_core::model::{AgentRef, Event, Question, QuestionId};
 use hark_text::Lang;
+use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -164,7 +165,13 @@ pub(super) struct Chat {
     /// When to try again after Telegram could not be reached.
     retry_at: Option<Instant>,
     pause: Duration,
+    /// The messages of closed questions lately done with, and their agents: a reply to one is
+    /// a message for that agent (SPEC §18).
+    pub finished: VecDeque<(i32, AgentRef)>,
 }
+
+/// Closed questions' messages remembered for replies to their agents.
+const FINISHED_KEPT: usize = 100;
 
 /// Runs the chat task until the daemon stops.
 pub async fn run(relay: Arc<Relay>, bot: Arc<Telegram>, mut inbox: mpsc::Receiver<Input>) {
@@ -181,6 +188,7 @@ pub async fn run(relay: Arc<Relay>, bot: Arc<Telegram>, mut inbox: mpsc::Receive
         given_up: std::collections::HashSet::new(),
         retry_at: None,
         pause: FIRST_PAUSE,
+        finished: VecDeque::new(),
     };
     loop {
         chat.sync().await;
@@ -339,7 +347,16 @@ impl Chat {
             match self.sync_one(&line, chat, index).await {
                 Ok(true) => index += 1,
                 Ok(false) => {
-                    self.conversations.remove(index);
+                    let done = self.conversations.remove(index);
+                    if let (Some(message), Some(agent)) = (
+                        done.message,
+                        crate::channels::tell::agent_of(&done.question),
+                    ) {
+                        if self.finished.len() >= FINISHED_KEPT {
+                            self.finished.pop_front();
+                        }
+                        self.finished.push_back((message, agent));
+                    }
                 }
                 Err(error) => {
                     self.pause_after(&line, &error);

@@ -10,7 +10,7 @@ use super::{CHANNEL, change_config};
 use crate::channels::tell;
 use crate::channels::walk::{Callback, Next, Refusal, Walk};
 use frankenstein::methods::AnswerCallbackQueryParams;
-use hark_core::model::{AnsweredVia, QuestionId, Status};
+use hark_core::model::{AgentRef, AnsweredVia, QuestionId, Status};
 use hark_core::store::{Outcome, StoreError};
 use hark_text::t_in;
 
@@ -95,7 +95,7 @@ impl Chat {
         });
         let Some(position) = position else {
             // A reply to a question that has closed is for its agent.
-            if replied_to.is_some() && self.replied_conversation(replied_to).is_some() {
+            if self.agent_replied_to(replied_to).is_some() {
                 self.tell(line, chat, replied_to, text.trim()).await;
                 return;
             }
@@ -113,23 +113,29 @@ impl Chat {
         self.follow(line, id, next, before, None).await;
     }
 
-    /// The conversation whose question (or prompt) `replied_to` is, closed or not.
-    fn replied_conversation(&self, replied_to: Option<i32>) -> Option<&Conversation> {
+    /// The agent of the question (or prompt) whose message `replied_to` is, closed or not.
+    fn agent_replied_to(&self, replied_to: Option<i32>) -> Option<AgentRef> {
         let replied_to = replied_to?;
-        self.conversations.iter().rev().find(|conversation| {
+        let conversation = self.conversations.iter().rev().find(|conversation| {
             conversation.message == Some(replied_to)
                 || conversation.prompt.map(|prompt| prompt.message) == Some(replied_to)
-        })
+        });
+        match conversation {
+            Some(conversation) => tell::agent_of(&conversation.question),
+            None => self
+                .finished
+                .iter()
+                .rev()
+                .find(|(message, _)| *message == replied_to)
+                .map(|(_, agent)| agent.clone()),
+        }
     }
 
     /// Leaves `words` for the agent of the question replied to, else the one that asked last
     /// (SPEC §18), and says so.
     async fn tell(&self, line: &Line, chat: i64, replied_to: Option<i32>, words: &str) {
         let store = &self.relay.store;
-        let to = match self
-            .replied_conversation(replied_to)
-            .and_then(|conversation| tell::agent_of(&conversation.question))
-        {
+        let to = match self.agent_replied_to(replied_to) {
             Some(agent) => Some(agent),
             None => tell::last_asker(store).await,
         };

@@ -378,7 +378,11 @@ impl Chat {
         };
         if let Some(words) = tell::command(&text) {
             let store = self.relay.store.clone();
-            let to = match self.current.as_ref().and_then(|c| tell::agent_of(&c.question)) {
+            let to = match self
+                .current
+                .as_ref()
+                .and_then(|c| tell::agent_of(&c.question))
+            {
                 Some(agent) => Some(agent),
                 None => tell::last_asker(&store).await,
             };

@@ -1,9 +1,9 @@
-//! `GET /api/export?format=json|markdown`: every question kept, newest first, as a download
-//! streamed from the log row by row. The JSON carries the answers' images (base64); the
-//! Markdown says how many there are.
+//! `GET /api/export?format=json|markdown&of=questions|messages`: every question kept, newest
+//! first, as a download streamed from the log row by row (the JSON carries the answers' images
+//! in base64, the Markdown says how many there are); or every message for an agent (SPEC §18).
 
 use crate::http::error::ApiError;
-use crate::http::export::{Format, markdown_heading, markdown_question};
+use crate::http::export::{Format, markdown_heading, markdown_messages, markdown_question};
 use crate::http::query::ApiQuery;
 use crate::http::state::AppState;
 use axum::Router;
@@ -28,6 +28,8 @@ pub fn router() -> Router<AppState> {
 struct ExportQuery {
     /// `json` (the default) or `markdown`.
     format: Option<String>,
+    /// `questions` (the default) or `messages`.
+    of: Option<String>,
 }
 
 async fn export(
@@ -41,20 +43,41 @@ async fn export(
             format!("format \"{requested}\" is not json or markdown"),
         )
     })?;
+    let of = query.of.as_deref().unwrap_or("questions");
+    let messages = match of {
+        "questions" => false,
+        "messages" => true,
+        other => {
+            return Err(ApiError::bad_field(
+                "of",
+                format!("of \"{other}\" is not questions or messages"),
+            ));
+        }
+    };
     let lang = hark_text::negotiate::daemon_lang(&state.store.config());
-    let questions = state.store.export().await;
     let stamp = chrono::Utc::now().format("%Y-%m-%d");
     let (content_type, extension) = match format {
         Format::Json => ("application/json", "json"),
         Format::Markdown => ("text/markdown; charset=utf-8", "md"),
     };
-    let store = state.store.clone();
-    let mut response = Body::from_stream(chunks(questions, format, lang, store)).into_response();
+    let mut response = if messages {
+        let messages = state.store.export_messages().await;
+        match format {
+            Format::Json => serde_json::to_string(&messages).unwrap_or_default(),
+            Format::Markdown => markdown_messages(&messages, lang),
+        }
+        .into_response()
+    } else {
+        let questions = state.store.export().await;
+        let store = state.store.clone();
+        Body::from_stream(chunks(questions, format, lang, store)).into_response()
+    };
     response
         .headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    let name = if messages { "hark-messages" } else { "hark" };
     if let Ok(disposition) = HeaderValue::from_str(&format!(
-        "attachment; filename=\"hark-{stamp}.{extension}\""
+        "attachment; filename=\"{name}-{stamp}.{extension}\""
     )) {
         response
             .headers_mut()

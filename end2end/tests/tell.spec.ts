@@ -1,0 +1,90 @@
+// "Tell the agent…" (SPEC §18) in a real Chromium: the inbox's agent group and a question's page
+// each have a box that leaves a message for that agent; the message shows as waiting, then as
+// delivered the moment the agent collects it, live. Bad input is explained; the box works
+// without JavaScript; the words come in the page's language.
+
+import { test, expect, hydrated, type Daemon } from './daemon';
+
+const source = { client: 'claude-code 2.1.3', cwd: '/w/hark' };
+const agent = { client: 'claude-code', cwd: '/w/hark' };
+
+async function messages(daemon: Daemon): Promise<any[]> {
+  const response = await fetch(`${daemon.url}/api/messages`);
+  return (await response.json()).messages;
+}
+
+/** What the agent's shim does on its next result: collects its messages. */
+async function collect(daemon: Daemon): Promise<any[]> {
+  const response = await fetch(`${daemon.url}/api/messages/deliver`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(agent),
+  });
+  return (await response.json()).messages;
+}
+
+test('a message left in the inbox waits for its agent, then shows as delivered', async ({ page, daemon }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await daemon.ask({ questions: [{ question: 'Deploy now?', options: [{ label: 'Yes' }, { label: 'No' }] }], source });
+  await daemon.ask({ questions: [{ question: 'Who are you?' }] });
+  await page.goto(daemon.url);
+  await hydrated(page);
+  await expect(page.locator('[data-connection="live"]')).toBeVisible();
+  // Only a group whose agent is known has the box.
+  await expect(page.getByTestId('tell-agent')).toHaveCount(1);
+  const group = page.locator('section.group', { hasText: 'claude-code 2.1.3 · hark' });
+  await group.getByText('Tell the agent…').click();
+  // Blank words are refused, and said so.
+  await group.getByTestId('tell-text').fill('   ');
+  await group.getByRole('button', { name: 'Send to the agent' }).click();
+  await expect(group.getByRole('alert')).toHaveText('Write a message of up to 4000 characters.');
+  await group.getByTestId('tell-text').fill('Use the staging database.');
+  await group.getByRole('button', { name: 'Send to the agent' }).click();
+  const told = group.getByTestId('told-message');
+  await expect(told).toHaveCount(1);
+  await expect(told).toContainText('Use the staging database.');
+  await expect(told).toContainText('Waiting for the agent');
+  await expect(group.getByTestId('tell-text')).toHaveValue('');
+  const kept = await messages(daemon);
+  expect(kept).toHaveLength(1);
+  expect(kept[0]).toMatchObject({ to: agent, text: 'Use the staging database.', status: 'waiting', via: 'page' });
+
+  expect((await collect(daemon)).map((message) => message.text)).toEqual(['Use the staging database.']);
+  await expect(told).toHaveAttribute('data-status', 'delivered');
+  await expect(told).toContainText('Delivered');
+  expect(errors).toEqual([]);
+});
+
+test.describe('in Chinese', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('a question page tells its agent, in the page language', async ({ page, daemon }) => {
+    const question = await daemon.ask({ questions: [{ question: '部署吗？', options: [{ label: '是' }, { label: '否' }] }], source });
+    await page.goto(`${daemon.url}/q/${question.id}`);
+    await hydrated(page);
+    await expect(page.locator('[data-connection="live"]')).toBeVisible();
+    await page.getByText('告诉智能体…').click();
+    await page.getByTestId('tell-text').fill('先跑完测试');
+    await page.getByRole('button', { name: '发给智能体' }).click();
+    await expect(page.getByTestId('told-message')).toContainText('等待智能体接收');
+    await collect(daemon);
+    await expect(page.getByTestId('told-message')).toContainText('已送达');
+    // The question itself is untouched.
+    expect((await daemon.question(question.id)).status).toBe('pending');
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the box is a plain form that comes back to its page', async ({ page, daemon }) => {
+    const question = await daemon.ask({ questions: [{ question: 'Deploy now?', options: [{ label: 'Yes' }, { label: 'No' }] }], source });
+    await page.goto(`${daemon.url}/q/${question.id}`);
+    await page.getByText('Tell the agent…').click();
+    await page.getByTestId('tell-text').fill('Stop after the tests.');
+    await page.getByRole('button', { name: 'Send to the agent' }).click();
+    await expect(page).toHaveURL(new RegExp(`/q/${question.id}$`));
+    await expect.poll(async () => (await messages(daemon)).map((message) => message.text)).toEqual(['Stop after the tests.']);
+  });
+});
