@@ -35,17 +35,21 @@ test('a message left in the inbox waits for its agent, then shows as delivered',
   await expect(page.getByTestId('tell-agent')).toHaveCount(1);
   const group = page.locator('section.group', { hasText: 'claude-code 2.1.3 · hark' });
   await group.getByText('Tell the agent…').click();
-  // Blank words are refused, and said so.
+  // Blank words are refused by the box itself, in Hark's words, and nothing is sent.
   await group.getByTestId('tell-text').fill('   ');
   await group.getByRole('button', { name: 'Send to the agent' }).click();
-  await expect(group.getByRole('alert')).toHaveText('Write a message of up to 4000 characters.');
+  const field = group.getByTestId('tell-text');
+  expect(await field.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false);
+  await expect(field).toHaveAttribute('title', 'Write a message of up to 4000 characters.');
+  expect(await messages(daemon)).toHaveLength(0);
   await group.getByTestId('tell-text').fill('Use the staging database.');
   await group.getByRole('button', { name: 'Send to the agent' }).click();
-  const told = group.getByTestId('told-message');
+  await page.waitForURL(daemon.url + '/');
+  await hydrated(page);
+  const told = page.locator('section.group', { hasText: 'claude-code 2.1.3 · hark' }).getByTestId('told-message');
   await expect(told).toHaveCount(1);
   await expect(told).toContainText('Use the staging database.');
   await expect(told).toContainText('Waiting for the agent');
-  await expect(group.getByTestId('tell-text')).toHaveValue('');
   const kept = await messages(daemon);
   expect(kept).toHaveLength(1);
   expect(kept[0]).toMatchObject({ to: agent, text: 'Use the staging database.', status: 'waiting', via: 'page' });
@@ -67,6 +71,8 @@ test.describe('in Chinese', () => {
     await page.getByText('告诉智能体…').click();
     await page.getByTestId('tell-text').fill('先跑完测试');
     await page.getByRole('button', { name: '发给智能体' }).click();
+    await page.waitForURL(`${daemon.url}/q/${question.id}`);
+    await hydrated(page);
     await expect(page.getByTestId('told-message')).toContainText('等待智能体接收');
     await collect(daemon);
     await expect(page.getByTestId('told-message')).toContainText('已送达');

@@ -37,18 +37,18 @@ chat-tell-empty = Write the message after /tell, such as: /tell use the staging 
 chat-tell-nobody = No agent has asked anything yet, so there is nobody to tell.
 chat-tell-too-long = That message is too long for an agent; keep it under 4000 characters.
 chat-tell-failed = Hark could not keep that message; please send it again.
-telegram-ticked = Ticked: { $options }
-telegram-send = Send
-telegram-other = Other…
-telegram-answer = Answer…
-telegram-skip = Skip
-telegram-skip-now = Skip without a note
-telegram-back = Back
+chat-ticked = Ticked: { $options }
+chat-send = Send
+chat-other = Other…
+chat-answer = Answer…
+chat-skip = Skip
+chat-skip-now = Skip without a note
+chat-back = Back
 telegram-own-words-prompt = Type your answer and send it as a reply to this message.
 telegram-skip-note-prompt = Why skip? Reply with a note for the agent, or tap “Skip without a note”.
 telegram-reply-placeholder = Your answer
-telegram-declined-note = Skipped: { $note }
-telegram-remind = { $count ->
+chat-declined-note = Skipped: { $note }
+chat-remind = { $count ->
     [one] A question is still waiting for you:
    *[other] { $count } questions are still waiting for you:
 }
@@ -62,13 +62,13 @@ telegram-wrong-code = That code is not right. Get the current one in Hark's sett
 telegram-expired-code = That code has expired. Get a new one in Hark's settings or with “hark telegram setup”.
 telegram-use-buttons = Tap a button under a question, or reply to its message to answer in your own words.
 telegram-not-yours = This bot answers only its owner.
-telegram-stale = That button is out of date: use the message's current buttons.
-telegram-closed = This question is already answered or closed.
-telegram-tick-first = Tick at least one option first, or use “Other…”.
+chat-stale = That button is out of date: use the message's current buttons.
+chat-closed = This question is already answered or closed.
+chat-tick-first = Tick at least one option first, or use “Other…”.
 telegram-answer-sent = Answer sent.
 telegram-skipped = Skipped.
-telegram-too-long = That answer is too long; send a shorter one.
-telegram-not-recorded = Hark could not record this now. Try again in a moment.
+chat-too-long = That answer is too long; send a shorter one.
+chat-not-recorded = Hark could not record this now. Try again in a moment.
 telegram-unpaired = This chat is no longer paired with Hark: questions will not arrive here any more.
 telegram-paired = Paired. Questions from your agents will arrive in this chat, and only this chat can answer them.
 
@@ -112,3 +112,19 @@ wechat-not-recorded = Hark could not record this now. Try again in a moment.
 hook-permission = Allow { $tool }: { $action }?
 hook-allow = Allow
 hook-deny = Deny
+
+# Slack (SPEC §17)
+slack-pick = Pick options
+slack-answer-title = Your answer
+slack-answer-label = Your answer, for the agent
+slack-skip-title = Skip this question
+slack-skip-label = Why skip? A note for the agent (optional)
+slack-cancel = Cancel
+slack-test = Hark can reach you here. Questions from your agents will appear in this conversation.
+slack-paired = Paired. Questions from your agents will arrive here, and only you can answer them.
+slack-pairing-failed = Hark could not save the pairing. Check the computer running Hark, then try again.
+slack-wrong-code = That code is not right. Get the current one in Hark's settings or with “hark slack setup”, then send: pair followed by the code.
+slack-expired-code = That code has expired. Get a new one in Hark's settings or with “hark slack setup”.
+slack-stranger = Sorry, this app answers only the person it is paired with. If it is yours, send: pair followed by the code in Hark's settings or shown by “hark slack setup”.
+slack-use-buttons = Use the buttons under a question to answer it. To tell the agent something, write: tell followed by your message.
+slack-unpaired = You are no longer paired with Hark here: questions will not arrive in this conversation any more.

@@ -38,18 +38,18 @@ chat-tell-empty = Напишите сообщение после /tell, напр
 chat-tell-nobody = Ещё ни один агент ничего не спрашивал, так что передать сообщение некому.
 chat-tell-too-long = Сообщение слишком длинное для агента: не больше 4000 символов.
 chat-tell-failed = Hark не смог сохранить сообщение; отправьте его ещё раз.
-telegram-ticked = Отмечено: { $options }
-telegram-send = Отправить
-telegram-other = Другое…
-telegram-answer = Ответить…
-telegram-skip = Пропустить
-telegram-skip-now = Пропустить без пояснения
-telegram-back = Назад
+chat-ticked = Отмечено: { $options }
+chat-send = Отправить
+chat-other = Другое…
+chat-answer = Ответить…
+chat-skip = Пропустить
+chat-skip-now = Пропустить без пояснения
+chat-back = Назад
 telegram-own-words-prompt = Напишите ответ и отправьте его ответом на это сообщение.
 telegram-skip-note-prompt = Почему пропускаете? Ответьте пояснением для агента или нажмите «Пропустить без пояснения».
 telegram-reply-placeholder = Ваш ответ
-telegram-declined-note = Пропущено: { $note }
-telegram-remind = { $count ->
+chat-declined-note = Пропущено: { $note }
+chat-remind = { $count ->
     [one] Вас всё ещё ждёт { $count } вопрос:
     [few] Вас всё ещё ждут { $count } вопроса:
    *[many] Вас всё ещё ждут { $count } вопросов:
@@ -64,13 +64,13 @@ telegram-wrong-code = Код неверный. Возьмите действую
 telegram-expired-code = Срок действия кода истёк. Получите новый в настройках Hark или в «hark telegram setup».
 telegram-use-buttons = Нажмите кнопку под вопросом или ответьте на его сообщение, чтобы написать ответ своими словами.
 telegram-not-yours = Этот бот отвечает только своему владельцу.
-telegram-stale = Эта кнопка устарела: используйте текущие кнопки сообщения.
-telegram-closed = На этот вопрос уже ответили, или он закрыт.
-telegram-tick-first = Сначала отметьте хотя бы один вариант или выберите «Другое…».
+chat-stale = Эта кнопка устарела: используйте текущие кнопки сообщения.
+chat-closed = На этот вопрос уже ответили, или он закрыт.
+chat-tick-first = Сначала отметьте хотя бы один вариант или выберите «Другое…».
 telegram-answer-sent = Ответ отправлен.
 telegram-skipped = Пропущено.
-telegram-too-long = Ответ слишком длинный, отправьте покороче.
-telegram-not-recorded = Hark не смог сейчас это сохранить. Попробуйте чуть позже.
+chat-too-long = Ответ слишком длинный, отправьте покороче.
+chat-not-recorded = Hark не смог сейчас это сохранить. Попробуйте чуть позже.
 telegram-unpaired = Этот чат больше не привязан к Hark: вопросы сюда приходить не будут.
 telegram-paired = Готово. Вопросы от ваших агентов будут приходить в этот чат, и отвечать на них можно только отсюда.
 
@@ -115,3 +115,19 @@ wechat-not-recorded = Hark не смог записать ответ сейча�
 hook-permission = Разрешить { $tool }: { $action }?
 hook-allow = Разрешить
 hook-deny = Запретить
+
+# Slack (SPEC §17)
+slack-pick = Выберите варианты
+slack-answer-title = Ваш ответ
+slack-answer-label = Ваш ответ для агента
+slack-skip-title = Пропустить вопрос
+slack-skip-label = Почему пропускаете? Пояснение для агента (необязательно)
+slack-cancel = Отмена
+slack-test = Hark может писать вам сюда. Вопросы от ваших агентов будут появляться в этой переписке.
+slack-paired = Готово. Вопросы от ваших агентов будут приходить сюда, и отвечать на них можете только вы.
+slack-pairing-failed = Hark не смог сохранить привязку. Проверьте компьютер, на котором работает Hark, и попробуйте снова.
+slack-wrong-code = Код неверный. Возьмите действующий в настройках Hark или в «hark slack setup» и отправьте pair с этим кодом.
+slack-expired-code = Срок действия кода истёк. Получите новый в настройках Hark или в «hark slack setup».
+slack-stranger = Извините, это приложение отвечает только тому, к кому оно привязано. Если оно ваше, отправьте pair и код из настроек Hark или из «hark slack setup».
+slack-use-buttons = Отвечайте кнопками под вопросом. Чтобы что-то сказать агенту, напишите tell и ваше сообщение.
+slack-unpaired = Здесь вы больше не привязаны к Hark: вопросы в эту переписку приходить не будут.

@@ -5,16 +5,19 @@
 //! - `relay` holds what the channels share (the store, secrets, statuses, one HTTP client);
 //! - `retry` is the one backoff schedule; `status` each channel's record since the start;
 //! - `capability` and `answer_link`: answer buttons that work away from the page (ntfy's);
+//! - `pairing`: the one-time codes that pair a chat channel with its person;
 //! - `walk`: a question answered a sub-question at a time, shared by the chat channels; `tell`:
 //!   their `/tell` command, a message for an agent;
 //! - one folder per channel: `telegram` (a paired chat, with buttons that answer there), `wechat`
-//!   (a logged-in WeChat, answered by typed replies), `ntfy`
+//!   (a logged-in WeChat, answered by typed replies), `slack` (direct messages with buttons over
+//!   Socket Mode), `ntfy`
 //!   (a push per question, replaced when it closes), `webhooks` (signed deliveries).
 
 pub mod answer_link;
 pub mod capability;
 mod channel;
 pub mod outbound;
+pub mod pairing;
 pub mod relay;
 mod retry;
 pub mod status;
@@ -22,6 +25,7 @@ pub mod tell;
 pub mod walk;
 
 pub mod ntfy;
+pub mod slack;
 pub mod telegram;
 pub mod webhooks;
 pub mod wechat;
@@ -39,6 +43,7 @@ fn registry() -> Vec<Arc<dyn Channel>> {
     vec![
         Arc::new(telegram::Telegram::default()),
         Arc::new(wechat::Wechat::default()),
+        Arc::new(slack::Slack::default()),
         Arc::new(ntfy::Ntfy::default()),
         Arc::new(webhooks::Webhooks::default()),
     ]

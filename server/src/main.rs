@@ -101,7 +101,7 @@ enum Command {
         #[arg(long, env = "HARK_PORT")]
         port: Option<u16>,
     },
-    /// Channels beyond this computer (Telegram, WeChat, ntfy, webhooks): `hark channel test ntfy` sends a test
+    /// Channels beyond this computer (Telegram, WeChat, Slack, ntfy, webhooks): `hark channel test ntfy` sends a test
     /// message now and says how it went.
     Channel {
         #[command(subcommand)]
@@ -119,6 +119,12 @@ enum Command {
         #[command(subcommand)]
         action: WechatAction,
     },
+    /// Slack: `hark slack setup` checks and keeps the app's two tokens and pairs you by a code
+    /// sent in a direct message; `hark slack unpair` forgets you.
+    Slack {
+        #[command(subcommand)]
+        action: SlackAction,
+    },
     /// Print the token that pairs other devices, or replace it with --rotate.
     Token {
         /// Replace the token: every paired phone and browser must pair again, at once.
@@ -131,7 +137,7 @@ enum Command {
 
 #[derive(Subcommand)]
 enum ChannelAction {
-    /// Send a test message on a channel: telegram, wechat, ntfy or webhook.
+    /// Send a test message on a channel: telegram, wechat, slack, ntfy or webhook.
     Test {
         channel: hark_core::model::ChannelName,
         #[arg(long, env = "HARK_PORT")]
@@ -148,6 +154,26 @@ enum WechatAction {
         port: Option<u16>,
     },
     /// Log out: forget the account and the bot token.
+    Unpair {
+        #[arg(long, env = "HARK_PORT")]
+        port: Option<u16>,
+    },
+}
+
+#[derive(Subcommand)]
+enum SlackAction {
+    /// Give Hark the Slack app's Bot User OAuth Token (xoxb-…) and app-level token (xapp-…,
+    /// with connections:write), and pair yourself with a one-time code sent to the app in a
+    /// direct message. Tokens not given as flags are typed at prompts that do not echo them.
+    Setup {
+        #[arg(long, value_name = "TOKEN")]
+        bot_token: Option<String>,
+        #[arg(long, value_name = "TOKEN")]
+        app_token: Option<String>,
+        #[arg(long, env = "HARK_PORT")]
+        port: Option<u16>,
+    },
+    /// Forget the paired person: the app answers nobody until someone pairs again.
     Unpair {
         #[arg(long, env = "HARK_PORT")]
         port: Option<u16>,
@@ -252,6 +278,17 @@ fn main() -> ExitCode {
             Command::Wechat {
                 action: WechatAction::Unpair { port },
             } => hark::channels::wechat::cli::unpair(port).await,
+            Command::Slack {
+                action:
+                    SlackAction::Setup {
+                        bot_token,
+                        app_token,
+                        port,
+                    },
+            } => hark::channels::slack::cli::setup(bot_token, app_token, port).await,
+            Command::Slack {
+                action: SlackAction::Unpair { port },
+            } => hark::channels::slack::cli::unpair(port).await,
             Command::Stop { port } => hark::cli::status::stop(port).await,
             Command::Mcp {
                 daemon,

@@ -16,6 +16,7 @@ mod api {
     pub mod events;
     #[cfg(target_os = "linux")]
     pub mod fake_notifications;
+    pub mod fake_slack;
     pub mod fake_telegram;
     pub mod fake_wechat;
     mod hardening;
@@ -40,6 +41,7 @@ mod api {
     mod pairing;
     mod questions;
     mod security;
+    mod slack;
     pub mod telegram;
     mod telegram_lifecycle;
     mod typing;

@@ -1,6 +1,6 @@
 //! "Tell the agent…" (SPEC §18): under an agent's questions, a box that leaves a message for
 //! that agent (it gets it with its next result from Hark), and the messages the person left it,
-//! waiting or delivered. A plain form: it works without JavaScript.
+//! waiting or delivered. A plain form: it works the same with JavaScript and without.
 
 use crate::components::age::Age;
 use crate::components::failure::Failure;
@@ -8,6 +8,7 @@ use crate::i18n::tr;
 use crate::live::Live;
 use hark_core::model::{AgentMessage, AgentRef};
 use leptos::prelude::*;
+use leptos::server_fn::ServerFn;
 
 /// The messages the box lists at most, newest first.
 const SHOWN: usize = 5;
@@ -57,23 +58,13 @@ pub async fn tell_agent(
     }
 }
 
-/// The box for `agent`, on the page at `back`.
+/// The box for `agent`, on the page at `back`. A plain form posted to the server function,
+/// with the browser's own checks (not blank, not too long): on the inbox's first view an
+/// `ActionForm` would bring the form-encoding machinery into the WebAssembly every page loads
+/// (40 KiB, measured); the page comes back with the message listed as waiting.
 #[component]
 pub fn TellAgentBox(agent: AgentRef, back: String) -> impl IntoView {
     let live = Live::expect();
-    let tell = ServerAction::<TellAgent>::new();
-    let field = NodeRef::<leptos::html::Textarea>::new();
-    Effect::new(move |_| {
-        if matches!(tell.value().get(), Some(Ok(())))
-            && let Some(field) = field.get()
-        {
-            field.set_value("");
-        }
-    });
-    let problem = move || match tell.value().get() {
-        Some(Err(failure)) => Some(failure.text()),
-        _ => None,
-    };
     let this_agent = agent.clone();
     let told = move || {
         live.messages
@@ -82,30 +73,26 @@ pub fn TellAgentBox(agent: AgentRef, back: String) -> impl IntoView {
             .into_iter()
             .filter(|message| message.to.matches(&this_agent))
             .take(SHOWN)
-            .collect::<Vec<_>>()
+            .map(|message| view! { <Told message /> })
+            .collect_view()
     };
     view! {
         <div class="tell" data-testid="tell-agent">
-            <ul class="told" data-testid="told">
-                <For each=told key=|message| (message.id, message.status) let:message>
-                    <Told message />
-                </For>
-            </ul>
+            <ul class="told" data-testid="told">{told}</ul>
             <details>
                 <summary data-testid="tell-open">{tr("tell-summary")}</summary>
-                <ActionForm action=tell>
+                <form method="post" action=TellAgent::PATH>
                     <input type="hidden" name="client" value=agent.client.clone() />
                     <input type="hidden" name="cwd" value=agent.cwd.clone().unwrap_or_default() />
                     <input type="hidden" name="back" value=back />
                     <label>
                         <span class="help">{tr("tell-help")}</span>
-                        <textarea name="text" rows="2" required maxlength="4000" node_ref=field placeholder=tr("tell-placeholder") data-testid="tell-text"></textarea>
+                        <input type="text" name="text" required maxlength="4000" pattern=".*\\S.*" title=tr("tell-invalid") placeholder=tr("tell-placeholder") data-testid="tell-text" />
                     </label>
-                    <p class="error" role="alert">{problem}</p>
                     <div class="actions">
                         <button type="submit" class="primary" data-testid="tell-send">{tr("tell-send")}</button>
                     </div>
-                </ActionForm>
+                </form>
             </details>
         </div>
     }

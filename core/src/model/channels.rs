@@ -6,6 +6,7 @@
 
 mod address;
 pub mod ntfy;
+pub mod slack;
 pub mod telegram;
 pub mod webhook;
 pub mod wechat;
@@ -14,6 +15,7 @@ use super::ErrorBody;
 use ntfy::Ntfy;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use slack::{Slack, SlackReport};
 use telegram::{Telegram, TelegramReport};
 use webhook::Webhook;
 use wechat::{Wechat, WechatReport};
@@ -25,6 +27,7 @@ use wechat::{Wechat, WechatReport};
 pub enum ChannelName {
     Telegram,
     Wechat,
+    Slack,
     Ntfy,
     #[serde(alias = "webhooks")]
     Webhook,
@@ -32,9 +35,10 @@ pub enum ChannelName {
 
 impl ChannelName {
     /// Every channel, in the order settings lists them.
-    pub const ALL: [ChannelName; 4] = [
+    pub const ALL: [ChannelName; 5] = [
         ChannelName::Telegram,
         ChannelName::Wechat,
+        ChannelName::Slack,
         ChannelName::Ntfy,
         ChannelName::Webhook,
     ];
@@ -44,6 +48,7 @@ impl ChannelName {
         match self {
             ChannelName::Telegram => "telegram",
             ChannelName::Wechat => "wechat",
+            ChannelName::Slack => "slack",
             ChannelName::Ntfy => "ntfy",
             ChannelName::Webhook => "webhook",
         }
@@ -55,7 +60,7 @@ impl ChannelName {
     /// a push answers by its buttons (`AnsweredVia::Push`), a webhook not at all.
     pub fn answers(self) -> bool {
         match self {
-            ChannelName::Telegram | ChannelName::Wechat => true,
+            ChannelName::Telegram | ChannelName::Wechat | ChannelName::Slack => true,
             ChannelName::Ntfy | ChannelName::Webhook => false,
         }
     }
@@ -65,6 +70,7 @@ impl ChannelName {
         match self {
             ChannelName::Telegram => "Telegram",
             ChannelName::Wechat => "WeChat",
+            ChannelName::Slack => "Slack",
             ChannelName::Ntfy => "ntfy",
             ChannelName::Webhook => "Webhook",
         }
@@ -111,6 +117,7 @@ pub struct Channels {
     pub content_in_push: bool,
     pub telegram: Telegram,
     pub wechat: Wechat,
+    pub slack: Slack,
     pub ntfy: Ntfy,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub webhooks: Vec<Webhook>,
@@ -126,6 +133,7 @@ impl Default for Channels {
             content_in_push: true,
             telegram: Telegram::default(),
             wechat: Wechat::default(),
+            slack: Slack::default(),
             ntfy: Ntfy::default(),
             webhooks: Vec::new(),
             extra: Map::new(),
@@ -168,6 +176,8 @@ pub struct ChannelsReport {
     pub telegram: TelegramReport,
     #[serde(default)]
     pub wechat: WechatReport,
+    #[serde(default)]
+    pub slack: SlackReport,
     /// Each set-up channel's state in a sentence, as `hark status` prints it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub summaries: Vec<ChannelSummary>,
@@ -181,8 +191,8 @@ pub struct ChannelSummary {
     pub summary: String,
 }
 
-/// `POST /api/channels/test`'s body: which channel to test (`telegram`, `wechat`, `ntfy` or
-/// `webhook`).
+/// `POST /api/channels/test`'s body: which channel to test (`telegram`, `wechat`, `slack`,
+/// `ntfy` or `webhook`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChannelTest {
@@ -236,6 +246,7 @@ impl Channels {
         };
         telegram::check(&mut channels.telegram)?;
         wechat::check(&mut channels.wechat)?;
+        slack::check(&mut channels.slack)?;
         ntfy::check(&mut channels.ntfy)?;
         webhook::check(&mut channels.webhooks)?;
         Ok(channels)
@@ -406,7 +417,7 @@ mod tests {
         let refused = "pigeon".parse::<ChannelName>().unwrap_err();
         assert!(
             refused.contains("\"pigeon\"")
-                && refused.contains("telegram, wechat, ntfy and webhook")
+                && refused.contains("telegram, wechat, slack, ntfy and webhook")
         );
         let test: Result<ChannelTest, _> = serde_json::from_value(json!({"channel": "pigeon"}));
         assert!(test.is_err());

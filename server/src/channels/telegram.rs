@@ -3,7 +3,6 @@
 //! ever calls out (long polling), so it works behind NAT with nothing reaching this machine.
 //!
 //! - `bot_api`: the Bot API client (frankenstein's methods over our reqwest);
-//! - `pairing`: the one-time codes that pair a chat;
 //! - `sent`: which message each open question has, kept across restarts;
 //! - `updates`: the few fields of Telegram's answers Hark reads;
 //! - `render`: a question's message as the shared walk (`channels::walk`) stands;
@@ -16,7 +15,6 @@ mod bot_api;
 mod chat;
 pub mod cli;
 mod inbound;
-mod pairing;
 mod poller;
 mod render;
 mod sent;
@@ -24,6 +22,7 @@ mod updates;
 
 pub use bot_api::{BotApi, BotError};
 
+use super::pairing::PairingCodes;
 use super::{Channel, Relay};
 use crate::channels;
 use crate::daemon::secrets::BoundKey;
@@ -34,7 +33,6 @@ use hark_core::model::{
     ActionRefusal, ChannelError, ChannelName, ChannelSummary, Channels, ChannelsReport, Config,
     ErrorBody, Event,
 };
-use pairing::PairingCodes;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{Notify, mpsc};
 
@@ -60,7 +58,7 @@ pub enum Input {
 
 /// The bot's shared part: the pairing code, the bot's name, and the chat task's inbox.
 pub struct Telegram {
-    codes: PairingCodes,
+    codes: PairingCodes<i64>,
     /// The bot's username, once Telegram confirmed the token.
     bot: Mutex<Option<String>>,
     inbox: mpsc::Sender<Input>,

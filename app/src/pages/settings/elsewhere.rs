@@ -1,5 +1,6 @@
 //! "Notify me elsewhere" on the settings page (SPEC §11, §17): each channel's part (`telegram`,
-//! the bot with its own forms; `wechat`, its QR login; the fields of `ntfy` and `webhooks`), the public address their links
+//! the bot with its own forms; `wechat`, its QR login; `slack`, its tokens and pairing; the
+//! fields of `ntfy` and `webhooks`), the public address their links
 //! use, how each channel has fared, and a test button for each, saved as one form. Works as
 //! plain forms without JavaScript.
 
@@ -8,6 +9,7 @@
 #![allow(clippy::too_many_arguments)]
 
 mod ntfy;
+mod slack;
 mod telegram;
 mod webhooks;
 mod wechat;
@@ -17,6 +19,7 @@ use crate::i18n::{t, t_args, tr};
 use hark_core::model::{Channels, ChannelsReport};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
+use slack::{ConnectSlack, SlackPart, UnpairSlack};
 use telegram::{ConnectTelegram, TelegramBot, UnpairTelegram};
 use wechat::{WechatLogin, WechatPart};
 
@@ -53,6 +56,8 @@ pub async fn save_channels(
     #[server(default)] telegram_enabled: Option<String>,
     #[server(default)] forget_telegram_token: Option<String>,
     #[server(default)] wechat_enabled: Option<String>,
+    #[server(default)] slack_enabled: Option<String>,
+    #[server(default)] forget_slack_tokens: Option<String>,
     #[server(default)] ntfy_enabled: Option<String>,
     #[server(default)] ntfy_server: String,
     #[server(default)] ntfy_topic: String,
@@ -89,6 +94,7 @@ pub async fn save_channels(
         let mut channels = serde_json::to_value(current).unwrap_or_default();
         channels["telegram"]["enabled"] = serde_json::Value::Bool(telegram_enabled.is_some());
         channels["wechat"]["enabled"] = serde_json::Value::Bool(wechat_enabled.is_some());
+        channels["slack"]["enabled"] = serde_json::Value::Bool(slack_enabled.is_some());
         channels["ntfy"] = serde_json::json!({
             "enabled": ntfy_enabled.is_some(),
             "server": if ntfy_server.trim().is_empty() { "https://ntfy.sh" } else { ntfy_server.trim() },
@@ -133,6 +139,15 @@ pub async fn save_channels(
         .await
         .map_err(|_| refuse_here(Failure::SaveFailed))?;
     }
+    if forget_slack_tokens.is_some() {
+        desk.act(
+            hark_core::model::ChannelName::Slack,
+            "forget",
+            serde_json::json!({}),
+        )
+        .await
+        .map_err(|_| refuse_here(Failure::SaveFailed))?;
+    }
     leptos_axum::redirect("/settings#elsewhere-heading");
     Ok(())
 }
@@ -159,6 +174,8 @@ pub fn Elsewhere() -> impl IntoView {
     let connect = ServerAction::<ConnectTelegram>::new();
     let unpair = ServerAction::<UnpairTelegram>::new();
     let wechat = ServerAction::<WechatLogin>::new();
+    let connect_slack = ServerAction::<ConnectSlack>::new();
+    let unpair_slack = ServerAction::<UnpairSlack>::new();
     // Loaded again after each form: the statuses, the secrets and the pairing code follow.
     let loaded = Resource::new(
         move || {
@@ -168,6 +185,8 @@ pub fn Elsewhere() -> impl IntoView {
                 connect.version().get(),
                 unpair.version().get(),
                 wechat.version().get(),
+                connect_slack.version().get(),
+                unpair_slack.version().get(),
             )
         },
         |_| get_channels(),
@@ -194,9 +213,11 @@ pub fn Elsewhere() -> impl IntoView {
                             Ok(view) => {
                                 let report = view.report.telegram.clone();
                                 let wechat_report = view.report.wechat.clone();
+                                let slack_report = view.report.slack.clone();
                                 view! {
                                     <TelegramBot report connect unpair />
                                     <WechatPart report=wechat_report form=wechat />
+                                    <SlackPart report=slack_report connect=connect_slack unpair=unpair_slack />
                                     <ChannelsForm view save problem=Signal::derive(problem) saved=Signal::derive(saved) />
                                 }
                                     .into_any()
@@ -209,6 +230,7 @@ pub fn Elsewhere() -> impl IntoView {
                 {[
                     ("telegram", "elsewhere-test-telegram"),
                     ("wechat", "elsewhere-test-wechat"),
+                    ("slack", "elsewhere-test-slack"),
                     ("ntfy", "elsewhere-test-ntfy"),
                     ("webhook", "elsewhere-test-webhook"),
                 ]
@@ -287,6 +309,18 @@ fn ChannelsForm(
                 <label class="toggle">
                     <input type="checkbox" name="wechat_enabled" checked=channels.wechat.enabled data-testid="wechat-enabled" />
                     <span>{tr("elsewhere-wechat-enabled")}</span>
+                </label>
+            })}
+            {(report.slack.token || channels.slack.enabled).then(|| view! {
+                <label class="toggle">
+                    <input type="checkbox" name="slack_enabled" checked=channels.slack.enabled data-testid="slack-enabled" />
+                    <span>{tr("elsewhere-slack-enabled")}</span>
+                </label>
+            })}
+            {report.slack.token.then(|| view! {
+                <label class="toggle">
+                    <input type="checkbox" name="forget_slack_tokens" />
+                    <span>{tr("elsewhere-slack-forget")}</span>
                 </label>
             })}
             <ntfy::NtfyFields ntfy=channels.ntfy.clone() token_set=report.ntfy_token />

@@ -3,10 +3,10 @@
 //! decline in the store, and a short reply. Strangers get a polite refusal and change nothing.
 
 use super::chat::{Chat, Conversation, Line};
-use super::pairing::Redeemed;
 use super::render;
 use super::updates::{CallbackQuery, Message, Update};
 use super::{CHANNEL, change_config};
+use crate::channels::pairing::Redeemed;
 use crate::channels::tell;
 use crate::channels::walk::{Callback, Next, Refusal, Walk};
 use frankenstein::methods::AnswerCallbackQueryParams;
@@ -78,7 +78,7 @@ impl Chat {
                     && conversation.walk.step == prompt.step
             });
             if !current {
-                self.say(line, chat, "telegram-stale").await;
+                self.say(line, chat, "chat-stale").await;
                 return;
             }
         }
@@ -202,7 +202,7 @@ impl Chat {
             return;
         }
         let Some(callback) = query.data.as_deref().and_then(Callback::decode) else {
-            answer_tap(line, &query.id, Some("telegram-stale")).await;
+            answer_tap(line, &query.id, Some("chat-stale")).await;
             return;
         };
         if self.find(callback.id).is_none() {
@@ -214,13 +214,13 @@ impl Chat {
                     self.conversations.push(conversation);
                 }
                 _ => {
-                    answer_tap(line, &query.id, Some("telegram-closed")).await;
+                    answer_tap(line, &query.id, Some("chat-closed")).await;
                     return;
                 }
             }
         }
         let Some(conversation) = self.find(callback.id).filter(|found| !found.closed) else {
-            answer_tap(line, &query.id, Some("telegram-closed")).await;
+            answer_tap(line, &query.id, Some("chat-closed")).await;
             return;
         };
         let before = conversation.walk.clone();
@@ -245,8 +245,8 @@ impl Chat {
         let outcome = match next {
             Next::Show => Ok(None),
             Next::Refuse(refusal) => Ok(Some(match refusal {
-                Refusal::Stale => "telegram-stale",
-                Refusal::TickFirst => "telegram-tick-first",
+                Refusal::Stale => "chat-stale",
+                Refusal::TickFirst => "chat-tick-first",
                 Refusal::UseButtons => "telegram-use-buttons",
             })),
             Next::AskReply(awaiting) => {
@@ -281,9 +281,9 @@ impl Chat {
                     conversation.walk = before;
                 }
                 Some(match error {
-                    StoreError::NotPending { .. } | StoreError::NotFound(_) => "telegram-closed",
-                    StoreError::Invalid(_) => "telegram-too-long",
-                    _ => "telegram-not-recorded",
+                    StoreError::NotPending { .. } | StoreError::NotFound(_) => "chat-closed",
+                    StoreError::Invalid(_) => "chat-too-long",
+                    _ => "chat-not-recorded",
                 })
             }
         };

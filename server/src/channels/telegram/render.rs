@@ -130,7 +130,7 @@ fn pending_text(lang: Lang, question: &Question, walk: &Walk, descriptions: bool
             .collect();
         let line = t_in(
             lang,
-            "telegram-ticked",
+            "chat-ticked",
             &[("options", cut(&ticked.join(", "), 600).into())],
         );
         let _ = write!(text, "\n{}\n", escape(&line));
@@ -177,13 +177,10 @@ fn keyboard(lang: Lang, question: &Question, walk: &Walk) -> InlineKeyboardMarku
     };
     if walk.awaiting == Some(Awaiting::SkipNote) {
         rows.push(vec![button(
-            t_in(lang, "telegram-skip-now", &[]),
+            t_in(lang, "chat-skip-now", &[]),
             at(Tap::SkipNow),
         )]);
-        rows.push(vec![button(
-            t_in(lang, "telegram-back", &[]),
-            at(Tap::Back),
-        )]);
+        rows.push(vec![button(t_in(lang, "chat-back", &[]), at(Tap::Back))]);
         return InlineKeyboardMarkup::builder()
             .inline_keyboard(rows)
             .build();
@@ -213,20 +210,20 @@ fn keyboard(lang: Lang, question: &Question, walk: &Walk) -> InlineKeyboardMarku
     }
     if sub.multi_select {
         rows.push(vec![button(
-            format!("➡️ {}", t_in(lang, "telegram-send", &[])),
+            format!("➡️ {}", t_in(lang, "chat-send", &[])),
             at(Tap::Send),
         )]);
     }
     let mut last = Vec::new();
     if sub.allow_free_text {
         let key = if sub.options.is_empty() {
-            "telegram-answer"
+            "chat-answer"
         } else {
-            "telegram-other"
+            "chat-other"
         };
         last.push(button(t_in(lang, key, &[]), at(Tap::OwnWords)));
     }
-    last.push(button(t_in(lang, "telegram-skip", &[]), at(Tap::Skip)));
+    last.push(button(t_in(lang, "chat-skip", &[]), at(Tap::Skip)));
     rows.push(last);
     InlineKeyboardMarkup::builder()
         .inline_keyboard(rows)
@@ -250,7 +247,7 @@ pub fn closed(lang: Lang, question: &Question) -> Shown {
                 "⏭",
                 t_in(
                     lang,
-                    "telegram-declined-note",
+                    "chat-declined-note",
                     &[("note", cut(note, 1000).into())],
                 ),
             ),
@@ -290,7 +287,7 @@ pub fn reminder(lang: Lang, waiting: &[Question]) -> String {
         "⏰ {}",
         escape(&t_in(
             lang,
-            "telegram-remind",
+            "chat-remind",
             &[("count", waiting.len().into())]
         ))
     );

@@ -1,7 +1,8 @@
-//! Pairing a Telegram chat: one code at a time, valid ten minutes, used once, so only the person
-//! who sees it in settings or in `hark telegram setup` can make their chat the bot's. A chat that
-//! guesses wrong a few times is not heard again for that code, and many wrong guesses in all
-//! withdraw it; a stranger's few guesses never cost the owner their code.
+//! Pairing a chat channel (Telegram's chat, Slack's person): one code at a time, valid ten
+//! minutes, used once, so only the person who sees it in settings or in `hark <channel> setup`
+//! can make their chat the channel's. A sender who guesses wrong a few times is not heard again
+//! for that code, and many wrong guesses in all withdraw it; a stranger's few guesses never cost
+//! the owner their code.
 
 use hark_core::model::channels::telegram::TelegramPairing;
 use std::sync::Mutex;
@@ -19,12 +20,12 @@ const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 /// 31^10: about 49 bits, for a code that lives ten minutes.
 const LENGTH: usize = 10;
 
-struct Code {
+struct Code<K> {
     text: String,
     expires: Instant,
     expires_at: chrono::DateTime<chrono::Utc>,
-    /// Wrong guesses by chat.
-    wrong: std::collections::HashMap<i64, u32>,
+    /// Wrong guesses by sender.
+    wrong: std::collections::HashMap<K, u32>,
 }
 
 /// What a `/start <code>` did.
@@ -38,14 +39,21 @@ pub enum Redeemed {
     Expired,
 }
 
-/// The code waiting to be sent to the bot, if any.
-#[derive(Default)]
-pub struct PairingCodes {
-    current: Mutex<Option<Code>>,
+/// The code waiting to be sent to the bot, if any; `K` tells senders apart.
+pub struct PairingCodes<K> {
+    current: Mutex<Option<Code<K>>>,
 }
 
-impl PairingCodes {
-    fn current(&self) -> std::sync::MutexGuard<'_, Option<Code>> {
+impl<K> Default for PairingCodes<K> {
+    fn default() -> Self {
+        PairingCodes {
+            current: Mutex::new(None),
+        }
+    }
+}
+
+impl<K: std::hash::Hash + Eq> PairingCodes<K> {
+    fn current(&self) -> std::sync::MutexGuard<'_, Option<Code<K>>> {
         self.current
             .lock()
             .unwrap_or_else(|poison| poison.into_inner())
@@ -90,8 +98,8 @@ impl PairingCodes {
         })
     }
 
-    /// Checks what `chat` sent after `/start`; the right code is used up.
-    pub fn redeem(&self, chat: i64, attempt: &str) -> Redeemed {
+    /// Checks the code `chat` sent; the right code is used up.
+    pub fn redeem(&self, chat: K, attempt: &str) -> Redeemed {
         let attempt = attempt.trim().to_ascii_uppercase().replace(['-', ' '], "");
         let mut current = self.current();
         let Some(code) = current.as_mut() else {
@@ -130,7 +138,7 @@ mod tests {
 
     #[test]
     fn a_code_pairs_once_within_its_time() {
-        let codes = PairingCodes::default();
+        let codes = PairingCodes::<i64>::default();
         assert_eq!(
             codes.redeem(1, "ANYTHING"),
             Redeemed::Wrong,
@@ -152,7 +160,7 @@ mod tests {
 
     #[test]
     fn a_strangers_guesses_never_cost_the_owner_the_code() {
-        let codes = PairingCodes::default();
+        let codes = PairingCodes::<i64>::default();
         let code = codes.issue().unwrap().code;
         for _ in 0..WRONG_GUESSES + 3 {
             assert_eq!(codes.redeem(666, "WRONGWRONG"), Redeemed::Wrong);

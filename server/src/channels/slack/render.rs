@@ -1,0 +1,513 @@
+//! A question as a Slack message in Block Kit: what the agent wrote in `plain_text` blocks (so
+//! it shows as written, never as markup), the buttons of the sub-question being answered (a
+//! tap answers a single choice; checkboxes, or a multi-select menu past ten options, and Send
+//! for a multi-select; Other… and Skip open a modal), recommended options marked ⭐ and in
+//! Slack's primary style, risky ones ⚠️ in its danger style; and the outcome, without buttons,
+//! once it closes. In the daemon's language; within Block Kit's limits.
+
+use crate::channels::walk::{Awaiting, Callback, Tap, Walk};
+use hark_core::model::{Question, QuestionId, Status};
+use hark_text::question::{answer_line, outcome};
+use hark_text::{Lang, t_in};
+use serde_json::{Value, json};
+
+/// Block Kit's limits, in characters: a section's text, a header, a button's text, an option's
+/// text, a context element.
+const SECTION_CHARS: usize = 3000;
+const HEADER_CHARS: usize = 150;
+const BUTTON_CHARS: usize = 75;
+const OPTION_CHARS: usize = 75;
+/// The most buttons in one actions block, and options in checkboxes.
+const BUTTONS_PER_ROW: usize = 25;
+const MOST_CHECKBOXES: usize = 10;
+/// What notifications show of a message, in characters.
+const NOTIFICATION_CHARS: usize = 300;
+
+/// A message as it should look: what notifications show, and its blocks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shown {
+    pub text: String,
+    pub blocks: Value,
+}
+
+/// `text` within `limit` characters, "…" included (Slack refuses a block past its limit).
+fn cut_chars(text: &str, limit: usize) -> String {
+    hark_text::plain::cut_chars(text, limit.saturating_sub(1).max(1))
+}
+
+fn plain(text: &str) -> Value {
+    json!({"type": "plain_text", "text": text, "emoji": true})
+}
+
+fn section(text: &str) -> Value {
+    json!({"type": "section", "text": plain(&cut_chars(text, SECTION_CHARS))})
+}
+
+fn context(text: &str) -> Value {
+    json!({"type": "context", "elements": [plain(&cut_chars(text, SECTION_CHARS))]})
+}
+
+/// The title (as a header) and who asked.
+fn heading(question: &Question) -> Vec<Value> {
+    let mut blocks = Vec::new();
+    if let Some(title) = question.title.as_deref().filter(|t| !t.trim().is_empty()) {
+        blocks
+            .push(json!({"type": "header", "text": plain(&cut_chars(title.trim(), HEADER_CHARS))}));
+    }
+    if let Some(source) = question.source_label() {
+        blocks.push(context(&source));
+    }
+    blocks
+}
+
+/// What notifications show: the question's name, else its first question.
+fn notification(question: &Question) -> String {
+    cut_chars(&hark_text::question::headline(question), NOTIFICATION_CHARS)
+}
+
+/// A pending question at the walk's step, with that step's controls.
+pub fn pending(lang: Lang, question: &Question, walk: &Walk) -> Shown {
+    let mut blocks = heading(question);
+    for (index, answer) in walk.answers.iter().enumerate().take(walk.step) {
+        let sub = &question.questions[index];
+        let name = sub
+            .header
+            .clone()
+            .unwrap_or_else(|| format!("{}", index + 1));
+        blocks.push(section(&format!("✓ {name}: {}", answer_line(lang, answer))));
+    }
+    if let Some(sub) = question.questions.get(walk.step) {
+        let label = hark_text::question::step_label(lang, question, walk.step);
+        if !label.is_empty() {
+            blocks.push(context(&label));
+        }
+        blocks.push(section(sub.question.trim()));
+        if sub
+            .options
+            .iter()
+            .any(|option| option.description.is_some())
+        {
+            let lines: Vec<String> = sub
+                .options
+                .iter()
+                .enumerate()
+                .map(|(number, option)| match &option.description {
+                    Some(description) => {
+                        format!("{}. {} — {description}", number + 1, option.label)
+                    }
+                    None => format!("{}. {}", number + 1, option.label),
+                })
+                .collect();
+            blocks.push(section(&lines.join("\n")));
+        }
+        blocks.extend(controls(lang, question, walk));
+    }
+    Shown {
+        text: notification(question),
+        blocks: Value::Array(blocks),
+    }
+}
+
+/// An option's label with its marks.
+fn option_label(option: &hark_core::model::QuestionOption, limit: usize) -> String {
+    let mut label = String::new();
+    if option.danger {
+        label.push_str("⚠️ ");
+    }
+    label.push_str(&option.label);
+    if option.recommended {
+        label.push_str(" ⭐");
+    }
+    cut_chars(&label, limit)
+}
+
+fn button(text: &str, action: &str, callback: Callback, style: Option<&str>) -> Value {
+    let mut button = json!({
+        "type": "button",
+        "action_id": action,
+        "text": plain(&cut_chars(text, BUTTON_CHARS)),
+        "value": callback.encode(),
+    });
+    if let Some(style) = style {
+        button["style"] = json!(style);
+    }
+    button
+}
+
+/// The actions blocks of the walk's step. Their block ids name the step and the ticks, so an
+/// update never keeps a control's old state (Block Kit asks for new ids when blocks change).
+fn controls(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
+    let Some(sub) = question.questions.get(walk.step) else {
+        return Vec::new();
+    };
+    let at = |tap| Callback {
+        id: question.id,
+        step: walk.step,
+        tap,
+    };
+    let ticks: String = walk.ticked.iter().map(|tick| format!(".{tick}")).collect();
+    let block_id = |part: &str| format!("h{}-{part}{ticks}", walk.step);
+    let mut blocks = Vec::new();
+    if sub.multi_select {
+        let options: Vec<Value> = sub
+            .options
+            .iter()
+            .enumerate()
+            .map(|(index, option)| {
+                json!({"text": plain(&option_label(option, OPTION_CHARS)), "value": index.to_string()})
+            })
+            .collect();
+        let initial: Vec<Value> = walk
+            .ticked
+            .iter()
+            .filter_map(|index| options.get(*index).cloned())
+            .collect();
+        let mut element = if options.len() <= MOST_CHECKBOXES {
+            json!({"type": "checkboxes", "action_id": "tick", "options": options})
+        } else {
+            json!({"type": "multi_static_select", "action_id": "tick", "options": options,
+                   "placeholder": plain(&cut_chars(&t_in(lang, "slack-pick", &[]), OPTION_CHARS))})
+        };
+        if !initial.is_empty() {
+            element["initial_options"] = Value::Array(initial);
+        }
+        blocks.push(json!({"type": "actions", "block_id": block_id("t"), "elements": [element]}));
+    } else {
+        let buttons: Vec<Value> = sub
+            .options
+            .iter()
+            .enumerate()
+            .map(|(index, option)| {
+                let style = if option.danger {
+                    Some("danger")
+                } else if option.recommended {
+                    Some("primary")
+                } else {
+                    None
+                };
+                button(
+                    &option_label(option, BUTTON_CHARS),
+                    &format!("pick-{index}"),
+                    at(Tap::Pick(index)),
+                    style,
+                )
+            })
+            .collect();
+        for (row, chunk) in buttons.chunks(BUTTONS_PER_ROW).enumerate() {
+            blocks.push(json!({"type": "actions", "block_id": block_id(&format!("o{row}")), "elements": chunk}));
+        }
+    }
+    let mut last = Vec::new();
+    if sub.multi_select {
+        last.push(button(
+            &format!("➡️ {}", t_in(lang, "chat-send", &[])),
+            "send",
+            at(Tap::Send),
+            Some("primary"),
+        ));
+    }
+    if sub.allow_free_text {
+        let key = if sub.options.is_empty() {
+            "chat-answer"
+        } else {
+            "chat-other"
+        };
+        last.push(button(
+            &t_in(lang, key, &[]),
+            "own",
+            at(Tap::OwnWords),
+            None,
+        ));
+    }
+    last.push(button(
+        &t_in(lang, "chat-skip", &[]),
+        "skip",
+        at(Tap::Skip),
+        None,
+    ));
+    blocks.push(json!({"type": "actions", "block_id": block_id("x"), "elements": last}));
+    blocks
+}
+
+/// A closed question: what was asked, and how it ended; no controls.
+pub fn closed(lang: Lang, question: &Question) -> Shown {
+    let mut blocks = heading(question);
+    let asked: Vec<String> = question
+        .questions
+        .iter()
+        .map(
+            |sub| match sub.header.as_deref().filter(|h| !h.trim().is_empty()) {
+                Some(header) => format!("{}\n{}", header.trim(), sub.question.trim()),
+                None => sub.question.trim().to_string(),
+            },
+        )
+        .collect();
+    blocks.push(section(&asked.join("\n\n")));
+    let (mark, outcome) = match question.status {
+        Status::Answered => ("✅", outcome(lang, question)),
+        Status::Declined => match question.note.as_deref() {
+            Some(note) => (
+                "⏭",
+                t_in(lang, "chat-declined-note", &[("note", note.into())]),
+            ),
+            None => ("⏭", outcome(lang, question)),
+        },
+        Status::Timeout => ("⌛", outcome(lang, question)),
+        Status::Cancelled | Status::Pending => ("✖️", outcome(lang, question)),
+    };
+    blocks.push(section(&format!("{mark} {outcome}")));
+    Shown {
+        text: cut_chars(
+            &format!("{mark} {}", notification(question)),
+            NOTIFICATION_CHARS,
+        ),
+        blocks: Value::Array(blocks),
+    }
+}
+
+/// What a modal's `private_metadata` carries: the question, the step and what is awaited.
+pub fn modal_metadata(id: QuestionId, step: usize, awaiting: Awaiting) -> String {
+    let kind = match awaiting {
+        Awaiting::OwnWords => "o",
+        Awaiting::SkipNote => "k",
+    };
+    format!("{}:{step}:{kind}", id.0.simple())
+}
+
+/// The question, step and awaited reply a modal was opened for.
+pub fn read_modal_metadata(metadata: &str) -> Option<(QuestionId, usize, Awaiting)> {
+    let mut fields = metadata.split(':');
+    let id = QuestionId(uuid::Uuid::try_parse(fields.next()?).ok()?);
+    let step = fields.next()?.parse().ok()?;
+    let awaiting = match fields.next()? {
+        "o" => Awaiting::OwnWords,
+        "k" => Awaiting::SkipNote,
+        _ => return None,
+    };
+    fields.next().is_none().then_some((id, step, awaiting))
+}
+
+/// The modal's `callback_id`, telling Hark's modals from any other.
+pub const MODAL: &str = "hark-reply";
+/// Its input's block and action.
+pub const MODAL_BLOCK: &str = "reply";
+pub const MODAL_ACTION: &str = "text";
+/// Slack's limit for a plain-text input.
+const INPUT_CHARS: usize = 3000;
+/// Slack's limit for a modal's title and buttons.
+const MODAL_TITLE_CHARS: usize = 24;
+
+/// The modal of "Other…" (own words, required) or "Skip" (a note, optional).
+pub fn modal(lang: Lang, question: &Question, walk: &Walk, awaiting: Awaiting) -> Value {
+    let (title, label, submit, optional) = match awaiting {
+        Awaiting::OwnWords => (
+            "slack-answer-title",
+            "slack-answer-label",
+            "chat-send",
+            false,
+        ),
+        Awaiting::SkipNote => ("slack-skip-title", "slack-skip-label", "chat-skip", true),
+    };
+    let short = |key: &str| plain(&cut_chars(&t_in(lang, key, &[]), MODAL_TITLE_CHARS));
+    let asked = question
+        .questions
+        .get(walk.step)
+        .map(|sub| sub.question.trim().to_string())
+        .unwrap_or_default();
+    json!({
+        "type": "modal",
+        "callback_id": MODAL,
+        "private_metadata": modal_metadata(question.id, walk.step, awaiting),
+        "title": short(title),
+        "submit": short(submit),
+        "close": short("slack-cancel"),
+        "blocks": [
+            section(&asked),
+            {"type": "input", "block_id": MODAL_BLOCK, "optional": optional,
+             "label": plain(&cut_chars(&t_in(lang, label, &[]), 2000)),
+             "element": {"type": "plain_text_input", "action_id": MODAL_ACTION, "multiline": true,
+                         "max_length": INPUT_CHARS}}
+        ]
+    })
+}
+
+/// One reminder for every question still waiting.
+pub fn reminder(lang: Lang, waiting: &[Question]) -> Shown {
+    let mut text = format!(
+        "⏰ {}",
+        t_in(lang, "chat-remind", &[("count", waiting.len().into())])
+    );
+    for question in waiting.iter().take(10) {
+        text.push_str("\n• ");
+        text.push_str(&cut_chars(&hark_text::question::headline(question), 120));
+    }
+    Shown {
+        text: cut_chars(&text, NOTIFICATION_CHARS),
+        blocks: json!([section(&text)]),
+    }
+}
+
+/// A plain message.
+pub fn said(text: &str) -> Shown {
+    Shown {
+        text: cut_chars(text, NOTIFICATION_CHARS),
+        blocks: json!([section(text)]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hark_core::model::{QuestionOption, SubQuestion};
+
+    fn question(subs: Vec<SubQuestion>) -> Question {
+        let mut question: Question = serde_json::from_value(json!({
+            "id": QuestionId::new_random(), "questions": [], "status": "pending",
+            "createdAt": "2026-12-02T10:00:00Z", "timeoutAction": "timeout"
+        }))
+        .unwrap();
+        question.questions = subs;
+        question.title = Some("Release".into());
+        question
+    }
+
+    fn choice(labels: usize, multi: bool) -> SubQuestion {
+        SubQuestion {
+            options: (0..labels)
+                .map(|n| QuestionOption {
+                    recommended: n == 0,
+                    danger: n == 1,
+                    ..QuestionOption::new(format!("Option {n} *not bold* <b>"))
+                })
+                .collect(),
+            multi_select: multi,
+            allow_free_text: true,
+            ..SubQuestion::text("Deploy *now*?")
+        }
+    }
+
+    fn actions(shown: &Shown) -> Vec<Value> {
+        shown
+            .blocks
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|b| b["type"] == "actions")
+            .cloned()
+            .collect()
+    }
+
+    #[test]
+    fn a_single_choice_is_one_button_per_option_marked_as_the_agent_said() {
+        let q = question(vec![choice(3, false)]);
+        let shown = pending(Lang::En, &q, &Walk::default());
+        let rows = actions(&shown);
+        let options = rows[0]["elements"].as_array().unwrap();
+        assert_eq!(options.len(), 3);
+        assert_eq!(options[0]["style"], "primary");
+        assert!(options[0]["text"]["text"].as_str().unwrap().ends_with('⭐'));
+        assert_eq!(options[1]["style"], "danger");
+        assert!(
+            options[1]["text"]["text"]
+                .as_str()
+                .unwrap()
+                .starts_with("⚠️")
+        );
+        let tap = Callback::decode(options[2]["value"].as_str().unwrap()).unwrap();
+        assert_eq!(tap.tap, Tap::Pick(2));
+        // The agent's words are plain text, never markup.
+        let texts: Vec<&Value> = shown
+            .blocks
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|b| b["type"] == "section")
+            .collect();
+        assert!(texts.iter().all(|b| b["text"]["type"] == "plain_text"));
+        let last: Vec<&str> = rows[1]["elements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["text"]["text"].as_str().unwrap())
+            .collect();
+        assert_eq!(last, ["Other…", "Skip"]);
+    }
+
+    #[test]
+    fn a_multi_select_is_checkboxes_or_a_menu_and_send() {
+        let q = question(vec![choice(4, true)]);
+        let mut walk = Walk::default();
+        walk.ticked.insert(2);
+        let shown = pending(Lang::En, &q, &walk);
+        let rows = actions(&shown);
+        assert_eq!(rows[0]["elements"][0]["type"], "checkboxes");
+        assert_eq!(rows[0]["elements"][0]["initial_options"][0]["value"], "2");
+        assert!(rows[0]["block_id"].as_str().unwrap().ends_with(".2"));
+        assert_eq!(rows[1]["elements"][0]["action_id"], "send");
+        let many = question(vec![choice(20, true)]);
+        let rows = actions(&pending(Lang::En, &many, &Walk::default()));
+        assert_eq!(rows[0]["elements"][0]["type"], "multi_static_select");
+        assert_eq!(
+            rows[0]["elements"][0]["options"].as_array().unwrap().len(),
+            20
+        );
+    }
+
+    #[test]
+    fn everything_stays_within_block_kits_limits() {
+        let mut sub = choice(26, false);
+        sub.question = "Q".repeat(20_000);
+        for option in &mut sub.options {
+            option.label = "L".repeat(200);
+            option.description = Some("D".repeat(10_000));
+        }
+        let mut q = question(vec![sub]);
+        q.title = Some("T".repeat(20_000));
+        for lang in Lang::ALL {
+            let shown = pending(lang, &q, &Walk::default());
+            for block in shown.blocks.as_array().unwrap() {
+                if let Some(text) = block["text"]["text"].as_str() {
+                    assert!(text.chars().count() <= SECTION_CHARS);
+                }
+                for element in block["elements"].as_array().into_iter().flatten() {
+                    if let Some(text) = element["text"]["text"].as_str() {
+                        assert!(text.chars().count() <= BUTTON_CHARS);
+                    }
+                    assert!(element["value"].as_str().unwrap_or_default().len() <= 2000);
+                }
+                if let Some(elements) = block["elements"].as_array() {
+                    assert!(elements.len() <= BUTTONS_PER_ROW);
+                }
+            }
+            assert!(shown.blocks.as_array().unwrap().len() <= 50);
+        }
+    }
+
+    #[test]
+    fn a_closed_question_shows_its_outcome_without_controls() {
+        let mut q = question(vec![choice(2, false)]);
+        q.status = Status::Declined;
+        q.note = Some("not today".into());
+        let shown = closed(Lang::En, &q);
+        assert!(actions(&shown).is_empty());
+        assert!(shown.blocks.to_string().contains("Skipped: not today"));
+    }
+
+    #[test]
+    fn a_modal_names_its_question_and_step() {
+        let q = question(vec![choice(2, false)]);
+        let view = modal(Lang::En, &q, &Walk::default(), Awaiting::OwnWords);
+        let metadata = view["private_metadata"].as_str().unwrap();
+        assert_eq!(
+            read_modal_metadata(metadata),
+            Some((q.id, 0, Awaiting::OwnWords))
+        );
+        assert_eq!(view["blocks"][1]["optional"], false);
+        let skip = modal(Lang::Ja, &q, &Walk::default(), Awaiting::SkipNote);
+        assert_eq!(skip["blocks"][1]["optional"], true);
+        for part in ["title", "submit", "close"] {
+            assert!(skip[part]["text"].as_str().unwrap().chars().count() <= MODAL_TITLE_CHARS);
+        }
+        assert_eq!(read_modal_metadata("nonsense"), None);
+    }
+}
