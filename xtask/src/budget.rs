@@ -5,14 +5,18 @@
 //! the catalogues left the WebAssembly) with about 2.5% of room; lower them whenever the page
 //! gets lighter (issue 16 aimed at 160 KB for the whole first view). All modules together were
 //! raised to 592 KiB for WeChat's settings part (587 KiB built on 2026-12-02, the settings module
-//! 124 KiB of it, loaded only when settings open).
+//! 124 KiB of it, loaded only when settings open). Then both for issue 29's "Tell the agent…"
+//! (its box and the messages' live list on the inbox: the first view 331 → 343 KiB, once its
+//! form was a plain one rather than an `ActionForm`, which cost 40 KiB more) and issue 28's
+//! Slack settings part (the settings module 124 → 134 KiB): 345 and 625 KiB (620 built). Issue 30
+//! is the work of bringing the first view down.
 
 use std::path::Path;
 
 /// The most the first view's WebAssembly may weigh.
-pub const FIRST_VIEW_BUDGET: u64 = 333 * 1024;
+pub const FIRST_VIEW_BUDGET: u64 = 345 * 1024;
 /// The most all of the page's WebAssembly may weigh together.
-pub const ALL_WASM_BUDGET: u64 = 592 * 1024;
+pub const ALL_WASM_BUDGET: u64 = 625 * 1024;
 
 /// Checks the built site's compressed WebAssembly against the budgets.
 ///
