@@ -270,6 +270,26 @@ elsewhere-slack-wrong-bot-token = Slack does not take this bot token. Copy it ag
 elsewhere-slack-wrong-app-token = Slack does not take this app-level token. Make one with the connections:write scope, and turn Socket Mode on.
 elsewhere-slack-no-token = Paste both tokens first.
 elsewhere-slack-unreachable = Slack could not be reached to check the tokens: { $reason }
+elsewhere-discord = Discord
+elsewhere-discord-help = Send each question to your direct messages in Discord and answer it there with a click. Create an application in Discord's Developer Portal, copy its bot token here, add the bot to a server you are in (so it may write to you), then send it the pairing code in a direct message. Nothing has to reach this computer.
+elsewhere-discord-enabled = Send questions to Discord
+elsewhere-discord-bot-token = Bot token
+elsewhere-discord-token-help = From the Developer Portal's Bot page (Reset Token). Kept in secrets.json and never shown again; leave empty to keep the saved one and get a new pairing code.
+elsewhere-discord-connect = Check the token and get a pairing code
+elsewhere-discord-bot = Bot: @{ $bot }
+elsewhere-discord-token-set = A bot token is saved.
+elsewhere-discord-connected = Connected to Discord.
+elsewhere-discord-not-connected = Not connected to Discord right now; Hark keeps trying.
+elsewhere-discord-code = To pair, send this to the bot in a direct message in Discord within 10 minutes:
+elsewhere-discord-paired = A person is paired: questions go to their direct messages, and only they can answer.
+elsewhere-discord-not-paired = Nobody is paired yet.
+elsewhere-discord-unpair = Unpair
+elsewhere-discord-forget = Remove the Discord token and turn Discord off
+elsewhere-test-discord = Send a test message to Discord
+elsewhere-discord-token-shape = This does not look like a bot token: the Developer Portal gives one of three parts separated by dots.
+elsewhere-discord-wrong-token = Discord does not take this token. Reset it on the Developer Portal's Bot page and copy the new one.
+elsewhere-discord-no-token = Paste the bot token first.
+elsewhere-discord-unreachable = Discord could not be reached to check the token: { $reason }
 
 # WeChat (settings)
 elsewhere-wechat = WeChat

@@ -114,12 +114,12 @@ hook-allow = Allow
 hook-deny = Deny
 
 # Slack (SPEC §17)
-slack-pick = Pick options
-slack-answer-title = Your answer
-slack-answer-label = Your answer, for the agent
-slack-skip-title = Skip this question
-slack-skip-label = Why skip? A note for the agent (optional)
-slack-cancel = Cancel
+chat-pick = Pick options
+chat-answer-title = Your answer
+chat-answer-label = Your answer, for the agent
+chat-skip-title = Skip this question
+chat-skip-label = Why skip? A note for the agent (optional)
+chat-cancel = Cancel
 slack-test = Hark can reach you here. Questions from your agents will appear in this conversation.
 slack-paired = Paired. Questions from your agents will arrive here, and only you can answer them.
 slack-pairing-failed = Hark could not save the pairing. Check the computer running Hark, then try again.
@@ -128,3 +128,14 @@ slack-expired-code = That code has expired. Get a new one in Hark's settings or 
 slack-stranger = Sorry, this app answers only the person it is paired with. If it is yours, send: pair followed by the code in Hark's settings or shown by “hark slack setup”.
 slack-use-buttons = Use the buttons under a question to answer it. To tell the agent something, write: tell followed by your message.
 slack-unpaired = You are no longer paired with Hark here: questions will not arrive in this conversation any more.
+
+# Discord (SPEC §17)
+discord-test = Hark can reach you here. Questions from your agents will appear in these direct messages.
+discord-paired = Paired. Questions from your agents will arrive here, and only you can answer them.
+discord-pairing-failed = Hark could not save the pairing. Check the computer running Hark, then try again.
+discord-wrong-code = That code is not right. Get the current one in Hark's settings or with “hark discord setup”, then send: pair followed by the code.
+discord-expired-code = That code has expired. Get a new one in Hark's settings or with “hark discord setup”.
+discord-stranger = Sorry, this bot answers only the person it is paired with. If it is yours, send: pair followed by the code in Hark's settings or shown by “hark discord setup”.
+discord-use-buttons = Use the buttons under a question to answer it. To tell the agent something, write: tell followed by your message, or reply to the question.
+discord-unpaired = You are no longer paired with Hark here: questions will not arrive in these direct messages any more.
+discord-not-yours = This bot answers only the person it is paired with.

@@ -231,6 +231,26 @@ elsewhere-slack-wrong-bot-token = Slack がこのボットトークンを受け�
 elsewhere-slack-wrong-app-token = Slack がこのアプリレベルトークンを受け付けません。connections:write スコープ付きで作成し、Socket Mode をオンにしてください。
 elsewhere-slack-no-token = まず 2 つのトークンを貼り付けてください。
 elsewhere-slack-unreachable = トークンを確認するために Slack に接続できませんでした: { $reason }
+elsewhere-discord = Discord
+elsewhere-discord-help = 各質問を Discord のダイレクトメッセージに送り、クリックで回答できます。Discord の Developer Portal でアプリケーションを作成し、ボットトークンをここにコピーし、あなたが参加しているサーバーにボットを追加して（あなたに書き込めるように）、ペアリングコードをダイレクトメッセージで送ってください。このコンピューターへの接続は不要です。
+elsewhere-discord-enabled = 質問を Discord に送る
+elsewhere-discord-bot-token = ボットトークン
+elsewhere-discord-token-help = Developer Portal の Bot ページ（Reset Token）から。secrets.json に保存され、二度と表示されません。空のままにすると保存済みのものを使い、新しいペアリングコードを発行します。
+elsewhere-discord-connect = トークンを確認してペアリングコードを取得
+elsewhere-discord-bot = ボット: @{ $bot }
+elsewhere-discord-token-set = ボットトークンが保存されています。
+elsewhere-discord-connected = Discord に接続しています。
+elsewhere-discord-not-connected = 現在 Discord に接続していません。Hark は再試行を続けます。
+elsewhere-discord-code = ペアリングするには、10 分以内に Discord のダイレクトメッセージでこれをボットに送ってください:
+elsewhere-discord-paired = ペアリング済み: 質問はその人のダイレクトメッセージに届き、回答できるのはその人だけです。
+elsewhere-discord-not-paired = まだ誰もペアリングしていません。
+elsewhere-discord-unpair = ペアリングを解除
+elsewhere-discord-forget = Discord のトークンを削除して Discord をオフにする
+elsewhere-test-discord = Discord にテストメッセージを送る
+elsewhere-discord-token-shape = ボットトークンの形ではありません。Developer Portal のトークンはドットで区切られた 3 つの部分からなります。
+elsewhere-discord-wrong-token = Discord がこのトークンを受け付けません。Developer Portal の Bot ページでリセットし、新しいトークンをコピーしてください。
+elsewhere-discord-no-token = まずボットトークンを貼り付けてください。
+elsewhere-discord-unreachable = トークンを確認するために Discord に接続できませんでした: { $reason }
 
 # WeChat（設定）
 elsewhere-wechat = WeChat

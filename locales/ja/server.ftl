@@ -107,12 +107,12 @@ hook-allow = 許可
 hook-deny = 拒否
 
 # Slack (SPEC §17)
-slack-pick = 選択してください
-slack-answer-title = あなたの回答
-slack-answer-label = あなたの回答（エージェントに届きます）
-slack-skip-title = この質問をスキップ
-slack-skip-label = スキップする理由：エージェントへのメモ（任意）
-slack-cancel = キャンセル
+chat-pick = 選択してください
+chat-answer-title = あなたの回答
+chat-answer-label = あなたの回答（エージェントに届きます）
+chat-skip-title = この質問をスキップ
+chat-skip-label = スキップする理由：エージェントへのメモ（任意）
+chat-cancel = キャンセル
 slack-test = Hark からここに届きました。エージェントからの質問はこの会話に表示されます。
 slack-paired = ペアリングしました。エージェントからの質問はここに届き、回答できるのはあなただけです。
 slack-pairing-failed = Hark はペアリングを保存できませんでした。Hark を実行しているコンピューターを確認して、もう一度お試しください。
@@ -121,3 +121,14 @@ slack-expired-code = このコードは期限切れです。Hark の設定また
 slack-stranger = 申し訳ありませんが、このアプリはペアリングした人にしか応答しません。あなたのアプリなら、Hark の設定または「hark slack setup」に表示されるコードを pair に続けて送ってください。
 slack-use-buttons = 質問の下のボタンで回答してください。エージェントに伝えたいことは、tell に続けて書いてください。
 slack-unpaired = ここでの Hark とのペアリングは解除されました。今後この会話に質問は届きません。
+
+# Discord (SPEC §17)
+discord-test = Hark からここに届きました。エージェントからの質問はこのダイレクトメッセージに表示されます。
+discord-paired = ペアリングしました。エージェントからの質問はここに届き、回答できるのはあなただけです。
+discord-pairing-failed = Hark はペアリングを保存できませんでした。Hark を実行しているコンピューターを確認して、もう一度お試しください。
+discord-wrong-code = コードが正しくありません。Hark の設定または「hark discord setup」で現在のコードを確認し、pair に続けて送ってください。
+discord-expired-code = このコードは期限切れです。Hark の設定または「hark discord setup」で新しいコードを取得してください。
+discord-stranger = 申し訳ありませんが、このボットはペアリングした人にしか応答しません。あなたのボットなら、Hark の設定または「hark discord setup」に表示されるコードを pair に続けて送ってください。
+discord-use-buttons = 質問の下のボタンで回答してください。エージェントに伝えたいことは、tell に続けて書くか、質問に返信してください。
+discord-unpaired = ここでの Hark とのペアリングは解除されました。今後このダイレクトメッセージに質問は届きません。
+discord-not-yours = このボットはペアリングした人にしか応答しません。

@@ -231,6 +231,26 @@ elsewhere-slack-wrong-bot-token = Slack이 이 봇 토큰을 받지 않습니다
 elsewhere-slack-wrong-app-token = Slack이 이 앱 수준 토큰을 받지 않습니다. connections:write 범위로 만들고 Socket Mode를 켜세요.
 elsewhere-slack-no-token = 먼저 두 토큰을 붙여 넣으세요.
 elsewhere-slack-unreachable = 토큰을 확인하려 했지만 Slack에 연결할 수 없습니다: { $reason }
+elsewhere-discord = Discord
+elsewhere-discord-help = 각 질문을 Discord 다이렉트 메시지로 보내고 클릭 한 번으로 답할 수 있습니다. Discord 개발자 포털에서 애플리케이션을 만들고 봇 토큰을 여기에 복사한 뒤, 내가 있는 서버에 봇을 추가하고(그래야 나에게 메시지를 보낼 수 있습니다) 연결 코드를 다이렉트 메시지로 보내세요. 이 컴퓨터로 들어오는 연결은 필요 없습니다.
+elsewhere-discord-enabled = 질문을 Discord로 보내기
+elsewhere-discord-bot-token = 봇 토큰
+elsewhere-discord-token-help = 개발자 포털의 Bot 페이지(Reset Token)에서 받습니다. secrets.json에 저장되며 다시 표시되지 않습니다. 비워 두면 저장된 토큰을 유지하고 새 연결 코드를 받습니다.
+elsewhere-discord-connect = 토큰 확인 후 연결 코드 받기
+elsewhere-discord-bot = 봇: @{ $bot }
+elsewhere-discord-token-set = 봇 토큰이 저장되어 있습니다.
+elsewhere-discord-connected = Discord에 연결되었습니다.
+elsewhere-discord-not-connected = 지금은 Discord에 연결되어 있지 않습니다. Hark가 계속 시도합니다.
+elsewhere-discord-code = 연결하려면 10분 안에 Discord 다이렉트 메시지로 봇에게 이것을 보내세요:
+elsewhere-discord-paired = 연결된 사람이 있습니다: 질문이 그 사람의 다이렉트 메시지로 가며, 그 사람만 답할 수 있습니다.
+elsewhere-discord-not-paired = 아직 연결된 사람이 없습니다.
+elsewhere-discord-unpair = 연결 해제
+elsewhere-discord-forget = Discord 토큰을 지우고 Discord 끄기
+elsewhere-test-discord = Discord로 테스트 메시지 보내기
+elsewhere-discord-token-shape = 봇 토큰 형식이 아닙니다. 개발자 포털의 토큰은 점으로 구분된 세 부분으로 되어 있습니다.
+elsewhere-discord-wrong-token = Discord가 이 토큰을 받지 않습니다. 개발자 포털의 Bot 페이지에서 재설정하고 새 토큰을 복사하세요.
+elsewhere-discord-no-token = 먼저 봇 토큰을 붙여 넣으세요.
+elsewhere-discord-unreachable = 토큰을 확인하려 했지만 Discord에 연결할 수 없습니다: { $reason }
 
 # WeChat (설정)
 elsewhere-wechat = WeChat

@@ -269,6 +269,26 @@ elsewhere-slack-wrong-bot-token = Slack не принимает этот ток�
 elsewhere-slack-wrong-app-token = Slack не принимает этот токен уровня приложения. Создайте токен с областью connections:write и включите Socket Mode.
 elsewhere-slack-no-token = Сначала вставьте оба токена.
 elsewhere-slack-unreachable = Не удалось связаться со Slack, чтобы проверить токены: { $reason }
+elsewhere-discord = Discord
+elsewhere-discord-help = Отправлять каждый вопрос вам в личные сообщения Discord и отвечать там одним нажатием. Создайте приложение на портале разработчиков Discord, скопируйте сюда токен его бота, добавьте бота на сервер, где есть вы (чтобы он мог вам писать), и отправьте ему код привязки в личном сообщении. К этому компьютеру ничего подключаться не должно.
+elsewhere-discord-enabled = Отправлять вопросы в Discord
+elsewhere-discord-bot-token = Токен бота
+elsewhere-discord-token-help = Со страницы Bot на портале разработчиков (Reset Token). Хранится в secrets.json и больше не показывается; оставьте поле пустым, чтобы сохранить прежний и получить новый код привязки.
+elsewhere-discord-connect = Проверить токен и получить код привязки
+elsewhere-discord-bot = Бот: @{ $bot }
+elsewhere-discord-token-set = Токен бота сохранён.
+elsewhere-discord-connected = Соединение с Discord установлено.
+elsewhere-discord-not-connected = Сейчас нет соединения с Discord; Hark продолжает попытки.
+elsewhere-discord-code = Чтобы привязать, отправьте это боту в личном сообщении Discord в течение 10 минут:
+elsewhere-discord-paired = Человек привязан: вопросы приходят ему в личные сообщения, и отвечать может только он.
+elsewhere-discord-not-paired = Пока никто не привязан.
+elsewhere-discord-unpair = Отвязать
+elsewhere-discord-forget = Удалить токен Discord и отключить Discord
+elsewhere-test-discord = Отправить тестовое сообщение в Discord
+elsewhere-discord-token-shape = Это не похоже на токен бота: портал разработчиков выдаёт токен из трёх частей, разделённых точками.
+elsewhere-discord-wrong-token = Discord не принимает этот токен. Сбросьте его на странице Bot портала разработчиков и скопируйте новый.
+elsewhere-discord-no-token = Сначала вставьте токен бота.
+elsewhere-discord-unreachable = Не удалось связаться с Discord, чтобы проверить токен: { $reason }
 
 # WeChat (настройки)
 elsewhere-wechat = WeChat

@@ -231,6 +231,26 @@ elsewhere-slack-wrong-bot-token = Slack 不接受这个机器人令牌。请先�
 elsewhere-slack-wrong-app-token = Slack 不接受这个应用级令牌。请创建一个带 connections:write 权限的令牌，并开启 Socket Mode。
 elsewhere-slack-no-token = 请先粘贴两个令牌。
 elsewhere-slack-unreachable = 无法连接 Slack 来检查令牌：{ $reason }
+elsewhere-discord = Discord
+elsewhere-discord-help = 把每个问题发到你在 Discord 的私信里，点一下就能回答。在 Discord 开发者门户创建一个应用，把它的机器人令牌复制到这里，把机器人加到你所在的服务器（这样它才能给你发消息），然后在私信里把配对码发给它。无需任何连接进入这台电脑。
+elsewhere-discord-enabled = 把问题发到 Discord
+elsewhere-discord-bot-token = 机器人令牌
+elsewhere-discord-token-help = 来自开发者门户的 Bot 页面（Reset Token）。保存在 secrets.json 中，之后不会再显示；留空则保留已保存的令牌并获取新的配对码。
+elsewhere-discord-connect = 检查令牌并获取配对码
+elsewhere-discord-bot = 机器人：@{ $bot }
+elsewhere-discord-token-set = 已保存机器人令牌。
+elsewhere-discord-connected = 已连接到 Discord。
+elsewhere-discord-not-connected = 目前未连接到 Discord，Hark 会继续尝试。
+elsewhere-discord-code = 要完成配对，请在 10 分钟内通过 Discord 私信把这段发给机器人：
+elsewhere-discord-paired = 已有人配对：问题会发到他的私信，也只有他能回答。
+elsewhere-discord-not-paired = 还没有人配对。
+elsewhere-discord-unpair = 解除配对
+elsewhere-discord-forget = 删除 Discord 令牌并关闭 Discord
+elsewhere-test-discord = 向 Discord 发送测试消息
+elsewhere-discord-token-shape = 这看起来不像机器人令牌：开发者门户给出的令牌由三段组成，中间用点分隔。
+elsewhere-discord-wrong-token = Discord 不接受这个令牌。请在开发者门户的 Bot 页面重置，并复制新的令牌。
+elsewhere-discord-no-token = 请先粘贴机器人令牌。
+elsewhere-discord-unreachable = 无法连接 Discord 来检查令牌：{ $reason }
 
 # 微信（设置）
 elsewhere-wechat = 微信

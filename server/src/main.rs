@@ -101,7 +101,7 @@ enum Command {
         #[arg(long, env = "HARK_PORT")]
         port: Option<u16>,
     },
-    /// Channels beyond this computer (Telegram, WeChat, Slack, ntfy, webhooks): `hark channel test ntfy` sends a test
+    /// Channels beyond this computer (Telegram, WeChat, Slack, Discord, ntfy, webhooks): `hark channel test ntfy` sends a test
     /// message now and says how it went.
     Channel {
         #[command(subcommand)]
@@ -125,6 +125,12 @@ enum Command {
         #[command(subcommand)]
         action: SlackAction,
     },
+    /// Discord: `hark discord setup` checks and keeps the bot's token and pairs you by a code
+    /// sent in a direct message; `hark discord unpair` forgets you.
+    Discord {
+        #[command(subcommand)]
+        action: DiscordAction,
+    },
     /// Print the token that pairs other devices, or replace it with --rotate.
     Token {
         /// Replace the token: every paired phone and browser must pair again, at once.
@@ -137,7 +143,7 @@ enum Command {
 
 #[derive(Subcommand)]
 enum ChannelAction {
-    /// Send a test message on a channel: telegram, wechat, slack, ntfy or webhook.
+    /// Send a test message on a channel: telegram, wechat, slack, discord, ntfy or webhook.
     Test {
         channel: hark_core::model::ChannelName,
         #[arg(long, env = "HARK_PORT")]
@@ -154,6 +160,24 @@ enum WechatAction {
         port: Option<u16>,
     },
     /// Log out: forget the account and the bot token.
+    Unpair {
+        #[arg(long, env = "HARK_PORT")]
+        port: Option<u16>,
+    },
+}
+
+#[derive(Subcommand)]
+enum DiscordAction {
+    /// Give Hark the Discord bot's token (Developer Portal → Bot → Reset Token), and pair
+    /// yourself with a one-time code sent to the bot in a direct message. Without the flag the
+    /// token is typed at a prompt that does not echo it.
+    Setup {
+        #[arg(long, value_name = "TOKEN")]
+        bot_token: Option<String>,
+        #[arg(long, env = "HARK_PORT")]
+        port: Option<u16>,
+    },
+    /// Forget the paired person: the bot answers nobody until someone pairs again.
     Unpair {
         #[arg(long, env = "HARK_PORT")]
         port: Option<u16>,
@@ -289,6 +313,12 @@ fn main() -> ExitCode {
             Command::Slack {
                 action: SlackAction::Unpair { port },
             } => hark::channels::slack::cli::unpair(port).await,
+            Command::Discord {
+                action: DiscordAction::Setup { bot_token, port },
+            } => hark::channels::discord::cli::setup(bot_token, port).await,
+            Command::Discord {
+                action: DiscordAction::Unpair { port },
+            } => hark::channels::discord::cli::unpair(port).await,
             Command::Stop { port } => hark::cli::status::stop(port).await,
             Command::Mcp {
                 daemon,

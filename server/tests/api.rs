@@ -12,8 +12,10 @@ mod api {
     mod config;
     mod crowd;
     mod desktop;
+    mod discord;
     mod errors;
     pub mod events;
+    pub mod fake_discord;
     #[cfg(target_os = "linux")]
     pub mod fake_notifications;
     pub mod fake_slack;

@@ -8,7 +8,12 @@ use fluent_syntax::ast;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Messages that read the same in every language (or all but one: WeChat is 微信 in Chinese).
-const SAME_EVERYWHERE: [&str; 3] = ["app-name", "elsewhere-wechat", "elsewhere-slack"];
+const SAME_EVERYWHERE: [&str; 4] = [
+    "app-name",
+    "elsewhere-wechat",
+    "elsewhere-slack",
+    "elsewhere-discord",
+];
 
 /// Each message id with the variables its value and variants reference.
 fn variables_by_message(source: &str) -> BTreeMap<String, BTreeSet<String>> {

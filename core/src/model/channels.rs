@@ -5,6 +5,7 @@
 //! export ever shows.
 
 mod address;
+pub mod discord;
 pub mod ntfy;
 pub mod slack;
 pub mod telegram;
@@ -12,6 +13,7 @@ pub mod webhook;
 pub mod wechat;
 
 use super::ErrorBody;
+use discord::{Discord, DiscordReport};
 use ntfy::Ntfy;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -28,6 +30,7 @@ pub enum ChannelName {
     Telegram,
     Wechat,
     Slack,
+    Discord,
     Ntfy,
     #[serde(alias = "webhooks")]
     Webhook,
@@ -35,10 +38,11 @@ pub enum ChannelName {
 
 impl ChannelName {
     /// Every channel, in the order settings lists them.
-    pub const ALL: [ChannelName; 5] = [
+    pub const ALL: [ChannelName; 6] = [
         ChannelName::Telegram,
         ChannelName::Wechat,
         ChannelName::Slack,
+        ChannelName::Discord,
         ChannelName::Ntfy,
         ChannelName::Webhook,
     ];
@@ -49,6 +53,7 @@ impl ChannelName {
             ChannelName::Telegram => "telegram",
             ChannelName::Wechat => "wechat",
             ChannelName::Slack => "slack",
+            ChannelName::Discord => "discord",
             ChannelName::Ntfy => "ntfy",
             ChannelName::Webhook => "webhook",
         }
@@ -60,7 +65,10 @@ impl ChannelName {
     /// a push answers by its buttons (`AnsweredVia::Push`), a webhook not at all.
     pub fn answers(self) -> bool {
         match self {
-            ChannelName::Telegram | ChannelName::Wechat | ChannelName::Slack => true,
+            ChannelName::Telegram
+            | ChannelName::Wechat
+            | ChannelName::Slack
+            | ChannelName::Discord => true,
             ChannelName::Ntfy | ChannelName::Webhook => false,
         }
     }
@@ -71,6 +79,7 @@ impl ChannelName {
             ChannelName::Telegram => "Telegram",
             ChannelName::Wechat => "WeChat",
             ChannelName::Slack => "Slack",
+            ChannelName::Discord => "Discord",
             ChannelName::Ntfy => "ntfy",
             ChannelName::Webhook => "Webhook",
         }
@@ -118,6 +127,7 @@ pub struct Channels {
     pub telegram: Telegram,
     pub wechat: Wechat,
     pub slack: Slack,
+    pub discord: Discord,
     pub ntfy: Ntfy,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub webhooks: Vec<Webhook>,
@@ -134,6 +144,7 @@ impl Default for Channels {
             telegram: Telegram::default(),
             wechat: Wechat::default(),
             slack: Slack::default(),
+            discord: Discord::default(),
             ntfy: Ntfy::default(),
             webhooks: Vec::new(),
             extra: Map::new(),
@@ -178,6 +189,8 @@ pub struct ChannelsReport {
     pub wechat: WechatReport,
     #[serde(default)]
     pub slack: SlackReport,
+    #[serde(default)]
+    pub discord: DiscordReport,
     /// Each set-up channel's state in a sentence, as `hark status` prints it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub summaries: Vec<ChannelSummary>,
@@ -192,7 +205,7 @@ pub struct ChannelSummary {
 }
 
 /// `POST /api/channels/test`'s body: which channel to test (`telegram`, `wechat`, `slack`,
-/// `ntfy` or `webhook`).
+/// `discord`, `ntfy` or `webhook`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChannelTest {
@@ -247,6 +260,7 @@ impl Channels {
         telegram::check(&mut channels.telegram)?;
         wechat::check(&mut channels.wechat)?;
         slack::check(&mut channels.slack)?;
+        discord::check(&mut channels.discord)?;
         ntfy::check(&mut channels.ntfy)?;
         webhook::check(&mut channels.webhooks)?;
         Ok(channels)
@@ -417,7 +431,7 @@ mod tests {
         let refused = "pigeon".parse::<ChannelName>().unwrap_err();
         assert!(
             refused.contains("\"pigeon\"")
-                && refused.contains("telegram, wechat, slack, ntfy and webhook")
+                && refused.contains("telegram, wechat, slack, discord, ntfy and webhook")
         );
         let test: Result<ChannelTest, _> = serde_json::from_value(json!({"channel": "pigeon"}));
         assert!(test.is_err());

@@ -1,5 +1,5 @@
 //! "Notify me elsewhere" on the settings page (SPEC §11, §17): each channel's part (`telegram`,
-//! the bot with its own forms; `wechat`, its QR login; `slack`, its tokens and pairing; the
+//! the bot with its own forms; `wechat`, its QR login; `slack` and `discord`, their tokens and pairing; the
 //! fields of `ntfy` and `webhooks`), the public address their links
 //! use, how each channel has fared, and a test button for each, saved as one form. Works as
 //! plain forms without JavaScript.
@@ -8,6 +8,7 @@
 // plain HTML form; the macro's generated code inherits the count.
 #![allow(clippy::too_many_arguments)]
 
+mod discord;
 mod ntfy;
 mod slack;
 mod telegram;
@@ -16,6 +17,7 @@ mod wechat;
 
 use crate::components::failure::{Failure, FailureNotice};
 use crate::i18n::{t, t_args, tr};
+use discord::{ConnectDiscord, DiscordPart, UnpairDiscord};
 use hark_core::model::{Channels, ChannelsReport};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -58,6 +60,8 @@ pub async fn save_channels(
     #[server(default)] wechat_enabled: Option<String>,
     #[server(default)] slack_enabled: Option<String>,
     #[server(default)] forget_slack_tokens: Option<String>,
+    #[server(default)] discord_enabled: Option<String>,
+    #[server(default)] forget_discord_token: Option<String>,
     #[server(default)] ntfy_enabled: Option<String>,
     #[server(default)] ntfy_server: String,
     #[server(default)] ntfy_topic: String,
@@ -95,6 +99,7 @@ pub async fn save_channels(
         channels["telegram"]["enabled"] = serde_json::Value::Bool(telegram_enabled.is_some());
         channels["wechat"]["enabled"] = serde_json::Value::Bool(wechat_enabled.is_some());
         channels["slack"]["enabled"] = serde_json::Value::Bool(slack_enabled.is_some());
+        channels["discord"]["enabled"] = serde_json::Value::Bool(discord_enabled.is_some());
         channels["ntfy"] = serde_json::json!({
             "enabled": ntfy_enabled.is_some(),
             "server": if ntfy_server.trim().is_empty() { "https://ntfy.sh" } else { ntfy_server.trim() },
@@ -139,6 +144,15 @@ pub async fn save_channels(
         .await
         .map_err(|_| refuse_here(Failure::SaveFailed))?;
     }
+    if forget_discord_token.is_some() {
+        desk.act(
+            hark_core::model::ChannelName::Discord,
+            "forget",
+            serde_json::json!({}),
+        )
+        .await
+        .map_err(|_| refuse_here(Failure::SaveFailed))?;
+    }
     if forget_slack_tokens.is_some() {
         desk.act(
             hark_core::model::ChannelName::Slack,
@@ -176,6 +190,8 @@ pub fn Elsewhere() -> impl IntoView {
     let wechat = ServerAction::<WechatLogin>::new();
     let connect_slack = ServerAction::<ConnectSlack>::new();
     let unpair_slack = ServerAction::<UnpairSlack>::new();
+    let connect_discord = ServerAction::<ConnectDiscord>::new();
+    let unpair_discord = ServerAction::<UnpairDiscord>::new();
     // Loaded again after each form: the statuses, the secrets and the pairing code follow.
     let loaded = Resource::new(
         move || {
@@ -187,6 +203,8 @@ pub fn Elsewhere() -> impl IntoView {
                 wechat.version().get(),
                 connect_slack.version().get(),
                 unpair_slack.version().get(),
+                connect_discord.version().get(),
+                unpair_discord.version().get(),
             )
         },
         |_| get_channels(),
@@ -214,10 +232,12 @@ pub fn Elsewhere() -> impl IntoView {
                                 let report = view.report.telegram.clone();
                                 let wechat_report = view.report.wechat.clone();
                                 let slack_report = view.report.slack.clone();
+                                let discord_report = view.report.discord.clone();
                                 view! {
                                     <TelegramBot report connect unpair />
                                     <WechatPart report=wechat_report form=wechat />
                                     <SlackPart report=slack_report connect=connect_slack unpair=unpair_slack />
+                                    <DiscordPart report=discord_report connect=connect_discord unpair=unpair_discord />
                                     <ChannelsForm view save problem=Signal::derive(problem) saved=Signal::derive(saved) />
                                 }
                                     .into_any()
@@ -231,6 +251,7 @@ pub fn Elsewhere() -> impl IntoView {
                     ("telegram", "elsewhere-test-telegram"),
                     ("wechat", "elsewhere-test-wechat"),
                     ("slack", "elsewhere-test-slack"),
+                    ("discord", "elsewhere-test-discord"),
                     ("ntfy", "elsewhere-test-ntfy"),
                     ("webhook", "elsewhere-test-webhook"),
                 ]
@@ -321,6 +342,18 @@ fn ChannelsForm(
                 <label class="toggle">
                     <input type="checkbox" name="forget_slack_tokens" />
                     <span>{tr("elsewhere-slack-forget")}</span>
+                </label>
+            })}
+            {(report.discord.token || channels.discord.enabled).then(|| view! {
+                <label class="toggle">
+                    <input type="checkbox" name="discord_enabled" checked=channels.discord.enabled data-testid="discord-enabled" />
+                    <span>{tr("elsewhere-discord-enabled")}</span>
+                </label>
+            })}
+            {report.discord.token.then(|| view! {
+                <label class="toggle">
+                    <input type="checkbox" name="forget_discord_token" />
+                    <span>{tr("elsewhere-discord-forget")}</span>
                 </label>
             })}
             <ntfy::NtfyFields ntfy=channels.ntfy.clone() token_set=report.ntfy_token />

@@ -166,7 +166,7 @@ fn controls(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
             json!({"type": "checkboxes", "action_id": "tick", "options": options})
         } else {
             json!({"type": "multi_static_select", "action_id": "tick", "options": options,
-                   "placeholder": plain(&cut_chars(&t_in(lang, "slack-pick", &[]), OPTION_CHARS))})
+                   "placeholder": plain(&cut_chars(&t_in(lang, "chat-pick", &[]), OPTION_CHARS))})
         };
         if !initial.is_empty() {
             element["initial_options"] = Value::Array(initial);
@@ -300,13 +300,8 @@ const MODAL_TITLE_CHARS: usize = 24;
 /// The modal of "Other…" (own words, required) or "Skip" (a note, optional).
 pub fn modal(lang: Lang, question: &Question, walk: &Walk, awaiting: Awaiting) -> Value {
     let (title, label, submit, optional) = match awaiting {
-        Awaiting::OwnWords => (
-            "slack-answer-title",
-            "slack-answer-label",
-            "chat-send",
-            false,
-        ),
-        Awaiting::SkipNote => ("slack-skip-title", "slack-skip-label", "chat-skip", true),
+        Awaiting::OwnWords => ("chat-answer-title", "chat-answer-label", "chat-send", false),
+        Awaiting::SkipNote => ("chat-skip-title", "chat-skip-label", "chat-skip", true),
     };
     let short = |key: &str| plain(&cut_chars(&t_in(lang, key, &[]), MODAL_TITLE_CHARS));
     let asked = question
@@ -320,7 +315,7 @@ pub fn modal(lang: Lang, question: &Question, walk: &Walk, awaiting: Awaiting) -
         "private_metadata": modal_metadata(question.id, walk.step, awaiting),
         "title": short(title),
         "submit": short(submit),
-        "close": short("slack-cancel"),
+        "close": short("chat-cancel"),
         "blocks": [
             section(&asked),
             {"type": "input", "block_id": MODAL_BLOCK, "optional": optional,

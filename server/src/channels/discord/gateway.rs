@@ -1,0 +1,423 @@
+//! The Gateway connection (Discord's "Gateway" documentation, v10, JSON): `GET /gateway/bot`
+//! gives the address; Discord says Hello with the heartbeat interval; Hark heartbeats (the first
+//! after a random part of the interval, then every interval, with the last sequence number) and
+//! Identifies with the one intent it needs, `DIRECT_MESSAGES` (taps need none; a bot reads its own
+//! direct messages without the privileged message-content intent). READY gives the session to
+//! Resume after a drop: on Reconnect (op 7), a close Discord allows resuming after, a missing
+//! heartbeat ACK, or Invalid Session (op 9) with `d: true`; otherwise a fresh Identify. Closes
+//! that will not get better by trying again (4004 a wrong token, 4010–4014) wait for new
+//! settings. Failed connections are tried again after a pause that doubles from 1 s to 30 s.
+//! Dispatches of `INTERACTION_CREATE` and `MESSAGE_CREATE` go to the chat task.
+
+use super::rest::DiscordError;
+use super::{CHANNEL, Discord, Input, Line};
+use crate::channels::Relay;
+use futures::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+
+const FIRST_PAUSE: Duration = Duration::from_secs(1);
+const LONGEST_PAUSE: Duration = Duration::from_secs(30);
+/// How long a token Discord refused waits before it is tried again without new settings.
+const REFUSED_WAIT: Duration = Duration::from_secs(300);
+/// `DIRECT_MESSAGES` (1 << 12).
+pub const INTENTS: u64 = 1 << 12;
+/// The largest frame Hark reads.
+const MAX_FRAME_BYTES: usize = 4 * 1024 * 1024;
+
+/// A Gateway frame: `{op, d, s, t}`.
+#[derive(Deserialize)]
+struct Frame {
+    op: u8,
+    #[serde(default)]
+    d: Value,
+    #[serde(default)]
+    s: Option<u64>,
+    #[serde(default)]
+    t: Option<String>,
+}
+
+/// A session to resume.
+#[derive(Clone, Debug)]
+struct Session {
+    id: String,
+    resume_url: String,
+    seq: Option<u64>,
+}
+
+/// How a connection ended.
+enum Ended {
+    /// Resume the session on a new connection.
+    Resume,
+    /// Start a new session (Identify).
+    Anew,
+    /// Discord will not take this (a wrong token, intents it refuses): wait for new settings.
+    Refused(String),
+    /// Could not connect or was cut before it was useful: pause, then try again.
+    Failed(String),
+    /// The settings changed.
+    Settings,
+    Shutdown,
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+fn key_of(line: &Line) -> u64 {
+    line.rest.fingerprint()
+}
+
+/// Keeps a Gateway connection while Discord is on and has a token, until the daemon stops.
+pub async fn run(relay: Arc<Relay>, discord: Arc<Discord>) {
+    let shutdown = relay.store.shutdown_token().clone();
+    let mut pause = FIRST_PAUSE;
+    let mut session: Option<Session> = None;
+    let mut gateway_url: Option<(u64, String)> = None;
+    loop {
+        let wake = discord.wake.notified();
+        let Some(line) = Line::of(&relay) else {
+            discord.set_connected(false);
+            session = None;
+            tokio::select! {
+                () = wake => continue,
+                () = shutdown.cancelled() => return,
+            }
+        };
+        let key = key_of(&line);
+        // A session belongs to the token that made it.
+        if gateway_url.as_ref().is_some_and(|(known, _)| *known != key) {
+            session = None;
+            gateway_url = None;
+        }
+        let address = match (&session, &gateway_url) {
+            (Some(session), _) if !session.resume_url.is_empty() => Ok(session.resume_url.clone()),
+            (_, Some((_, url))) => Ok(url.clone()),
+            (_, None) => line.rest.gateway().await.inspect(|url| {
+                gateway_url = Some((key, url.clone()));
+            }),
+        };
+        let ended = match address {
+            Ok(address) => {
+                let address = format!("{}/?v=10&encoding=json", address.trim_end_matches('/'));
+                match tokio_tungstenite::connect_async(address.as_str()).await {
+                    Ok((socket, _)) => {
+                        serve(&relay, &discord, &line, socket, key, &mut session).await
+                    }
+                    Err(error) => Ended::Failed(short(&error.to_string())),
+                }
+            }
+            Err(error) if error.wrong_token() => Ended::Refused(error.to_string()),
+            Err(DiscordError::RateLimited(secs)) => {
+                pause = Duration::from_secs(secs);
+                Ended::Failed("Discord asked to slow down".into())
+            }
+            Err(error) => Ended::Failed(error.to_string()),
+        };
+        discord.set_connected(false);
+        let wait = match ended {
+            Ended::Shutdown => return,
+            Ended::Settings => continue,
+            Ended::Resume => {
+                pause = FIRST_PAUSE;
+                continue;
+            }
+            Ended::Anew => {
+                session = None;
+                // Discord asks for a short pause before identifying again.
+                Some(FIRST_PAUSE)
+            }
+            Ended::Refused(reason) => {
+                tracing::warn!(channel = %CHANNEL, %reason, "Discord refused the bot's connection");
+                relay.statuses.failed(CHANNEL, &line.api_base, reason);
+                session = None;
+                Some(REFUSED_WAIT)
+            }
+            Ended::Failed(reason) => {
+                tracing::warn!(channel = %CHANNEL, %reason, "Discord's Gateway could not be reached");
+                relay.statuses.failed(CHANNEL, &line.api_base, reason);
+                // The address may be what changed, and a session that cannot be resumed there is
+                // started anew.
+                gateway_url = None;
+                session = None;
+                let wait = pause;
+                pause = (pause * 2).min(LONGEST_PAUSE);
+                Some(wait)
+            }
+        };
+        if let Some(wait) = wait {
+            tokio::select! {
+                () = tokio::time::sleep(wait) => {}
+                () = discord.wake.notified() => {}
+                () = shutdown.cancelled() => return,
+            }
+        }
+    }
+}
+
+/// One connection: Hello, Identify or Resume, heartbeats, dispatches, until it ends.
+async fn serve(
+    relay: &Arc<Relay>,
+    discord: &Arc<Discord>,
+    line: &Line,
+    mut socket: Socket,
+    key: u64,
+    session: &mut Option<Session>,
+) -> Ended {
+    let shutdown = relay.store.shutdown_token().clone();
+    // Hello first (a Reconnect may come before it).
+    let interval = loop {
+        match next_frame(&mut socket).await {
+            Some(frame) if frame.op == 10 => match frame.d["heartbeat_interval"].as_u64() {
+                Some(ms) if ms > 0 => break Duration::from_millis(ms),
+                _ => return Ended::Failed("Discord's Hello had no heartbeat interval".into()),
+            },
+            Some(frame) if frame.op == 7 => return Ended::Resume,
+            Some(_) => continue,
+            None => return Ended::Failed("the Gateway closed before saying Hello".into()),
+        }
+    };
+    let hello = match session {
+        Some(session) => json!({"op": 6, "d": {
+            "token": line.rest.token(), "session_id": session.id, "seq": session.seq}}),
+        None => json!({"op": 2, "d": {
+            "token": line.rest.token(), "intents": INTENTS,
+            "properties": {"os": std::env::consts::OS, "browser": "hark", "device": "hark"}}}),
+    };
+    if socket
+        .send(Message::Text(hello.to_string().into()))
+        .await
+        .is_err()
+    {
+        return Ended::Failed("the Gateway closed before Identify".into());
+    }
+    // The first heartbeat after a random part of the interval, as Discord asks.
+    let share = getrandom::u32().map_or(0.5, |random| f64::from(random) / 4_294_967_296.0);
+    let jitter = interval.mul_f64(share);
+    let mut beat = tokio::time::interval_at(tokio::time::Instant::now() + jitter, interval);
+    // A beat held up (the chat task's inbox full) is not two beats at once.
+    beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut acked = true;
+    let mut ready = false;
+    loop {
+        let frame = tokio::select! {
+            frame = socket.next() => frame,
+            _ = beat.tick() => {
+                // A missed wake-up is caught here, at the latest.
+                if Line::of(relay).map(|line| key_of(&line)) != Some(key) {
+                    close(&mut socket, 1000).await;
+                    *session = None;
+                    return Ended::Settings;
+                }
+                if !acked {
+                    // A zombie connection: close without ending the session, and resume.
+                    close(&mut socket, 4000).await;
+                    return if session.is_some() { Ended::Resume } else { Ended::Anew };
+                }
+                acked = false;
+                let seq = session.as_ref().and_then(|session| session.seq);
+                if socket.send(Message::Text(json!({"op": 1, "d": seq}).to_string().into())).await.is_err() {
+                    return after_drop(session);
+                }
+                continue;
+            }
+            () = discord.wake.notified() => {
+                if Line::of(relay).map(|line| key_of(&line)) == Some(key) {
+                    continue;
+                }
+                // 1000 ends the session: the bot leaves as it should.
+                close(&mut socket, 1000).await;
+                *session = None;
+                return Ended::Settings;
+            }
+            () = shutdown.cancelled() => {
+                close(&mut socket, 1000).await;
+                return Ended::Shutdown;
+            }
+        };
+        let frame = match frame {
+            Some(Ok(Message::Text(text))) if text.len() <= MAX_FRAME_BYTES => {
+                match serde_json::from_str::<Frame>(text.as_str()) {
+                    Ok(frame) => frame,
+                    Err(_) => continue,
+                }
+            }
+            Some(Ok(Message::Close(close))) => {
+                let code = close.map(|close| u16::from(close.code));
+                return unready(ready, after_close(code, session));
+            }
+            Some(Ok(_)) => continue,
+            Some(Err(_)) | None => return unready(ready, after_drop(session)),
+        };
+        if let (Some(seq), Some(session)) = (frame.s, session.as_mut()) {
+            session.seq = Some(seq);
+        }
+        match frame.op {
+            0 => {
+                let kind = frame.t.unwrap_or_default();
+                match kind.as_str() {
+                    "READY" => {
+                        let resume_url = frame.d["resume_gateway_url"].as_str().unwrap_or_default();
+                        *session = Some(Session {
+                            id: frame.d["session_id"]
+                                .as_str()
+                                .unwrap_or_default()
+                                .to_string(),
+                            resume_url: resume_url.to_string(),
+                            seq: frame.s,
+                        });
+                        if let Some(id) = frame.d["user"]["id"].as_str() {
+                            discord.learned_user(id, frame.d["user"]["username"].as_str());
+                        }
+                        ready = true;
+                        discord.set_connected(true);
+                        relay.statuses.sent(CHANNEL, &line.api_base);
+                    }
+                    "RESUMED" => {
+                        ready = true;
+                        discord.set_connected(true);
+                        relay.statuses.sent(CHANNEL, &line.api_base);
+                    }
+                    "INTERACTION_CREATE" => {
+                        discord.tell_waiting(Input::Interaction(frame.d)).await;
+                    }
+                    "MESSAGE_CREATE" => discord.tell_waiting(Input::Message(frame.d)).await,
+                    _ => {}
+                }
+            }
+            // Discord asks for a heartbeat now.
+            1 => {
+                let seq = session.as_ref().and_then(|session| session.seq);
+                if socket
+                    .send(Message::Text(json!({"op": 1, "d": seq}).to_string().into()))
+                    .await
+                    .is_err()
+                {
+                    return after_drop(session);
+                }
+            }
+            7 => {
+                close(&mut socket, 4000).await;
+                return Ended::Resume;
+            }
+            9 => {
+                close(&mut socket, 4000).await;
+                // Discord asks for a moment before the next attempt.
+                tokio::time::sleep(FIRST_PAUSE).await;
+                return if frame.d.as_bool() == Some(true) && session.is_some() {
+                    Ended::Resume
+                } else {
+                    *session = None;
+                    Ended::Anew
+                };
+            }
+            11 => acked = true,
+            _ => {}
+        }
+    }
+}
+
+/// A connection that ended before READY or RESUMED was no connection: it waits its pause
+/// rather than being tried again at once.
+fn unready(ready: bool, ended: Ended) -> Ended {
+    match ended {
+        Ended::Resume if !ready => {
+            Ended::Failed("the Gateway closed before the session was ready".into())
+        }
+        other => other,
+    }
+}
+
+/// The next frame before Hello, if the connection lasts that long.
+async fn next_frame(socket: &mut Socket) -> Option<Frame> {
+    loop {
+        match tokio::time::timeout(Duration::from_secs(30), socket.next()).await {
+            Ok(Some(Ok(Message::Text(text)))) => {
+                return serde_json::from_str(text.as_str()).ok();
+            }
+            Ok(Some(Ok(_))) => continue,
+            _ => return None,
+        }
+    }
+}
+
+async fn close(socket: &mut Socket, code: u16) {
+    let frame = CloseFrame {
+        code: CloseCode::from(code),
+        reason: "".into(),
+    };
+    let _ = socket.close(Some(frame)).await;
+}
+
+/// A connection that dropped without a close: resume if there is a session.
+fn after_drop(session: &Option<Session>) -> Ended {
+    if session.is_some() {
+        Ended::Resume
+    } else {
+        Ended::Failed("the Gateway connection dropped".into())
+    }
+}
+
+/// What Discord's close code says to do (its "Gateway Close Event Codes").
+fn after_close(code: Option<u16>, session: &mut Option<Session>) -> Ended {
+    match code {
+        Some(4004) => Ended::Refused("Discord did not take the bot token (4004)".into()),
+        Some(4010..=4014) => Ended::Refused(format!(
+            "Discord refused the connection ({}): check the bot's settings in the Developer Portal",
+            code.unwrap_or_default()
+        )),
+        Some(4007 | 4009) => {
+            *session = None;
+            Ended::Anew
+        }
+        _ => after_drop(session),
+    }
+}
+
+/// An error's text, cut short.
+fn short(text: &str) -> String {
+    hark_text::plain::cut(text, 200)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn close_codes_say_whether_to_resume_identify_or_stop() {
+        let session = || {
+            Some(Session {
+                id: "s".into(),
+                resume_url: "wss://r".into(),
+                seq: Some(3),
+            })
+        };
+        assert!(matches!(
+            after_close(Some(4004), &mut session()),
+            Ended::Refused(_)
+        ));
+        assert!(matches!(
+            after_close(Some(4014), &mut session()),
+            Ended::Refused(_)
+        ));
+        let mut timed_out = session();
+        assert!(matches!(
+            after_close(Some(4009), &mut timed_out),
+            Ended::Anew
+        ));
+        assert!(timed_out.is_none());
+        assert!(matches!(
+            after_close(Some(4000), &mut session()),
+            Ended::Resume
+        ));
+        assert!(matches!(after_close(None, &mut session()), Ended::Resume));
+        assert!(matches!(
+            after_close(Some(4000), &mut None),
+            Ended::Failed(_)
+        ));
+    }
+}

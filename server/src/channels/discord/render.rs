@@ -1,0 +1,480 @@
+//! A question as a Discord message: its text in Discord's Markdown with everything the agent wrote
+//! escaped (and no mentions allowed), and the components of the sub-question being answered: a
+//! button per option for a single choice (a select menu past twenty), a select menu with `Send`
+//! for a multi-select (`max_values`), `Other…` and `Skip`, which open a modal; recommended options
+//! ⭐ in the primary style, risky ones ⚠️ in the danger style. Once it closes, its outcome and no
+//! components. In the daemon's language, within Discord's limits.
+
+use crate::channels::walk::{Awaiting, Callback, Tap, Walk};
+use hark_core::model::{Question, QuestionId, Status};
+use hark_text::question::{answer_line, outcome};
+use hark_text::{Lang, t_in};
+use serde_json::{Value, json};
+use std::fmt::Write;
+
+/// Discord's limits, in characters: a message, a button's label, a select option's label and
+/// description, a modal's title and a text input's label.
+const CONTENT_CHARS: usize = 2000;
+const LABEL_CHARS: usize = 80;
+const OPTION_CHARS: usize = 100;
+const MODAL_TITLE_CHARS: usize = 45;
+/// Buttons in a row, options in a select menu, and single-choice options shown as buttons.
+const BUTTONS_PER_ROW: usize = 5;
+const OPTIONS_PER_SELECT: usize = 25;
+const MOST_BUTTONS: usize = 20;
+/// What the agent wrote, at most, in the message (the rest of it keeps the whole under 2000).
+const QUESTION_CHARS: usize = 900;
+
+/// A message as it should look.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shown(pub Value);
+
+/// `text` within `limit` characters, "…" included.
+fn cut_chars(text: &str, limit: usize) -> String {
+    hark_text::plain::cut_chars(text, limit.saturating_sub(1).max(1))
+}
+
+/// `text` shown as written: Discord's Markdown characters escaped.
+pub fn escape(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(
+            c,
+            '\\' | '*'
+                | '_'
+                | '~'
+                | '`'
+                | '|'
+                | '>'
+                | '#'
+                | '-'
+                | '['
+                | ']'
+                | '('
+                | ')'
+                | '<'
+                | '@'
+        ) {
+            escaped.push('\\');
+        }
+        escaped.push(c);
+    }
+    escaped
+}
+
+fn message(content: String, components: Vec<Value>) -> Shown {
+    Shown(json!({
+        "content": cut_chars(&content, CONTENT_CHARS),
+        "components": components,
+        "allowed_mentions": {"parse": []},
+    }))
+}
+
+fn heading(question: &Question) -> String {
+    let mut text = String::new();
+    if let Some(title) = question.title.as_deref().filter(|t| !t.trim().is_empty()) {
+        let _ = writeln!(text, "**{}**", escape(&cut_chars(title.trim(), 200)));
+    }
+    if let Some(source) = question.source_label() {
+        let _ = writeln!(text, "*{}*", escape(&cut_chars(&source, 200)));
+    }
+    if !text.is_empty() {
+        text.push('\n');
+    }
+    text
+}
+
+fn option_label(option: &hark_core::model::QuestionOption, limit: usize) -> String {
+    let mut label = String::new();
+    if option.danger {
+        label.push_str("⚠️ ");
+    }
+    label.push_str(&option.label);
+    if option.recommended {
+        label.push_str(" ⭐");
+    }
+    cut_chars(&label, limit)
+}
+
+fn button(label: &str, custom_id: String, style: u8) -> Value {
+    json!({"type": 2, "style": style, "label": cut_chars(label, LABEL_CHARS), "custom_id": custom_id})
+}
+
+/// A select menu's id: the question, the step, and the first option it holds.
+pub fn select_id(id: QuestionId, step: usize, offset: usize) -> String {
+    format!("hs:{}:{step}:{offset}", id.0.simple())
+}
+
+/// The question, step and first option of a select menu's id.
+pub fn read_select_id(custom_id: &str) -> Option<(QuestionId, usize, usize)> {
+    let mut fields = custom_id.split(':');
+    if fields.next()? != "hs" {
+        return None;
+    }
+    let id = QuestionId(uuid::Uuid::try_parse(fields.next()?).ok()?);
+    let step = fields.next()?.parse().ok()?;
+    let offset = fields.next()?.parse().ok()?;
+    fields.next().is_none().then_some((id, step, offset))
+}
+
+/// A pending question at the walk's step, with that step's components.
+pub fn pending(lang: Lang, question: &Question, walk: &Walk) -> Shown {
+    let mut text = heading(question);
+    for (index, answer) in walk.answers.iter().enumerate().take(walk.step) {
+        let sub = &question.questions[index];
+        let name = sub
+            .header
+            .clone()
+            .unwrap_or_else(|| format!("{}", index + 1));
+        let _ = writeln!(
+            text,
+            "✓ **{}**: {}",
+            escape(&cut_chars(&name, 100)),
+            escape(&cut_chars(&answer_line(lang, answer), 200))
+        );
+    }
+    let Some(sub) = question.questions.get(walk.step) else {
+        return message(text, Vec::new());
+    };
+    let label = hark_text::question::step_label(lang, question, walk.step);
+    if !label.is_empty() {
+        let _ = writeln!(text, "**{}**", escape(&label));
+    }
+    let _ = writeln!(
+        text,
+        "{}",
+        escape(&cut_chars(sub.question.trim(), QUESTION_CHARS))
+    );
+    if sub
+        .options
+        .iter()
+        .any(|option| option.description.is_some())
+    {
+        text.push('\n');
+        for (number, option) in sub.options.iter().enumerate() {
+            let _ = write!(
+                text,
+                "{}. **{}**",
+                number + 1,
+                escape(&cut_chars(&option.label, 60))
+            );
+            if let Some(description) = &option.description {
+                let _ = write!(text, " — {}", escape(&cut_chars(description, 60)));
+            }
+            text.push('\n');
+        }
+    }
+    message(text, components(lang, question, walk))
+}
+
+fn components(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
+    let Some(sub) = question.questions.get(walk.step) else {
+        return Vec::new();
+    };
+    let at = |tap| {
+        Callback {
+            id: question.id,
+            step: walk.step,
+            tap,
+        }
+        .encode()
+    };
+    let mut rows = Vec::new();
+    let menus = sub.multi_select || sub.options.len() > MOST_BUTTONS;
+    if menus {
+        for (chunk, options) in sub.options.chunks(OPTIONS_PER_SELECT).enumerate() {
+            let offset = chunk * OPTIONS_PER_SELECT;
+            let choices: Vec<Value> = options
+                .iter()
+                .enumerate()
+                .map(|(index, option)| {
+                    let mut choice = json!({
+                        "label": option_label(option, OPTION_CHARS),
+                        "value": (offset + index).to_string(),
+                    });
+                    if let Some(description) = &option.description {
+                        choice["description"] = json!(cut_chars(description, OPTION_CHARS));
+                    }
+                    if walk.ticked.contains(&(offset + index)) {
+                        choice["default"] = json!(true);
+                    }
+                    choice
+                })
+                .collect();
+            let (min, max) = if sub.multi_select {
+                (0, choices.len())
+            } else {
+                (1, 1)
+            };
+            rows.push(json!({"type": 1, "components": [{
+                "type": 3, "custom_id": select_id(question.id, walk.step, offset),
+                "placeholder": cut_chars(&t_in(lang, "chat-pick", &[]), 150),
+                "min_values": min, "max_values": max, "options": choices,
+            }]}));
+        }
+    } else {
+        let buttons: Vec<Value> = sub
+            .options
+            .iter()
+            .enumerate()
+            .map(|(index, option)| {
+                let style = if option.danger {
+                    4
+                } else if option.recommended {
+                    1
+                } else {
+                    2
+                };
+                button(
+                    &option_label(option, LABEL_CHARS),
+                    at(Tap::Pick(index)),
+                    style,
+                )
+            })
+            .collect();
+        for row in buttons.chunks(BUTTONS_PER_ROW) {
+            rows.push(json!({"type": 1, "components": row}));
+        }
+    }
+    let mut last = Vec::new();
+    if sub.multi_select {
+        last.push(button(
+            &format!("➡️ {}", t_in(lang, "chat-send", &[])),
+            at(Tap::Send),
+            1,
+        ));
+    }
+    if sub.allow_free_text {
+        let key = if sub.options.is_empty() {
+            "chat-answer"
+        } else {
+            "chat-other"
+        };
+        last.push(button(&t_in(lang, key, &[]), at(Tap::OwnWords), 2));
+    }
+    last.push(button(&t_in(lang, "chat-skip", &[]), at(Tap::Skip), 2));
+    rows.push(json!({"type": 1, "components": last}));
+    rows
+}
+
+/// A closed question: what was asked, how it ended; no components.
+pub fn closed(lang: Lang, question: &Question) -> Shown {
+    let mut text = heading(question);
+    let per_question = QUESTION_CHARS / question.questions.len().max(1);
+    for sub in &question.questions {
+        let _ = writeln!(
+            text,
+            "{}",
+            escape(&cut_chars(sub.question.trim(), per_question))
+        );
+    }
+    let (mark, outcome) = match question.status {
+        Status::Answered => ("✅", outcome(lang, question)),
+        Status::Declined => match question.note.as_deref() {
+            Some(note) => (
+                "⏭",
+                t_in(
+                    lang,
+                    "chat-declined-note",
+                    &[("note", cut_chars(note, 500).into())],
+                ),
+            ),
+            None => ("⏭", outcome(lang, question)),
+        },
+        Status::Timeout => ("⌛", outcome(lang, question)),
+        Status::Cancelled | Status::Pending => ("✖️", outcome(lang, question)),
+    };
+    // The outcome always shows: what was asked gives way first.
+    let mut text = cut_chars(&text, CONTENT_CHARS - 700);
+    let _ = write!(text, "\n{mark} **{}**", escape(&cut_chars(&outcome, 300)));
+    message(text, Vec::new())
+}
+
+/// A modal's id: the question, the step, and what is awaited.
+pub fn modal_id(id: QuestionId, step: usize, awaiting: Awaiting) -> String {
+    let kind = match awaiting {
+        Awaiting::OwnWords => "o",
+        Awaiting::SkipNote => "k",
+    };
+    format!("hm:{}:{step}:{kind}", id.0.simple())
+}
+
+/// The question, step and awaited reply of a modal's id.
+pub fn read_modal_id(custom_id: &str) -> Option<(QuestionId, usize, Awaiting)> {
+    let mut fields = custom_id.split(':');
+    if fields.next()? != "hm" {
+        return None;
+    }
+    let id = QuestionId(uuid::Uuid::try_parse(fields.next()?).ok()?);
+    let step = fields.next()?.parse().ok()?;
+    let awaiting = match fields.next()? {
+        "o" => Awaiting::OwnWords,
+        "k" => Awaiting::SkipNote,
+        _ => return None,
+    };
+    fields.next().is_none().then_some((id, step, awaiting))
+}
+
+/// The text input's id in Hark's modals.
+pub const MODAL_INPUT: &str = "text";
+
+/// The interaction response that opens the modal of "Other…" or "Skip".
+pub fn modal(lang: Lang, question: &Question, walk: &Walk, awaiting: Awaiting) -> Value {
+    let (title, label, required) = match awaiting {
+        Awaiting::OwnWords => ("chat-answer-title", "chat-answer-label", true),
+        Awaiting::SkipNote => ("chat-skip-title", "chat-skip-label", false),
+    };
+    let asked = question
+        .questions
+        .get(walk.step)
+        .map(|sub| sub.question.trim().to_string())
+        .unwrap_or_default();
+    json!({"type": 9, "data": {
+        "custom_id": modal_id(question.id, walk.step, awaiting),
+        "title": cut_chars(&t_in(lang, title, &[]), MODAL_TITLE_CHARS),
+        "components": [{"type": 1, "components": [{
+            "type": 4, "custom_id": MODAL_INPUT, "style": 2,
+            "label": cut_chars(&t_in(lang, label, &[]), MODAL_TITLE_CHARS),
+            "placeholder": cut_chars(&asked, 100),
+            "required": required, "max_length": 4000,
+        }]}],
+    }})
+}
+
+/// One reminder for every question still waiting.
+pub fn reminder(lang: Lang, waiting: &[Question]) -> Shown {
+    let mut text = format!(
+        "⏰ {}",
+        t_in(lang, "chat-remind", &[("count", waiting.len().into())])
+    );
+    for question in waiting.iter().take(10) {
+        let _ = write!(
+            text,
+            "\n• {}",
+            escape(&cut_chars(&hark_text::question::headline(question), 120))
+        );
+    }
+    message(text, Vec::new())
+}
+
+/// A plain message.
+pub fn said(text: &str) -> Shown {
+    message(escape(text), Vec::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hark_core::model::{QuestionOption, SubQuestion};
+
+    fn question(subs: Vec<SubQuestion>) -> Question {
+        let mut question: Question = serde_json::from_value(json!({
+            "id": QuestionId::new_random(), "questions": [], "status": "pending",
+            "createdAt": "2026-12-02T10:00:00Z", "timeoutAction": "timeout"
+        }))
+        .unwrap();
+        question.questions = subs;
+        question
+    }
+
+    fn choice(labels: usize, multi: bool) -> SubQuestion {
+        SubQuestion {
+            options: (0..labels)
+                .map(|n| QuestionOption {
+                    recommended: n == 0,
+                    danger: n == 1,
+                    ..QuestionOption::new(format!("Option {n} **@everyone**"))
+                })
+                .collect(),
+            multi_select: multi,
+            allow_free_text: true,
+            ..SubQuestion::text("Deploy *now*?")
+        }
+    }
+
+    #[test]
+    fn buttons_for_a_few_options_menus_for_many_and_for_multi_select() {
+        let q = question(vec![choice(3, false)]);
+        let Shown(shown) = pending(Lang::En, &q, &Walk::default());
+        let rows = shown["components"].as_array().unwrap();
+        assert_eq!(rows[0]["components"].as_array().unwrap().len(), 3);
+        assert_eq!(rows[0]["components"][0]["style"], 1);
+        assert_eq!(rows[0]["components"][1]["style"], 4);
+        assert!(
+            shown["content"]
+                .as_str()
+                .unwrap()
+                .contains("Deploy \\*now\\*?")
+        );
+        assert_eq!(shown["allowed_mentions"]["parse"], json!([]));
+        let many = question(vec![choice(26, false)]);
+        let Shown(shown) = pending(Lang::En, &many, &Walk::default());
+        let rows = shown["components"].as_array().unwrap();
+        assert_eq!(rows.len(), 3, "two menus and the last row");
+        assert_eq!(
+            rows[1]["components"][0]["options"]
+                .as_array()
+                .unwrap()
+                .len(),
+            1
+        );
+        let multi = question(vec![choice(4, true)]);
+        let mut walk = Walk::default();
+        walk.ticked.insert(2);
+        let Shown(shown) = pending(Lang::Ru, &multi, &walk);
+        let menu = &shown["components"][0]["components"][0];
+        assert_eq!(menu["max_values"], 4);
+        assert_eq!(menu["options"][2]["default"], true);
+        assert_eq!(
+            read_select_id(menu["custom_id"].as_str().unwrap()),
+            Some((multi.id, 0, 0))
+        );
+    }
+
+    #[test]
+    fn everything_stays_within_discords_limits() {
+        let mut sub = choice(26, false);
+        sub.question = "Q".repeat(20_000);
+        for option in &mut sub.options {
+            option.label = "L".repeat(200);
+            option.description = Some("D".repeat(10_000));
+        }
+        let mut q = question(vec![sub.clone(), sub]);
+        q.title = Some("T".repeat(20_000));
+        for lang in Lang::ALL {
+            let Shown(shown) = pending(lang, &q, &Walk::default());
+            assert!(shown["content"].as_str().unwrap().chars().count() <= CONTENT_CHARS);
+            let rows = shown["components"].as_array().unwrap();
+            assert!(rows.len() <= 5);
+            for row in rows {
+                let parts = row["components"].as_array().unwrap();
+                assert!(parts.len() <= BUTTONS_PER_ROW);
+                for part in parts {
+                    if let Some(label) = part["label"].as_str() {
+                        assert!(label.chars().count() <= LABEL_CHARS);
+                    }
+                    assert!(part["custom_id"].as_str().unwrap().len() <= 100);
+                    for option in part["options"].as_array().into_iter().flatten() {
+                        assert!(option["label"].as_str().unwrap().chars().count() <= OPTION_CHARS);
+                        assert!(
+                            option["description"].as_str().unwrap().chars().count() <= OPTION_CHARS
+                        );
+                    }
+                }
+            }
+            let modal = modal(lang, &q, &Walk::default(), Awaiting::SkipNote);
+            assert!(modal["data"]["title"].as_str().unwrap().chars().count() <= MODAL_TITLE_CHARS);
+        }
+    }
+
+    #[test]
+    fn ids_carry_their_question_and_step() {
+        let id = QuestionId::new_random();
+        assert_eq!(
+            read_modal_id(&modal_id(id, 2, Awaiting::OwnWords)),
+            Some((id, 2, Awaiting::OwnWords))
+        );
+        assert_eq!(read_modal_id("hm:nope"), None);
+        assert_eq!(read_select_id(&select_id(id, 1, 25)), Some((id, 1, 25)));
+    }
+}
