@@ -239,3 +239,28 @@ async fn an_agent_back_at_the_last_moment_keeps_its_question() {
         }
     }
 }
+
+#[tokio::test]
+async fn a_limit_moved_by_typing_survives_a_restart() {
+    let home = tempfile::tempdir().unwrap();
+    let id = QuestionId::new_random();
+    let moved = {
+        let store = reopen(home.path()).await;
+        let request = AskRequest {
+            timeout_secs: Some(5),
+            ..asked(id)
+        };
+        store.create(request).await.unwrap();
+        let moved = store.typing(id).expect("the question has a limit");
+        store.close_log().await;
+        moved
+    };
+    let store = reopen(home.path()).await;
+    let question = store.get(id).await.unwrap();
+    assert!(question.is_pending());
+    assert_eq!(question.expires_at, Some(moved));
+    assert!(
+        moved - question.created_at >= chrono::Duration::seconds(50),
+        "{moved}"
+    );
+}

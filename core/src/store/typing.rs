@@ -35,6 +35,9 @@ impl Store {
             entry.question.expires_at = Some(wanted);
             entry.moved_limit = Some(due);
             let moved = entry.question.clone();
+            // Written to the log, so a restart keeps the limit the person typed past. Not
+            // awaited: nobody waits on it, and the next edit writes it again.
+            drop(self.record(&moved));
             self.announce(|| Event::QuestionUpdated(moved));
             (wanted, due)
         };
