@@ -5,7 +5,8 @@
 //! - `relay` holds what the channels share (the store, secrets, statuses, one HTTP client);
 //! - `retry` is the one backoff schedule; `status` each channel's record since the start;
 //! - `capability` and `answer_link`: answer buttons that work away from the page (ntfy's);
-//! - `pairing`: the one-time codes that pair a chat channel with its person;
+//! - `pairing`: the one-time codes that pair a chat channel with its person; `posted`: what a
+//!   chat channel posted, kept across restarts;
 //! - `walk`: a question answered a sub-question at a time, shared by the chat channels; `tell`:
 //!   their `/tell` command, a message for an agent;
 //! - one folder per channel: `telegram` (a paired chat, with buttons that answer there), `wechat`
@@ -18,6 +19,7 @@ pub mod capability;
 mod channel;
 pub mod outbound;
 pub mod pairing;
+pub mod posted;
 pub mod relay;
 mod retry;
 pub mod status;

@@ -340,3 +340,40 @@ async fn the_link_comes_back_and_a_question_closed_elsewhere_loses_its_buttons()
     assert_eq!(unpaired.status(), 200);
     assert_eq!(unpaired.json::<Value>().await.unwrap()["paired"], false);
 }
+
+#[tokio::test]
+async fn after_a_restart_a_questions_message_is_updated_not_posted_again() {
+    let fake = FakeSlack::start().await;
+    let logs = tempfile::tempdir().unwrap();
+    let daemon = daemon(&fake, &logs.path().join("daemon.log"));
+    set_up_and_pair(&fake, &daemon).await;
+    let asked = daemon
+        .ask(&json!({"questions": [{"question": "Ship it?", "options": [{"label": "Yes"}, {"label": "No"}]}]}))
+        .await;
+    let id = asked["id"].as_str().unwrap().to_string();
+    let message = message_for(&fake, "Ship it?").await;
+    let ts = message["ts"].as_str().unwrap().to_string();
+    // The record of what was posted is on disk before the crash.
+    let record = daemon.home.path().join("slack.json");
+    for _ in 0..200 {
+        if std::fs::read_to_string(&record).is_ok_and(|text| text.contains(&ts)) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let links = fake.links();
+    let daemon = daemon.crash_and_restart();
+    fake.wait_link(links + 1).await;
+    // The same message is brought up to date, and answering elsewhere updates it again.
+    update_of(&fake, &ts, has_controls).await;
+    daemon
+        .post(&format!("/api/questions/{id}/answer"), &pick("Yes"))
+        .await;
+    update_of(&fake, &ts, |call| !has_controls(call)).await;
+    let posted = fake
+        .calls("chat.postMessage")
+        .iter()
+        .filter(|call| text_of(call).contains("Ship it?"))
+        .count();
+    assert_eq!(posted, 1, "posted once, before the restart");
+}

@@ -82,7 +82,7 @@ pub struct Me {
 }
 
 /// Where a sent message is: its channel and id.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, Deserialize)]
 pub struct Sent {
     pub channel_id: String,
     pub id: String,

@@ -63,11 +63,14 @@ struct Chat {
     given_up: HashSet<QuestionId>,
     retry_at: Option<Instant>,
     pause: Duration,
+    /// The messages posted, kept across restarts (`$HARK_HOME/slack.json`).
+    posts: crate::channels::posted::Posted<Posted>,
 }
 
 /// Runs the chat task until the daemon stops.
 pub async fn run(relay: Arc<Relay>, slack: Arc<Slack>, mut inbox: mpsc::Receiver<Input>) {
     let shutdown = relay.store.shutdown_token().clone();
+    let relay_home = relay.home.clone();
     let mut chat = Chat {
         relay,
         slack,
@@ -79,6 +82,7 @@ pub async fn run(relay: Arc<Relay>, slack: Arc<Slack>, mut inbox: mpsc::Receiver
         given_up: HashSet::new(),
         retry_at: None,
         pause: FIRST_PAUSE,
+        posts: crate::channels::posted::Posted::load(relay_home.as_deref(), "slack.json"),
     };
     loop {
         chat.sync().await;
@@ -204,10 +208,10 @@ impl Chat {
             self.direct = None;
             return;
         };
-        self.follow_the_store().await;
+        self.follow_the_store(&user).await;
         if self.direct.as_ref().is_none_or(|(known, _)| *known != user) {
             match line.bot.direct(&user).await {
-                Ok(channel) => self.direct = Some((user, channel)),
+                Ok(channel) => self.direct = Some((user.clone(), channel)),
                 Err(error) => return self.pause_after(&line, &error),
             }
         }
@@ -233,8 +237,17 @@ impl Chat {
                 (Some(posted), _) => {
                     match line.bot.update(posted, &wanted.text, &wanted.blocks).await {
                         Ok(()) => Ok(!conversation.closed),
-                        // Deleted in Slack meanwhile: nothing left to update.
-                        Err(SlackError::Refused(code)) if code == "message_not_found" => Ok(false),
+                        // Deleted in Slack meanwhile: a question still open is posted
+                        // again, a closed one has nothing left to update.
+                        Err(SlackError::Refused(code)) if code == "message_not_found" => {
+                            if conversation.closed {
+                                Ok(false)
+                            } else {
+                                conversation.posted = None;
+                                conversation.shown = None;
+                                continue;
+                            }
+                        }
                         Err(error) => Err(error),
                     }
                 }
@@ -276,6 +289,12 @@ impl Chat {
         if sent {
             self.relay.statuses.sent(CHANNEL, &line.api_base);
         }
+        let open: Vec<_> = self
+            .conversations
+            .iter()
+            .filter_map(|c| c.posted.clone().map(|posted| (c.question.id, posted)))
+            .collect();
+        self.posts.keep(&user, open.into_iter()).await;
     }
 
     fn remember_finished(&mut self, done: Conversation) {
@@ -289,7 +308,7 @@ impl Chat {
 
     /// Every pending question has a conversation (those asked before the chat started, or
     /// while it was paused), and a conversation whose question closed unseen is closed.
-    async fn follow_the_store(&mut self) {
+    async fn follow_the_store(&mut self, person: &str) {
         let pending = self.relay.store.pending();
         for conversation in &mut self.conversations {
             if !conversation.closed && !pending.iter().any(|q| q.id == conversation.question.id) {
@@ -301,10 +320,13 @@ impl Chat {
         }
         for question in pending {
             if self.find(question.id).is_none() && !self.given_up.contains(&question.id) {
+                // Posted before a restart: its message is updated (its walk starts over), not
+                // posted again.
+                let posted = self.posts.message_of(person, question.id);
                 self.conversations.push(Conversation {
                     question,
                     walk: Walk::default(),
-                    posted: None,
+                    posted,
                     shown: None,
                     closed: false,
                 });

@@ -1,0 +1,85 @@
+//! A chat channel's record of what it posted: the message of each question in the paired
+//! person's conversation that may still be edited (open, or closed with its outcome not shown
+//! yet), kept in `$HARK_HOME/<channel>.json` (0600), so after a restart the channel edits the
+//! messages it posted before instead of posting every pending question again. What a message is
+//! (Slack's channel and timestamp, Discord's channel and id) is the channel's own type.
+
+use hark_core::model::QuestionId;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
+#[serde(bound(deserialize = "M: DeserializeOwned"))]
+struct Record<M> {
+    /// The person the messages were posted to.
+    person: Option<String>,
+    /// Messages by question id.
+    messages: BTreeMap<String, M>,
+}
+
+impl<M> Default for Record<M> {
+    fn default() -> Self {
+        Record {
+            person: None,
+            messages: BTreeMap::new(),
+        }
+    }
+}
+
+/// The record, loaded at start and saved when it changes.
+pub struct Posted<M> {
+    file: Option<PathBuf>,
+    name: &'static str,
+    record: Record<M>,
+}
+
+impl<M: Clone + PartialEq + Serialize + DeserializeOwned + Send + 'static> Posted<M> {
+    /// The record `name` (such as `slack.json`) in `home`; empty in memory only, or when the
+    /// file cannot be read.
+    pub fn load(home: Option<&std::path::Path>, name: &'static str) -> Posted<M> {
+        let file = home.map(|home| home.join(name));
+        let record = file
+            .as_ref()
+            .and_then(|file| std::fs::read(file).ok())
+            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+            .unwrap_or_default();
+        Posted { file, name, record }
+    }
+
+    /// The message posted to `person` for question `id`, if the record has one.
+    pub fn message_of(&self, person: &str, id: QuestionId) -> Option<M> {
+        if self.record.person.as_deref() != Some(person) {
+            return None;
+        }
+        self.record.messages.get(&id.to_string()).cloned()
+    }
+
+    /// Records the messages posted to `person` still to be edited; writes the file only when
+    /// they changed.
+    pub async fn keep(&mut self, person: &str, open: impl Iterator<Item = (QuestionId, M)>) {
+        let next = Record {
+            person: Some(person.to_string()),
+            messages: open
+                .map(|(id, message)| (id.to_string(), message))
+                .collect(),
+        };
+        if next == self.record {
+            return;
+        }
+        self.record = next;
+        let (Some(file), Ok(json)) = (self.file.clone(), serde_json::to_vec(&self.record)) else {
+            return;
+        };
+        let saved =
+            tokio::task::spawn_blocking(move || hark_core::store::replace_privately(&file, &json))
+                .await;
+        if !matches!(saved, Ok(Ok(()))) {
+            tracing::warn!(
+                file = self.name,
+                "cannot write the record of posted questions; after a restart they are posted again"
+            );
+        }
+    }
+}
