@@ -6,7 +6,7 @@
 //! - `retry` is the one backoff schedule; `status` each channel's record since the start;
 //! - `capability` and `answer_link`: answer buttons that work away from the page (ntfy's);
 //! - `pairing`: the one-time codes that pair a chat channel with its person; `posted`: what a
-//!   chat channel posted, kept across restarts;
+//!   chat channel posted, kept across restarts; `refusals`: how often strangers hear back;
 //! - `walk`: a question answered a sub-question at a time, shared by the chat channels; `tell`:
 //!   their `/tell` command, a message for an agent;
 //! - one folder per channel: `telegram` (a paired chat, with buttons that answer there), `wechat`
@@ -20,6 +20,7 @@ mod channel;
 pub mod outbound;
 pub mod pairing;
 pub mod posted;
+pub mod refusals;
 pub mod relay;
 mod retry;
 pub mod status;

@@ -23,6 +23,12 @@ pub fn cut_chars(text: &str, limit: usize) -> String {
     }
 }
 
+/// `text` within `limit` characters with its "…" counted (for services that refuse a text past
+/// their limit, such as Slack's blocks and Discord's components).
+pub fn fit_chars(text: &str, limit: usize) -> String {
+    cut_chars(text, limit.saturating_sub(1).max(1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -36,15 +36,20 @@ pub struct Posted<M> {
 }
 
 impl<M: Clone + PartialEq + Serialize + DeserializeOwned + Send + 'static> Posted<M> {
-    /// The record `name` (such as `slack.json`) in `home`; empty in memory only, or when the
-    /// file cannot be read.
-    pub fn load(home: Option<&std::path::Path>, name: &'static str) -> Posted<M> {
+    /// The record `name` (such as `slack.json`) in `home`, read on the blocking pool; empty in
+    /// memory only, or when the file cannot be read.
+    pub async fn load(home: Option<PathBuf>, name: &'static str) -> Posted<M> {
         let file = home.map(|home| home.join(name));
-        let record = file
-            .as_ref()
-            .and_then(|file| std::fs::read(file).ok())
-            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
-            .unwrap_or_default();
+        let reading = file.clone();
+        let record = tokio::task::spawn_blocking(move || {
+            reading
+                .and_then(|file| std::fs::read(file).ok())
+                .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+        })
+        .await
+        .ok()
+        .flatten()
+        .unwrap_or_default();
         Posted { file, name, record }
     }
 

@@ -20,6 +20,17 @@ pub fn command(text: &str) -> Option<&str> {
     Some(rest.trim())
 }
 
+/// The words after `/tell`, or after a bare `tell` (for chat apps that keep a leading `/` for
+/// their own commands).
+pub fn command_or_word(text: &str) -> Option<&str> {
+    command(text).or_else(|| {
+        let text = text.trim_start();
+        text.get(..5)
+            .filter(|head| head.eq_ignore_ascii_case("tell "))
+            .map(|_| text[5..].trim())
+    })
+}
+
 /// The agent of `question`, when it is known.
 pub fn agent_of(question: &Question) -> Option<AgentRef> {
     question.source.as_ref().and_then(AgentRef::of)
@@ -79,5 +90,8 @@ mod tests {
         assert_eq!(command("/telling you"), None);
         assert_eq!(command("tell me"), None);
         assert_eq!(command("2"), None);
+        assert_eq!(command_or_word("Tell them to stop"), Some("them to stop"));
+        assert_eq!(command_or_word("/tell x"), Some("x"));
+        assert_eq!(command_or_word("telling"), None);
     }
 }

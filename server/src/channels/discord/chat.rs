@@ -16,7 +16,7 @@ use hark_core::model::{AgentRef, AnsweredVia, Event, Question, QuestionId};
 use hark_core::store::{Outcome, StoreError};
 use hark_text::t_in;
 use serde_json::{Value, json};
-use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeSet, HashSet, VecDeque};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -26,9 +26,6 @@ const FIRST_PAUSE: Duration = Duration::from_secs(1);
 const LONGEST_PAUSE: Duration = Duration::from_secs(30);
 /// Closed questions' messages remembered, so a thread reply to one reaches its agent.
 const FINISHED_KEPT: usize = 100;
-/// Replies to people who are not the paired one, at most, per person and ten minutes.
-const STRANGER_REPLIES: usize = 3;
-const STRANGER_WINDOW: Duration = Duration::from_secs(10 * 60);
 
 /// One question in the direct messages.
 struct Conversation {
@@ -59,7 +56,7 @@ struct Chat {
     outbox: VecDeque<(String, Shown)>,
     /// Closed questions' messages and their agents.
     finished: VecDeque<(String, AgentRef)>,
-    strangers: HashMap<String, Vec<Instant>>,
+    strangers: crate::channels::refusals::Refusals<String>,
     /// Questions whose message Discord refused for good: not posted again.
     given_up: HashSet<QuestionId>,
     retry_at: Option<Instant>,
@@ -79,11 +76,11 @@ pub async fn run(relay: Arc<Relay>, discord: Arc<Discord>, mut inbox: mpsc::Rece
         direct: None,
         outbox: VecDeque::new(),
         finished: VecDeque::new(),
-        strangers: HashMap::new(),
+        strangers: crate::channels::refusals::Refusals::default(),
         given_up: HashSet::new(),
         retry_at: None,
         pause: FIRST_PAUSE,
-        posts: crate::channels::posted::Posted::load(relay_home.as_deref(), "discord.json"),
+        posts: crate::channels::posted::Posted::load(relay_home, "discord.json").await,
     };
     loop {
         // What waits is taken first: an interaction must be answered within Discord's 3 s,
@@ -592,23 +589,22 @@ impl Chat {
                 Redeemed::Wrong => "discord-wrong-code",
             };
             let paired_now = said == "discord-paired";
-            if paired_now || self.is_the_person(&line, Some(user)) || self.stranger_may_hear(user) {
+            if paired_now
+                || self.is_the_person(&line, Some(user))
+                || self.strangers.allow(user.to_string())
+            {
                 self.outbox.push_back((channel.to_string(), reply(said)));
             }
             return;
         }
         if !self.is_the_person(&line, Some(user)) {
-            if self.stranger_may_hear(user) {
+            if self.strangers.allow(user.to_string()) {
                 self.outbox
                     .push_back((channel.to_string(), reply("discord-stranger")));
             }
             return;
         }
-        let told = tell::command(&text).or_else(|| {
-            text.get(..5)
-                .filter(|head| head.eq_ignore_ascii_case("tell "))
-                .map(|_| text[5..].trim())
-        });
+        let told = tell::command_or_word(&text);
         let replied = message["message_reference"]["message_id"].as_str();
         let replied_agent = replied.and_then(|id| self.agent_of_message(id));
         let words = match (told, &replied_agent) {
@@ -643,21 +639,6 @@ impl Chat {
                     .find(|(posted, _)| posted == id)
                     .map(|(_, agent)| agent.clone())
             })
-    }
-
-    /// Whether `user` (not the paired person) may get one more reply now (and counts it).
-    fn stranger_may_hear(&mut self, user: &str) -> bool {
-        let now = Instant::now();
-        self.strangers.retain(|_, times| {
-            times.retain(|at| now.duration_since(*at) < STRANGER_WINDOW);
-            !times.is_empty()
-        });
-        let times = self.strangers.entry(user.to_string()).or_default();
-        if times.len() >= STRANGER_REPLIES {
-            return false;
-        }
-        times.push(now);
-        true
     }
 }
 

@@ -7,6 +7,7 @@
 
 use crate::channels::walk::{Awaiting, Callback, Tap, Walk};
 use hark_core::model::{Question, QuestionId, Status};
+use hark_text::plain::fit_chars;
 use hark_text::question::{answer_line, outcome};
 use hark_text::{Lang, t_in};
 use serde_json::{Value, json};
@@ -28,11 +29,6 @@ const QUESTION_CHARS: usize = 900;
 /// A message as it should look.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shown(pub Value);
-
-/// `text` within `limit` characters, "…" included.
-fn cut_chars(text: &str, limit: usize) -> String {
-    hark_text::plain::cut_chars(text, limit.saturating_sub(1).max(1))
-}
 
 /// `text` shown as written: Discord's Markdown characters escaped.
 pub fn escape(text: &str) -> String {
@@ -64,7 +60,7 @@ pub fn escape(text: &str) -> String {
 
 fn message(content: String, components: Vec<Value>) -> Shown {
     Shown(json!({
-        "content": cut_chars(&content, CONTENT_CHARS),
+        "content": fit_chars(&content, CONTENT_CHARS),
         "components": components,
         "allowed_mentions": {"parse": []},
     }))
@@ -73,10 +69,10 @@ fn message(content: String, components: Vec<Value>) -> Shown {
 fn heading(question: &Question) -> String {
     let mut text = String::new();
     if let Some(title) = question.title.as_deref().filter(|t| !t.trim().is_empty()) {
-        let _ = writeln!(text, "**{}**", escape(&cut_chars(title.trim(), 200)));
+        let _ = writeln!(text, "**{}**", escape(&fit_chars(title.trim(), 200)));
     }
     if let Some(source) = question.source_label() {
-        let _ = writeln!(text, "*{}*", escape(&cut_chars(&source, 200)));
+        let _ = writeln!(text, "*{}*", escape(&fit_chars(&source, 200)));
     }
     if !text.is_empty() {
         text.push('\n');
@@ -93,11 +89,11 @@ fn option_label(option: &hark_core::model::QuestionOption, limit: usize) -> Stri
     if option.recommended {
         label.push_str(" ⭐");
     }
-    cut_chars(&label, limit)
+    fit_chars(&label, limit)
 }
 
 fn button(label: &str, custom_id: String, style: u8) -> Value {
-    json!({"type": 2, "style": style, "label": cut_chars(label, LABEL_CHARS), "custom_id": custom_id})
+    json!({"type": 2, "style": style, "label": fit_chars(label, LABEL_CHARS), "custom_id": custom_id})
 }
 
 /// A select menu's id: the question, the step, and the first option it holds.
@@ -129,8 +125,8 @@ pub fn pending(lang: Lang, question: &Question, walk: &Walk) -> Shown {
         let _ = writeln!(
             text,
             "✓ **{}**: {}",
-            escape(&cut_chars(&name, 100)),
-            escape(&cut_chars(&answer_line(lang, answer), 200))
+            escape(&fit_chars(&name, 100)),
+            escape(&fit_chars(&answer_line(lang, answer), 200))
         );
     }
     let Some(sub) = question.questions.get(walk.step) else {
@@ -143,7 +139,7 @@ pub fn pending(lang: Lang, question: &Question, walk: &Walk) -> Shown {
     let _ = writeln!(
         text,
         "{}",
-        escape(&cut_chars(sub.question.trim(), QUESTION_CHARS))
+        escape(&fit_chars(sub.question.trim(), QUESTION_CHARS))
     );
     if sub
         .options
@@ -156,10 +152,10 @@ pub fn pending(lang: Lang, question: &Question, walk: &Walk) -> Shown {
                 text,
                 "{}. **{}**",
                 number + 1,
-                escape(&cut_chars(&option.label, 60))
+                escape(&fit_chars(&option.label, 60))
             );
             if let Some(description) = &option.description {
-                let _ = write!(text, " — {}", escape(&cut_chars(description, 60)));
+                let _ = write!(text, " — {}", escape(&fit_chars(description, 60)));
             }
             text.push('\n');
         }
@@ -193,7 +189,7 @@ fn components(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
                         "value": (offset + index).to_string(),
                     });
                     if let Some(description) = &option.description {
-                        choice["description"] = json!(cut_chars(description, OPTION_CHARS));
+                        choice["description"] = json!(fit_chars(description, OPTION_CHARS));
                     }
                     if walk.ticked.contains(&(offset + index)) {
                         choice["default"] = json!(true);
@@ -208,7 +204,7 @@ fn components(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
             };
             rows.push(json!({"type": 1, "components": [{
                 "type": 3, "custom_id": select_id(question.id, walk.step, offset),
-                "placeholder": cut_chars(&t_in(lang, "chat-pick", &[]), 150),
+                "placeholder": fit_chars(&t_in(lang, "chat-pick", &[]), 150),
                 "min_values": min, "max_values": max, "options": choices,
             }]}));
         }
@@ -265,7 +261,7 @@ pub fn closed(lang: Lang, question: &Question) -> Shown {
         let _ = writeln!(
             text,
             "{}",
-            escape(&cut_chars(sub.question.trim(), per_question))
+            escape(&fit_chars(sub.question.trim(), per_question))
         );
     }
     let (mark, outcome) = match question.status {
@@ -276,7 +272,7 @@ pub fn closed(lang: Lang, question: &Question) -> Shown {
                 t_in(
                     lang,
                     "chat-declined-note",
-                    &[("note", cut_chars(note, 500).into())],
+                    &[("note", fit_chars(note, 500).into())],
                 ),
             ),
             None => ("⏭", outcome(lang, question)),
@@ -285,8 +281,8 @@ pub fn closed(lang: Lang, question: &Question) -> Shown {
         Status::Cancelled | Status::Pending => ("✖️", outcome(lang, question)),
     };
     // The outcome always shows: what was asked gives way first.
-    let mut text = cut_chars(&text, CONTENT_CHARS - 700);
-    let _ = write!(text, "\n{mark} **{}**", escape(&cut_chars(&outcome, 300)));
+    let mut text = fit_chars(&text, CONTENT_CHARS - 700);
+    let _ = write!(text, "\n{mark} **{}**", escape(&fit_chars(&outcome, 300)));
     message(text, Vec::new())
 }
 
@@ -331,11 +327,11 @@ pub fn modal(lang: Lang, question: &Question, walk: &Walk, awaiting: Awaiting) -
         .unwrap_or_default();
     json!({"type": 9, "data": {
         "custom_id": modal_id(question.id, walk.step, awaiting),
-        "title": cut_chars(&t_in(lang, title, &[]), MODAL_TITLE_CHARS),
+        "title": fit_chars(&t_in(lang, title, &[]), MODAL_TITLE_CHARS),
         "components": [{"type": 1, "components": [{
             "type": 4, "custom_id": MODAL_INPUT, "style": 2,
-            "label": cut_chars(&t_in(lang, label, &[]), MODAL_TITLE_CHARS),
-            "placeholder": cut_chars(&asked, 100),
+            "label": fit_chars(&t_in(lang, label, &[]), MODAL_TITLE_CHARS),
+            "placeholder": fit_chars(&asked, 100),
             "required": required, "max_length": 4000,
         }]}],
     }})
@@ -351,7 +347,7 @@ pub fn reminder(lang: Lang, waiting: &[Question]) -> Shown {
         let _ = write!(
             text,
             "\n• {}",
-            escape(&cut_chars(&hark_text::question::headline(question), 120))
+            escape(&fit_chars(&hark_text::question::headline(question), 120))
         );
     }
     message(text, Vec::new())

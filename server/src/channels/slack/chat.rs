@@ -15,7 +15,7 @@ use hark_core::model::{AgentRef, AnsweredVia, Event, Question, QuestionId};
 use hark_core::store::{Outcome, StoreError};
 use hark_text::t_in;
 use serde_json::Value;
-use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeSet, HashSet, VecDeque};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -25,9 +25,6 @@ const FIRST_PAUSE: Duration = Duration::from_secs(1);
 const LONGEST_PAUSE: Duration = Duration::from_secs(30);
 /// Closed questions' messages remembered, so a thread reply to one reaches its agent.
 const FINISHED_KEPT: usize = 100;
-/// Replies to people who are not the paired one, at most, per person and ten minutes.
-const STRANGER_REPLIES: usize = 3;
-const STRANGER_WINDOW: Duration = Duration::from_secs(10 * 60);
 
 /// One question in the direct messages.
 struct Conversation {
@@ -58,7 +55,7 @@ struct Chat {
     outbox: VecDeque<(String, Shown)>,
     /// Closed questions' messages and their agents.
     finished: VecDeque<(String, AgentRef)>,
-    strangers: HashMap<String, Vec<Instant>>,
+    strangers: crate::channels::refusals::Refusals<String>,
     /// Questions whose message Slack refused for good: not posted again.
     given_up: HashSet<QuestionId>,
     retry_at: Option<Instant>,
@@ -78,11 +75,11 @@ pub async fn run(relay: Arc<Relay>, slack: Arc<Slack>, mut inbox: mpsc::Receiver
         direct: None,
         outbox: VecDeque::new(),
         finished: VecDeque::new(),
-        strangers: HashMap::new(),
+        strangers: crate::channels::refusals::Refusals::default(),
         given_up: HashSet::new(),
         retry_at: None,
         pause: FIRST_PAUSE,
-        posts: crate::channels::posted::Posted::load(relay_home.as_deref(), "slack.json"),
+        posts: crate::channels::posted::Posted::load(relay_home, "slack.json").await,
     };
     loop {
         chat.sync().await;
@@ -592,24 +589,23 @@ impl Chat {
                 Redeemed::Wrong => "slack-wrong-code",
             };
             let paired_now = said == "slack-paired";
-            if paired_now || self.is_the_person(line, Some(user)) || self.stranger_may_hear(user) {
+            if paired_now
+                || self.is_the_person(line, Some(user))
+                || self.strangers.allow(user.to_string())
+            {
                 self.outbox.push_back((channel.to_string(), reply(said)));
             }
             return;
         }
         if !self.is_the_person(line, Some(user)) {
-            if self.stranger_may_hear(user) {
+            if self.strangers.allow(user.to_string()) {
                 self.outbox
                     .push_back((channel.to_string(), reply("slack-stranger")));
             }
             return;
         }
         // Slack takes a leading "/" for one of its own commands: "tell …" works as "/tell …".
-        let told = tell::command(&text).or_else(|| {
-            text.get(..5)
-                .filter(|head| head.eq_ignore_ascii_case("tell "))
-                .map(|_| text[5..].trim())
-        });
+        let told = tell::command_or_word(&text);
         let thread = event["thread_ts"].as_str();
         let replied_agent = thread.and_then(|ts| self.agent_of_message(ts));
         let words = match (told, &replied_agent) {
@@ -644,20 +640,5 @@ impl Chat {
                     .find(|(posted, _)| posted == ts)
                     .map(|(_, agent)| agent.clone())
             })
-    }
-
-    /// Whether `user` (not the paired person) may get one more reply now (and counts it).
-    fn stranger_may_hear(&mut self, user: &str) -> bool {
-        let now = Instant::now();
-        self.strangers.retain(|_, times| {
-            times.retain(|at| now.duration_since(*at) < STRANGER_WINDOW);
-            !times.is_empty()
-        });
-        let times = self.strangers.entry(user.to_string()).or_default();
-        if times.len() >= STRANGER_REPLIES {
-            return false;
-        }
-        times.push(now);
-        true
     }
 }

@@ -7,6 +7,7 @@
 
 use crate::channels::walk::{Awaiting, Callback, Tap, Walk};
 use hark_core::model::{Question, QuestionId, Status};
+use hark_text::plain::fit_chars;
 use hark_text::question::{answer_line, outcome};
 use hark_text::{Lang, t_in};
 use serde_json::{Value, json};
@@ -30,21 +31,16 @@ pub struct Shown {
     pub blocks: Value,
 }
 
-/// `text` within `limit` characters, "…" included (Slack refuses a block past its limit).
-fn cut_chars(text: &str, limit: usize) -> String {
-    hark_text::plain::cut_chars(text, limit.saturating_sub(1).max(1))
-}
-
 fn plain(text: &str) -> Value {
     json!({"type": "plain_text", "text": text, "emoji": true})
 }
 
 fn section(text: &str) -> Value {
-    json!({"type": "section", "text": plain(&cut_chars(text, SECTION_CHARS))})
+    json!({"type": "section", "text": plain(&fit_chars(text, SECTION_CHARS))})
 }
 
 fn context(text: &str) -> Value {
-    json!({"type": "context", "elements": [plain(&cut_chars(text, SECTION_CHARS))]})
+    json!({"type": "context", "elements": [plain(&fit_chars(text, SECTION_CHARS))]})
 }
 
 /// The title (as a header) and who asked.
@@ -52,7 +48,7 @@ fn heading(question: &Question) -> Vec<Value> {
     let mut blocks = Vec::new();
     if let Some(title) = question.title.as_deref().filter(|t| !t.trim().is_empty()) {
         blocks
-            .push(json!({"type": "header", "text": plain(&cut_chars(title.trim(), HEADER_CHARS))}));
+            .push(json!({"type": "header", "text": plain(&fit_chars(title.trim(), HEADER_CHARS))}));
     }
     if let Some(source) = question.source_label() {
         blocks.push(context(&source));
@@ -62,7 +58,7 @@ fn heading(question: &Question) -> Vec<Value> {
 
 /// What notifications show: the question's name, else its first question.
 fn notification(question: &Question) -> String {
-    cut_chars(&hark_text::question::headline(question), NOTIFICATION_CHARS)
+    fit_chars(&hark_text::question::headline(question), NOTIFICATION_CHARS)
 }
 
 /// A pending question at the walk's step, with that step's controls.
@@ -118,14 +114,14 @@ fn option_label(option: &hark_core::model::QuestionOption, limit: usize) -> Stri
     if option.recommended {
         label.push_str(" ⭐");
     }
-    cut_chars(&label, limit)
+    fit_chars(&label, limit)
 }
 
 fn button(text: &str, action: &str, callback: Callback, style: Option<&str>) -> Value {
     let mut button = json!({
         "type": "button",
         "action_id": action,
-        "text": plain(&cut_chars(text, BUTTON_CHARS)),
+        "text": plain(&fit_chars(text, BUTTON_CHARS)),
         "value": callback.encode(),
     });
     if let Some(style) = style {
@@ -166,7 +162,7 @@ fn controls(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
             json!({"type": "checkboxes", "action_id": "tick", "options": options})
         } else {
             json!({"type": "multi_static_select", "action_id": "tick", "options": options,
-                   "placeholder": plain(&cut_chars(&t_in(lang, "chat-pick", &[]), OPTION_CHARS))})
+                   "placeholder": plain(&fit_chars(&t_in(lang, "chat-pick", &[]), OPTION_CHARS))})
         };
         if !initial.is_empty() {
             element["initial_options"] = Value::Array(initial);
@@ -257,7 +253,7 @@ pub fn closed(lang: Lang, question: &Question) -> Shown {
     };
     blocks.push(section(&format!("{mark} {outcome}")));
     Shown {
-        text: cut_chars(
+        text: fit_chars(
             &format!("{mark} {}", notification(question)),
             NOTIFICATION_CHARS,
         ),
@@ -303,7 +299,7 @@ pub fn modal(lang: Lang, question: &Question, walk: &Walk, awaiting: Awaiting) -
         Awaiting::OwnWords => ("chat-answer-title", "chat-answer-label", "chat-send", false),
         Awaiting::SkipNote => ("chat-skip-title", "chat-skip-label", "chat-skip", true),
     };
-    let short = |key: &str| plain(&cut_chars(&t_in(lang, key, &[]), MODAL_TITLE_CHARS));
+    let short = |key: &str| plain(&fit_chars(&t_in(lang, key, &[]), MODAL_TITLE_CHARS));
     let asked = question
         .questions
         .get(walk.step)
@@ -319,7 +315,7 @@ pub fn modal(lang: Lang, question: &Question, walk: &Walk, awaiting: Awaiting) -
         "blocks": [
             section(&asked),
             {"type": "input", "block_id": MODAL_BLOCK, "optional": optional,
-             "label": plain(&cut_chars(&t_in(lang, label, &[]), 2000)),
+             "label": plain(&fit_chars(&t_in(lang, label, &[]), 2000)),
              "element": {"type": "plain_text_input", "action_id": MODAL_ACTION, "multiline": true,
                          "max_length": INPUT_CHARS}}
         ]
@@ -334,10 +330,10 @@ pub fn reminder(lang: Lang, waiting: &[Question]) -> Shown {
     );
     for question in waiting.iter().take(10) {
         text.push_str("\n• ");
-        text.push_str(&cut_chars(&hark_text::question::headline(question), 120));
+        text.push_str(&fit_chars(&hark_text::question::headline(question), 120));
     }
     Shown {
-        text: cut_chars(&text, NOTIFICATION_CHARS),
+        text: fit_chars(&text, NOTIFICATION_CHARS),
         blocks: json!([section(&text)]),
     }
 }
@@ -345,7 +341,7 @@ pub fn reminder(lang: Lang, waiting: &[Question]) -> Shown {
 /// A plain message.
 pub fn said(text: &str) -> Shown {
     Shown {
-        text: cut_chars(text, NOTIFICATION_CHARS),
+        text: fit_chars(text, NOTIFICATION_CHARS),
         blocks: json!([section(text)]),
     }
 }

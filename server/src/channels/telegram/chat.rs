@@ -80,35 +80,6 @@ pub(super) struct Prompt {
     pub awaiting: Awaiting,
 }
 
-/// How often a chat that is not the paired one gets an answer: at most `STRANGER_REPLIES` in
-/// `STRANGER_WINDOW`.
-const STRANGER_REPLIES: usize = 5;
-const STRANGER_WINDOW: Duration = Duration::from_secs(10 * 60);
-
-/// The replies given to strangers lately, by chat.
-#[derive(Default)]
-pub(super) struct Refusals {
-    by_chat: std::collections::HashMap<i64, Vec<Instant>>,
-}
-
-impl Refusals {
-    /// Whether `chat` may get one more reply now (and counts it).
-    pub fn allow(&mut self, chat: i64) -> bool {
-        let now = Instant::now();
-        // Forgetting old entries keeps the map as small as the window's strangers.
-        self.by_chat.retain(|_, times| {
-            times.retain(|at| now.duration_since(*at) < STRANGER_WINDOW);
-            !times.is_empty()
-        });
-        let times = self.by_chat.entry(chat).or_default();
-        if times.len() >= STRANGER_REPLIES {
-            return false;
-        }
-        times.push(now);
-        true
-    }
-}
-
 /// One question in the chat.
 pub(super) struct Conversation {
     pub question: Question,
@@ -159,7 +130,7 @@ pub(super) struct Chat {
     /// Which message each open question has, across restarts.
     sent: SentLog,
     /// Replies given to strangers lately.
-    pub refusals: Refusals,
+    pub refusals: crate::channels::refusals::Refusals<i64>,
     /// Questions Telegram refused for good in this chat (the bot blocked, say): not retried.
     given_up: std::collections::HashSet<QuestionId>,
     /// When to try again after Telegram could not be reached.
@@ -184,7 +155,7 @@ pub async fn run(relay: Arc<Relay>, bot: Arc<Telegram>, mut inbox: mpsc::Receive
         chat: None,
         reminder: None,
         sent,
-        refusals: Refusals::default(),
+        refusals: crate::channels::refusals::Refusals::default(),
         given_up: std::collections::HashSet::new(),
         retry_at: None,
         pause: FIRST_PAUSE,
