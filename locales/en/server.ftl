@@ -139,3 +139,12 @@ discord-stranger = Sorry, this bot answers only the person it is paired with. If
 discord-use-buttons = Use the buttons under a question to answer it. To tell the agent something, write: tell followed by your message, or reply to the question.
 discord-unpaired = You are no longer paired with Hark here: questions will not arrive in these direct messages any more.
 discord-not-yours = This bot answers only the person it is paired with.
+# Feishu / Lark (SPEC §17)
+feishu-test = Hark can reach you here. Questions from your agents will appear in this chat as cards.
+feishu-paired = Paired. Questions from your agents will arrive here, and only you can answer them.
+feishu-pairing-failed = Hark could not save the pairing. Check the computer running Hark, then try again.
+feishu-wrong-code = That code is not right. Get the current one in Hark's settings or with “hark feishu setup”, then send: pair followed by the code.
+feishu-expired-code = That code has expired. Get a new one in Hark's settings or with “hark feishu setup”.
+feishu-stranger = Sorry, this bot answers only the person it is paired with. If it is yours, send: pair followed by the code in Hark's settings or shown by “hark feishu setup”.
+feishu-use-card = Answer with the buttons and the form on a question's card. To tell the agent something, write: tell followed by your message, or reply to the question.
+feishu-unpaired = You are no longer paired with Hark here: questions will not arrive in this chat any more.

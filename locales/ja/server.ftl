@@ -132,3 +132,12 @@ discord-stranger = 申し訳ありませんが、このボットはペアリン�
 discord-use-buttons = 質問の下のボタンで回答してください。エージェントに伝えたいことは、tell に続けて書くか、質問に返信してください。
 discord-unpaired = ここでの Hark とのペアリングは解除されました。今後このダイレクトメッセージに質問は届きません。
 discord-not-yours = このボットはペアリングした人にしか応答しません。
+# Feishu / Lark (SPEC §17)
+feishu-test = Hark からここに届きました。エージェントからの質問はこのチャットにカードとして表示されます。
+feishu-paired = ペアリングしました。エージェントからの質問はここに届き、回答できるのはあなただけです。
+feishu-pairing-failed = Hark はペアリングを保存できませんでした。Hark を実行しているコンピューターを確認して、もう一度お試しください。
+feishu-wrong-code = コードが正しくありません。Hark の設定または「hark feishu setup」で現在のコードを確認し、pair に続けて送ってください。
+feishu-expired-code = このコードは期限切れです。Hark の設定または「hark feishu setup」で新しいコードを取得してください。
+feishu-stranger = 申し訳ありませんが、このボットはペアリングした人にしか応答しません。あなたのボットなら、Hark の設定または「hark feishu setup」に表示されたコードを pair に続けて送ってください。
+feishu-use-card = 質問カードのボタンとフォームで回答してください。エージェントに伝えたいことは、tell に続けて書くか、質問に返信してください。
+feishu-unpaired = ここでの Hark とのペアリングは解除されました。今後このチャットに質問は届きません。

@@ -132,3 +132,12 @@ discord-stranger = 抱歉，这个机器人只回应与它配对的人。如果�
 discord-use-buttons = 请用问题下方的按钮回答。想告诉智能体什么，请发送 tell 加上你的话，或直接回复那个问题。
 discord-unpaired = 你在这里已与 Hark 解除配对，问题不会再发到这些私信。
 discord-not-yours = 这个机器人只回应与它配对的人。
+# 飞书 / Lark (SPEC §17)
+feishu-test = Hark 已能在这里联系到你。智能体的问题会以卡片形式出现在这个会话中。
+feishu-paired = 配对成功。智能体的问题会发到这里，也只有你能回答。
+feishu-pairing-failed = Hark 无法保存配对。请检查运行 Hark 的电脑，然后重试。
+feishu-wrong-code = 配对码不对。请在 Hark 设置或“hark feishu setup”中查看当前的配对码，再发送 pair 加上它。
+feishu-expired-code = 这个配对码已过期。请在 Hark 设置或“hark feishu setup”中获取新的配对码。
+feishu-stranger = 抱歉，这个机器人只回应与它配对的人。如果这是你的机器人，请发送 pair 加上 Hark 设置或“hark feishu setup”中显示的配对码。
+feishu-use-card = 请用问题卡片上的按钮和表单回答。想告诉智能体什么，请发送 tell 加上你的话，或直接回复那个问题。
+feishu-unpaired = 你在这里已与 Hark 解除配对，问题不会再发到这个会话。

@@ -11,7 +11,7 @@
 //!   their `/tell` command, a message for an agent;
 //! - one folder per channel: `telegram` (a paired chat, with buttons that answer there), `wechat`
 //!   (a logged-in WeChat, answered by typed replies), `slack` (direct messages with buttons over
-//!   Socket Mode), `discord` (direct messages with buttons over the Gateway), `ntfy`
+//!   Socket Mode), `feishu` (cards in a Feishu/Lark chat over the long connection), `discord` (direct messages with buttons over the Gateway), `ntfy`
 //!   (a push per question, replaced when it closes), `webhooks` (signed deliveries).
 
 pub mod answer_link;
@@ -28,6 +28,7 @@ pub mod tell;
 pub mod walk;
 
 pub mod discord;
+pub mod feishu;
 pub mod ntfy;
 pub mod slack;
 pub mod telegram;
@@ -48,6 +49,7 @@ fn registry() -> Vec<Arc<dyn Channel>> {
         Arc::new(telegram::Telegram::default()),
         Arc::new(wechat::Wechat::default()),
         Arc::new(slack::Slack::default()),
+        Arc::new(feishu::Feishu::default()),
         Arc::new(discord::Discord::default()),
         Arc::new(ntfy::Ntfy::default()),
         Arc::new(webhooks::Webhooks::default()),

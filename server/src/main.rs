@@ -101,7 +101,7 @@ enum Command {
         #[arg(long, env = "HARK_PORT")]
         port: Option<u16>,
     },
-    /// Channels beyond this computer (Telegram, WeChat, Slack, Discord, ntfy, webhooks): `hark channel test ntfy` sends a test
+    /// Channels beyond this computer (Telegram, WeChat, Slack, Feishu/Lark, Discord, ntfy, webhooks): `hark channel test ntfy` sends a test
     /// message now and says how it went.
     Channel {
         #[command(subcommand)]
@@ -125,6 +125,12 @@ enum Command {
         #[command(subcommand)]
         action: SlackAction,
     },
+    /// Feishu/Lark: `hark feishu setup` checks and keeps the app's App ID and App Secret and
+    /// pairs you by a code sent to its bot; `hark feishu unpair` forgets you.
+    Feishu {
+        #[command(subcommand)]
+        action: FeishuAction,
+    },
     /// Discord: `hark discord setup` checks and keeps the bot's token and pairs you by a code
     /// sent in a direct message; `hark discord unpair` forgets you.
     Discord {
@@ -143,7 +149,7 @@ enum Command {
 
 #[derive(Subcommand)]
 enum ChannelAction {
-    /// Send a test message on a channel: telegram, wechat, slack, discord, ntfy or webhook.
+    /// Send a test message on a channel: telegram, wechat, slack, feishu, discord, ntfy or webhook.
     Test {
         channel: hark_core::model::ChannelName,
         #[arg(long, env = "HARK_PORT")]
@@ -160,6 +166,32 @@ enum WechatAction {
         port: Option<u16>,
     },
     /// Log out: forget the account and the bot token.
+    Unpair {
+        #[arg(long, env = "HARK_PORT")]
+        port: Option<u16>,
+    },
+}
+
+#[derive(Subcommand)]
+enum FeishuAction {
+    /// Give Hark the App ID (cli_…) and App Secret of a self-built Feishu or Lark app with the
+    /// Bot feature (Credentials & Basic Info), and pair yourself with a one-time code sent to
+    /// its bot. What is not given as flags is typed at prompts (the secret's does not echo).
+    Setup {
+        #[arg(long, value_name = "ID")]
+        app_id: Option<String>,
+        #[arg(long, value_name = "SECRET")]
+        app_secret: Option<String>,
+        /// The app is on Lark (open.larksuite.com), outside China.
+        #[arg(long, conflicts_with = "feishu")]
+        lark: bool,
+        /// The app is on Feishu (open.feishu.cn), the default.
+        #[arg(long)]
+        feishu: bool,
+        #[arg(long, env = "HARK_PORT")]
+        port: Option<u16>,
+    },
+    /// Forget the paired person: the bot answers nobody until someone pairs again.
     Unpair {
         #[arg(long, env = "HARK_PORT")]
         port: Option<u16>,
@@ -313,6 +345,27 @@ fn main() -> ExitCode {
             Command::Slack {
                 action: SlackAction::Unpair { port },
             } => hark::channels::slack::cli::unpair(port).await,
+            Command::Feishu {
+                action:
+                    FeishuAction::Setup {
+                        app_id,
+                        app_secret,
+                        lark,
+                        feishu,
+                        port,
+                    },
+            } => {
+                use hark_core::model::channels::feishu::{FEISHU_API, LARK_API};
+                let api_base = match (lark, feishu) {
+                    (true, _) => Some(LARK_API),
+                    (false, true) => Some(FEISHU_API),
+                    (false, false) => None,
+                };
+                hark::channels::feishu::cli::setup(app_id, app_secret, api_base, port).await
+            }
+            Command::Feishu {
+                action: FeishuAction::Unpair { port },
+            } => hark::channels::feishu::cli::unpair(port).await,
             Command::Discord {
                 action: DiscordAction::Setup { bot_token, port },
             } => hark::channels::discord::cli::setup(bot_token, port).await,

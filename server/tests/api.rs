@@ -16,11 +16,13 @@ mod api {
     mod errors;
     pub mod events;
     pub mod fake_discord;
+    pub mod fake_feishu;
     #[cfg(target_os = "linux")]
     pub mod fake_notifications;
     pub mod fake_slack;
     pub mod fake_telegram;
     pub mod fake_wechat;
+    mod feishu;
     mod hardening;
     mod history;
     mod hook;

@@ -7,11 +7,14 @@ use fluent_bundle::FluentResource;
 use fluent_syntax::ast;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Messages that read the same in every language (or all but one: WeChat is 微信 in Chinese).
-const SAME_EVERYWHERE: [&str; 4] = [
+/// Messages that read the same in every language (or all but one: WeChat is 微信 in Chinese),
+/// and "App Secret", which Feishu's and Lark's consoles call so in every language.
+const SAME_EVERYWHERE: [&str; 6] = [
     "app-name",
     "elsewhere-wechat",
     "elsewhere-slack",
+    "elsewhere-feishu",
+    "elsewhere-feishu-app-secret",
     "elsewhere-discord",
 ];
 

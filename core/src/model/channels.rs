@@ -6,6 +6,7 @@
 
 mod address;
 pub mod discord;
+pub mod feishu;
 pub mod ntfy;
 pub mod slack;
 pub mod telegram;
@@ -14,6 +15,7 @@ pub mod wechat;
 
 use super::ErrorBody;
 use discord::{Discord, DiscordReport};
+use feishu::{Feishu, FeishuReport};
 use ntfy::Ntfy;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -30,6 +32,7 @@ pub enum ChannelName {
     Telegram,
     Wechat,
     Slack,
+    Feishu,
     Discord,
     Ntfy,
     #[serde(alias = "webhooks")]
@@ -38,10 +41,11 @@ pub enum ChannelName {
 
 impl ChannelName {
     /// Every channel, in the order settings lists them.
-    pub const ALL: [ChannelName; 6] = [
+    pub const ALL: [ChannelName; 7] = [
         ChannelName::Telegram,
         ChannelName::Wechat,
         ChannelName::Slack,
+        ChannelName::Feishu,
         ChannelName::Discord,
         ChannelName::Ntfy,
         ChannelName::Webhook,
@@ -53,6 +57,7 @@ impl ChannelName {
             ChannelName::Telegram => "telegram",
             ChannelName::Wechat => "wechat",
             ChannelName::Slack => "slack",
+            ChannelName::Feishu => "feishu",
             ChannelName::Discord => "discord",
             ChannelName::Ntfy => "ntfy",
             ChannelName::Webhook => "webhook",
@@ -68,6 +73,7 @@ impl ChannelName {
             ChannelName::Telegram
             | ChannelName::Wechat
             | ChannelName::Slack
+            | ChannelName::Feishu
             | ChannelName::Discord => true,
             ChannelName::Ntfy | ChannelName::Webhook => false,
         }
@@ -79,6 +85,7 @@ impl ChannelName {
             ChannelName::Telegram => "Telegram",
             ChannelName::Wechat => "WeChat",
             ChannelName::Slack => "Slack",
+            ChannelName::Feishu => "Feishu/Lark",
             ChannelName::Discord => "Discord",
             ChannelName::Ntfy => "ntfy",
             ChannelName::Webhook => "Webhook",
@@ -127,6 +134,7 @@ pub struct Channels {
     pub telegram: Telegram,
     pub wechat: Wechat,
     pub slack: Slack,
+    pub feishu: Feishu,
     pub discord: Discord,
     pub ntfy: Ntfy,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -144,6 +152,7 @@ impl Default for Channels {
             telegram: Telegram::default(),
             wechat: Wechat::default(),
             slack: Slack::default(),
+            feishu: Feishu::default(),
             discord: Discord::default(),
             ntfy: Ntfy::default(),
             webhooks: Vec::new(),
@@ -190,6 +199,8 @@ pub struct ChannelsReport {
     #[serde(default)]
     pub slack: SlackReport,
     #[serde(default)]
+    pub feishu: FeishuReport,
+    #[serde(default)]
     pub discord: DiscordReport,
     /// Each set-up channel's state in a sentence, as `hark status` prints it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -205,7 +216,7 @@ pub struct ChannelSummary {
 }
 
 /// `POST /api/channels/test`'s body: which channel to test (`telegram`, `wechat`, `slack`,
-/// `discord`, `ntfy` or `webhook`).
+/// `feishu`, `discord`, `ntfy` or `webhook`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChannelTest {
@@ -260,6 +271,7 @@ impl Channels {
         telegram::check(&mut channels.telegram)?;
         wechat::check(&mut channels.wechat)?;
         slack::check(&mut channels.slack)?;
+        feishu::check(&mut channels.feishu)?;
         discord::check(&mut channels.discord)?;
         ntfy::check(&mut channels.ntfy)?;
         webhook::check(&mut channels.webhooks)?;
@@ -431,7 +443,7 @@ mod tests {
         let refused = "pigeon".parse::<ChannelName>().unwrap_err();
         assert!(
             refused.contains("\"pigeon\"")
-                && refused.contains("telegram, wechat, slack, discord, ntfy and webhook")
+                && refused.contains("telegram, wechat, slack, feishu, discord, ntfy and webhook")
         );
         let test: Result<ChannelTest, _> = serde_json::from_value(json!({"channel": "pigeon"}));
         assert!(test.is_err());

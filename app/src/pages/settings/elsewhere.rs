@@ -1,5 +1,5 @@
 //! "Notify me elsewhere" on the settings page (SPEC §11, §17): each channel's part (`telegram`,
-//! the bot with its own forms; `wechat`, its QR login; `slack` and `discord`, their tokens and pairing; the
+//! the bot with its own forms; `wechat`, its QR login; `slack`, `feishu` and `discord`, their credentials and pairing; the
 //! fields of `ntfy` and `webhooks`), the public address their links
 //! use, how each channel has fared, and a test button for each, saved as one form. Works as
 //! plain forms without JavaScript.
@@ -9,6 +9,7 @@
 #![allow(clippy::too_many_arguments)]
 
 mod discord;
+mod feishu;
 mod ntfy;
 mod slack;
 mod telegram;
@@ -18,6 +19,7 @@ mod wechat;
 use crate::components::failure::{Failure, FailureNotice};
 use crate::i18n::{t, t_args, tr};
 use discord::{ConnectDiscord, DiscordPart, UnpairDiscord};
+use feishu::{ConnectFeishu, FeishuPart, UnpairFeishu};
 use hark_core::model::{Channels, ChannelsReport};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -60,6 +62,8 @@ pub async fn save_channels(
     #[server(default)] wechat_enabled: Option<String>,
     #[server(default)] slack_enabled: Option<String>,
     #[server(default)] forget_slack_tokens: Option<String>,
+    #[server(default)] feishu_enabled: Option<String>,
+    #[server(default)] forget_feishu_app: Option<String>,
     #[server(default)] discord_enabled: Option<String>,
     #[server(default)] forget_discord_token: Option<String>,
     #[server(default)] ntfy_enabled: Option<String>,
@@ -99,6 +103,7 @@ pub async fn save_channels(
         channels["telegram"]["enabled"] = serde_json::Value::Bool(telegram_enabled.is_some());
         channels["wechat"]["enabled"] = serde_json::Value::Bool(wechat_enabled.is_some());
         channels["slack"]["enabled"] = serde_json::Value::Bool(slack_enabled.is_some());
+        channels["feishu"]["enabled"] = serde_json::Value::Bool(feishu_enabled.is_some());
         channels["discord"]["enabled"] = serde_json::Value::Bool(discord_enabled.is_some());
         channels["ntfy"] = serde_json::json!({
             "enabled": ntfy_enabled.is_some(),
@@ -153,6 +158,15 @@ pub async fn save_channels(
         .await
         .map_err(|_| refuse_here(Failure::SaveFailed))?;
     }
+    if forget_feishu_app.is_some() {
+        desk.act(
+            hark_core::model::ChannelName::Feishu,
+            "forget",
+            serde_json::json!({}),
+        )
+        .await
+        .map_err(|_| refuse_here(Failure::SaveFailed))?;
+    }
     if forget_slack_tokens.is_some() {
         desk.act(
             hark_core::model::ChannelName::Slack,
@@ -190,6 +204,8 @@ pub fn Elsewhere() -> impl IntoView {
     let wechat = ServerAction::<WechatLogin>::new();
     let connect_slack = ServerAction::<ConnectSlack>::new();
     let unpair_slack = ServerAction::<UnpairSlack>::new();
+    let connect_feishu = ServerAction::<ConnectFeishu>::new();
+    let unpair_feishu = ServerAction::<UnpairFeishu>::new();
     let connect_discord = ServerAction::<ConnectDiscord>::new();
     let unpair_discord = ServerAction::<UnpairDiscord>::new();
     // Loaded again after each form: the statuses, the secrets and the pairing code follow.
@@ -203,6 +219,8 @@ pub fn Elsewhere() -> impl IntoView {
                 wechat.version().get(),
                 connect_slack.version().get(),
                 unpair_slack.version().get(),
+                connect_feishu.version().get(),
+                unpair_feishu.version().get(),
                 connect_discord.version().get(),
                 unpair_discord.version().get(),
             )
@@ -232,11 +250,13 @@ pub fn Elsewhere() -> impl IntoView {
                                 let report = view.report.telegram.clone();
                                 let wechat_report = view.report.wechat.clone();
                                 let slack_report = view.report.slack.clone();
+                                let feishu_report = view.report.feishu.clone();
                                 let discord_report = view.report.discord.clone();
                                 view! {
                                     <TelegramBot report connect unpair />
                                     <WechatPart report=wechat_report form=wechat />
                                     <SlackPart report=slack_report connect=connect_slack unpair=unpair_slack />
+                                    <FeishuPart report=feishu_report connect=connect_feishu unpair=unpair_feishu />
                                     <DiscordPart report=discord_report connect=connect_discord unpair=unpair_discord />
                                     <ChannelsForm view save problem=Signal::derive(problem) saved=Signal::derive(saved) />
                                 }
@@ -251,6 +271,7 @@ pub fn Elsewhere() -> impl IntoView {
                     ("telegram", "elsewhere-test-telegram"),
                     ("wechat", "elsewhere-test-wechat"),
                     ("slack", "elsewhere-test-slack"),
+                    ("feishu", "elsewhere-test-feishu"),
                     ("discord", "elsewhere-test-discord"),
                     ("ntfy", "elsewhere-test-ntfy"),
                     ("webhook", "elsewhere-test-webhook"),
@@ -342,6 +363,18 @@ fn ChannelsForm(
                 <label class="toggle">
                     <input type="checkbox" name="forget_slack_tokens" />
                     <span>{tr("elsewhere-slack-forget")}</span>
+                </label>
+            })}
+            {(report.feishu.token || channels.feishu.enabled).then(|| view! {
+                <label class="toggle">
+                    <input type="checkbox" name="feishu_enabled" checked=channels.feishu.enabled data-testid="feishu-enabled" />
+                    <span>{tr("elsewhere-feishu-enabled")}</span>
+                </label>
+            })}
+            {report.feishu.token.then(|| view! {
+                <label class="toggle">
+                    <input type="checkbox" name="forget_feishu_app" />
+                    <span>{tr("elsewhere-feishu-forget")}</span>
                 </label>
             })}
             {(report.discord.token || channels.discord.enabled).then(|| view! {

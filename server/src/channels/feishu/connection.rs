@@ -1,0 +1,303 @@
+//! The long connection (Feishu's "使用长连接接收事件", as the official SDKs keep it): the
+//! address call gives a one-time `wss://` address and a `ClientConfig`; Hark pings at once and
+//! every `PingInterval` seconds with the `service_id` the address names, applies the
+//! `ClientConfig` a pong carries, acknowledges each event frame within Feishu's 3 s by echoing
+//! it with `{"code": 200}`, puts together events sent in pieces, and hands each on once (by its
+//! `message_id`; Feishu sends again what it thinks was missed). `card` frames, which only the
+//! old card callbacks use, are left unacknowledged as the SDKs leave them.
+//!
+//! A connection that drops is opened again (a fresh address) after a random part of
+//! `ReconnectNonce` (at most 30 s); one that cannot be opened, after a pause that doubles from
+//! 1 s to 30 s (Hark's other chats' pace, quicker than the SDKs' two minutes: a person waits on
+//! it). Credentials Feishu refuses, and the refusals its handshake marks as final (`403`,
+//! `Handshake-Status: 514`, too many connections), wait for new settings. One that goes quiet
+//! for two ping intervals and 10 s is replaced. Only a change of what it was opened with (the
+//! credentials, the address, the app turned off) closes it.
+
+use super::frame::{CONTROL, DATA, Frame, Pieces};
+use super::open_api::{ClientConfig, FeishuError};
+use super::{CHANNEL, Feishu, Input, Line};
+use crate::channels::Relay;
+use futures::{SinkExt, StreamExt};
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::time::Instant;
+use tokio_tungstenite::tungstenite::{Error as WsError, Message};
+
+const FIRST_PAUSE: Duration = Duration::from_secs(1);
+const LONGEST_PAUSE: Duration = Duration::from_secs(30);
+/// How long refused credentials wait before they are tried again without new settings.
+const REFUSED_WAIT: Duration = Duration::from_secs(300);
+/// The shortest ping interval Hark keeps, whatever a pong says.
+const SHORTEST_PING: Duration = Duration::from_secs(1);
+/// Event frames remembered to hand each on once.
+const SEEN_KEPT: usize = 256;
+/// The largest frame Hark reads (events are a few KB; the SDKs split larger ones).
+const MAX_FRAME_BYTES: usize = 1024 * 1024;
+
+/// How serving a connection ended.
+enum Ended {
+    /// Feishu closed it, or it went quiet.
+    Again,
+    /// The settings changed: look at them afresh.
+    Settings,
+    Shutdown,
+}
+
+/// Why a connection could not be opened.
+enum Failed {
+    /// Try again after a pause.
+    Passing(String),
+    /// Feishu will not take these credentials (or this many connections): wait for settings.
+    Refused(String),
+}
+
+/// What a connection was opened with: a change of it closes the connection.
+fn key_of(line: &Line) -> u64 {
+    line.api.fingerprint()
+}
+
+/// A random share of `secs`, at most `LONGEST_PAUSE`.
+fn jitter(secs: u64) -> Duration {
+    let share = getrandom::u32().map_or(0.5, |random| f64::from(random) / 4_294_967_296.0);
+    Duration::from_secs(secs).min(LONGEST_PAUSE).mul_f64(share)
+}
+
+/// Keeps a connection open while the app is on and has its credentials, until the daemon
+/// stops.
+pub async fn run(relay: Arc<Relay>, feishu: Arc<Feishu>) {
+    let shutdown = relay.store.shutdown_token().clone();
+    let mut pause = FIRST_PAUSE;
+    let mut seen = VecDeque::new();
+    loop {
+        let wake = feishu.wake.notified();
+        let Some(line) = Line::of(&relay, &feishu) else {
+            feishu.set_connected(false);
+            tokio::select! {
+                () = wake => continue,
+                () = shutdown.cancelled() => return,
+            }
+        };
+        // After a restart: the bot's name and open id (its own messages are not the person's).
+        if feishu.bot().is_none()
+            && let Ok(bot) = line.api.bot().await
+        {
+            feishu.learned(Some(bot));
+        }
+        let (failed, wait) = match open(&line).await {
+            Ok((socket, service, config)) => {
+                feishu.set_connected(true);
+                relay.statuses.sent(CHANNEL, &line.api_base);
+                let ended = serve(
+                    &relay,
+                    &feishu,
+                    socket,
+                    service,
+                    config,
+                    key_of(&line),
+                    &mut seen,
+                )
+                .await;
+                feishu.set_connected(false);
+                match ended {
+                    (Ended::Shutdown, _) => return,
+                    (Ended::Settings, _) => continue,
+                    (Ended::Again, config) => {
+                        pause = FIRST_PAUSE;
+                        tracing::info!(channel = %CHANNEL, "Feishu's long connection closed; opening a new one");
+                        (None, jitter(config.reconnect_nonce))
+                    }
+                }
+            }
+            Err(failed) => {
+                let wait = pause;
+                pause = (pause * 2).min(LONGEST_PAUSE);
+                (Some(failed), wait)
+            }
+        };
+        let refused = match failed {
+            Some(Failed::Refused(reason)) => {
+                tracing::warn!(channel = %CHANNEL, %reason, "Feishu refused the long connection");
+                relay.statuses.failed(CHANNEL, &line.api_base, reason);
+                true
+            }
+            Some(Failed::Passing(reason)) => {
+                tracing::warn!(channel = %CHANNEL, %reason, "could not open Feishu's long connection");
+                relay.statuses.failed(CHANNEL, &line.api_base, reason);
+                false
+            }
+            None => false,
+        };
+        let wait = if refused { REFUSED_WAIT } else { wait };
+        tokio::select! {
+            () = tokio::time::sleep(wait) => {}
+            () = feishu.wake.notified() => {}
+            () = shutdown.cancelled() => return,
+        }
+    }
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// The address call, then the WebSocket: the socket, the service its pings name, and how
+/// Feishu wants it kept.
+async fn open(line: &Line) -> Result<(Socket, i32, ClientConfig), Failed> {
+    let endpoint = match line.api.endpoint().await {
+        Ok(endpoint) => endpoint,
+        Err(error) if error.passing() => return Err(Failed::Passing(error.to_string())),
+        Err(error @ FeishuError::Refused { .. }) => return Err(Failed::Refused(error.to_string())),
+        Err(error) => return Err(Failed::Passing(error.to_string())),
+    };
+    let service = reqwest::Url::parse(&endpoint.url)
+        .ok()
+        .and_then(|url| {
+            url.query_pairs()
+                .find(|(key, _)| key == "service_id")
+                .and_then(|(_, value)| value.parse::<i32>().ok())
+        })
+        .unwrap_or(0);
+    match tokio_tungstenite::connect_async(endpoint.url.as_str()).await {
+        Ok((socket, _)) => Ok((socket, service, endpoint.client_config)),
+        Err(WsError::Http(response)) => {
+            let header = |name: &str| {
+                response
+                    .headers()
+                    .get(name)
+                    .and_then(|value| value.to_str().ok())
+                    .unwrap_or_default()
+                    .to_string()
+            };
+            let status = header("handshake-status");
+            let reason = format!(
+                "Feishu refused the connection ({} {}{})",
+                response.status(),
+                status,
+                match header("handshake-msg") {
+                    message if message.is_empty() => String::new(),
+                    message => format!(": {}", hark_text::plain::cut(&message, 200)),
+                }
+            );
+            if response.status() == 403
+                || status == "514"
+                || status == "403"
+                || header("handshake-autherrcode") == "1000040350"
+            {
+                Err(Failed::Refused(reason))
+            } else {
+                Err(Failed::Passing(reason))
+            }
+        }
+        Err(error) => Err(Failed::Passing(format!(
+            "Feishu could not be reached: {}",
+            short(&error.to_string())
+        ))),
+    }
+}
+
+/// Reads one connection until it ends, pinging, acknowledging every event and handing it on.
+/// Gives back the `ClientConfig` last in force (its `ReconnectNonce` paces the next one).
+async fn serve(
+    relay: &Arc<Relay>,
+    feishu: &Arc<Feishu>,
+    mut socket: Socket,
+    service: i32,
+    mut config: ClientConfig,
+    key: u64,
+    seen: &mut VecDeque<String>,
+) -> (Ended, ClientConfig) {
+    let shutdown = relay.store.shutdown_token().clone();
+    let every =
+        |config: &ClientConfig| Duration::from_secs(config.ping_interval).max(SHORTEST_PING);
+    let mut pings = tokio::time::interval(every(&config));
+    let mut heard = Instant::now();
+    let mut pieces = Pieces::default();
+    let same_settings = || Line::of(relay, feishu).map(|line| key_of(&line)) == Some(key);
+    loop {
+        let message = tokio::select! {
+            message = socket.next() => message,
+            () = feishu.wake.notified() => {
+                if same_settings() {
+                    continue;
+                }
+                let _ = socket.close(None).await;
+                return (Ended::Settings, config);
+            }
+            () = shutdown.cancelled() => {
+                let _ = socket.close(None).await;
+                return (Ended::Shutdown, config);
+            }
+            _ = pings.tick() => {
+                // A missed wake-up is caught here, at the latest.
+                if !same_settings() {
+                    let _ = socket.close(None).await;
+                    return (Ended::Settings, config);
+                }
+                if heard.elapsed() > every(&config) * 2 + Duration::from_secs(10) {
+                    tracing::warn!(channel = %CHANNEL, "Feishu's long connection went quiet; opening a new one");
+                    return (Ended::Again, config);
+                }
+                let ping = Frame::ping(service).to_bytes();
+                if socket.send(Message::Binary(ping.into())).await.is_err() {
+                    return (Ended::Again, config);
+                }
+                continue;
+            }
+        };
+        heard = Instant::now();
+        let bytes = match message {
+            Some(Ok(Message::Binary(bytes))) if bytes.len() <= MAX_FRAME_BYTES => bytes,
+            Some(Ok(Message::Close(_)) | Err(_)) | None => return (Ended::Again, config),
+            // WebSocket pings are answered by the library; text means nothing here.
+            Some(Ok(_)) => continue,
+        };
+        let Some(frame) = Frame::from_bytes(&bytes) else {
+            continue;
+        };
+        match (frame.method, frame.header("type")) {
+            (CONTROL, Some("pong")) => {
+                if let Some(new) = frame
+                    .payload
+                    .as_deref()
+                    .filter(|payload| !payload.is_empty())
+                    .and_then(|payload| serde_json::from_slice::<ClientConfig>(payload).ok())
+                {
+                    if every(&new) != every(&config) {
+                        pings = tokio::time::interval_at(Instant::now() + every(&new), every(&new));
+                    }
+                    config = new;
+                }
+            }
+            (DATA, Some("event")) => {
+                let started = std::time::Instant::now();
+                let Some(payload) = pieces.take(&frame) else {
+                    continue;
+                };
+                let ack = frame.ack(started.elapsed()).to_bytes();
+                if socket.send(Message::Binary(ack.into())).await.is_err() {
+                    return (Ended::Again, config);
+                }
+                if let Some(id) = frame.header("message_id") {
+                    if seen.iter().any(|known| known == id) {
+                        continue;
+                    }
+                    if seen.len() >= SEEN_KEPT {
+                        seen.pop_front();
+                    }
+                    seen.push_back(id.to_string());
+                }
+                if let Ok(event) = serde_json::from_slice(&payload) {
+                    feishu.tell_waiting(Input::Payload(event)).await;
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// An error's text, cut short (it may quote the address, which holds a ticket).
+fn short(text: &str) -> String {
+    let text = text.split('?').next().unwrap_or(text);
+    hark_text::plain::cut(text, 200)
+}

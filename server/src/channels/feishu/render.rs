@@ -1,0 +1,492 @@
+//! A question as a Feishu/Lark interactive card (card JSON 2.0, `update_multi` so it can be
+//! updated): what the agent wrote in `plain_text` (shown as written, never as Markdown), the
+//! controls of the sub-question being answered — a button per option for a single choice (the
+//! recommended one `primary` with ⭐, a risky one `danger` with ⚠️), a form for a multi-select
+//! (a multi-select menu, which Feishu allows only in a form) and for the person's own words,
+//! then Skip, whose note is a form of its own — and the outcome, without controls, once it
+//! closes. In the daemon's language; within a card's 30 KB.
+
+use crate::channels::walk::{Awaiting, Callback, Tap, Walk};
+use hark_core::model::{Question, QuestionOption, Status};
+use hark_text::plain::fit_chars;
+use hark_text::question::{answer_line, outcome};
+use hark_text::{Lang, t_in};
+use serde_json::{Value, json};
+
+/// What parts of a card may hold, in characters, so the largest question stays within the
+/// 30 KB Feishu takes: the title, the question, the options' descriptions, an answered step, a
+/// button.
+const TITLE_CHARS: usize = 100;
+const QUESTION_CHARS: usize = 1500;
+const DESCRIPTIONS_CHARS: usize = 1500;
+const LINE_CHARS: usize = 200;
+const BUTTON_CHARS: usize = 60;
+/// The most a text message carries (Feishu takes 150 KB).
+const TEXT_CHARS: usize = 4000;
+/// The form's fields, as `form_value` names them.
+pub const TICKED: &str = "ticked";
+pub const WORDS: &str = "words";
+pub const NOTE: &str = "note";
+/// What a form's submit button says it submits (`form` in its value).
+pub const SEND_FORM: &str = "send";
+pub const NOTE_FORM: &str = "note";
+
+/// A message to send: its `msg_type` and its content.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Said {
+    pub kind: &'static str,
+    pub content: Value,
+}
+
+fn plain(text: &str) -> Value {
+    json!({"tag": "plain_text", "content": text})
+}
+
+fn div(text: &str, limit: usize) -> Value {
+    json!({"tag": "div", "text": plain(&fit_chars(text, limit))})
+}
+
+fn card(title: &str, template: &str, elements: Vec<Value>) -> Value {
+    json!({
+        "schema": "2.0",
+        "config": {"update_multi": true},
+        "header": {"title": plain(&fit_chars(title, TITLE_CHARS)), "template": template},
+        "body": {"elements": elements},
+    })
+}
+
+/// The card's title: the question's name, else its first question.
+fn title(question: &Question) -> String {
+    hark_text::question::headline(question)
+}
+
+/// Who asked, under the title.
+fn source(question: &Question) -> Vec<Value> {
+    question
+        .source_label()
+        .map(|source| div(&source, LINE_CHARS))
+        .into_iter()
+        .collect()
+}
+
+/// An option's label with its marks.
+fn option_label(option: &QuestionOption) -> String {
+    let mut label = String::new();
+    if option.danger {
+        label.push_str("⚠️ ");
+    }
+    label.push_str(&option.label);
+    if option.recommended {
+        label.push_str(" ⭐");
+    }
+    fit_chars(&label, BUTTON_CHARS)
+}
+
+/// A button that names its tap; `form` makes it the submit button of a form.
+fn button(name: &str, text: &str, kind: &str, callback: Callback, form: Option<&str>) -> Value {
+    let mut value = json!({"h": callback.encode()});
+    let mut button = json!({
+        "tag": "button",
+        "name": name,
+        "text": plain(&fit_chars(text, BUTTON_CHARS)),
+        "type": kind,
+    });
+    if let Some(form) = form {
+        value["form"] = json!(form);
+        button["form_action_type"] = json!("submit");
+    }
+    button["behaviors"] = json!([{"type": "callback", "value": value}]);
+    button
+}
+
+fn input(name: &str, placeholder: &str) -> Value {
+    json!({
+        "tag": "input",
+        "name": name,
+        "required": false,
+        "max_length": 1000,
+        "placeholder": plain(&fit_chars(placeholder, BUTTON_CHARS)),
+    })
+}
+
+/// A pending question at the walk's step, with that step's controls.
+pub fn pending(lang: Lang, question: &Question, walk: &Walk) -> Value {
+    let mut elements = source(question);
+    for (index, answer) in walk.answers.iter().enumerate().take(walk.step) {
+        let sub = &question.questions[index];
+        let name = sub
+            .header
+            .clone()
+            .unwrap_or_else(|| format!("{}", index + 1));
+        elements.push(div(
+            &format!("✓ {name}: {}", answer_line(lang, answer)),
+            LINE_CHARS,
+        ));
+    }
+    if let Some(sub) = question.questions.get(walk.step) {
+        let label = hark_text::question::step_label(lang, question, walk.step);
+        if !label.is_empty() {
+            elements.push(div(&label, LINE_CHARS));
+        }
+        elements.push(div(sub.question.trim(), QUESTION_CHARS));
+        if sub
+            .options
+            .iter()
+            .any(|option| option.description.is_some())
+        {
+            let lines: Vec<String> = sub
+                .options
+                .iter()
+                .enumerate()
+                .map(|(number, option)| match &option.description {
+                    Some(description) => {
+                        format!("{}. {} — {description}", number + 1, option.label)
+                    }
+                    None => format!("{}. {}", number + 1, option.label),
+                })
+                .collect();
+            elements.push(div(&lines.join("\n"), DESCRIPTIONS_CHARS));
+        }
+        elements.extend(controls(lang, question, walk));
+    }
+    card(&title(question), "blue", elements)
+}
+
+/// The controls of the walk's step: the options, the form, Skip; or, after Skip, the note's
+/// form and Back. Every name is unique in the card, as forms require.
+fn controls(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
+    let Some(sub) = question.questions.get(walk.step) else {
+        return Vec::new();
+    };
+    let at = |tap| Callback {
+        id: question.id,
+        step: walk.step,
+        tap,
+    };
+    let word = |key: &str| t_in(lang, key, &[]);
+    if walk.awaiting == Some(Awaiting::SkipNote) {
+        return vec![
+            json!({"tag": "form", "name": format!("n{}", walk.step), "elements": [
+                input(NOTE, &word("chat-skip-label")),
+                button("skip_note", &word("chat-skip"), "danger", at(Tap::Skip), Some(NOTE_FORM)),
+            ]}),
+            button(
+                "back",
+                &format!("↩ {}", word("chat-back")),
+                "default",
+                at(Tap::Back),
+                None,
+            ),
+        ];
+    }
+    let mut elements = Vec::new();
+    if !sub.multi_select {
+        for (index, option) in sub.options.iter().enumerate() {
+            let kind = if option.danger {
+                "danger"
+            } else if option.recommended {
+                "primary"
+            } else {
+                "default"
+            };
+            elements.push(button(
+                &format!("pick_{index}"),
+                &option_label(option),
+                kind,
+                at(Tap::Pick(index)),
+                None,
+            ));
+        }
+    }
+    let mut form = Vec::new();
+    if sub.multi_select {
+        let options: Vec<Value> = sub
+            .options
+            .iter()
+            .enumerate()
+            .map(|(index, option)| json!({"text": plain(&option_label(option)), "value": index.to_string()}))
+            .collect();
+        form.push(json!({
+            "tag": "multi_select_static",
+            "name": TICKED,
+            "required": false,
+            "placeholder": plain(&fit_chars(&word("chat-pick"), BUTTON_CHARS)),
+            "options": options,
+        }));
+    }
+    if sub.allow_free_text {
+        let key = if sub.options.is_empty() {
+            "chat-answer-label"
+        } else {
+            "chat-other"
+        };
+        form.push(input(WORDS, &word(key)));
+    }
+    if !form.is_empty() {
+        form.push(button(
+            "send",
+            &format!("➡️ {}", word("chat-send")),
+            "primary",
+            at(Tap::Send),
+            Some(SEND_FORM),
+        ));
+        elements.push(json!({"tag": "form", "name": format!("f{}", walk.step), "elements": form}));
+    }
+    elements.push(button(
+        "skip",
+        &word("chat-skip"),
+        "default",
+        at(Tap::Skip),
+        None,
+    ));
+    elements
+}
+
+/// A closed question: what was asked, and how it ended; no controls.
+pub fn closed(lang: Lang, question: &Question) -> Value {
+    let mut elements = source(question);
+    let asked: Vec<String> = question
+        .questions
+        .iter()
+        .map(
+            |sub| match sub.header.as_deref().filter(|h| !h.trim().is_empty()) {
+                Some(header) => format!("{}\n{}", header.trim(), sub.question.trim()),
+                None => sub.question.trim().to_string(),
+            },
+        )
+        .collect();
+    elements.push(div(&asked.join("\n\n"), QUESTION_CHARS * 2));
+    let (mark, outcome, template) = match question.status {
+        Status::Answered => ("✅", outcome(lang, question), "green"),
+        Status::Declined => match question.note.as_deref() {
+            Some(note) => (
+                "⏭",
+                t_in(lang, "chat-declined-note", &[("note", note.into())]),
+                "grey",
+            ),
+            None => ("⏭", outcome(lang, question), "grey"),
+        },
+        Status::Timeout => ("⌛", outcome(lang, question), "grey"),
+        Status::Cancelled | Status::Pending => ("✖️", outcome(lang, question), "grey"),
+    };
+    elements.push(div(&format!("{mark} {outcome}"), QUESTION_CHARS));
+    card(&format!("{mark} {}", title(question)), template, elements)
+}
+
+/// One reminder for every question still waiting.
+pub fn reminder(lang: Lang, waiting: &[Question]) -> Said {
+    let mut text = format!(
+        "⏰ {}",
+        t_in(lang, "chat-remind", &[("count", waiting.len().into())])
+    );
+    for question in waiting.iter().take(10) {
+        text.push_str("\n• ");
+        text.push_str(&fit_chars(&hark_text::question::headline(question), 120));
+    }
+    said(&text)
+}
+
+/// A plain text message.
+pub fn said(text: &str) -> Said {
+    Said {
+        kind: "text",
+        content: json!({"text": fit_chars(text, TEXT_CHARS)}),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hark_core::model::{QuestionId, SubQuestion};
+
+    fn question(subs: Vec<SubQuestion>) -> Question {
+        let mut question: Question = serde_json::from_value(json!({
+            "id": QuestionId::new_random(), "questions": [], "status": "pending",
+            "createdAt": "2026-12-02T10:00:00Z", "timeoutAction": "timeout"
+        }))
+        .unwrap();
+        question.questions = subs;
+        question.title = Some("Release".into());
+        question
+    }
+
+    fn choice(labels: usize, multi: bool) -> SubQuestion {
+        SubQuestion {
+            options: (0..labels)
+                .map(|n| QuestionOption {
+                    recommended: n == 0,
+                    danger: n == 1,
+                    ..QuestionOption::new(format!("Option {n} **not bold**"))
+                })
+                .collect(),
+            multi_select: multi,
+            allow_free_text: true,
+            ..SubQuestion::text("Deploy **now**?")
+        }
+    }
+
+    fn elements(card: &Value) -> Vec<Value> {
+        card["body"]["elements"].as_array().unwrap().clone()
+    }
+
+    fn value_of(button: &Value) -> &Value {
+        &button["behaviors"][0]["value"]
+    }
+
+    #[test]
+    fn a_single_choice_is_one_button_per_option_marked_as_the_agent_said() {
+        let q = question(vec![choice(3, false)]);
+        let card = pending(Lang::En, &q, &Walk::default());
+        assert_eq!(card["schema"], "2.0");
+        assert_eq!(card["config"]["update_multi"], true);
+        let buttons: Vec<Value> = elements(&card)
+            .into_iter()
+            .filter(|e| e["tag"] == "button" && e["name"].as_str().unwrap().starts_with("pick_"))
+            .collect();
+        assert_eq!(buttons.len(), 3);
+        assert_eq!(buttons[0]["type"], "primary");
+        assert!(
+            buttons[0]["text"]["content"]
+                .as_str()
+                .unwrap()
+                .ends_with('⭐')
+        );
+        assert_eq!(buttons[1]["type"], "danger");
+        assert!(
+            buttons[1]["text"]["content"]
+                .as_str()
+                .unwrap()
+                .starts_with("⚠️")
+        );
+        let tap = Callback::decode(value_of(&buttons[2])["h"].as_str().unwrap()).unwrap();
+        assert_eq!(tap.tap, Tap::Pick(2));
+        // The agent's words are plain text, never Markdown.
+        assert!(
+            elements(&card)
+                .iter()
+                .filter(|e| e["tag"] == "div")
+                .all(|e| e["text"]["tag"] == "plain_text")
+        );
+        assert!(!card.to_string().contains("\"markdown\""));
+        // Its own words go in a form with a submit button; Skip stands apart.
+        let form = elements(&card)
+            .into_iter()
+            .find(|e| e["tag"] == "form")
+            .unwrap();
+        let fields = form["elements"].as_array().unwrap();
+        assert_eq!(fields[0]["tag"], "input");
+        assert_eq!(fields[0]["name"], WORDS);
+        assert_eq!(fields[1]["form_action_type"], "submit");
+        assert_eq!(value_of(&fields[1])["form"], SEND_FORM);
+        let last = elements(&card).last().cloned().unwrap();
+        assert_eq!(last["name"], "skip");
+        assert_eq!(
+            Callback::decode(value_of(&last)["h"].as_str().unwrap())
+                .unwrap()
+                .tap,
+            Tap::Skip
+        );
+    }
+
+    #[test]
+    fn a_multi_select_is_a_menu_in_a_form_with_send() {
+        let q = question(vec![choice(4, true)]);
+        let card = pending(Lang::En, &q, &Walk::default());
+        assert!(
+            !elements(&card)
+                .iter()
+                .any(|e| e["tag"] == "button" && e["name"] == "pick_0")
+        );
+        let form = elements(&card)
+            .into_iter()
+            .find(|e| e["tag"] == "form")
+            .unwrap();
+        let fields = form["elements"].as_array().unwrap();
+        assert_eq!(fields[0]["tag"], "multi_select_static");
+        assert_eq!(fields[0]["name"], TICKED);
+        assert_eq!(fields[0]["options"].as_array().unwrap().len(), 4);
+        assert_eq!(fields[0]["options"][3]["value"], "3");
+        assert_eq!(fields[1]["name"], WORDS);
+        assert_eq!(fields[2]["form_action_type"], "submit");
+        // Names are unique in the card, as Feishu requires of forms.
+        let names: Vec<&str> = fields.iter().filter_map(|f| f["name"].as_str()).collect();
+        let mut unique = names.clone();
+        unique.dedup();
+        assert_eq!(names, unique);
+    }
+
+    #[test]
+    fn skip_shows_the_note_form_and_back() {
+        let q = question(vec![choice(2, false)]);
+        let walk = Walk {
+            awaiting: Some(Awaiting::SkipNote),
+            ..Walk::default()
+        };
+        let card = pending(Lang::Ja, &q, &walk);
+        let all = elements(&card);
+        let form = all.iter().find(|e| e["tag"] == "form").unwrap();
+        assert_eq!(form["elements"][0]["name"], NOTE);
+        assert_eq!(value_of(&form["elements"][1])["form"], NOTE_FORM);
+        assert!(!all.iter().any(|e| e["name"] == "pick_0"));
+        assert_eq!(all.last().unwrap()["name"], "back");
+    }
+
+    #[test]
+    fn a_closed_question_has_no_controls() {
+        let mut q = question(vec![choice(2, false)]);
+        q.status = Status::Declined;
+        q.note = Some("not today".into());
+        let card = closed(Lang::En, &q);
+        let text = card.to_string();
+        assert!(!text.contains("\"button\"") && !text.contains("\"form\""));
+        assert!(text.contains("not today"));
+        assert_eq!(card["header"]["template"], "grey");
+    }
+
+    #[test]
+    fn the_largest_question_fits_a_card_in_every_language() {
+        use hark_core::model::limits;
+        let wide = |chars: usize| "界".repeat(chars);
+        let sub = SubQuestion {
+            options: (0..limits::MAX_OPTIONS)
+                .map(|n| QuestionOption {
+                    description: Some(wide(limits::MAX_DESCRIPTION_CHARS)),
+                    ..QuestionOption::new(format!("{n}{}", wide(limits::MAX_LABEL_CHARS - 3)))
+                })
+                .collect(),
+            header: Some(wide(limits::MAX_HEADER_CHARS)),
+            allow_free_text: true,
+            ..SubQuestion::text(&wide(limits::MAX_QUESTION_CHARS))
+        };
+        let mut q = question(vec![
+            sub.clone(),
+            sub.clone(),
+            sub.clone(),
+            SubQuestion {
+                multi_select: true,
+                ..sub
+            },
+        ]);
+        q.title = Some(wide(limits::MAX_TITLE_CHARS));
+        for lang in Lang::ALL {
+            for step in 0..4 {
+                let walk = Walk {
+                    step,
+                    answers: (0..step)
+                        .map(|_| hark_core::model::SubQuestionAnswer {
+                            selected: vec![wide(limits::MAX_LABEL_CHARS)],
+                            free_text: Some(wide(1000)),
+                            images: Vec::new(),
+                        })
+                        .collect(),
+                    ..Walk::default()
+                };
+                let size = pending(lang, &q, &walk).to_string().len();
+                assert!(size <= 30_000, "{lang:?} step {step}: {size} bytes");
+            }
+            q.status = Status::Answered;
+            assert!(closed(lang, &q).to_string().len() <= 30_000);
+            q.status = Status::Pending;
+        }
+    }
+}
