@@ -296,6 +296,7 @@ elsewhere-feishu-enabled = Send questions to Feishu / Lark
 elsewhere-feishu-platform = Where the app lives
 elsewhere-feishu-platform-feishu = Feishu (China, open.feishu.cn)
 elsewhere-feishu-platform-lark = Lark (outside China, open.larksuite.com)
+elsewhere-feishu-platform-other = Another address: { $address }
 elsewhere-feishu-app-id = App ID (cli_…)
 elsewhere-feishu-app-secret = App Secret
 elsewhere-feishu-secret-help = Both from Credentials & Basic Info. Kept in secrets.json and never shown again; leave both empty to keep the saved ones and get a new pairing code.

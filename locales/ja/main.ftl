@@ -257,6 +257,7 @@ elsewhere-feishu-enabled = 質問を Feishu / Lark に送る
 elsewhere-feishu-platform = アプリのあるプラットフォーム
 elsewhere-feishu-platform-feishu = Feishu（中国、open.feishu.cn）
 elsewhere-feishu-platform-lark = Lark（中国以外、open.larksuite.com）
+elsewhere-feishu-platform-other = 別のアドレス：{ $address }
 elsewhere-feishu-app-id = App ID（cli_…）
 elsewhere-feishu-app-secret = App Secret
 elsewhere-feishu-secret-help = どちらも「認証情報と基本情報」ページにあります。secrets.json に保存され、二度と表示されません。両方とも空のままにすると保存済みのものを使い、新しいペアリングコードを取得します。

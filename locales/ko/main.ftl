@@ -257,6 +257,7 @@ elsewhere-feishu-enabled = 질문을 Feishu / Lark로 보내기
 elsewhere-feishu-platform = 앱이 있는 플랫폼
 elsewhere-feishu-platform-feishu = Feishu(중국, open.feishu.cn)
 elsewhere-feishu-platform-lark = Lark(중국 외, open.larksuite.com)
+elsewhere-feishu-platform-other = 다른 주소: { $address }
 elsewhere-feishu-app-id = App ID(cli_…)
 elsewhere-feishu-app-secret = App Secret
 elsewhere-feishu-secret-help = 둘 다 "자격 증명 및 기본 정보" 페이지에 있습니다. secrets.json에 저장되며 다시 표시되지 않습니다. 둘 다 비워 두면 저장된 값을 유지하고 새 연결 코드를 받습니다.

@@ -295,6 +295,7 @@ elsewhere-feishu-enabled = Отправлять вопросы в Feishu / Lark
 elsewhere-feishu-platform = Где находится приложение
 elsewhere-feishu-platform-feishu = Feishu (Китай, open.feishu.cn)
 elsewhere-feishu-platform-lark = Lark (за пределами Китая, open.larksuite.com)
+elsewhere-feishu-platform-other = Другой адрес: { $address }
 elsewhere-feishu-app-id = Идентификатор App ID (cli_…)
 elsewhere-feishu-app-secret = Секрет App Secret
 elsewhere-feishu-secret-help = Оба — на странице учётных данных и основной информации. Хранятся в secrets.json и больше не показываются; оставьте оба поля пустыми, чтобы сохранить прежние и получить новый код привязки.

@@ -257,6 +257,7 @@ elsewhere-feishu-enabled = 把问题发到飞书 / Lark
 elsewhere-feishu-platform = 应用所在平台
 elsewhere-feishu-platform-feishu = 飞书（中国大陆，open.feishu.cn）
 elsewhere-feishu-platform-lark = Lark（海外，open.larksuite.com）
+elsewhere-feishu-platform-other = 其他地址：{ $address }
 elsewhere-feishu-app-id = App ID（cli_…）
 elsewhere-feishu-app-secret = App Secret
 elsewhere-feishu-secret-help = 两者都在“凭证与基础信息”页面。保存在 secrets.json 中，之后不会再显示；两项都留空则保留已保存的凭证并获取新的配对码。

@@ -140,16 +140,16 @@ fn ok(mut body: Value) -> Response {
     feishu(StatusCode::OK, body)
 }
 
-/// Whether the request carries the tenant token, or Feishu's refusal of it.
-fn bearer(headers: &HeaderMap) -> Result<(), Response> {
+/// Feishu's refusal of a request without the tenant token; `None` when it carries it.
+fn refused_token(headers: &HeaderMap) -> Option<Response> {
     let token = headers
         .get("authorization")
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.strip_prefix("Bearer "));
     if token == Some(TENANT_TOKEN) {
-        Ok(())
+        None
     } else {
-        Err(feishu(
+        Some(feishu(
             StatusCode::BAD_REQUEST,
             json!({"code": 99_991_663, "msg": "Invalid access token for authorization. Please make a request with token attached."}),
         ))
@@ -186,7 +186,7 @@ async fn tenant_token(State(shared): State<Arc<Shared>>, body: axum::body::Bytes
 
 async fn bot_info(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
     shared.record("bot/v3/info".into());
-    if let Err(refused) = bearer(&headers) {
+    if let Some(refused) = refused_token(&headers) {
         return refused;
     }
     // Which app's token this is cannot be told from the token alone here: the last one asked
@@ -234,7 +234,7 @@ async fn send_message(
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
-    if let Err(refused) = bearer(&headers) {
+    if let Some(refused) = refused_token(&headers) {
         return refused;
     }
     let body: Value = serde_json::from_slice(&body).unwrap_or(json!({}));
@@ -276,7 +276,7 @@ async fn update_message(
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
-    if let Err(refused) = bearer(&headers) {
+    if let Some(refused) = refused_token(&headers) {
         return refused;
     }
     let body: Value = serde_json::from_slice(&body).unwrap_or(json!({}));

@@ -157,7 +157,7 @@ impl Chat {
                     .collect();
                 if !waiting.is_empty() {
                     let said = render::reminder(self.lang(), &waiting);
-                    self.to_the_person(said);
+                    self.say_to_the_person(said);
                 }
             }
             Event::Init(_)
@@ -168,7 +168,7 @@ impl Chat {
         }
     }
 
-    fn to_the_person(&mut self, said: Said) {
+    fn say_to_the_person(&mut self, said: Said) {
         if let Some(person) = self.line().and_then(|line| line.open_id) {
             self.outbox.push_back((person, said));
         }
@@ -498,7 +498,7 @@ impl Chat {
     }
 
     fn say(&mut self, lang: hark_text::Lang, key: &str) {
-        self.to_the_person(render::said(&t_in(lang, key, &[])));
+        self.say_to_the_person(render::said(&t_in(lang, key, &[])));
     }
 
     /// A direct message to the bot: a pairing, a message for an agent, or a hint.

@@ -97,10 +97,13 @@ impl Frame {
     }
 }
 
+/// One event's pieces so far, by `seq`, and when its first arrived.
+type Arrived = (Instant, Vec<Option<Vec<u8>>>);
+
 /// Events sent in pieces (`sum` > 1), by `message_id`, until every `seq` (0-based) is in.
 #[derive(Default)]
 pub struct Pieces {
-    waiting: HashMap<String, (Instant, Vec<Option<Vec<u8>>>)>,
+    waiting: HashMap<String, Arrived>,
 }
 
 impl Pieces {

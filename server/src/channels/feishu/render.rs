@@ -456,7 +456,7 @@ mod tests {
                 .collect(),
             header: Some(wide(limits::MAX_HEADER_CHARS)),
             allow_free_text: true,
-            ..SubQuestion::text(&wide(limits::MAX_QUESTION_CHARS))
+            ..SubQuestion::text(wide(limits::MAX_QUESTION_CHARS))
         };
         let mut q = question(vec![
             sub.clone(),

@@ -5,7 +5,7 @@
 
 use crate::components::failure::Failure;
 use crate::i18n::{t, t_args, tr};
-use hark_core::model::channels::feishu::{FeishuReport, LARK_API};
+use hark_core::model::channels::feishu::{FEISHU_API, FeishuReport, LARK_API};
 use leptos::prelude::*;
 
 /// Checks the credentials (or the saved ones, for empty fields), keeps them, turns Feishu on
@@ -16,7 +16,7 @@ pub async fn connect_feishu(
     #[server(default)] app_secret: String,
     #[server(default)] platform: String,
 ) -> Result<FeishuReport, Failure> {
-    use hark_core::model::channels::feishu::{FEISHU_API, FeishuSetup};
+    use hark_core::model::channels::feishu::FeishuSetup;
     let desk = expect_context::<crate::server::services::ChannelDeskContext>().0;
     let given = |value: String| Some(value.trim().to_string()).filter(|value| !value.is_empty());
     let refuse =
@@ -84,6 +84,15 @@ pub fn FeishuPart(
         ..
     } = report;
     let lark = api_base == LARK_API;
+    let custom = api_base != LARK_API && api_base != FEISHU_API;
+    // A proxy, or a stand-in: kept unless the person picks Feishu or Lark.
+    let other = custom.then(|| {
+        view! {
+            <option value="" selected=true>
+                {move || t_args("elsewhere-feishu-platform-other", &[("address", api_base.clone().into())])}
+            </option>
+        }
+    });
     let bot_line = bot.map(|bot| {
         view! {
             <p data-testid="feishu-bot">
@@ -118,7 +127,8 @@ pub fn FeishuPart(
                 <div class="field">
                     <label for="feishu-platform">{tr("elsewhere-feishu-platform")}</label>
                     <select id="feishu-platform" name="platform" data-testid="feishu-platform">
-                        <option value="feishu" selected=!lark>{tr("elsewhere-feishu-platform-feishu")}</option>
+                        {other}
+                        <option value="feishu" selected=!lark && !custom>{tr("elsewhere-feishu-platform-feishu")}</option>
                         <option value="lark" selected=lark>{tr("elsewhere-feishu-platform-lark")}</option>
                     </select>
                 </div>
