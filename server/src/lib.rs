@@ -71,11 +71,13 @@ pub mod http {
 
 pub mod mcp {
     //! The MCP shim (`hark mcp`): the rmcp server, elicitation racing the page, the clients'
-    //! deadlines, and `ask_user` as a task.
+    //! deadlines, and `ask_user` as a task (the 2026-07-28 extension, and 2025-11-25's
+    //! experimental tasks on it).
     pub mod deadlines;
     pub mod elicit;
     pub mod server;
     mod tasks;
+    mod tasks_2025;
 }
 
 pub mod security {

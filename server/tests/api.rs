@@ -37,6 +37,7 @@ mod api {
     mod mcp_in_process;
     mod mcp_rounds;
     mod mcp_tasks;
+    mod mcp_tasks_2025;
     mod mcp_waiting;
     mod messages;
     mod other_accounts;

@@ -2,7 +2,8 @@
 each revision it speaks: the initialize handshake (2025-11-25) and 2026-07-28 (no initialize;
 Hark's form comes as an input_required round). For each: the tools are listed, a question is
 answered in the client's form (and shows as answered there on the daemon), and another is
-answered over the daemon's REST API while the call waits. `cargo xtask test` runs it; every
+answered over the daemon's REST API while the call waits. Then 2025-11-25's experimental tasks:
+ask_user as a task, its state, and the answer from tasks/result. `cargo xtask test` runs it; every
 wait is bounded. Usage: sdk_client.py <hark binary> <HARK_HOME> <port>."""
 
 import asyncio
@@ -11,7 +12,9 @@ import sys
 import urllib.request
 
 import mcp_types as types
-from mcp import Client, StdioServerParameters
+from mcp import Client, ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from mcp.shared.jsonrpc_dispatcher import JSONRPCDispatcher
 
 HARK, HOME, PORT = sys.argv[1], sys.argv[2], sys.argv[3]
 BASE = f"http://127.0.0.1:{PORT}"
@@ -84,10 +87,38 @@ async def one_revision(mode):
     print(f"Python SDK 2.3, {mode}: tools listed, answered in the form and on the page")
 
 
+async def tasks_2025():
+    """2025-11-25's experimental tasks: the SDK has their types but no call that asks for one, so
+    the task-augmented tools/call goes out raw; every answer is read by the SDK's own models."""
+    async with stdio_client(server()) as (read, write):
+        dispatcher = JSONRPCDispatcher(read, write)
+        async with ClientSession(dispatcher=dispatcher) as session:
+            init = await session.initialize()
+            assert init.protocol_version == "2025-11-25", init.protocol_version
+            assert init.capabilities.tasks is not None, init.capabilities
+            raw = await dispatcher.send_raw_request(
+                "tools/call", {"name": "ask_user", "arguments": DEPLOY, "task": {"ttl": 60_000}}
+            )
+            task_id = types.CreateTaskResult.model_validate(raw).task.task_id
+            got = types.GetTaskRequest(params=types.GetTaskRequestParams(task_id=task_id))
+            status = await session.send_request(got, types.GetTaskResult)
+            assert status.status == "working", status
+            waiting = await pending_one()
+            rest("POST", f"/api/questions/{waiting['id']}/answer", {"answers": [{"selected": ["Yes"]}]})
+            payload = types.GetTaskPayloadRequest(params=types.GetTaskPayloadRequestParams(task_id=task_id))
+            result = await asyncio.wait_for(session.send_request(payload, types.CallToolResult), 30)
+            assert text(result) == "Yes", result
+            assert result.meta["io.modelcontextprotocol/related-task"]["taskId"] == task_id, result.meta
+            status = await session.send_request(got, types.GetTaskResult)
+            assert status.status == "completed", status
+    print("Python SDK 2.3, 2025-11-25 tasks: the handle at once, tasks/get, the answer from tasks/result")
+
+
 async def main():
     try:
         for mode in ["legacy", "2026-07-28"]:
             await one_revision(mode)
+        await tasks_2025()
     finally:
         try:
             rest("POST", "/api/stop")

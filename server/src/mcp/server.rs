@@ -23,10 +23,11 @@ use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::{InputResponses, RequestState};
 use rmcp::model::{
     CallToolResponse, CallToolResult, CancelTaskParams, ClientCapabilities, ClientResult,
-    ContentBlock, CreateTaskResult, ElicitRequest, ElicitRequestParams, ElicitResult,
-    ElicitationAction, GetTaskParams, GetTaskResult, Implementation, InputRequest, InputRequests,
-    InputRequiredResult, JsonObject, ProgressNotificationParam, ServerCapabilities, ServerConfig,
-    ServerRequest, UpdateTaskParams,
+    ContentBlock, CreateTaskResult, CustomRequest, CustomResult, ElicitRequest,
+    ElicitRequestParams, ElicitResult, ElicitationAction, ErrorCode, GetTaskParams, GetTaskResult,
+    Implementation, InputRequest, InputRequests, InputRequiredResult, JsonObject,
+    ProgressNotificationParam, ServerCapabilities, ServerConfig, ServerRequest, TaskPayload,
+    UpdateTaskParams,
 };
 use rmcp::service::RequestContext;
 use rmcp::service::{PeerRequestOptions, RequestHandle, ServiceError};
@@ -214,9 +215,21 @@ impl HarkMcp {
         if let Some(state) = state {
             return Ok(self.retried(&state, responses, context).await.into());
         }
+        let wants_task = context
+            .client_capabilities()
+            .is_some_and(|capabilities| capabilities.supports_tasks());
+        // What goes wrong before the question exists is the result of a task that has ended,
+        // for a client that asked for a task.
+        let refuse = |error: &AskError| -> CallToolResponse {
+            if wants_task {
+                CreateTaskResult::new(self.ended_task(tool_error(error))).into()
+            } else {
+                tool_error(error).into()
+            }
+        };
         let request = match parse_ask(arguments) {
             Ok(request) => request,
-            Err(error) => return Ok(tool_error(&error).into()),
+            Err(error) => return Ok(refuse(&error)),
         };
         let request = AskRequest {
             source: Some(source_of(&context, self.agents_process)),
@@ -225,26 +238,24 @@ impl HarkMcp {
         let (request, _) = asking::with_id(request);
         let request = match asking::submit(&self.connection, request).await {
             Ok(request) => request,
-            Err(error) => return Ok(tool_error(&error).into()),
+            Err(error) => return Ok(refuse(&error)),
         };
         let Some(id) = request.id else {
-            return Ok(tool_error(&AskError {
+            return Ok(refuse(&AskError {
                 message: "the daemon gave the question no id".into(),
                 field: None,
-            })
-            .into());
+            }));
         };
-        if rounds_trip(&context) {
+        // A client that declared tasks (the 2026-07-28 extension, or 2025-11-25's `task` as the
+        // stdio bridge turns it into the extension) gets the task's handle at once.
+        if wants_task || rounds_trip(&context) {
             // An `/mcp` request's server lives for that request: what it remembers would be
             // abandoned before the retry comes.
             if self.agents_process {
                 self.remember(id, &request);
             }
             let form = self.form_for(&request, &context).await;
-            if context
-                .client_capabilities()
-                .is_some_and(|capabilities| capabilities.supports_tasks())
-            {
+            if wants_task {
                 return Ok(CreateTaskResult::new(self.as_task(id, request, form)).into());
             }
             if let Some(form) = form {
@@ -649,9 +660,37 @@ impl ServerHandler for HarkMcp {
     async fn cancel_task(
         &self,
         request: CancelTaskParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
+        // 2025-11-25: a task that has ended cannot be cancelled (the extension only notes it).
+        if !rounds_trip(&context)
+            && !matches!(
+                self.tasks.get_task(&request.task_id)?.payload,
+                TaskPayload::Working | TaskPayload::InputRequired { .. }
+            )
+        {
+            return Err(ErrorData::invalid_params(
+                format!("task {} has already ended", request.task_id),
+                None,
+            ));
+        }
         self.tasks.cancel_task(&request.task_id)
+    }
+
+    /// 2025-11-25's `tasks/result`; nothing else is served beyond the typed methods.
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        match request.method.as_str() {
+            "tasks/result" => self.task_result(request.params.as_ref(), &context).await,
+            _ => Err(ErrorData::new(
+                ErrorCode::METHOD_NOT_FOUND,
+                request.method,
+                None,
+            )),
+        }
     }
 }
 
@@ -660,9 +699,11 @@ impl ServerHandler for HarkMcp {
 /// # Errors
 /// When the MCP handshake fails.
 pub async fn serve_stdio(server: HarkMcp) -> Result<(), String> {
+    let transport =
+        super::tasks_2025::bridge::stand_between(tokio::io::stdin(), tokio::io::stdout());
     let running = server
         .clone()
-        .serve(rmcp::transport::stdio())
+        .serve(transport)
         .await
         .map_err(|error| format!("MCP handshake failed: {error}"))?;
     let _ = running.waiting().await;

@@ -7,7 +7,8 @@
 //! an answer given anywhere first completes the task and clears the form's request.
 //!
 //! rmcp 3.11 has only this extension; the experimental tasks of 2025-11-25 (`task` on a call,
-//! `tasks/result`, `tasks/list`) are not offered.
+//! `tasks/result`) are served on it by `tasks_2025` (`tasks/list` is not offered: the spec
+//! asks servers that cannot tell requestors apart not to).
 
 use super::server::{FORM_KEY, HarkMcp, tool_error};
 use crate::client::asking::{self, Ended};
@@ -21,6 +22,8 @@ use rmcp::task_manager::{TaskContext, TaskExit, TaskOptions};
 /// How often a client is asked to poll `tasks/get`: a person answers in seconds, not
 /// milliseconds.
 const POLL_EVERY_MS: u64 = 2_000;
+/// How long a task that ended at once (a refused question) is kept for the client to read.
+const ENDED_KEPT_MS: u64 = 10 * 60 * 1000;
 
 impl HarkMcp {
     /// Runs the wait for question `id` as a task, with Hark's `form` in the client if any;
@@ -40,6 +43,16 @@ impl HarkMcp {
         self.tasks().spawn(options, move |task| {
             Box::pin(async move { server.run_task(id, request, form, task).await })
         })
+    }
+
+    /// A task that has already ended with `result`: what a client that asked for a task gets
+    /// when the question could not be asked.
+    pub(super) fn ended_task(&self, result: CallToolResult) -> Task {
+        let options = TaskOptions::new()
+            .with_ttl_ms(Some(ENDED_KEPT_MS))
+            .with_poll_interval_ms(POLL_EVERY_MS);
+        self.tasks()
+            .spawn(options, move |_| Box::pin(async move { Ok(result) }))
     }
 
     async fn run_task(
