@@ -64,6 +64,7 @@ pub mod http {
     pub mod json_errors;
     pub mod listen;
     pub mod mcp;
+    pub mod mcp_tasks_2025;
     pub mod query;
     pub mod state;
     pub mod ws;
@@ -77,7 +78,7 @@ pub mod mcp {
     pub mod elicit;
     pub mod server;
     mod tasks;
-    mod tasks_2025;
+    pub(crate) mod tasks_2025;
 }
 
 pub mod security {
@@ -116,7 +117,15 @@ use tokio::net::TcpListener;
 pub fn router(state: AppState) -> Router {
     let router = Router::new()
         .nest("/api", http::api::router().merge(state.relay.routes()))
-        .nest_service(http::mcp::PATH, http::mcp::service(&state))
+        .nest_service(
+            http::mcp::PATH,
+            Router::new()
+                .fallback_service(http::mcp::service(&state))
+                .layer(axum::middleware::from_fn_with_state(
+                    Arc::new(http::mcp_tasks_2025::Bridges::default()),
+                    http::mcp_tasks_2025::bridge,
+                )),
+        )
         .merge(channels::answer_link::router());
     let router = page::routes(router, &state)
         .fallback(http::assets::serve)

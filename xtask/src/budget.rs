@@ -8,15 +8,17 @@
 //! 124 KiB of it, loaded only when settings open). Then both for issue 29's "Tell the agent…"
 //! (its box and the messages' live list on the inbox: the first view 331 → 343 KiB, once its
 //! form was a plain one rather than an `ActionForm`, which cost 40 KiB more) and issue 28's
-//! Slack settings part (the settings module 124 → 134 KiB): 345 and 625 KiB (620 built). Issue 30
-//! is the work of bringing the first view down.
+//! Slack settings part (the settings module 124 → 134 KiB): 345 and 625 KiB (620 built). All
+//! modules then to 640 KiB for Discord's and Feishu/Lark's settings parts (the settings module
+//! 134 → 150 KiB; 636 KiB built on 2026-12-03; the first view unchanged at 343 KiB). Issue 30 is
+//! the work of bringing the first view down.
 
 use std::path::Path;
 
 /// The most the first view's WebAssembly may weigh.
 pub const FIRST_VIEW_BUDGET: u64 = 345 * 1024;
 /// The most all of the page's WebAssembly may weigh together.
-pub const ALL_WASM_BUDGET: u64 = 625 * 1024;
+pub const ALL_WASM_BUDGET: u64 = 640 * 1024;
 
 /// Checks the built site's compressed WebAssembly against the budgets.
 ///

@@ -4,8 +4,9 @@
 //! at once, `tasks/get` reports it, `tasks/result` waits and returns the answer tied to the task,
 //! Hark's form comes as an `elicitation/create` tied to the task (and is withdrawn when the page
 //! answers first), and a cancelled task stays cancelled while its question stays answerable.
+//! The same over `/mcp`, one message per POST.
 
-use crate::api::support::pick;
+use crate::api::support::{Daemon, pick};
 use crate::api::world::World;
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -342,4 +343,141 @@ async fn a_cancelled_task_stays_cancelled_and_its_question_stays_answerable() {
         .request("tasks/cancel", json!({"taskId": task_id}))
         .await;
     assert_eq!(again["error"]["code"], -32602, "{again}");
+}
+
+/// A 2025-11-25 client of `/mcp`, one JSON-RPC message per POST (answers read from JSON or
+/// from the Server-Sent Events stream rmcp sends).
+struct HttpClient {
+    url: String,
+    http: reqwest::Client,
+    session: Option<String>,
+    next: u64,
+}
+
+impl HttpClient {
+    async fn post(&mut self, message: &Value) -> reqwest::Response {
+        let mut request = self
+            .http
+            .post(&self.url)
+            .header("accept", "application/json, text/event-stream")
+            .json(message);
+        if let Some(session) = &self.session {
+            request = request
+                .header("mcp-session-id", session)
+                .header("mcp-protocol-version", "2025-11-25");
+        }
+        request.send().await.unwrap()
+    }
+
+    async fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next += 1;
+        let id = self.next;
+        let response = self
+            .post(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))
+            .await;
+        if let Some(session) = response.headers().get("mcp-session-id") {
+            self.session = Some(session.to_str().unwrap().to_string());
+        }
+        let sse = response
+            .headers()
+            .get("content-type")
+            .is_some_and(|kind| kind.to_str().unwrap().starts_with("text/event-stream"));
+        let mut body = response.bytes_stream();
+        let mut text = String::new();
+        tokio::time::timeout(PATIENCE, async {
+            use futures::StreamExt;
+            while let Some(chunk) = body.next().await {
+                text.push_str(&String::from_utf8_lossy(&chunk.unwrap()));
+                let found = if sse {
+                    text.lines()
+                        .filter_map(|line| line.strip_prefix("data:"))
+                        .filter_map(|data| serde_json::from_str::<Value>(data.trim()).ok())
+                        .find(|message| message["id"] == id)
+                } else {
+                    serde_json::from_str::<Value>(&text).ok()
+                };
+                if let Some(found) = found {
+                    return found;
+                }
+            }
+            panic!("no answer to {method}: {text}");
+        })
+        .await
+        .unwrap_or_else(|_| panic!("no answer to {method} in time"))
+    }
+}
+
+#[tokio::test]
+async fn over_http_a_2025_client_gets_the_handle_at_once_and_the_answer_from_tasks_result() {
+    let daemon = Daemon::start();
+    let mut client = HttpClient {
+        url: daemon.url("/mcp"),
+        http: reqwest::Client::new(),
+        session: None,
+        next: 0,
+    };
+    let initialized = client
+        .request(
+            "initialize",
+            json!({"protocolVersion": "2025-11-25", "capabilities": {},
+                   "clientInfo": {"name": "http-tasks-2025", "version": "1.0"}}),
+        )
+        .await;
+    assert_eq!(
+        initialized["result"]["capabilities"]["tasks"]["requests"]["tools"]["call"],
+        json!({}),
+        "{initialized}"
+    );
+    assert!(client.session.is_some(), "a session was opened");
+    let accepted = client
+        .post(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+        .await;
+    assert_eq!(accepted.status(), 202);
+    let tools = client.request("tools/list", json!({})).await;
+    assert_eq!(
+        tools["result"]["tools"][0]["execution"]["taskSupport"],
+        "optional"
+    );
+    let created = client.request("tools/call", deploy()).await;
+    let task_id = created["result"]["task"]["taskId"]
+        .as_str()
+        .unwrap_or_else(|| panic!("a task: {created}"))
+        .to_string();
+    let got = client
+        .request("tasks/get", json!({"taskId": task_id}))
+        .await;
+    assert_eq!(got["result"]["status"], "working", "{got}");
+    let question = loop_pending(&daemon).await;
+    daemon
+        .post(
+            &format!("/api/questions/{}/answer", question["id"].as_str().unwrap()),
+            &pick("Yes"),
+        )
+        .await;
+    let result = client
+        .request("tasks/result", json!({"taskId": task_id}))
+        .await;
+    assert_eq!(
+        result["result"]["structuredContent"]["answers"][0]["selected"],
+        json!(["Yes"]),
+        "{result}"
+    );
+    assert_eq!(result["result"]["_meta"][RELATED_TASK]["taskId"], task_id);
+}
+
+/// The one pending question of `daemon` (polled, bounded).
+async fn loop_pending(daemon: &Daemon) -> Value {
+    for _ in 0..200 {
+        let pending: Value = daemon
+            .get("/api/questions?status=pending")
+            .await
+            .json()
+            .await
+            .unwrap();
+        if let Some(question) = pending["questions"].get(0) {
+            return question.clone();
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("no question arrived");
 }
