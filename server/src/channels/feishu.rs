@@ -375,7 +375,7 @@ impl Feishu {
             .read_config(|config| config.channels.feishu.open_id.clone());
         change_config(relay, |feishu| feishu.open_id = None).await?;
         if let Some(person) = before {
-            let _ = self.inbox.try_send(Input::Unpaired(person));
+            self.tell_waiting(Input::Unpaired(person)).await;
         }
         Ok(self.report_for(relay))
     }

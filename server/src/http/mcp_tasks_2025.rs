@@ -2,8 +2,9 @@
 //! shim's bridge (`mcp::tasks_2025::bridge`), one per MCP session, around rmcp's Streamable HTTP
 //! service. A POST's message is rewritten on its way in, and the answer on its way out, whether
 //! rmcp sends it as JSON or as a Server-Sent Events stream (each event's `data` line is one
-//! message). A session's bridge is made at its `initialize` and dropped with it (its `DELETE`),
-//! the oldest first past `SESSIONS_KEPT`.
+//! message). A session's bridge is made at its `initialize` and dropped at its `DELETE`, or,
+//! past `SESSIONS_KEPT`, the one used least lately first (a session rmcp drops after a day idle
+//! leaves its bridge until then).
 
 use crate::mcp::tasks_2025::bridge::Bridge;
 use axum::body::{Body, Bytes};
@@ -32,13 +33,17 @@ pub struct Bridges {
 }
 
 impl Bridges {
+    /// The session's bridge, now the most lately used.
     fn of(&self, session: &str) -> Option<Shared> {
-        self.sessions
+        let mut sessions = self
+            .sessions
             .lock()
-            .unwrap_or_else(|poison| poison.into_inner())
-            .iter()
-            .find(|(id, _)| id == session)
-            .map(|(_, bridge)| bridge.clone())
+            .unwrap_or_else(|poison| poison.into_inner());
+        let at = sessions.iter().position(|(id, _)| id == session)?;
+        let found = sessions.remove(at)?;
+        let bridge = found.1.clone();
+        sessions.push_back(found);
+        Some(bridge)
     }
 
     fn keep(&self, session: String, bridge: Shared) {
@@ -148,11 +153,21 @@ struct Events {
 impl Events {
     /// The complete events in `chunk` (with what came before), rewritten.
     fn push(&mut self, chunk: &[u8], bridge: &Shared) -> Option<Bytes> {
+        // Only the new bytes (and the one before them) can end an event.
+        let mut from = self.buffer.len().saturating_sub(1);
         self.buffer.extend_from_slice(chunk);
         let mut out = Vec::new();
-        while let Some(end) = self.buffer.windows(2).position(|window| window == b"\n\n") {
-            let event: Vec<u8> = self.buffer.drain(..end + 2).collect();
+        while let Some(end) = self.buffer[from..]
+            .windows(2)
+            .position(|window| window == b"\n\n")
+        {
+            let event: Vec<u8> = self.buffer.drain(..from + end + 2).collect();
             out.extend(event_rewritten(&event, bridge));
+            from = 0;
+        }
+        // An event larger than any answer is passed on as it is, unread.
+        if self.buffer.len() > MAX_ANSWER_BYTES {
+            out.append(&mut self.buffer);
         }
         (!out.is_empty()).then(|| Bytes::from(out))
     }

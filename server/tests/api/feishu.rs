@@ -217,6 +217,8 @@ async fn setup_checks_the_app_pairs_by_code_and_a_tap_answers_the_agent() {
         fake.all_calls(),
     ] {
         assert!(!leak.contains(APP_SECRET));
+        // The long connection's one-time address is a credential too.
+        assert!(!leak.contains("access_key=") && !leak.contains("ticket=tk"));
         assert!(!leak.contains("t-g1044qeGEDXTB6NDJOGV4JQCYDGHRBARFTGT1234"));
     }
     let secrets = std::fs::read_to_string(daemon.home.path().join("secrets.json")).unwrap();
@@ -408,12 +410,15 @@ async fn after_a_restart_a_questions_card_is_updated_not_sent_again() {
     let id = asked["id"].as_str().unwrap().to_string();
     let card = card_for(&fake, "Ship it?").await;
     let record = daemon.home.path().join("feishu.json");
+    let mut recorded = false;
     for _ in 0..200 {
         if std::fs::read_to_string(&record).is_ok_and(|text| text.contains(&card.id)) {
+            recorded = true;
             break;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    assert!(recorded, "the card is in feishu.json before the crash");
     let links = fake.links();
     let daemon = daemon.crash_and_restart();
     fake.wait_link(links + 1).await;
@@ -428,4 +433,35 @@ async fn after_a_restart_a_questions_card_is_updated_not_sent_again() {
         .filter(|sent| text_of(&sent.content).contains("Ship it?"))
         .count();
     assert_eq!(sent, 1, "sent once, before the restart");
+}
+
+#[tokio::test]
+async fn when_someone_else_pairs_the_questions_move_to_them() {
+    let fake = FakeFeishu::start().await;
+    let logs = tempfile::tempdir().unwrap();
+    let daemon = daemon(&fake, &logs.path().join("daemon.log"));
+    set_up_and_pair(&fake, &daemon).await;
+    daemon
+        .ask(&json!({"questions": [{"question": "Tag the release?", "options": [{"label": "Yes"}]}]}))
+        .await;
+    let first = card_for(&fake, "Tag the release?").await;
+    assert_eq!(first.to, ME);
+    // A new code (the saved credentials kept), redeemed by someone else.
+    let again: Value = daemon
+        .post("/api/feishu/setup", &json!({}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let code = again["pairing"]["code"].as_str().unwrap();
+    fake.dm(STRANGER, &format!("pair {code}"), None);
+    said_to(&fake, ME, 0, "no longer paired").await;
+    let moved = fake
+        .wait_sent(0, |sent| {
+            sent.to == STRANGER && text_of(&sent.content).contains("Tag the release?")
+        })
+        .await;
+    assert!(has_controls(&moved.content));
+    let config: Value = daemon.get("/api/config").await.json().await.unwrap();
+    assert_eq!(config["channels"]["feishu"]["openId"], STRANGER);
 }

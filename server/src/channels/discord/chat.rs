@@ -579,6 +579,12 @@ impl Chat {
                     {
                         Ok(()) => {
                             self.discord.paired();
+                            // Someone else pairs: the one before is told, and the questions
+                            // move to the new person's messages.
+                            if let Some(before) = line.user.clone().filter(|before| before != user)
+                            {
+                                self.unpaired(before).await;
+                            }
                             self.direct = Some((user.to_string(), channel.to_string()));
                             "discord-paired"
                         }

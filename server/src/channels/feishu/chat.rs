@@ -3,7 +3,7 @@
 //! when it closes (controls removed), sends the reminders, and turns card callbacks (a button,
 //! a form) and direct messages into answers, pairings and messages for agents. What could not go
 //! out (Feishu unreachable) is tried again, once it is back, after a pause that doubles up to
-//! 30 s.
+//! 30 s (or as long as a rate limit asks, at most two minutes).
 
 use super::open_api::FeishuError;
 use super::render::{self, Said};
@@ -549,6 +549,13 @@ impl Chat {
                     {
                         Ok(()) => {
                             self.feishu.paired();
+                            // Someone else pairs: the one before is told, and the questions
+                            // move to the new person's chat.
+                            if let Some(before) =
+                                line.open_id.clone().filter(|before| before != sender)
+                            {
+                                self.unpaired(before);
+                            }
                             "feishu-paired"
                         }
                         Err(_) => "feishu-pairing-failed",

@@ -1,8 +1,9 @@
 //! The long connection (Feishu's "使用长连接接收事件", as the official SDKs keep it): the
 //! address call gives a one-time `wss://` address and a `ClientConfig`; Hark pings at once and
 //! every `PingInterval` seconds with the `service_id` the address names, applies the
-//! `ClientConfig` a pong carries, acknowledges each event frame within Feishu's 3 s by echoing
-//! it with `{"code": 200}`, puts together events sent in pieces, and hands each on once (by its
+//! `ClientConfig` a pong carries, acknowledges each event within Feishu's 3 s by echoing its
+//! last frame with `{"code": 200}` (an event sent in pieces is acknowledged once whole, as the
+//! SDKs do), puts together events sent in pieces, and hands each on once (by its
 //! `message_id`; Feishu sends again what it thinks was missed). `card` frames, which only the
 //! old card callbacks use, are left unacknowledged as the SDKs leave them.
 //!
@@ -29,8 +30,11 @@ const FIRST_PAUSE: Duration = Duration::from_secs(1);
 const LONGEST_PAUSE: Duration = Duration::from_secs(30);
 /// How long refused credentials wait before they are tried again without new settings.
 const REFUSED_WAIT: Duration = Duration::from_secs(300);
-/// The shortest ping interval Hark keeps, whatever a pong says.
+/// The shortest and longest ping intervals Hark keeps, whatever a pong says.
 const SHORTEST_PING: Duration = Duration::from_secs(1);
+const LONGEST_PING: Duration = Duration::from_secs(3600);
+/// How long opening the WebSocket (TCP, TLS, the upgrade) may take.
+const OPEN_TIMEOUT: Duration = Duration::from_secs(15);
 /// Event frames remembered to hand each on once.
 const SEEN_KEPT: usize = 256;
 /// The largest frame Hark reads (events are a few KB; the SDKs split larger ones).
@@ -71,7 +75,11 @@ pub async fn run(relay: Arc<Relay>, feishu: Arc<Feishu>) {
     let mut pause = FIRST_PAUSE;
     let mut seen = VecDeque::new();
     loop {
+        // Registered before the settings are read, so a change while the connection opens (or
+        // fails to) is not missed by the pause below.
         let wake = feishu.wake.notified();
+        tokio::pin!(wake);
+        wake.as_mut().enable();
         let Some(line) = Line::of(&relay, &feishu) else {
             feishu.set_connected(false);
             tokio::select! {
@@ -132,7 +140,7 @@ pub async fn run(relay: Arc<Relay>, feishu: Arc<Feishu>) {
         let wait = if refused { REFUSED_WAIT } else { wait };
         tokio::select! {
             () = tokio::time::sleep(wait) => {}
-            () = feishu.wake.notified() => {}
+            () = wake => {}
             () = shutdown.cancelled() => return,
         }
     }
@@ -158,7 +166,13 @@ async fn open(line: &Line) -> Result<(Socket, i32, ClientConfig), Failed> {
                 .and_then(|(_, value)| value.parse::<i32>().ok())
         })
         .unwrap_or(0);
-    match tokio_tungstenite::connect_async(endpoint.url.as_str()).await {
+    let opened = tokio::time::timeout(
+        OPEN_TIMEOUT,
+        tokio_tungstenite::connect_async(endpoint.url.as_str()),
+    )
+    .await
+    .map_err(|_| Failed::Passing("Feishu's long connection did not open within 15 s".into()))?;
+    match opened {
         Ok((socket, _)) => Ok((socket, service, endpoint.client_config)),
         Err(WsError::Http(response)) => {
             let header = |name: &str| {
@@ -208,8 +222,9 @@ async fn serve(
     seen: &mut VecDeque<String>,
 ) -> (Ended, ClientConfig) {
     let shutdown = relay.store.shutdown_token().clone();
-    let every =
-        |config: &ClientConfig| Duration::from_secs(config.ping_interval).max(SHORTEST_PING);
+    let every = |config: &ClientConfig| {
+        Duration::from_secs(config.ping_interval).clamp(SHORTEST_PING, LONGEST_PING)
+    };
     let mut pings = tokio::time::interval(every(&config));
     let mut heard = Instant::now();
     let mut pieces = Pieces::default();

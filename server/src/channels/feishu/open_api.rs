@@ -105,8 +105,9 @@ impl FeishuError {
     }
 }
 
-/// The long connection's address and how Feishu wants it kept (seconds).
-#[derive(Clone, Debug, Deserialize)]
+/// The long connection's address and how Feishu wants it kept (seconds). Not `Debug`: the
+/// address carries a one-time ticket.
+#[derive(Clone, Deserialize)]
 pub struct Endpoint {
     #[serde(rename = "URL")]
     pub url: String,
