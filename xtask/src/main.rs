@@ -1,4 +1,4 @@
-//! `cargo xtask build | run | test | smoke | bench`: builds Hark's one binary, runs it, tests
+//! `cargo xtask build | run | test | smoke | bench | weigh`: builds Hark's one binary, runs it, tests
 //! everything (the builds for other platforms too, run under their emulators), and measures it.
 //! Installs the tools each step needs when they are missing, from the package registries only
 //! (see TOOLCHAIN facts in the README).
@@ -11,11 +11,12 @@ mod python_sdk;
 mod registry;
 mod smoke;
 mod tools;
+mod weigh;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask <build | run [hark serve args…] | test | smoke | dist [--target T] | bench | soak>
+const USAGE: &str = "usage: cargo xtask <build | run [hark serve args…] | test | smoke | dist [--target T] | bench | soak | weigh>
 
   build   install missing build tools, then build target/release/hark (site embedded)
   run     build, then start the daemon in the foreground (default http://127.0.0.1:13390)
@@ -27,6 +28,7 @@ const USAGE: &str = "usage: cargo xtask <build | run [hark serve args…] | test
   dist    build the release binary for a target (default: this machine's) and pack it in
           target/dist: the archive, its .sha256, and the npm packages
   bench   build, then print sizes, memory and latency figures (never fails on a number)
+  weigh   the first view's WebAssembly by crate, from the last site build (`build` first)
   soak    build, then 500 calls in flight from 50 shims and 10,000 through the API: fails on
           any lost or misrouted answer, prints memory before and after";
 
@@ -40,6 +42,7 @@ fn main() -> ExitCode {
         Some("dist") => dist::run(&args[1..]),
         Some("bench") => build().and_then(|()| bench::run(&root())),
         Some("soak") => build().and_then(|()| bench::soak(&root())),
+        Some("weigh") => weigh::run(&root()),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);
