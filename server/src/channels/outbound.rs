@@ -3,7 +3,8 @@
 //! must not make the daemon post there, so a redirect is a failed delivery naming its status.
 //! Every request carries `OUTBOUND_MARK`, which this daemon's own listener refuses, so a
 //! channel whose address leads back to Hark cannot drive its API from loopback. An answer is
-//! read up to a cap: a server's 32 MB reply must not become 32 MB of the daemon's memory.
+//! read up to a cap: a server's 32 MB reply must not become 32 MB of the daemon's memory. The
+//! chat services' WebSockets are opened within a time limit too.
 
 use crate::security::guard::OUTBOUND_MARK;
 use std::time::Duration;
@@ -69,6 +70,42 @@ pub async fn read_capped(
         body.extend_from_slice(&chunk);
     }
     Ok(body)
+}
+
+/// How long opening a chat service's WebSocket (TCP, TLS, the upgrade) may take.
+pub const WEBSOCKET_OPEN: Duration = Duration::from_secs(15);
+
+type WebSocket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Opens the WebSocket at `address` (Slack's, Discord's, Feishu's), given up after
+/// `WEBSOCKET_OPEN`: a handshake that stalls would otherwise hold its connection loop, deaf to
+/// new settings and to shutdown.
+///
+/// # Errors
+/// What the library says, or a timed-out I/O error.
+pub async fn open_websocket(
+    address: &str,
+) -> Result<
+    (
+        WebSocket,
+        tokio_tungstenite::tungstenite::handshake::client::Response,
+    ),
+    tokio_tungstenite::tungstenite::Error,
+> {
+    let opening = tokio_tungstenite::connect_async(address);
+    match tokio::time::timeout(WEBSOCKET_OPEN, opening).await {
+        Ok(opened) => opened,
+        Err(_) => Err(tokio_tungstenite::tungstenite::Error::Io(
+            std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                format!(
+                    "the connection did not open within {} s",
+                    WEBSOCKET_OPEN.as_secs()
+                ),
+            ),
+        )),
+    }
 }
 
 #[cfg(test)]

@@ -104,7 +104,7 @@ pub async fn run(relay: Arc<Relay>, discord: Arc<Discord>) {
         let ended = match address {
             Ok(address) => {
                 let address = format!("{}/?v=10&encoding=json", address.trim_end_matches('/'));
-                match tokio_tungstenite::connect_async(address.as_str()).await {
+                match crate::channels::outbound::open_websocket(address.as_str()).await {
                     Ok((socket, _)) => {
                         serve(&relay, &discord, &line, socket, key, &mut session).await
                     }

@@ -33,8 +33,6 @@ const REFUSED_WAIT: Duration = Duration::from_secs(300);
 /// The shortest and longest ping intervals Hark keeps, whatever a pong says.
 const SHORTEST_PING: Duration = Duration::from_secs(1);
 const LONGEST_PING: Duration = Duration::from_secs(3600);
-/// How long opening the WebSocket (TCP, TLS, the upgrade) may take.
-const OPEN_TIMEOUT: Duration = Duration::from_secs(15);
 /// Event frames remembered to hand each on once.
 const SEEN_KEPT: usize = 256;
 /// The largest frame Hark reads (events are a few KB; the SDKs split larger ones).
@@ -166,13 +164,7 @@ async fn open(line: &Line) -> Result<(Socket, i32, ClientConfig), Failed> {
                 .and_then(|(_, value)| value.parse::<i32>().ok())
         })
         .unwrap_or(0);
-    let opened = tokio::time::timeout(
-        OPEN_TIMEOUT,
-        tokio_tungstenite::connect_async(endpoint.url.as_str()),
-    )
-    .await
-    .map_err(|_| Failed::Passing("Feishu's long connection did not open within 15 s".into()))?;
-    match opened {
+    match crate::channels::outbound::open_websocket(endpoint.url.as_str()).await {
         Ok((socket, _)) => Ok((socket, service, endpoint.client_config)),
         Err(WsError::Http(response)) => {
             let header = |name: &str| {

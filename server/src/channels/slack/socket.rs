@@ -100,7 +100,7 @@ pub async fn run(relay: Arc<Relay>, slack: Arc<Slack>) {
             slack.learned_identity(identity);
         }
         let opened = match app.socket_address().await {
-            Ok(address) => tokio_tungstenite::connect_async(address.as_str())
+            Ok(address) => crate::channels::outbound::open_websocket(address.as_str())
                 .await
                 .map(|(socket, _)| socket)
                 .map_err(|error| SlackError::Unreachable(short(&error.to_string()))),
