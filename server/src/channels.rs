@@ -7,6 +7,7 @@
 //! - `capability` and `answer_link`: answer buttons that work away from the page (ntfy's);
 //! - `pairing`: the one-time codes that pair a chat channel with its person; `posted`: what a
 //!   chat channel posted, kept across restarts; `refusals`: how often strangers hear back;
+//!   `seen`: what a chat channel has already taken, heard once;
 //! - `walk`: a question answered a sub-question at a time, shared by the chat channels; `tell`:
 //!   their `/tell` command, a message for an agent;
 //! - one folder per channel: `telegram` (a paired chat, with buttons that answer there), `wechat`
@@ -23,6 +24,7 @@ pub mod posted;
 pub mod refusals;
 pub mod relay;
 mod retry;
+pub mod seen;
 pub mod status;
 pub mod tell;
 pub mod walk;

@@ -10,6 +10,7 @@ use super::render::{self, Said};
 use super::{CHANNEL, Feishu, Input, Line};
 use crate::channels::Relay;
 use crate::channels::pairing::Redeemed;
+use crate::channels::seen::Seen;
 use crate::channels::tell;
 use crate::channels::walk::{Awaiting, Callback, Next, Refusal, Tap, Walk};
 use hark_core::model::{AgentRef, AnsweredVia, Event, Question, QuestionId};
@@ -26,8 +27,6 @@ const FIRST_PAUSE: Duration = Duration::from_secs(1);
 const LONGEST_PAUSE: Duration = Duration::from_secs(30);
 /// Closed questions' messages remembered, so a reply to one reaches its agent.
 const FINISHED_KEPT: usize = 100;
-/// Messages remembered to take each once (Feishu may push one again).
-const SEEN_KEPT: usize = 256;
 
 /// One question in the direct messages.
 struct Conversation {
@@ -59,7 +58,7 @@ struct Chat {
     /// Closed questions' messages and their agents.
     finished: VecDeque<(String, AgentRef)>,
     /// Messages taken, by id.
-    seen: VecDeque<String>,
+    seen: Seen,
     strangers: crate::channels::refusals::Refusals<String>,
     /// Questions whose message Feishu refused for good: not sent again.
     given_up: HashSet<QuestionId>,
@@ -79,7 +78,7 @@ pub async fn run(relay: Arc<Relay>, feishu: Arc<Feishu>, mut inbox: mpsc::Receiv
         conversations: Vec::new(),
         outbox: VecDeque::new(),
         finished: VecDeque::new(),
-        seen: VecDeque::new(),
+        seen: Seen::default(),
         strangers: crate::channels::refusals::Refusals::default(),
         given_up: HashSet::new(),
         retry_at: None,
@@ -517,13 +516,9 @@ impl Chat {
             return;
         };
         // Feishu may push a message twice: it is taken once.
-        if self.seen.iter().any(|seen| seen == id) {
+        if !self.seen.first_time(id) {
             return;
         }
-        if self.seen.len() >= SEEN_KEPT {
-            self.seen.pop_front();
-        }
-        self.seen.push_back(id.to_string());
         let text = message["content"]
             .as_str()
             .and_then(|content| serde_json::from_str::<Value>(content).ok())

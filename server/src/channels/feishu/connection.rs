@@ -19,8 +19,8 @@ use super::frame::{CONTROL, DATA, Frame, Pieces};
 use super::open_api::{ClientConfig, FeishuError};
 use super::{CHANNEL, Feishu, Input, Line};
 use crate::channels::Relay;
+use crate::channels::seen::Seen;
 use futures::{SinkExt, StreamExt};
-use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::time::Instant;
@@ -33,8 +33,6 @@ const REFUSED_WAIT: Duration = Duration::from_secs(300);
 /// The shortest and longest ping intervals Hark keeps, whatever a pong says.
 const SHORTEST_PING: Duration = Duration::from_secs(1);
 const LONGEST_PING: Duration = Duration::from_secs(3600);
-/// Event frames remembered to hand each on once.
-const SEEN_KEPT: usize = 256;
 /// The largest frame Hark reads (events are a few KB; the SDKs split larger ones).
 const MAX_FRAME_BYTES: usize = 1024 * 1024;
 
@@ -71,7 +69,7 @@ fn jitter(secs: u64) -> Duration {
 pub async fn run(relay: Arc<Relay>, feishu: Arc<Feishu>) {
     let shutdown = relay.store.shutdown_token().clone();
     let mut pause = FIRST_PAUSE;
-    let mut seen = VecDeque::new();
+    let mut seen = Seen::default();
     loop {
         // Registered before the settings are read, so a change while the connection opens (or
         // fails to) is not missed by the pause below.
@@ -211,7 +209,7 @@ async fn serve(
     service: i32,
     mut config: ClientConfig,
     key: u64,
-    seen: &mut VecDeque<String>,
+    seen: &mut Seen,
 ) -> (Ended, ClientConfig) {
     let shutdown = relay.store.shutdown_token().clone();
     let every = |config: &ClientConfig| {
@@ -285,14 +283,10 @@ async fn serve(
                 if socket.send(Message::Binary(ack.into())).await.is_err() {
                     return (Ended::Again, config);
                 }
-                if let Some(id) = frame.header("message_id") {
-                    if seen.iter().any(|known| known == id) {
-                        continue;
-                    }
-                    if seen.len() >= SEEN_KEPT {
-                        seen.pop_front();
-                    }
-                    seen.push_back(id.to_string());
+                if let Some(id) = frame.header("message_id")
+                    && !seen.first_time(id)
+                {
+                    continue;
                 }
                 if let Ok(event) = serde_json::from_slice(&payload) {
                     feishu.tell_waiting(Input::Payload(event)).await;

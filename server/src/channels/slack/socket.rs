@@ -12,10 +12,10 @@
 use super::web_api::SlackError;
 use super::{CHANNEL, Input, Line, Slack};
 use crate::channels::Relay;
+use crate::channels::seen::Seen;
 use futures::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
@@ -28,8 +28,6 @@ const PING_EVERY: Duration = Duration::from_secs(30);
 const SILENT_FOR: Duration = Duration::from_secs(90);
 /// How long a token Slack refused waits before it is tried again without new settings.
 const REFUSED_WAIT: Duration = Duration::from_secs(300);
-/// Event ids remembered to hand each event on once.
-const SEEN_KEPT: usize = 256;
 /// The largest frame Hark reads (Slack's events are a few KB).
 const MAX_FRAME_BYTES: usize = 1024 * 1024;
 
@@ -76,7 +74,7 @@ fn key_of(line: &Line) -> Option<u64> {
 pub async fn run(relay: Arc<Relay>, slack: Arc<Slack>) {
     let shutdown = relay.store.shutdown_token().clone();
     let mut pause = FIRST_PAUSE;
-    let mut seen = VecDeque::new();
+    let mut seen = Seen::default();
     loop {
         let wake = slack.wake.notified();
         let Some(line) = Line::of(&relay) else {
@@ -166,7 +164,7 @@ async fn serve(
     slack: &Arc<Slack>,
     mut socket: Socket,
     key: Option<u64>,
-    seen: &mut VecDeque<String>,
+    seen: &mut Seen,
 ) -> Served {
     let shutdown = relay.store.shutdown_token().clone();
     let mut pings = tokio::time::interval(PING_EVERY);
@@ -241,14 +239,10 @@ async fn serve(
                 if socket.send(Message::Text(ack.into())).await.is_err() {
                     return ended(hello, Ended::Again);
                 }
-                if let Some(event) = frame.payload["event_id"].as_str() {
-                    if seen.iter().any(|known| known == event) {
-                        continue;
-                    }
-                    if seen.len() >= SEEN_KEPT {
-                        seen.pop_front();
-                    }
-                    seen.push_back(event.to_string());
+                if let Some(event) = frame.payload["event_id"].as_str()
+                    && !seen.first_time(event)
+                {
+                    continue;
                 }
                 if matches!(kind, "events_api" | "interactive") {
                     slack.tell_waiting(Input::Payload(frame.payload)).await;
