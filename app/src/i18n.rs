@@ -1,13 +1,12 @@
 //! The page's words: `t`, `t_args` and `tr` look a message up in the language the page shows
 //! (`PageLang`, provided by `prefs`), through `hark-text`, which holds the catalogues and the
 //! renderings every surface shares. The daemon has all five catalogues compiled in; the browser
-//! has those its page carried (`page_catalogues`). English outside a page.
+//! has those its page carried, resolved (`page_catalogues`). English outside a page.
 
 pub mod page_catalogues;
 
-pub use hark_text::{Lang, UnknownLang, date_time_in, t_in};
+pub use hark_text::{Arg, Lang, UnknownLang, date_time_in, t_in};
 
-use hark_text::FluentValue;
 use leptos::prelude::{Get, RwSignal, provide_context, use_context};
 
 /// The page's language, a signal `prefs` owns and provides here, so this module needs nothing
@@ -44,7 +43,7 @@ pub fn t(key: &str) -> String {
 }
 
 /// The message `key` with its variables, in the current language.
-pub fn t_args(key: &str, args: &[(&str, FluentValue<'_>)]) -> String {
+pub fn t_args(key: &str, args: &[(&str, Arg<'_>)]) -> String {
     t_in(current(), key, args)
 }
 

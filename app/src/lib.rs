@@ -7,6 +7,7 @@
 pub mod attention;
 pub mod components;
 pub mod i18n;
+pub mod json;
 pub mod live;
 pub mod pages;
 pub mod prefs;

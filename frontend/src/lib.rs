@@ -27,3 +27,29 @@ pub fn hydrate() {
         app::live::hydration_finished();
     });
 }
+
+/// A message in the page's language, formatted as the page formats it (`harkWords(key, args)`
+/// in the browser; `args` maps each variable to a number or a text). For the browser test that
+/// holds the page's words to Fluent's (`end2end/tests/words.spec.ts`), and for a person
+/// checking a translation from the console.
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = harkWords)]
+pub fn words(key: &str, args: &js_sys::Object) -> String {
+    let entries: Vec<(String, app::i18n::Arg<'static>)> = js_sys::Object::entries(args)
+        .iter()
+        .filter_map(|entry| {
+            let entry = js_sys::Array::from(&entry);
+            let name = entry.get(0).as_string()?;
+            let value = entry.get(1);
+            let arg = match value.as_f64() {
+                Some(number) => app::i18n::Arg::Number(number as i64),
+                None => app::i18n::Arg::Text(value.as_string()?.into()),
+            };
+            Some((name, arg))
+        })
+        .collect();
+    let args: Vec<(&str, app::i18n::Arg<'_>)> = entries
+        .iter()
+        .map(|(name, arg)| (name.as_str(), arg.clone()))
+        .collect();
+    app::i18n::t_args(key, &args)
+}

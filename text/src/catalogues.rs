@@ -1,14 +1,18 @@
-//! The Fluent catalogues and the bundles made from them. The daemon (feature `compiled`) holds
-//! all five languages, each with the messages only it formats (`server.ftl`: pushes, the chat
-//! bots, the 401 page, exports). A page's WebAssembly carries none of them: the browser
-//! `install`s the catalogue its page carried, and any it fetches on a language switch.
+//! The catalogues. The daemon (feature `server`) holds all five languages' Fluent sources and
+//! the bundles made from them, each with the messages only it formats (`server.ftl`: pushes,
+//! the chat bots, the 401 page, exports). A page's WebAssembly carries none of them, and no
+//! Fluent: the browser `install`s the resolved catalogue (`words::Words`) its page carried, and
+//! any it fetches on a language switch, with the browser's plural rules.
 
 use crate::Lang;
+#[cfg(feature = "server")]
 use fluent_bundle::FluentResource;
+#[cfg(feature = "server")]
 use fluent_bundle::concurrent::FluentBundle;
 use std::sync::{Arc, RwLock};
 
 /// A catalogue ready for lookups, shared by every thread that formats with it.
+#[cfg(feature = "server")]
 pub type Bundle = FluentBundle<FluentResource>;
 
 /// Each language's page catalogue (`main.ftl`), in `Lang::ALL` order.
@@ -53,6 +57,7 @@ fn source_of(sources: &[(Lang, &'static str)], lang: Lang) -> &'static str {
 }
 
 /// A catalogue of `lang` made from Fluent sources.
+#[cfg(feature = "server")]
 pub fn bundle(lang: Lang, sources: &[&str]) -> Bundle {
     let id = lang
         .code()
@@ -72,32 +77,9 @@ pub fn bundle(lang: Lang, sources: &[&str]) -> Bundle {
     bundle
 }
 
-/// The catalogues installed at run time (the browser's), newest last.
-static INSTALLED: RwLock<Vec<(Lang, Arc<Bundle>)>> = RwLock::new(Vec::new());
-
-/// Makes `sources` the catalogue of `lang` from now on, replacing one installed before.
-pub fn install(lang: Lang, sources: &[&str]) {
-    let made = Arc::new(bundle(lang, sources));
-    let mut installed = INSTALLED
-        .write()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    installed.retain(|(of, _)| *of != lang);
-    installed.push((lang, made));
-}
-
-/// The catalogue of `lang`: one installed, else the compiled one, else none.
-pub fn get(lang: Lang) -> Option<Arc<Bundle>> {
-    let installed = INSTALLED
-        .read()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-        .iter()
-        .find(|(of, _)| *of == lang)
-        .map(|(_, bundle)| bundle.clone());
-    installed.or_else(|| compiled(lang))
-}
-
+/// The compiled catalogue of `lang`.
 #[cfg(feature = "server")]
-fn compiled(lang: Lang) -> Option<Arc<Bundle>> {
+pub fn get(lang: Lang) -> Option<Arc<Bundle>> {
     static COMPILED: std::sync::LazyLock<Vec<(Lang, Arc<Bundle>)>> =
         std::sync::LazyLock::new(|| {
             Lang::ALL
@@ -111,7 +93,44 @@ fn compiled(lang: Lang) -> Option<Arc<Bundle>> {
         .map(|(_, bundle)| bundle.clone())
 }
 
-#[cfg(not(feature = "server"))]
-fn compiled(_lang: Lang) -> Option<Arc<Bundle>> {
-    None
+/// How the browser tells a count's plural form in a language (`Intl.PluralRules`).
+pub type PluralRule = fn(Lang, i64) -> crate::words::Plural;
+
+/// A resolved catalogue installed at run time (the browser's), with its language's plural rule.
+struct Installed {
+    lang: Lang,
+    words: Arc<crate::words::Words>,
+    plural: PluralRule,
+}
+
+/// The catalogues installed at run time, newest last.
+static INSTALLED: RwLock<Vec<Installed>> = RwLock::new(Vec::new());
+
+/// Makes `words` the catalogue of `lang` from now on, replacing one installed before; `plural`
+/// chooses its plural forms.
+pub fn install(lang: Lang, words: crate::words::Words, plural: PluralRule) {
+    let mut installed = INSTALLED
+        .write()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    installed.retain(|known| known.lang != lang);
+    installed.push(Installed {
+        lang,
+        words: Arc::new(words),
+        plural,
+    });
+}
+
+/// The message `key` of the catalogue installed for `lang`, if both are there.
+pub fn format_installed(
+    lang: Lang,
+    key: &str,
+    args: &[(&str, crate::words::Arg<'_>)],
+) -> Option<String> {
+    let (words, plural) = INSTALLED
+        .read()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .iter()
+        .find(|known| known.lang == lang)
+        .map(|known| (known.words.clone(), known.plural))?;
+    words.format(key, args, |count| plural(lang, count))
 }

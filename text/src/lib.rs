@@ -5,8 +5,10 @@
 //! here, so a question's headline or an answer in a line reads the same everywhere.
 //!
 //! # Layout
-//! - `catalogues` — the Fluent sources (all five compiled in with the `compiled` feature; the
-//!   browser installs the one its page carried) and the bundles made from them;
+//! - `catalogues` — the Fluent sources and bundles (all five compiled in with the `server`
+//!   feature); the browser installs the resolved catalogue its page carried instead;
+//! - `words` — a catalogue resolved for the page (made by the daemon, walked by the browser,
+//!   which thus needs no Fluent);
 //! - `lookup` — a message in a language, with its variables, and dates as each language writes
 //!   them;
 //! - `negotiate` — the best language of an `Accept-Language`, and the daemon's own (config,
@@ -27,10 +29,11 @@ pub mod plain;
 pub mod question;
 #[cfg(feature = "server")]
 pub mod request;
+pub mod words;
 
 #[cfg(all(test, feature = "server"))]
 mod tests;
 
-pub use fluent_bundle::FluentValue;
 pub use hark_core::model::{Lang, UnknownLang};
 pub use lookup::{date_time_in, t_in};
+pub use words::Arg;

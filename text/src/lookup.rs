@@ -1,28 +1,45 @@
 //! A message in a language: `t_in(lang, key, args)`, falling back to English for a key one
 //! language lacks, and to the key itself when no catalogue has it (the catalogue tests keep
-//! that from shipping). Dates as each language writes them.
+//! that from shipping). The daemon formats with Fluent; the browser with the resolved
+//! catalogues its page carried (`words`). Dates as each language writes them.
 
-use crate::{Lang, catalogues};
-use fluent_bundle::{FluentArgs, FluentValue};
+use crate::Lang;
+use crate::words::Arg;
 
 /// The message `key` in `lang`, with its variables.
-pub fn t_in(lang: Lang, key: &str, args: &[(&str, FluentValue<'_>)]) -> String {
-    let mut fluent_args = FluentArgs::new();
-    for (name, value) in args {
-        fluent_args.set(*name, value.clone());
-    }
-    let args = (!args.is_empty()).then_some(&fluent_args);
+pub fn t_in(lang: Lang, key: &str, args: &[(&str, Arg<'_>)]) -> String {
     [lang, Lang::En]
         .into_iter()
-        .find_map(|wanted| format_in(&*catalogues::get(wanted)?, key, args))
+        .find_map(|wanted| format_one(wanted, key, args))
         .unwrap_or_else(|| key.to_string())
 }
 
+#[cfg(feature = "server")]
+fn format_one(lang: Lang, key: &str, args: &[(&str, Arg<'_>)]) -> Option<String> {
+    use fluent_bundle::{FluentArgs, FluentValue};
+    let mut fluent_args = FluentArgs::new();
+    for (name, value) in args {
+        let value = match value {
+            Arg::Number(number) => FluentValue::from(*number),
+            Arg::Text(text) => FluentValue::from(text.clone()),
+        };
+        fluent_args.set(*name, value);
+    }
+    let args = (!args.is_empty()).then_some(&fluent_args);
+    format_in(&*crate::catalogues::get(lang)?, key, args)
+}
+
+#[cfg(not(feature = "server"))]
+fn format_one(lang: Lang, key: &str, args: &[(&str, Arg<'_>)]) -> Option<String> {
+    crate::catalogues::format_installed(lang, key, args)
+}
+
 /// The message `key` of one catalogue, if it has it.
+#[cfg(feature = "server")]
 pub fn format_in(
-    bundle: &catalogues::Bundle,
+    bundle: &crate::catalogues::Bundle,
     key: &str,
-    args: Option<&FluentArgs<'_>>,
+    args: Option<&fluent_bundle::FluentArgs<'_>>,
 ) -> Option<String> {
     let pattern = bundle.get_message(key)?.value()?;
     let mut errors = Vec::new();

@@ -67,6 +67,13 @@ fn inline_variables(inline: &ast::InlineExpression<&str>, names: &mut BTreeSet<S
     }
 }
 
+/// The messages of `lang`'s page catalogue.
+pub(crate) fn page_keys(lang: Lang) -> BTreeSet<String> {
+    variables_by_message(crate::catalogues::page_source(lang))
+        .into_keys()
+        .collect()
+}
+
 /// Every catalogue of `lang`, the page's and the daemon's, as one source.
 fn whole(lang: Lang) -> String {
     all_sources(lang).join("\n")

@@ -28,7 +28,7 @@ const USAGE: &str = "usage: cargo xtask <build | run [hark serve args…] | test
   dist    build the release binary for a target (default: this machine's) and pack it in
           target/dist: the archive, its .sha256, and the npm packages
   bench   build, then print sizes, memory and latency figures (never fails on a number)
-  weigh   the first view's WebAssembly by crate, from the last site build (`build` first)
+  weigh   the page's WebAssembly modules, and the first view's by crate (builds the site twice)
   soak    build, then 500 calls in flight from 50 shims and 10,000 through the API: fails on
           any lost or misrouted answer, prints memory before and after";
 
@@ -42,7 +42,7 @@ fn main() -> ExitCode {
         Some("dist") => dist::run(&args[1..]),
         Some("bench") => build().and_then(|()| bench::run(&root())),
         Some("soak") => build().and_then(|()| bench::soak(&root())),
-        Some("weigh") => weigh::run(&root()),
+        Some("weigh") => weigh(),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);
@@ -116,6 +116,11 @@ enum Half {
 }
 
 fn build_site(half: Half) -> Result<(), String> {
+    build_site_on(half, tools::path_with_npm_bin())
+}
+
+/// `build_site` with `path` as PATH (where cargo-leptos finds wasm-opt).
+fn build_site_on(half: Half, path: std::ffi::OsString) -> Result<(), String> {
     tools::ensure_build_tools()?;
     // Precompressed (-P), and split (--split) along the app's lazy routes, so the inbox's
     // first view loads only its own code. cargo-leptos builds the front end first, then the
@@ -130,11 +135,38 @@ fn build_site(half: Half) -> Result<(), String> {
     if half == Half::SiteOnly {
         args.push("--frontend-only");
     }
-    run_command(&mut cargo(&args))?;
+    run_command(cargo(&args).env("PATH", path))?;
     if !root().join("target/site/pkg/hark.wasm").exists() {
         return Err("the build finished but target/site/pkg/hark.wasm is missing".into());
     }
     Ok(())
+}
+
+/// `cargo xtask weigh`: the site built once with the functions' names kept through wasm-opt
+/// (`-g`, by a wasm-opt on PATH that adds it), to weigh the first view's module by crate, then
+/// again as it ships, to weigh the modules as served.
+fn weigh() -> Result<(), String> {
+    let tools = root().join("target/weigh-tools");
+    std::fs::create_dir_all(&tools).map_err(|error| format!("{}: {error}", tools.display()))?;
+    let real = root().join("end2end/node_modules/.bin/wasm-opt");
+    let wrapper = tools.join("wasm-opt");
+    std::fs::write(
+        &wrapper,
+        format!("#!/bin/sh\nexec '{}' -g \"$@\"\n", real.display()),
+    )
+    .map_err(|error| format!("{}: {error}", wrapper.display()))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755))
+            .map_err(|error| format!("{}: {error}", wrapper.display()))?;
+    }
+    let named = tools.join("hark-named.wasm");
+    build_site_on(Half::SiteOnly, tools::path_with(&tools))?;
+    let built = root().join("target/site/pkg/hark.wasm");
+    std::fs::copy(&built, &named).map_err(|error| format!("{}: {error}", built.display()))?;
+    build_site(Half::SiteOnly)?;
+    weigh::run(&root(), &named)
 }
 
 fn run(serve_args: &[String]) -> Result<(), String> {

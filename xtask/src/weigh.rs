@@ -1,8 +1,8 @@
 //! `cargo xtask weigh`: what the page's WebAssembly is made of (issue 30's measure). First each
-//! module as served, raw and brotli; then, by crate, the splitter's input
-//! (`frontend_split.wasm`: every route before splitting and wasm-opt), the only build step that
-//! keeps the functions' names; each function's bytes count for the crate its mangled name
-//! starts with (the trait's, for a generic type's impl).
+//! module as served, raw and brotli; then, by crate, the first view's module as built with its
+//! functions' names kept (`main.rs` builds it so); each function's bytes count for the crate its
+//! mangled name starts with (the trait's, for a generic type's impl). `HARK_WEIGH_DUMP=<file>`
+//! also writes every function's size, crate and name there, one a line.
 //!
 //! Our own reading rather than `twiggy`: twiggy has no view by crate, and the names to group by
 //! are mangled (legacy and v0) in this module; `wasmparser` does the reading.
@@ -127,10 +127,9 @@ fn crate_of_v0(symbol: &str) -> Option<String> {
 ///
 /// # Errors
 /// When a module cannot be read (build the site first: `cargo xtask build`).
-pub fn run(root: &Path) -> Result<(), String> {
+pub fn run(root: &Path, module: &Path) -> Result<(), String> {
     let pkg = root.join("target/site/pkg");
-    let named =
-        read(&root.join("target/front/wasm32-unknown-unknown/wasm-release/frontend_split.wasm"))?;
+    let named = read(module)?;
     let mut modules: Vec<(String, u64, u64)> = std::fs::read_dir(&pkg)
         .map_err(|error| format!("{}: {error}", pkg.display()))?
         .filter_map(Result::ok)
@@ -155,6 +154,8 @@ pub fn run(root: &Path) -> Result<(), String> {
     }
     let mut crates: HashMap<String, u64> = HashMap::new();
     let mut code: u64 = 0;
+    let dump =
+        std::env::var_os("HARK_WEIGH_DUMP").and_then(|path| std::fs::File::create(path).ok());
     for (offset, size) in named.functions.iter().enumerate() {
         code += size;
         let index = named.first_defined + offset as u32;
@@ -162,18 +163,24 @@ pub fn run(root: &Path) -> Result<(), String> {
             .names
             .get(&index)
             .map_or_else(|| "(unnamed)".to_string(), |name| crate_of(name));
+        if let Some(dump) = &dump {
+            use std::io::Write;
+            let name = named.names.get(&index).map_or("(unnamed)", String::as_str);
+            let _ = writeln!(&*dump, "{size}\t{owner}\t{name}");
+        }
         *crates.entry(owner).or_default() += size;
     }
     let total = code + named.data;
     println!(
-        "every route before splitting and wasm-opt, by crate ({} KiB of code, {} KiB of data):",
+        "the first view's module (hark.wasm, its names kept), by crate ({} KiB of code, {} KiB \
+         of data):",
         code.div_ceil(1024),
         named.data.div_ceil(1024)
     );
     let mut rows: Vec<(String, u64)> = crates.into_iter().collect();
     rows.push(("(data section)".into(), named.data));
     rows.sort_by_key(|row| std::cmp::Reverse(row.1));
-    for (owner, size) in rows.iter().take(30) {
+    for (owner, size) in rows.iter().take(45) {
         println!(
             "{:>8} KiB {:>5.1}%  {owner}",
             size.div_ceil(1024),

@@ -1,36 +1,38 @@
 //! The catalogues a page carries. The daemon holds all five; a page carries only the one it is
 //! shown in, plus each language's own name (for the language picker), written into the page as
-//! a JSON data block. The browser reads them from there, and fetches a whole catalogue from the
-//! daemon when the person switches to another language (`browser`). Sending all five in the
-//! WebAssembly cost 19 KB (brotli) of every first view. The server writes the block
-//! (`server::catalogue_block`).
+//! a JSON data block, resolved (`hark_text::words`): the browser formats without Fluent. It
+//! reads them from there, and fetches a whole catalogue from the daemon when the person
+//! switches to another language (`browser`). Sending all five in the WebAssembly cost 19 KB
+//! (brotli) of every first view, and parsing Fluent in the browser about 10 KB more. The
+//! server writes the block (`server::catalogue_block`).
 
 use super::Lang;
 use crate::components::failure::Failure;
+use hark_text::words::Words;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 /// The id of the `<script type="application/json">` holding them.
 pub const ELEMENT_ID: &str = "hark-catalogues";
 
-/// What the page carries: Fluent sources by language code, with the languages whose source is
-/// the whole catalogue (the others hold only `language-name`).
+/// What the page carries: resolved catalogues by language code, with the languages whose
+/// catalogue is whole (the others hold only `language-name`).
 #[derive(Debug, Default, Serialize, Deserialize)]
 pub struct PageCatalogues {
     pub whole: Vec<String>,
-    pub sources: Vec<(String, String)>,
+    pub catalogues: Vec<(String, Words)>,
 }
 
-/// The whole catalogue of the language `lang` (a code), for a page switching to it.
+/// The whole catalogue of the language `lang` (a code), resolved, for a page switching to it.
 #[server(prefix = "/fn", input = leptos::server_fn::codec::GetUrl)]
-pub async fn catalogue(lang: String) -> Result<String, Failure> {
+pub async fn catalogue(lang: String) -> Result<Words, Failure> {
     let lang = lang.parse::<Lang>().map_err(|_| {
         let failure = Failure::UnknownPreference {
             field: "lang".to_string(),
         };
         crate::components::failure::refuse::<Catalogue>("/", failure)
     })?;
-    Ok(hark_text::catalogues::page_source(lang).to_string())
+    Ok(crate::server::catalogue_block::words(lang).clone())
 }
 
 #[cfg_attr(not(feature = "hydrate"), path = "page_catalogues/headless.rs")]

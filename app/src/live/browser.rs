@@ -101,7 +101,7 @@ async fn run(live: Live, listener: Listener, mut opened: Option<WebSocket>) {
                 let Message::Text(text) = message else {
                     continue;
                 };
-                let Ok(event) = serde_json::from_str::<Event>(&text) else {
+                let Ok(event) = crate::json::read::<Event>(&text) else {
                     continue;
                 };
                 listener(live, &event);

@@ -46,7 +46,7 @@ pub async fn older_questions(before: QuestionId) -> Result<Vec<Question>, Failur
 #[component]
 pub fn HomePage() -> impl IntoView {
     let live = Live::expect();
-    let rendered = Resource::new(|| (), |_| list_questions());
+    let rendered = crate::json::resource(|| (), |_| list_questions());
     // Pages of older history fetched on request; kept while live updates re-render the lists.
     let older = RwSignal::new(Vec::<Question>::new());
     // The live stream's copy once it has one, else what the server rendered (or why it could

@@ -121,7 +121,7 @@ pub fn QuestionPage() -> impl IntoView {
             .get("id")
             .and_then(|id| id.parse::<QuestionId>().ok())
     };
-    let rendered = Resource::new(id, |id| async move {
+    let rendered = crate::json::resource(id, |id| async move {
         match id {
             Some(id) => get_question(id).await,
             None => Ok(None),

@@ -1,10 +1,24 @@
 //! The catalogues a page carries (`i18n::page_catalogues`), written into its `<head>` as a JSON
-//! data block: the language the page is shown in whole, every other language by its name.
+//! data block: the language the page is shown in whole, every other language by its name, each
+//! resolved from its Fluent source once (`hark_text::words`).
 
 use crate::i18n::Lang;
 use crate::i18n::page_catalogues::{ELEMENT_ID, PageCatalogues};
+use hark_text::words::Words;
 use leptos::prelude::*;
 use serde::Serialize;
+
+/// The page catalogue of `lang`, resolved once.
+pub fn words(lang: Lang) -> &'static Words {
+    static RESOLVED: std::sync::LazyLock<Vec<Words>> = std::sync::LazyLock::new(|| {
+        Lang::ALL
+            .into_iter()
+            .map(hark_text::words::compile)
+            .collect()
+    });
+    let index = Lang::ALL.iter().position(|of| *of == lang).unwrap_or(0);
+    &RESOLVED[index]
+}
 
 /// The data block in the page's `<head>`: data, not a script (so no CSP applies to it).
 #[component]
@@ -28,25 +42,22 @@ pub fn for_page(lang: Lang) -> &'static str {
 }
 
 fn build_for_page(lang: Lang) -> String {
-    let sources = Lang::ALL
+    let catalogues = Lang::ALL
         .into_iter()
         .map(|of| {
             // Another language is carried as a one-message catalogue, its name, so the picker
-            // (and every lookup) goes through Fluent the same way for all five.
-            let source = if of == lang {
-                hark_text::catalogues::page_source(of).to_string()
+            // (and every lookup) goes the same way for all five.
+            let carried = if of == lang {
+                words(of).clone()
             } else {
-                format!(
-                    "language-name = {}\n",
-                    crate::i18n::t_in(of, "language-name", &[])
-                )
+                words(of).name_only()
             };
-            (of.code().to_string(), source)
+            (of.code().to_string(), carried)
         })
         .collect();
     let catalogues = PageCatalogues {
         whole: vec![lang.code().to_string()],
-        sources,
+        catalogues,
     };
     script_json(&catalogues)
 }
@@ -67,16 +78,19 @@ mod tests {
     fn a_page_carries_its_own_catalogue_and_every_language_name() {
         let carried: PageCatalogues = serde_json::from_str(for_page(Lang::Ru)).unwrap();
         assert_eq!(carried.whole, ["ru"]);
-        assert_eq!(carried.sources.len(), Lang::ALL.len());
-        for (code, source) in &carried.sources {
+        assert_eq!(carried.catalogues.len(), Lang::ALL.len());
+        for (code, words) in &carried.catalogues {
             let lang: Lang = code.parse().unwrap();
-            let bundle = hark_text::catalogues::bundle(lang, &[source]);
-            let name = hark_text::lookup::format_in(&bundle, "language-name", None);
+            let name = words.format("language-name", &[], |_| hark_text::words::Plural::Other);
             assert_eq!(name, Some(hark_text::t_in(lang, "language-name", &[])));
             if lang == Lang::Ru {
-                assert_eq!(source, hark_text::catalogues::page_source(Lang::Ru));
+                assert_eq!(*words, hark_text::words::compile(Lang::Ru));
             } else {
-                assert_eq!(source.lines().count(), 1, "{code} carries only its name");
+                assert_eq!(
+                    words.plain.len() + words.patterns.len(),
+                    1,
+                    "{code}: its name"
+                );
             }
         }
     }

@@ -140,7 +140,10 @@ pub struct Channels {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub webhooks: Vec<Webhook>,
     /// Channels this release does not know yet, kept as they are.
-    #[serde(flatten)]
+    // Kept where config.json is written back (the store's); the page only reads the config, and
+    // a flattened field gives every reader a buffered second reading (issue 30).
+    #[cfg_attr(feature = "store", serde(flatten))]
+    #[cfg_attr(not(feature = "store"), serde(skip))]
     pub extra: Map<String, Value>,
 }
 

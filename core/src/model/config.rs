@@ -48,7 +48,10 @@ pub struct Config {
     /// Where questions go beyond this machine's page (SPEC §11).
     #[serde(skip_serializing_if = "Channels::is_default")]
     pub channels: Channels,
-    #[serde(flatten)]
+    // Kept where config.json is written back (the store's); the page only reads the config, and
+    // a flattened field gives every reader a buffered second reading (issue 30).
+    #[cfg_attr(feature = "store", serde(flatten))]
+    #[cfg_attr(not(feature = "store"), serde(skip))]
     pub extra: Map<String, Value>,
 }
 

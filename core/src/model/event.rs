@@ -1,10 +1,16 @@
 //! The WebSocket events of SPEC §3, one tagged enum so that sender and receiver share a type.
+//!
+//! An event is read by hand (`Deserialize` below) rather than by serde's derive: the derive
+//! accepts `data` before `event`, so it carries a buffered second reading of every payload type,
+//! which the page's WebAssembly paid for (issue 30). Every sender, the daemon included, writes
+//! the name first.
 
 use super::{AgentMessage, Config, Question, QuestionId};
+use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
 /// One message on `/api/ws`: `{"event": "question:created", "data": {…}}`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "event", content = "data")]
 pub enum Event {
     /// Sent on connect and after a lagged stream: the whole state to rebuild from.
@@ -31,6 +37,62 @@ pub enum Event {
     /// The agent has had the message.
     #[serde(rename = "message:delivered")]
     MessageDelivered(AgentMessage),
+}
+
+/// The wire names of the events, as `Serialize` writes them (a test holds the two together).
+const EVENT_NAMES: &[&str] = &[
+    "init",
+    "question:created",
+    "question:answered",
+    "question:closed",
+    "question:updated",
+    "question:remind",
+    "config:updated",
+    "message:created",
+    "message:delivered",
+];
+
+impl<'de> Deserialize<'de> for Event {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Event, D::Error> {
+        deserializer.deserialize_map(EventVisitor)
+    }
+}
+
+struct EventVisitor;
+
+impl<'de> Visitor<'de> for EventVisitor {
+    type Value = Event;
+
+    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str(r#"an event: {"event": its name, "data": …}, the name first"#)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Event, A::Error> {
+        match map.next_key::<std::borrow::Cow<'de, str>>()?.as_deref() {
+            Some("event") => {}
+            Some(_) | None => return Err(de::Error::missing_field("event")),
+        }
+        let name = map.next_value::<std::borrow::Cow<'de, str>>()?;
+        match map.next_key::<std::borrow::Cow<'de, str>>()?.as_deref() {
+            Some("data") => {}
+            Some(_) | None => return Err(de::Error::missing_field("data")),
+        }
+        let event = match name.as_ref() {
+            "init" => Event::Init(map.next_value()?),
+            "question:created" => Event::QuestionCreated(map.next_value()?),
+            "question:answered" => Event::QuestionAnswered(map.next_value()?),
+            "question:closed" => Event::QuestionClosed(map.next_value()?),
+            "question:updated" => Event::QuestionUpdated(map.next_value()?),
+            "question:remind" => Event::QuestionRemind(map.next_value()?),
+            "config:updated" => Event::ConfigUpdated(map.next_value()?),
+            "message:created" => Event::MessageCreated(map.next_value()?),
+            "message:delivered" => Event::MessageDelivered(map.next_value()?),
+            other => return Err(de::Error::unknown_variant(other, EVENT_NAMES)),
+        };
+        // Whatever a later sender adds after the payload is not this reader's.
+        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+        Ok(event)
+    }
 }
 
 /// What the page says on `/api/ws`, which otherwise only listens:
@@ -74,6 +136,65 @@ mod tests {
         let json = json!({"say": "typing", "id": id});
         assert_eq!(serde_json::to_value(&said).unwrap(), json);
         assert_eq!(serde_json::from_value::<PageSays>(json).unwrap(), said);
+    }
+
+    fn one_of_each() -> Vec<Event> {
+        let question: Question = serde_json::from_value(json!({
+            "id": QuestionId::new_random(), "status": "pending",
+            "createdAt": "2026-12-03T10:00:00Z",
+            "questions": [{"question": "Go?", "options": [{"label": "Yes"}]}]
+        }))
+        .unwrap();
+        let message: AgentMessage = serde_json::from_value(json!({
+            "id": uuid::Uuid::new_v4(), "to": {"client": "claude-code"}, "text": "hi",
+            "status": "waiting", "createdAt": "2026-12-03T10:00:00Z"
+        }))
+        .unwrap();
+        vec![
+            Event::Init(InitData {
+                questions: vec![question.clone()],
+                config: Config::default(),
+                messages: vec![message.clone()],
+            }),
+            Event::QuestionCreated(question.clone()),
+            Event::QuestionAnswered(question.clone()),
+            Event::QuestionClosed(question.clone()),
+            Event::QuestionUpdated(question),
+            Event::QuestionRemind(RemindData {
+                ids: vec![QuestionId::new_random()],
+            }),
+            Event::ConfigUpdated(Config::default()),
+            Event::MessageCreated(message.clone()),
+            Event::MessageDelivered(message),
+        ]
+    }
+
+    #[test]
+    fn every_event_reads_back_as_written_under_its_wire_name() {
+        let events = one_of_each();
+        assert_eq!(events.len(), EVENT_NAMES.len());
+        for (event, name) in events.into_iter().zip(EVENT_NAMES) {
+            let text = serde_json::to_string(&event).unwrap();
+            assert!(
+                text.starts_with(&format!(r#"{{"event":"{name}","data":"#)),
+                "{text}"
+            );
+            assert_eq!(serde_json::from_str::<Event>(&text).unwrap(), event);
+        }
+    }
+
+    #[test]
+    fn an_event_that_is_not_one_says_what_is_wrong() {
+        let error = |text: &str| serde_json::from_str::<Event>(text).unwrap_err().to_string();
+        assert!(error(r#"{"event": "question:eaten", "data": {}}"#).contains("question:eaten"));
+        assert!(error(r#"{"data": {"ids": []}, "event": "question:remind"}"#).contains("`event`"));
+        assert!(error(r#"{"event": "question:remind"}"#).contains("`data`"));
+        assert!(error(r#"{"event": "question:remind", "data": {}}"#).contains("`ids`"));
+        assert!(error(r#"["question:remind"]"#).contains("the name first"));
+        let later: Event =
+            serde_json::from_str(r#"{"event": "question:remind", "data": {"ids": []}, "at": 1}"#)
+                .unwrap();
+        assert_eq!(later, Event::QuestionRemind(RemindData { ids: vec![] }));
     }
 
     #[test]

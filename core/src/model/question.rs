@@ -493,9 +493,11 @@ pub struct AnswerRequest {
     pub via: Option<AnsweredVia>,
 }
 
-/// Where a question was answered or declined, beside Hark's own page.
+/// Where a question was answered or declined, beside Hark's own page. Read from its name
+/// (`TryFrom<String>`): the derive's reading of the untagged channel buffers the value, which
+/// cost the page's WebAssembly a second reader of every type (issue 30).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", try_from = "String")]
 pub enum AnsweredVia {
     /// Hark's page, on this computer or a paired device.
     Page,
@@ -506,6 +508,27 @@ pub enum AnsweredVia {
     /// A chat channel, by its name.
     #[serde(untagged)]
     Channel(super::ChannelName),
+}
+
+impl TryFrom<String> for AnsweredVia {
+    type Error = String;
+
+    fn try_from(name: String) -> Result<AnsweredVia, String> {
+        match name.as_str() {
+            "page" => Ok(AnsweredVia::Page),
+            "client" => Ok(AnsweredVia::Client),
+            "push" => Ok(AnsweredVia::Push),
+            channel => super::ChannelName::ALL
+                .into_iter()
+                .find(|known| known.as_str() == channel)
+                .map(AnsweredVia::Channel)
+                .ok_or_else(|| {
+                    format!(
+                        "\"{name}\" is not a place to answer from: page, client, push or a channel"
+                    )
+                }),
+        }
+    }
 }
 
 impl AnsweredVia {

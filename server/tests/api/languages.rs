@@ -263,23 +263,44 @@ async fn a_page_carries_only_its_own_catalogue_and_fetches_another_on_a_switch()
     let html = page(&daemon, "/", &[("accept-language", "ru")]).await;
     let carried = carried_catalogues(&html);
     assert_eq!(carried.whole, ["ru"]);
-    let source = |code: &str| {
+    let words = |code: &str| {
         carried
-            .sources
+            .catalogues
             .iter()
             .find(|(of, _)| of == code)
-            .map(|(_, source)| source.clone())
+            .map(|(_, words)| words.clone())
             .unwrap_or_else(|| panic!("{code} is carried"))
     };
-    assert!(source("ru").contains("app-title = "), "Russian whole");
+    let other = |_| hark_text::words::Plural::Other;
+    let russian = words("ru");
     assert_eq!(
-        source("ja"),
-        "language-name = 日本語\n",
-        "Japanese by name only"
+        russian
+            .format("home-waiting-heading", &[], other)
+            .as_deref(),
+        Some(hark_text::t_in(app::i18n::Lang::Ru, "home-waiting-heading", &[]).as_str()),
+        "Russian whole, resolved"
     );
-    assert_eq!(source("en"), "language-name = English\n");
+    assert_eq!(
+        russian.format("home-question-count", &[("count", 3.into())], |_| {
+            hark_text::words::Plural::Few
+        }),
+        Some("3 вопроса".to_string()),
+        "with its plural forms"
+    );
+    for (code, name) in [("ja", "日本語"), ("en", "English")] {
+        let carried = words(code);
+        assert_eq!(
+            carried.plain.len() + carried.patterns.len(),
+            1,
+            "{code} by name only"
+        );
+        assert_eq!(
+            carried.format("language-name", &[], other).as_deref(),
+            Some(name)
+        );
+    }
 
-    // Nor does any of the page's WebAssembly modules carry a catalogue.
+    // Nor does any of the page's WebAssembly modules carry a catalogue, or Fluent to read one.
     let mut modules: Vec<String> = crate::api::pages::split_manifest(&daemon)
         .await
         .values()
@@ -298,12 +319,13 @@ async fn a_page_carries_only_its_own_catalogue_and_fetches_another_on_a_switch()
             .await
             .unwrap();
         assert!(wasm.len() > 10_000, "{module} is served");
-        for message in ["app-title = ", "language-name = "] {
+        let waiting = hark_text::t_in(app::i18n::Lang::En, "home-waiting-heading", &[]);
+        for text in ["app-title = ", "language-name = ", &waiting, "FluentNumber"] {
             assert!(
                 !wasm
-                    .windows(message.len())
-                    .any(|window| window == message.as_bytes()),
-                "{module} carries a catalogue ({message})"
+                    .windows(text.len())
+                    .any(|window| window == text.as_bytes()),
+                "{module} carries a catalogue or Fluent ({text})"
             );
         }
     }
@@ -312,8 +334,8 @@ async fn a_page_carries_only_its_own_catalogue_and_fetches_another_on_a_switch()
     let path = app::i18n::page_catalogues::Catalogue::PATH;
     let response = daemon.get(&format!("{path}?lang=ja")).await;
     assert_eq!(response.status(), 200);
-    let japanese: String = response.json().await.unwrap();
-    assert!(japanese.contains("回答待ちの質問"), "{japanese:.200}");
+    let japanese: hark_text::words::Words = response.json().await.unwrap();
+    assert_eq!(japanese, hark_text::words::compile(app::i18n::Lang::Ja));
 
     let refused = daemon.get(&format!("{path}?lang=xx")).await;
     assert!(refused.status().is_client_error(), "{}", refused.status());

@@ -14,7 +14,7 @@ fn local_storage() -> Option<web_sys::Storage> {
 /// The stored draft of question `id`, if it fits.
 pub fn load(id: QuestionId, questions: usize) -> Option<Draft> {
     let text = local_storage()?.get_item(&key(id)).ok()??;
-    serde_json::from_str::<Draft>(&text)
+    crate::json::read::<Draft>(&text)
         .ok()
         .filter(|draft| draft.fits(questions))
 }

@@ -1,7 +1,8 @@
 //! The browser's catalogues: those the page carried, and those fetched since, installed
-//! in `hark-text` for every lookup.
+//! in `hark-text` for every lookup, with the browser's own plural rules (`Intl.PluralRules`).
 
 use super::{ELEMENT_ID, Lang, PageCatalogues};
+use hark_text::words::Plural;
 use std::cell::RefCell;
 
 thread_local! {
@@ -26,22 +27,44 @@ fn from_page() -> Vec<Lang> {
     let carried = leptos::prelude::document()
         .get_element_by_id(ELEMENT_ID)
         .and_then(|element| element.text_content())
-        .and_then(|text| serde_json::from_str::<PageCatalogues>(&text).ok())
+        .and_then(|text| crate::json::read::<PageCatalogues>(&text).ok())
         .unwrap_or_else(|| {
             // `prefs` then fetches the page's language (see `Prefs::provide`).
             leptos::logging::warn!("the page carried no readable catalogues");
             PageCatalogues::default()
         });
     let mut whole = Vec::new();
-    for (code, source) in &carried.sources {
+    for (code, words) in carried.catalogues {
         if let Ok(lang) = code.parse::<Lang>() {
-            hark_text::catalogues::install(lang, &[source]);
-            if carried.whole.contains(code) {
+            hark_text::catalogues::install(lang, words, plural);
+            if carried.whole.contains(&code) {
                 whole.push(lang);
             }
         }
     }
     whole
+}
+
+thread_local! {
+    /// `Intl.PluralRules` of each language asked so far.
+    static RULES: RefCell<Vec<(Lang, js_sys::Intl::PluralRules)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The plural form of `count` in `lang`, as the browser's `Intl.PluralRules` tells it.
+fn plural(lang: Lang, count: i64) -> Plural {
+    RULES.with_borrow_mut(|rules| {
+        let index = match rules.iter().position(|(of, _)| *of == lang) {
+            Some(index) => index,
+            None => {
+                let locales = js_sys::Array::of1(&lang.code().into());
+                let made = js_sys::Intl::PluralRules::new(&locales, &js_sys::Object::new());
+                rules.push((lang, made));
+                rules.len() - 1
+            }
+        };
+        let category = String::from(rules[index].1.select(count as f64));
+        Plural::named(&category).unwrap_or(Plural::Other)
+    })
 }
 
 /// Whether the whole catalogue of `lang` is here.
@@ -57,8 +80,8 @@ pub async fn load(lang: Lang) -> bool {
         return true;
     }
     match super::catalogue(lang.code().to_string()).await {
-        Ok(source) => {
-            hark_text::catalogues::install(lang, &[&source]);
+        Ok(words) => {
+            hark_text::catalogues::install(lang, words, plural);
             WHOLE.with_borrow_mut(|whole| whole.get_or_insert_default().push(lang));
             true
         }

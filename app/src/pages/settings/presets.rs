@@ -39,7 +39,7 @@ pub async fn save_presets(#[server(default)] presets: String) -> Result<(), Fail
 #[component]
 pub fn QuickReplies() -> impl IntoView {
     let save = ServerAction::<SavePresets>::new();
-    let loaded = Resource::new(move || save.version().get(), |_| super::get_config());
+    let loaded = crate::json::resource(move || save.version().get(), |_| super::get_config());
     let problem = move || match save.value().get() {
         Some(Err(failure)) => Some(failure.text()),
         _ => None,
