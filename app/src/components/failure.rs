@@ -8,11 +8,14 @@ use leptos::server_fn::codec::JsonEncoding;
 use leptos::server_fn::error::{FromServerFnError, ServerFnErrorErr};
 use serde::{Deserialize, Serialize};
 
+mod read;
+
 /// A server function's failure. Travels as JSON to the browser, and in the address of a plain
 /// form post sent back to its page; the English text (`Display`) is for logs and tools, the
 /// page shows `text()`.
+/// Read as a flat record (`read`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, thiserror::Error)]
-#[serde(tag = "failure", rename_all = "camelCase")]
+#[serde(tag = "failure", rename_all = "camelCase", try_from = "read::Record")]
 pub enum Failure {
     /// An answer that does not fit its question (the details name the field).
     #[error("the answer does not fit the question: {details}")]
@@ -260,19 +263,43 @@ mod tests {
 
     #[test]
     fn a_failure_survives_its_trip_as_json() {
+        use hark_core::model::{ActionRefusal, ChannelError, ChannelName, ErrorBody, SettingKey};
         let failures = [
             Failure::InvalidAnswer {
                 details: "answers[0]: pick one".into(),
             },
-            Failure::InvalidSetting {
-                key: hark_core::model::SettingKey::Port,
+            Failure::InvalidMessage {
+                details: "text: empty".into(),
             },
+            Failure::InvalidSetting {
+                key: SettingKey::Port,
+            },
+            Failure::UnknownPreference {
+                field: "lang".into(),
+            },
+            Failure::NotFound,
             Failure::NotPending,
-            Failure::Transport {
-                reason: "offline".into(),
+            Failure::TooManyPending,
+            Failure::SaveFailed,
+            Failure::Unavailable {
+                reason: "stopping".into(),
+            },
+            Failure::ChannelTest {
+                error: ChannelError::Undelivered("Slack said no".into()),
+            },
+            Failure::ChannelRefused {
+                channel: ChannelName::Feishu,
+                refusal: ActionRefusal {
+                    status: 400,
+                    body: ErrorBody::new("wrong secret"),
+                    refusal: Some(Box::new(serde_json::json!({"refusal": "wrongSecret"}))),
+                },
             },
             Failure::BadRequest {
                 details: "id: not a UUID".into(),
+            },
+            Failure::Transport {
+                reason: "offline".into(),
             },
         ];
         for failure in failures {
@@ -285,6 +312,32 @@ mod tests {
             }
             .message_key(),
             "settings-port-invalid"
+        );
+    }
+
+    #[test]
+    fn a_failure_that_is_not_one_says_what_is_wrong() {
+        let error = |text: &str| {
+            serde_json::from_str::<Failure>(text)
+                .unwrap_err()
+                .to_string()
+        };
+        assert!(error(r#"{"failure": "eaten"}"#).contains("eaten"));
+        assert!(error(r#"{"details": "x"}"#).contains("`failure`"));
+        assert!(error(r#"{"failure": "badRequest"}"#).contains("`details`"));
+        let wrong_key = error(r#"{"failure": "invalidSetting", "key": "colour"}"#);
+        assert!(
+            wrong_key.contains("unknown variant `colour`"),
+            "{wrong_key}"
+        );
+        // Its fields may come in any order.
+        let ahead: Failure =
+            serde_json::from_str(r#"{"details": "x", "failure": "badRequest"}"#).unwrap();
+        assert_eq!(
+            ahead,
+            Failure::BadRequest {
+                details: "x".into()
+            }
         );
     }
 }

@@ -6,8 +6,16 @@ use serde::{Deserialize, Serialize};
 
 /// Why a channel could not do what it was asked. Each kind carries the sentence the API, the
 /// CLI and the log show; settings says the kind in the person's language.
+///
+/// Read as a flat `{kind, reason}` record (`Wire`): serde's derive for an adjacently tagged enum
+/// carries a buffered second reader, which the page's WebAssembly paid for (issue 30).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
-#[serde(tag = "kind", content = "reason", rename_all = "camelCase")]
+#[serde(
+    tag = "kind",
+    content = "reason",
+    rename_all = "camelCase",
+    from = "Wire"
+)]
 pub enum ChannelError {
     /// A setting or a credential it needs is missing; the sentence says which, and where it is
     /// set.
@@ -19,6 +27,31 @@ pub enum ChannelError {
     /// This machine could not keep what the channel needs (a secret, the config).
     #[error("{0}")]
     NotSaved(String),
+}
+
+/// A `ChannelError` as it travels.
+#[derive(Deserialize)]
+struct Wire {
+    kind: Kind,
+    reason: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+enum Kind {
+    NotSetUp,
+    Undelivered,
+    NotSaved,
+}
+
+impl From<Wire> for ChannelError {
+    fn from(wire: Wire) -> ChannelError {
+        match wire.kind {
+            Kind::NotSetUp => ChannelError::NotSetUp(wire.reason),
+            Kind::Undelivered => ChannelError::Undelivered(wire.reason),
+            Kind::NotSaved => ChannelError::NotSaved(wire.reason),
+        }
+    }
 }
 
 impl ChannelError {
@@ -89,6 +122,20 @@ mod tests {
             serde_json::json!({"kind": "notSetUp", "reason": "the channel has no address yet"})
         );
         assert_eq!(serde_json::from_value::<ChannelError>(json).unwrap(), error);
+        for error in [
+            ChannelError::Undelivered("no".into()),
+            ChannelError::NotSaved("disk".into()),
+        ] {
+            let text = serde_json::to_string(&error).unwrap();
+            assert_eq!(serde_json::from_str::<ChannelError>(&text).unwrap(), error);
+        }
+        let reversed = r#"{"reason": "gone", "kind": "undelivered"}"#;
+        assert_eq!(
+            serde_json::from_str::<ChannelError>(reversed).unwrap(),
+            ChannelError::Undelivered("gone".into())
+        );
+        let wrong = serde_json::from_str::<ChannelError>(r#"{"kind": "lost", "reason": ""}"#);
+        assert!(wrong.unwrap_err().to_string().contains("lost"));
         assert_eq!(ChannelError::Undelivered(String::new()).status(), 502);
         assert_eq!(ChannelError::NotSaved(String::new()).status(), 500);
     }
