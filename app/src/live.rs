@@ -1,6 +1,7 @@
 //! The live state of the UI: questions, config and connection, kept current over `/api/ws` in
-//! the browser (gloo-net, reconnecting with backoff and rebuilding from `init`; see `browser`,
-//! whose headless twin on the server opens nothing).
+//! the browser (reconnecting with backoff and rebuilding from `init`; see `browser`, whose
+//! headless twin on the server opens nothing). The first connection is the one the page's
+//! first script opened (`server::early_socket`).
 
 use hark_core::model::{AgentMessage, Config, Event, Question, QuestionId};
 use leptos::prelude::*;
@@ -9,6 +10,9 @@ use leptos::prelude::*;
 mod browser;
 
 pub use browser::hydration_finished;
+
+/// Where the page's first script leaves the event stream it opened, for `browser` to take over.
+pub const EARLY_SOCKET: &str = "__harkEvents";
 
 /// How often, at most, the page says that the person is typing in one question: the daemon
 /// holds the question a minute past the last time it heard.

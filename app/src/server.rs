@@ -1,8 +1,9 @@
 //! What only the server does with the app: the document around it (`shell`, with the page's
-//! catalogue block and preloads), Markdown and data rendered for pages (`render`, `json_yaml`),
+//! catalogue block, preloads and the event stream opened early), Markdown and data rendered for pages (`render`, `json_yaml`),
 //! and the services the daemon provides to server functions (`services`).
 
 pub mod catalogue_block;
+pub mod early_socket;
 pub mod json_yaml;
 pub mod preload;
 pub mod render;

@@ -1,12 +1,14 @@
-//! The browser's event stream: opened at once, read once the page has hydrated, reopened with
-//! backoff whenever it ends. What the page says back (`say`) goes over the stream open now.
+//! The browser's event stream: the connection the page's first script opened, read once the
+//! page has hydrated, reopened with backoff whenever it ends. What the page says back (`say`)
+//! goes over the stream open now.
+
+mod socket;
 
 use super::{Connection, Listener, Live};
-use futures::{SinkExt, StreamExt};
-use gloo_net::websocket::{Message, futures::WebSocket};
 use gloo_timers::future::TimeoutFuture;
 use hark_core::model::{Event, PageSays};
 use leptos::prelude::*;
+use socket::Socket;
 
 /// How often relative ages ("3 min ago") are refreshed.
 const AGE_TICK_MS: u32 = 20_000;
@@ -19,8 +21,8 @@ thread_local! {
     /// What `connect` starts once hydration is over.
     static WHEN_HYDRATED: std::cell::RefCell<Option<Box<dyn FnOnce()>>> =
         const { std::cell::RefCell::new(None) };
-    /// The way to the stream open now, for what the page says back.
-    static OUTBOX: std::cell::RefCell<Option<futures::channel::mpsc::UnboundedSender<String>>> =
+    /// The stream open now, for what the page says back.
+    static OUTBOX: std::cell::RefCell<Option<web_sys::WebSocket>> =
         const { std::cell::RefCell::new(None) };
 }
 
@@ -31,14 +33,16 @@ pub fn say(said: &PageSays) {
         return;
     };
     OUTBOX.with(|outbox| {
-        if let Some(outbox) = outbox.borrow().as_ref() {
-            let _ = outbox.unbounded_send(text);
+        if let Some(socket) = outbox.borrow().as_ref()
+            && socket.ready_state() == web_sys::WebSocket::OPEN
+        {
+            let _ = socket.send_with_str(&text);
         }
     });
 }
 
 pub fn connect(live: Live, listener: Listener) {
-    let opened = open();
+    let opened = Socket::take_early().or_else(open);
     WHEN_HYDRATED.with(|start| {
         *start.borrow_mut() = Some(Box::new(move || {
             if let Some(body) = document().body() {
@@ -77,30 +81,18 @@ fn events_url() -> Option<String> {
 }
 
 /// A new connection to the event stream; it keeps what arrives until it is read.
-fn open() -> Option<WebSocket> {
-    events_url().and_then(|url| WebSocket::open(&url).ok())
+fn open() -> Option<Socket> {
+    events_url().and_then(|url| Socket::open(&url))
 }
 
 /// Reads the stream from `opened` on, reconnecting whenever it ends.
-async fn run(live: Live, listener: Listener, mut opened: Option<WebSocket>) {
+async fn run(live: Live, listener: Listener, mut opened: Option<Socket>) {
     let mut retry_ms = FIRST_RETRY_MS;
     let mut failures = 0;
     loop {
-        if let Some(socket) = opened.take().or_else(open) {
-            let (mut outgoing, mut incoming) = socket.split();
-            let (outbox, mut said) = futures::channel::mpsc::unbounded::<String>();
-            OUTBOX.with(|slot| *slot.borrow_mut() = Some(outbox));
-            leptos::task::spawn_local(async move {
-                while let Some(text) = said.next().await {
-                    if outgoing.send(Message::Text(text)).await.is_err() {
-                        break;
-                    }
-                }
-            });
-            while let Some(Ok(message)) = incoming.next().await {
-                let Message::Text(text) = message else {
-                    continue;
-                };
+        if let Some(mut socket) = opened.take().or_else(open) {
+            OUTBOX.with(|slot| *slot.borrow_mut() = Some(socket.raw()));
+            while let Some(text) = socket.next().await {
                 let Ok(event) = crate::json::read::<Event>(&text) else {
                     continue;
                 };
@@ -112,7 +104,6 @@ async fn run(live: Live, listener: Listener, mut opened: Option<WebSocket>) {
                 }
                 live.apply(event);
             }
-            // The writer ends with its sender.
             OUTBOX.with(|slot| slot.borrow_mut().take());
         }
         failures += 1;

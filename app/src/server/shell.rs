@@ -1,7 +1,9 @@
 //! The HTML document around the app, which only the server writes: its `<head>` (the inline
-//! stylesheet, the page's catalogue, the modules to preload) and the page's CSP.
+//! stylesheet, the page's catalogue, the modules to preload, the event stream opened early) and
+//! the page's CSP.
 
 use super::catalogue_block::CatalogueBlock;
+use super::early_socket::EarlySocket;
 use super::preload::Preloads;
 use crate::i18n::Lang;
 use leptos::prelude::*;
@@ -65,11 +67,12 @@ fn stylesheet() -> AnyView {
 }
 
 /// What only the server writes into `<head>` (the browser never renders it): the catalogue
-/// the page is shown in, and the modules to fetch ahead.
+/// the page is shown in, the modules to fetch ahead, and the event stream opened at once.
 fn server_head(lang: Lang) -> impl IntoView {
     view! {
         <CatalogueBlock lang />
         <Preloads />
+        <EarlySocket />
     }
 }
 
