@@ -4,6 +4,14 @@
 // The view tree's types nest deeper than the default limit allows.
 #![recursion_limit = "256"]
 
+// The server renders and the browser hydrates with Leptos' erased views; built without them on
+// one side, the two sides' markers differ and hydration fails in the browser.
+#[cfg(not(erase_components))]
+compile_error!(
+    "build with `--cfg erase_components`: .cargo/config.toml sets it for every build, and a \
+     RUSTFLAGS in the environment replaces it"
+);
+
 pub mod attention;
 pub mod components;
 pub mod i18n;

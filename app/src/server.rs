@@ -1,6 +1,7 @@
 //! What only the server does with the app: the document around it (`shell`, with the page's
-//! catalogue block, preloads and the event stream opened early), Markdown and data rendered for pages (`render`, `json_yaml`),
-//! and the services the daemon provides to server functions (`services`).
+//! catalogue block, preloads and the event stream opened early), Markdown and data rendered for
+//! pages (`render`, `json_yaml`), and the services the daemon provides to server functions
+//! (`services`).
 
 pub mod catalogue_block;
 pub mod early_socket;

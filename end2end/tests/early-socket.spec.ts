@@ -9,9 +9,6 @@ async function browserClients(url: string): Promise<number> {
 }
 
 test('the first script opens the stream and the page goes on with that one connection', async ({ page, daemon }) => {
-  // A slow CPU, so the stream is open well before the page has hydrated.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
   // Every connection the page makes, and when.
   await page.addInitScript(() => {
     const opened: number[] = ((window as any).__opened = []);
@@ -23,11 +20,22 @@ test('the first script opens the stream and the page goes on with that one conne
       },
     });
   });
+  // The WebAssembly is held back until the first script has heard `init` and a question asked
+  // meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/pkg/hark.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto(daemon.url + '/', { waitUntil: 'commit' });
-  // Asked while the page is still loading: the `question:created` after `init` waits in the
-  // first script's keeping until the page reads it.
-  await expect.poll(() => browserClients(daemon.url), { timeout: 10_000 }).toBe(1);
+  const heard = () => page.evaluate(() => (window as any).__harkEvents?.heard.length ?? 0);
+  await expect.poll(heard, { timeout: 10_000 }).toBe(1);
+  expect(await browserClients(daemon.url)).toBe(1);
   const asked = await daemon.ask({ questions: [{ question: 'Heard early?', options: [{ label: 'Yes' }] }] });
+  await expect.poll(heard, { timeout: 10_000 }).toBe(2);
+  release();
+
   await hydrated(page);
   await expect(page.locator('[data-connection="live"]')).toBeVisible();
   await expect(page.getByTestId('pending-list')).toContainText('Heard early?');

@@ -17,8 +17,9 @@
 //! - `question` — a question's headline and name, an answer in a line, an outcome, a status.
 //!
 //! The `server` feature holds what only the daemon needs (Fluent and the compiled catalogues,
-//! headers, Markdown); the page's WebAssembly goes without it. Imports run one way (SPEC §14): `app` and
-//! `server` use this crate, which uses `hark-core` for the model alone and knows no leptos.
+//! headers, Markdown); the page's WebAssembly goes without it. Imports run one way (SPEC §14):
+//! `app` and `server` use this crate, which uses `hark-core` for the model alone and knows no
+//! leptos.
 
 pub mod catalogues;
 pub mod lookup;

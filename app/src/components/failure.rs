@@ -13,6 +13,7 @@ mod read;
 /// A server function's failure. Travels as JSON to the browser, and in the address of a plain
 /// form post sent back to its page; the English text (`Display`) is for logs and tools, the
 /// page shows `text()`.
+///
 /// Read as a flat record (`read`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, thiserror::Error)]
 #[serde(tag = "failure", rename_all = "camelCase", try_from = "read::Record")]

@@ -104,7 +104,7 @@ pub async fn save_settings(
 #[component]
 pub fn SettingsPage() -> impl IntoView {
     let live = Live::expect();
-    let rendered = Resource::new(|| (), |_| get_config());
+    let rendered = crate::json::resource(|| (), |_| get_config());
     let save = ServerAction::<SaveSettings>::new();
     let problem = move || match save.value().get() {
         Some(Err(error)) => Some(error.text()),

@@ -7,17 +7,51 @@
 
 use leptos::prelude::*;
 
-/// The inline script: opens `/api/ws` and keeps what it hears in `window[EARLY_SOCKET]`
-/// (`{socket, heard: [text…], closed}`).
+/// The inline script: opens `/api/ws` and keeps what it hears in `window[NAME]`
+/// (`{socket, heard: [text…], closed}`). A page whose WebAssembly never takes it (it did not
+/// load) closes it after `GIVE_UP_MS`: an open stream counts as a live page for the daemon,
+/// which then would not notify the desktop, and what it keeps would grow.
+const SCRIPT: &str = r#"(function () {
+  try {
+    var heard = [], kept = { heard: heard, closed: false };
+    var scheme = location.protocol == 'https:' ? 'wss://' : 'ws://';
+    var socket = new WebSocket(scheme + location.host + '/api/ws');
+    socket.onmessage = function (event) {
+      if (typeof event.data == 'string') heard.push(event.data);
+    };
+    socket.onclose = function () { kept.closed = true; };
+    kept.socket = socket;
+    window['NAME'] = kept;
+    setTimeout(function () {
+      if (window['NAME'] === kept) { delete window['NAME']; socket.close(); }
+    }, GIVE_UP_MS);
+  } catch (error) {}
+})();"#;
+
+/// How long the first script keeps the stream for a page that has not taken it.
+const GIVE_UP_MS: u32 = 60_000;
+
 #[component]
 pub fn EarlySocket() -> impl IntoView {
-    let script = format!(
-        "(function(){{try{{var l=location,h=[],k={{heard:h,closed:false}},\
-         s=new WebSocket((l.protocol=='https:'?'wss://':'ws://')+l.host+'/api/ws');\
-         s.onmessage=function(e){{if(typeof e.data=='string')h.push(e.data)}};\
-         s.onclose=function(){{k.closed=true}};k.socket=s;window['{name}']=k}}catch(e){{}}}})()",
-        name = crate::live::EARLY_SOCKET
-    );
+    let script = SCRIPT
+        .replace("NAME", crate::live::EARLY_SOCKET)
+        .replace("GIVE_UP_MS", &GIVE_UP_MS.to_string());
     let nonce = leptos::nonce::use_nonce().map(|nonce| nonce.to_string());
     view! { <script nonce=nonce inner_html=script></script> }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_script_names_what_the_page_takes_over() {
+        let script = super::SCRIPT
+            .replace("NAME", crate::live::EARLY_SOCKET)
+            .replace("GIVE_UP_MS", "1");
+        assert!(script.contains("window['__harkEvents'] = kept"), "{script}");
+        assert!(
+            !script.contains("NAME") && !script.contains("GIVE_UP"),
+            "{script}"
+        );
+        assert!(!script.contains("</script"), "it cannot end its element");
+    }
 }

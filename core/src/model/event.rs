@@ -70,12 +70,14 @@ impl<'de> Visitor<'de> for EventVisitor {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Event, A::Error> {
         match map.next_key::<std::borrow::Cow<'de, str>>()?.as_deref() {
             Some("event") => {}
-            Some(_) | None => return Err(de::Error::missing_field("event")),
+            Some(_) => return Err(de::Error::custom("`event` must come first, then `data`")),
+            None => return Err(de::Error::missing_field("event")),
         }
         let name = map.next_value::<std::borrow::Cow<'de, str>>()?;
         match map.next_key::<std::borrow::Cow<'de, str>>()?.as_deref() {
             Some("data") => {}
-            Some(_) | None => return Err(de::Error::missing_field("data")),
+            Some(_) => return Err(de::Error::custom("`data` must follow `event`")),
+            None => return Err(de::Error::missing_field("data")),
         }
         let event = match name.as_ref() {
             "init" => Event::Init(map.next_value()?),
@@ -187,7 +189,11 @@ mod tests {
     fn an_event_that_is_not_one_says_what_is_wrong() {
         let error = |text: &str| serde_json::from_str::<Event>(text).unwrap_err().to_string();
         assert!(error(r#"{"event": "question:eaten", "data": {}}"#).contains("question:eaten"));
-        assert!(error(r#"{"data": {"ids": []}, "event": "question:remind"}"#).contains("`event`"));
+        assert!(
+            error(r#"{"data": {"ids": []}, "event": "question:remind"}"#)
+                .contains("`event` must come first")
+        );
+        assert!(error(r#"{}"#).contains("missing field `event`"));
         assert!(error(r#"{"event": "question:remind"}"#).contains("`data`"));
         assert!(error(r#"{"event": "question:remind", "data": {}}"#).contains("`ids`"));
         assert!(error(r#"["question:remind"]"#).contains("the name first"));

@@ -43,51 +43,44 @@ impl TryFrom<Record> for Failure {
     type Error = String;
 
     fn try_from(record: Record) -> Result<Failure, String> {
-        let name = record.failure;
-        let given = |value: Option<_>, field: &str| {
-            value.ok_or_else(|| format!("a {name:?} failure needs `{field}`"))
-        };
-        Ok(match name {
+        Ok(match record.failure {
             Name::InvalidAnswer => Failure::InvalidAnswer {
-                details: given(record.details, "details")?,
+                details: needs(record.details, "details")?,
             },
             Name::InvalidMessage => Failure::InvalidMessage {
-                details: given(record.details, "details")?,
+                details: needs(record.details, "details")?,
             },
             Name::InvalidSetting => Failure::InvalidSetting {
-                key: record
-                    .key
-                    .ok_or_else(|| format!("a {name:?} failure needs `key`"))?,
+                key: needs(record.key, "key")?,
             },
             Name::UnknownPreference => Failure::UnknownPreference {
-                field: given(record.field, "field")?,
+                field: needs(record.field, "field")?,
             },
             Name::NotFound => Failure::NotFound,
             Name::NotPending => Failure::NotPending,
             Name::TooManyPending => Failure::TooManyPending,
             Name::SaveFailed => Failure::SaveFailed,
             Name::Unavailable => Failure::Unavailable {
-                reason: given(record.reason, "reason")?,
+                reason: needs(record.reason, "reason")?,
             },
             Name::ChannelTest => Failure::ChannelTest {
-                error: record
-                    .error
-                    .ok_or_else(|| format!("a {name:?} failure needs `error`"))?,
+                error: needs(record.error, "error")?,
             },
             Name::ChannelRefused => Failure::ChannelRefused {
-                channel: record
-                    .channel
-                    .ok_or_else(|| format!("a {name:?} failure needs `channel`"))?,
-                refusal: record
-                    .refusal
-                    .ok_or_else(|| format!("a {name:?} failure needs `refusal`"))?,
+                channel: needs(record.channel, "channel")?,
+                refusal: needs(record.refusal, "refusal")?,
             },
             Name::BadRequest => Failure::BadRequest {
-                details: given(record.details, "details")?,
+                details: needs(record.details, "details")?,
             },
             Name::Transport => Failure::Transport {
-                reason: given(record.reason, "reason")?,
+                reason: needs(record.reason, "reason")?,
             },
         })
     }
+}
+
+/// A field this failure cannot be without.
+fn needs<T>(value: Option<T>, field: &str) -> Result<T, String> {
+    value.ok_or_else(|| format!("missing field `{field}` for this failure"))
 }

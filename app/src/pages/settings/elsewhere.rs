@@ -209,7 +209,7 @@ pub fn Elsewhere() -> impl IntoView {
     let connect_discord = ServerAction::<ConnectDiscord>::new();
     let unpair_discord = ServerAction::<UnpairDiscord>::new();
     // Loaded again after each form: the statuses, the secrets and the pairing code follow.
-    let loaded = Resource::new(
+    let loaded = crate::json::resource(
         move || {
             (
                 save.version().get(),

@@ -16,7 +16,7 @@ pub async fn get_pairing() -> Result<Pairing, Failure> {
 /// The section.
 #[component]
 pub fn PhonePairing() -> impl IntoView {
-    let pairing = Resource::new(|| (), |_| get_pairing());
+    let pairing = crate::json::resource(|| (), |_| get_pairing());
     view! {
         <section class="panel settings phone" aria-labelledby="phone-heading">
             <h2 id="phone-heading">{tr("phone-heading")}</h2>
