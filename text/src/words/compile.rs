@@ -8,7 +8,11 @@ use fluent_syntax::ast;
 /// The page catalogue of `lang`, resolved. A message using more of Fluent than a count's
 /// select and variables is left out (the catalogue tests keep that from shipping).
 pub fn compile(lang: Lang) -> Words {
-    let source = catalogues::page_source(lang);
+    compile_source(lang, catalogues::page_source(lang))
+}
+
+/// A Fluent `source` in `lang`, resolved.
+pub(super) fn compile_source(lang: Lang, source: &str) -> Words {
     let bundle = catalogues::bundle(lang, &[source]);
     let resource = fluent_syntax::parser::parse(source).unwrap_or_else(|(resource, _)| resource);
     let mut words = Words::default();

@@ -191,6 +191,44 @@ fn a_missing_variable_and_an_unknown_key_read_as_fluent_would() {
 }
 
 #[test]
+fn a_select_on_a_text_and_a_number_key_read_as_fluent_writes_them() {
+    // The catalogues select on counts only; the walk must still match Fluent for a select on
+    // a text, a number key beside plural ones, and quoted text.
+    let source = "kind = { $kind ->\n    [cat] A cat\n    [1] One\n   *[other] Something { $kind }\n}\n\
+                  spaced = {\"  \"}{ $n ->\n    [one] one\n   *[other] { $n } more\n}\n";
+    for lang in [Lang::En, Lang::Ru] {
+        let bundle = crate::catalogues::bundle(lang, &[source]);
+        let words = super::compile::compile_source(lang, source);
+        let plural = fluent_plural(lang);
+        for (key, arg) in [
+            ("kind", Arg::Text("cat".into())),
+            ("kind", Arg::Text("dog".into())),
+            ("kind", Arg::Text("1".into())),
+            ("kind", Arg::Number(1)),
+            ("kind", Arg::Number(2)),
+            ("spaced", Arg::Number(1)),
+            ("spaced", Arg::Number(5)),
+            ("spaced", Arg::Text("one".into())),
+        ] {
+            let name = if key == "kind" { "kind" } else { "n" };
+            let args = [(name, arg)];
+            let mut fluent_args = fluent_bundle::FluentArgs::new();
+            let value = match &args[0].1 {
+                Arg::Number(number) => fluent_bundle::FluentValue::from(*number),
+                Arg::Text(text) => fluent_bundle::FluentValue::from(text.clone()),
+            };
+            fluent_args.set(name, value);
+            let fluent = crate::lookup::format_in(&bundle, key, Some(&fluent_args));
+            assert_eq!(
+                words.format(key, &args, &plural),
+                fluent,
+                "{lang} {key} {args:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn another_language_is_carried_by_its_name_alone() {
     let words = compile(Lang::Ja).name_only();
     assert!(words.patterns.is_empty());
