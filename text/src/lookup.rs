@@ -16,8 +16,16 @@ pub fn t_in(lang: Lang, key: &str, args: &[(&str, Arg<'_>)]) -> String {
 
 #[cfg(feature = "server")]
 fn format_one(lang: Lang, key: &str, args: &[(&str, Arg<'_>)]) -> Option<String> {
-    use fluent_bundle::{FluentArgs, FluentValue};
-    let mut fluent_args = FluentArgs::new();
+    let fluent_args = fluent_args(args);
+    let args = (!args.is_empty()).then_some(&fluent_args);
+    format_in(&*crate::catalogues::get(lang)?, key, args)
+}
+
+/// A message's variables as Fluent takes them.
+#[cfg(feature = "server")]
+pub fn fluent_args<'a>(args: &[(&'a str, Arg<'a>)]) -> fluent_bundle::FluentArgs<'a> {
+    use fluent_bundle::FluentValue;
+    let mut fluent_args = fluent_bundle::FluentArgs::new();
     for (name, value) in args {
         let value = match value {
             Arg::Number(number) => FluentValue::from(*number),
@@ -25,8 +33,7 @@ fn format_one(lang: Lang, key: &str, args: &[(&str, Arg<'_>)]) -> Option<String>
         };
         fluent_args.set(*name, value);
     }
-    let args = (!args.is_empty()).then_some(&fluent_args);
-    format_in(&*crate::catalogues::get(lang)?, key, args)
+    fluent_args
 }
 
 #[cfg(not(feature = "server"))]

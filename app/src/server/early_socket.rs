@@ -31,11 +31,16 @@ const SCRIPT: &str = r#"(function () {
 /// How long the first script keeps the stream for a page that has not taken it.
 const GIVE_UP_MS: u32 = 60_000;
 
+/// The script as the page gets it.
+fn script() -> String {
+    SCRIPT
+        .replace("NAME", crate::live::EARLY_SOCKET)
+        .replace("GIVE_UP_MS", &GIVE_UP_MS.to_string())
+}
+
 #[component]
 pub fn EarlySocket() -> impl IntoView {
-    let script = SCRIPT
-        .replace("NAME", crate::live::EARLY_SOCKET)
-        .replace("GIVE_UP_MS", &GIVE_UP_MS.to_string());
+    let script = script();
     let nonce = leptos::nonce::use_nonce().map(|nonce| nonce.to_string());
     view! { <script nonce=nonce inner_html=script></script> }
 }
@@ -44,9 +49,7 @@ pub fn EarlySocket() -> impl IntoView {
 mod tests {
     #[test]
     fn the_script_names_what_the_page_takes_over() {
-        let script = super::SCRIPT
-            .replace("NAME", crate::live::EARLY_SOCKET)
-            .replace("GIVE_UP_MS", "1");
+        let script = super::script();
         assert!(script.contains("window['__harkEvents'] = kept"), "{script}");
         assert!(
             !script.contains("NAME") && !script.contains("GIVE_UP"),

@@ -212,12 +212,7 @@ fn a_select_on_a_text_and_a_number_key_read_as_fluent_writes_them() {
         ] {
             let name = if key == "kind" { "kind" } else { "n" };
             let args = [(name, arg)];
-            let mut fluent_args = fluent_bundle::FluentArgs::new();
-            let value = match &args[0].1 {
-                Arg::Number(number) => fluent_bundle::FluentValue::from(*number),
-                Arg::Text(text) => fluent_bundle::FluentValue::from(text.clone()),
-            };
-            fluent_args.set(name, value);
+            let fluent_args = crate::lookup::fluent_args(&args);
             let fluent = crate::lookup::format_in(&bundle, key, Some(&fluent_args));
             assert_eq!(
                 words.format(key, &args, &plural),
