@@ -131,13 +131,16 @@ fn build_site_on(half: Half, path: std::ffi::OsString) -> Result<(), String> {
         std::fs::remove_dir_all(&pkg)
             .map_err(|error| format!("cannot empty {}: {error}", pkg.display()))?;
     }
-    let mut args = vec!["leptos", "build", "--release", "-P", "--split"];
-    if half == Half::SiteOnly {
-        args.push("--frontend-only");
-    }
-    run_command(cargo(&args).env("PATH", path))?;
+    let args = ["leptos", "build", "--release", "-P", "--split"];
+    let mut site = cargo(&[&args[..], &["--frontend-only"]].concat());
+    tools::small_wasm(&mut site)?;
+    run_command(site.env("PATH", &path))?;
     if !root().join("target/site/pkg/hark.wasm").exists() {
         return Err("the build finished but target/site/pkg/hark.wasm is missing".into());
+    }
+    // The server on its own, without the site's unstable flags: it embeds the finished site.
+    if half == Half::Both {
+        run_command(cargo(&[&args[..], &["--server-only"]].concat()).env("PATH", &path))?;
     }
     Ok(())
 }

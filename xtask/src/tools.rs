@@ -54,6 +54,57 @@ fn locked_wasm_bindgen() -> Result<String, String> {
     Err("Cargo.lock has no wasm-bindgen".into())
 }
 
+/// The flags for the page's WebAssembly, beyond the `wasm-release` profile, unless
+/// `HARK_WASM_PANIC_MESSAGES` is set (issue 30): the standard library rebuilt for size, a panic
+/// that stops at once instead of formatting its message and place, and `Debug` formatting left
+/// out. The first view's module weighs 248 KiB rather than 278 (brotli). These are unstable
+/// flags of the pinned stable toolchain, unlocked for this one build by `RUSTC_BOOTSTRAP`, as
+/// Leptos' guide to small binaries does with nightly; the server is built without them. The
+/// page shows no `Debug` text, so the only loss is a panic's message in the browser's console,
+/// which `HARK_WASM_PANIC_MESSAGES=1` brings back.
+///
+/// # Errors
+/// When the standard library's source (rustup's `rust-src`) cannot be installed.
+pub fn small_wasm(command: &mut Command) -> Result<(), String> {
+    let small = std::env::var_os("HARK_WASM_PANIC_MESSAGES").is_none();
+    if small {
+        ensure_rust_component("rust-src")?;
+        command
+            .env("RUSTC_BOOTSTRAP", "1")
+            .env("CARGO_UNSTABLE_BUILD_STD", "std,panic_abort")
+            .env("CARGO_UNSTABLE_BUILD_STD_FEATURES", "optimize_for_size");
+    }
+    command.env(
+        "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS",
+        wasm_rustflags(small),
+    );
+    Ok(())
+}
+
+/// The WebAssembly's rustflags. They replace `[build] rustflags` (.cargo/config.toml) for that
+/// target, so they repeat its cfg.
+fn wasm_rustflags(small: bool) -> String {
+    let mut flags = String::from("--cfg erase_components");
+    if small {
+        flags.push_str(
+            " -Zunstable-options -Cpanic=immediate-abort -Zfmt-debug=none -Zlocation-detail=none",
+        );
+    }
+    flags
+}
+
+fn ensure_rust_component(component: &str) -> Result<(), String> {
+    let installed = Command::new("rustup")
+        .args(["component", "list", "--installed"])
+        .output()
+        .map(|output| String::from_utf8_lossy(&output.stdout).into_owned())
+        .unwrap_or_default();
+    if installed.lines().any(|line| line.trim() == component) {
+        return Ok(());
+    }
+    run_command(Command::new("rustup").args(["component", "add", component]))
+}
+
 /// Everything `cargo leptos build --release` needs.
 pub fn ensure_build_tools() -> Result<(), String> {
     ensure_rust_targets(&["wasm32-unknown-unknown"])?;
@@ -270,6 +321,33 @@ fn apt_install(packages: &[&str]) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_wasm_flags_keep_every_cfg_of_the_build_flags_they_replace() {
+        let config = std::fs::read_to_string(crate::root().join(".cargo/config.toml")).unwrap();
+        let build_flags = config
+            .lines()
+            .find_map(|line| line.strip_prefix("rustflags = "))
+            .expect(".cargo/config.toml sets [build] rustflags");
+        let cfgs: Vec<&str> = build_flags
+            .split('"')
+            .filter(|part| {
+                part.chars().all(|c| c.is_alphanumeric() || c == '_') && !part.is_empty()
+            })
+            .collect();
+        assert!(!cfgs.is_empty(), "no cfg found in {build_flags}");
+        for small in [true, false] {
+            let flags = super::wasm_rustflags(small);
+            for cfg in &cfgs {
+                assert!(
+                    flags.contains(&format!("--cfg {cfg}")),
+                    "{flags} lacks --cfg {cfg}"
+                );
+            }
+        }
+        assert!(super::wasm_rustflags(true).contains("immediate-abort"));
+        assert!(!super::wasm_rustflags(false).contains("-Z"));
+    }
+
     #[test]
     fn the_locked_wasm_bindgen_is_the_pinned_one() {
         let manifest = std::fs::read_to_string(crate::root().join("Cargo.toml")).unwrap();
