@@ -4,7 +4,7 @@
 //! is in `browser` (its headless twin on the server does nothing: nothing here runs there).
 
 use crate::i18n::{t_args, tr};
-use crate::live::Live;
+use crate::live::{Live, LiveConfig};
 use hark_core::model::{Event, Question};
 use leptos::prelude::*;
 
@@ -31,7 +31,7 @@ pub fn request_permission(done: impl Fn(Permission) + 'static) {
 }
 
 /// Reacts to one event from the daemon, before it is applied to the live state.
-pub fn on_event(live: Live, event: &Event) {
+pub fn on_event(live: Live, event: &Event<LiveConfig>) {
     let arrived: Vec<Question> = match event {
         Event::QuestionCreated(question) => vec![question.clone()],
         Event::QuestionRemind(remind) => live.questions.with_untracked(|questions| {
@@ -47,7 +47,11 @@ pub fn on_event(live: Live, event: &Event) {
     if arrived.is_empty() || !browser::page_hidden() {
         return;
     }
-    let config = live.config.get_untracked().unwrap_or_default();
+    let config = live
+        .config
+        .get_untracked()
+        .map(|config| config.page)
+        .unwrap_or_default();
     if config.notification && permission() == Permission::Granted {
         notify(&arrived);
     }

@@ -3,11 +3,14 @@
 //! headless twin on the server opens nothing). The first connection is the one the page's
 //! first script opened (`server::early_socket`).
 
-use hark_core::model::{AgentMessage, Config, Event, Question, QuestionId};
+use hark_core::model::{AgentMessage, Event, Question, QuestionId};
 use leptos::prelude::*;
 
 #[cfg_attr(not(feature = "hydrate"), path = "live/headless.rs")]
 mod browser;
+mod config;
+
+pub use config::LiveConfig;
 
 pub use browser::hydration_finished;
 
@@ -33,7 +36,7 @@ pub enum Connection {
 pub struct Live {
     /// `None` until the first `init`; pages fall back to their server-rendered data until then.
     pub questions: RwSignal<Option<Vec<Question>>>,
-    pub config: RwSignal<Option<Config>>,
+    pub config: RwSignal<Option<LiveConfig>>,
     /// The messages for agents, newest first; `None` until the first `init`.
     pub messages: RwSignal<Option<Vec<AgentMessage>>>,
     pub connection: RwSignal<Connection>,
@@ -64,7 +67,7 @@ impl Live {
     }
 
     /// Applies one event from the daemon.
-    pub fn apply(&self, event: Event) {
+    pub fn apply(&self, event: Event<LiveConfig>) {
         match event {
             Event::Init(init) => {
                 self.questions.set(Some(init.questions));
@@ -129,7 +132,7 @@ impl Live {
 
 /// Something that hears each event before it is applied (the page's attention signals); given
 /// by `App`, so this module knows nothing of what listens.
-pub type Listener = fn(Live, &Event);
+pub type Listener = fn(Live, &Event<LiveConfig>);
 
 /// Opens the event stream at once and reads it once the whole page has hydrated (see
 /// `hydration_finished`), handing each event to `listener` first; does nothing on the server.

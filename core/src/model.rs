@@ -12,6 +12,7 @@ mod login;
 mod message;
 mod paths;
 mod question;
+pub(crate) mod rfc3339;
 mod setting;
 mod tool;
 mod validate;
@@ -21,7 +22,7 @@ pub use channels::{
     ChannelName, ChannelStatus, ChannelSummary, ChannelTest, ChannelTestResult, Channels,
     ChannelsReport,
 };
-pub use config::{Config, ConfigReport, Elicitation};
+pub use config::{Config, ConfigReport, Elicitation, PageConfig};
 pub use error::ErrorBody;
 pub use event::{Event, InitData, PageSays, RemindData};
 pub use lang::{Lang, UnknownLang};

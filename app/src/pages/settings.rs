@@ -24,7 +24,7 @@ pub fn textarea_text(text: &str) -> String {
 use crate::components::failure::{Failure, FailureNotice};
 use crate::components::prefs_picker::PrefsPicker;
 use crate::i18n::{t, tr};
-use crate::live::Live;
+use crate::live::{Live, LiveConfig};
 use elsewhere::Elsewhere;
 use hark_core::model::{Config, Elicitation};
 use leptos::prelude::*;
@@ -124,7 +124,11 @@ pub fn SettingsPage() -> impl IntoView {
                             // Attributes carry the values into the server's HTML (so the form
                             // works without JavaScript); properties keep them live afterwards.
                             let first = initial.clone();
-                            let config = Memo::new(move |_| live.config.get().unwrap_or_else(|| initial.clone()));
+                            let config = Memo::new(move |_| {
+                                live.config
+                                    .with(|config| config.as_ref().and_then(LiveConfig::whole))
+                                    .unwrap_or_else(|| initial.clone())
+                            });
                             view! {
                                 <ActionForm action=save>
                                     <NumberField

@@ -177,9 +177,17 @@ pub struct ChannelStatus {
     pub sent: u64,
     /// Attempts that failed (each retry counts).
     pub failures: u64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "crate::model::rfc3339::deserialize_option",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub last_sent_at: Option<chrono::DateTime<chrono::Utc>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "crate::model::rfc3339::deserialize_option",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub last_failure_at: Option<chrono::DateTime<chrono::Utc>>,
     /// The last failure, in a sentence.
     #[serde(default, skip_serializing_if = "Option::is_none")]

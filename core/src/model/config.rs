@@ -81,6 +81,34 @@ impl Default for Config {
     }
 }
 
+/// What a page needs of the config while the person answers, on the inbox and a question's page:
+/// the browser reads this much of `init` and `config:updated`. Every channel's settings are read
+/// only where they are shown, on the settings page, whose own module carries their readers; the
+/// first view's WebAssembly carried them all for three fields (issue 30).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct PageConfig {
+    pub notification: bool,
+    pub sound: bool,
+    pub presets: Vec<String>,
+}
+
+impl From<&Config> for PageConfig {
+    fn from(config: &Config) -> Self {
+        Self {
+            notification: config.notification,
+            sound: config.sound,
+            presets: config.presets.clone(),
+        }
+    }
+}
+
+impl Default for PageConfig {
+    fn default() -> Self {
+        Self::from(&Config::default())
+    }
+}
+
 /// `elicitation`: whether a client that can show forms is asked in its own dialog too.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -8,14 +8,18 @@
 use super::{AgentMessage, Config, Question, QuestionId};
 use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
+use std::marker::PhantomData;
 
 /// One message on `/api/ws`: `{"event": "question:created", "data": {…}}`.
+///
+/// The daemon sends the whole config (`C`); a reader may take less of it (the page reads a
+/// `PageConfig`'s worth).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "event", content = "data")]
-pub enum Event {
+pub enum Event<C = Config> {
     /// Sent on connect and after a lagged stream: the whole state to rebuild from.
     #[serde(rename = "init")]
-    Init(InitData),
+    Init(InitData<C>),
     #[serde(rename = "question:created")]
     QuestionCreated(Question),
     #[serde(rename = "question:answered")]
@@ -30,7 +34,7 @@ pub enum Event {
     #[serde(rename = "question:remind")]
     QuestionRemind(RemindData),
     #[serde(rename = "config:updated")]
-    ConfigUpdated(Config),
+    ConfigUpdated(C),
     /// A message for an agent was written (SPEC §18); it waits for the agent.
     #[serde(rename = "message:created")]
     MessageCreated(AgentMessage),
@@ -52,22 +56,22 @@ const EVENT_NAMES: &[&str] = &[
     "message:delivered",
 ];
 
-impl<'de> Deserialize<'de> for Event {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Event, D::Error> {
-        deserializer.deserialize_map(EventVisitor)
+impl<'de, C: Deserialize<'de>> Deserialize<'de> for Event<C> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Event<C>, D::Error> {
+        deserializer.deserialize_map(EventVisitor(PhantomData))
     }
 }
 
-struct EventVisitor;
+struct EventVisitor<C>(PhantomData<C>);
 
-impl<'de> Visitor<'de> for EventVisitor {
-    type Value = Event;
+impl<'de, C: Deserialize<'de>> Visitor<'de> for EventVisitor<C> {
+    type Value = Event<C>;
 
     fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         formatter.write_str(r#"an event: {"event": its name, "data": …}, the name first"#)
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Event, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Event<C>, A::Error> {
         match map.next_key::<std::borrow::Cow<'de, str>>()?.as_deref() {
             Some("event") => {}
             Some(_) => return Err(de::Error::custom("`event` must come first, then `data`")),
@@ -111,9 +115,9 @@ pub enum PageSays {
 /// the messages for agents.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct InitData {
+pub struct InitData<C = Config> {
     pub questions: Vec<Question>,
-    pub config: Config,
+    pub config: C,
     /// The messages for agents, newest first.
     #[serde(default)]
     pub messages: Vec<AgentMessage>,
@@ -129,6 +133,7 @@ pub struct RemindData {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::PageConfig;
     use serde_json::json;
 
     #[test]
@@ -204,8 +209,42 @@ mod tests {
     }
 
     #[test]
+    fn a_page_reads_of_the_config_what_it_needs_and_the_rest_of_every_event() {
+        let config = Config {
+            sound: false,
+            presets: vec!["Yes, go on".into()],
+            ..Config::default()
+        };
+        let sent = [
+            Event::ConfigUpdated(config.clone()),
+            Event::Init(InitData {
+                questions: vec![],
+                config: config.clone(),
+                messages: vec![],
+            }),
+        ];
+        let page = PageConfig::from(&config);
+        assert_ne!(page, PageConfig::default());
+        for event in sent {
+            let read: Event<PageConfig> =
+                serde_json::from_str(&serde_json::to_string(&event).unwrap()).unwrap();
+            match read {
+                Event::ConfigUpdated(read) => assert_eq!(read, page),
+                Event::Init(init) => assert_eq!(init.config, page),
+                other => panic!("{other:?}"),
+            }
+        }
+        let read: Event<PageConfig> = serde_json::from_str(
+            r#"{"event": "init", "data":
+            {"questions": [], "config": {}}}"#,
+        )
+        .unwrap();
+        assert!(matches!(read, Event::Init(init) if init.config == PageConfig::default()));
+    }
+
+    #[test]
     fn events_use_the_seed_wire_names() {
-        let event = Event::QuestionRemind(RemindData { ids: vec![] });
+        let event: Event = Event::QuestionRemind(RemindData { ids: vec![] });
         assert_eq!(
             serde_json::to_value(&event).unwrap(),
             json!({"event": "question:remind", "data": {"ids": []}})

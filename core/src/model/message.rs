@@ -134,8 +134,13 @@ pub struct AgentMessage {
     pub to: AgentRef,
     pub text: String,
     pub status: MessageStatus,
+    #[serde(deserialize_with = "super::rfc3339::deserialize")]
     pub created_at: DateTime<Utc>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "super::rfc3339::deserialize_option",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub delivered_at: Option<DateTime<Utc>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub via: Option<AnsweredVia>,
@@ -181,6 +186,7 @@ pub struct PersonMessage {
     pub text: String,
     /// When they wrote it (RFC 3339).
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    #[serde(deserialize_with = "super::rfc3339::deserialize")]
     pub sent_at: DateTime<Utc>,
 }
 

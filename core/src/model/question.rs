@@ -354,10 +354,19 @@ pub struct Question {
     pub answers: Option<Vec<SubQuestionAnswer>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    #[serde(deserialize_with = "super::rfc3339::deserialize")]
     pub created_at: DateTime<Utc>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "super::rfc3339::deserialize_option",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub closed_at: Option<DateTime<Utc>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "super::rfc3339::deserialize_option",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub expires_at: Option<DateTime<Utc>>,
     /// What its time limit does.
     #[serde(default, skip_serializing_if = "TimeoutAction::is_default")]
@@ -367,7 +376,11 @@ pub struct Question {
     pub answered_via: Option<AnsweredVia>,
     /// When the agent stopped waiting (its call was cancelled, or its shim went away): the
     /// question stays answerable for `lateSecs`, and a late answer is kept for the agent.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "super::rfc3339::deserialize_option",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub abandoned_at: Option<DateTime<Utc>>,
     /// Its Markdown as the page shows it, rendered by the daemon so the browser never parses
     /// Markdown: headlines in the event stream (`/api/ws`) and the page's lists, everything on
@@ -582,6 +595,7 @@ pub struct Health {
     /// Waits for an outcome open now: agents (and `hark ask`) waiting on a question.
     #[serde(default)]
     pub waits: usize,
+    #[serde(deserialize_with = "super::rfc3339::deserialize")]
     pub timestamp: DateTime<Utc>,
 }
 

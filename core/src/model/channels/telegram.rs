@@ -59,6 +59,7 @@ pub struct TelegramPairing {
     /// `https://t.me/<bot>?start=<code>`: opens the chat with the code filled in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub link: Option<String>,
+    #[serde(deserialize_with = "crate::model::rfc3339::deserialize")]
     pub expires_at: chrono::DateTime<chrono::Utc>,
 }
 

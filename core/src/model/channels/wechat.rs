@@ -78,6 +78,7 @@ pub struct WechatLogin {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// When the daemon stops waiting for this code.
+    #[serde(deserialize_with = "crate::model::rfc3339::deserialize")]
     pub expires_at: chrono::DateTime<chrono::Utc>,
 }
 
