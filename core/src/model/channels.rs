@@ -7,6 +7,7 @@
 mod address;
 pub mod discord;
 pub mod feishu;
+mod hidden;
 pub mod ntfy;
 pub mod slack;
 pub mod telegram;
@@ -14,6 +15,8 @@ pub mod webhook;
 pub mod wechat;
 
 use super::ErrorBody;
+pub use hidden::Hidden;
+
 use discord::{Discord, DiscordReport};
 use feishu::{Feishu, FeishuReport};
 use ntfy::Ntfy;

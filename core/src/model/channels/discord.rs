@@ -3,6 +3,7 @@
 //! with buttons and select menus, and takes the taps back. Its token is in `secrets.json`.
 
 use super::address::web_address;
+use super::hidden::Hidden;
 use super::telegram::TelegramPairing as PairingCode;
 use crate::model::ErrorBody;
 use serde::{Deserialize, Serialize};
@@ -55,11 +56,21 @@ pub struct DiscordReport {
 
 /// `POST /api/discord/setup`: a new bot token (checked with Discord before it is saved), or
 /// none to keep the saved one and only make a new pairing code.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DiscordSetup {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bot_token: Option<String>,
+}
+
+/// Shows whether each secret was given, never what it is.
+impl std::fmt::Debug for DiscordSetup {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("DiscordSetup")
+            .field("bot_token", &Hidden(&self.bot_token))
+            .finish()
+    }
 }
 
 /// Why Discord could not be set up; `message` is for the API and the CLI, settings says it in

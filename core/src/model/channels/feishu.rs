@@ -4,6 +4,7 @@
 //! the card's callbacks back. Its App ID and App Secret are in `secrets.json`.
 
 use super::address::web_address;
+use super::hidden::Hidden;
 use super::telegram::TelegramPairing as PairingCode;
 use crate::model::ErrorBody;
 use serde::{Deserialize, Serialize};
@@ -63,7 +64,7 @@ pub struct FeishuReport {
 /// `POST /api/feishu/setup`: new credentials (checked with Feishu before they are saved), or
 /// none to keep the saved ones and only make a new pairing code. `apiBase` moves the app to
 /// Lark (`https://open.larksuite.com`) or back.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FeishuSetup {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -72,6 +73,18 @@ pub struct FeishuSetup {
     pub app_secret: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub api_base: Option<String>,
+}
+
+/// Shows whether each secret was given, never what it is.
+impl std::fmt::Debug for FeishuSetup {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("FeishuSetup")
+            .field("app_id", &self.app_id)
+            .field("app_secret", &Hidden(&self.app_secret))
+            .field("api_base", &self.api_base)
+            .finish()
+    }
 }
 
 /// Why Feishu could not be set up; `message` is for the API and the CLI, settings says it in

@@ -4,6 +4,7 @@
 //! Both tokens are in `secrets.json`.
 
 use super::address::web_address;
+use super::hidden::Hidden;
 use super::telegram::TelegramPairing as PairingCode;
 use crate::model::ErrorBody;
 use serde::{Deserialize, Serialize};
@@ -58,13 +59,24 @@ pub struct SlackReport {
 
 /// `POST /api/slack/setup`: new tokens (checked with Slack before they are saved), or none to
 /// keep the saved ones and only make a new pairing code.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SlackSetup {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bot_token: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub app_token: Option<String>,
+}
+
+/// Shows whether each secret was given, never what it is.
+impl std::fmt::Debug for SlackSetup {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("SlackSetup")
+            .field("bot_token", &Hidden(&self.bot_token))
+            .field("app_token", &Hidden(&self.app_token))
+            .finish()
+    }
 }
 
 /// Why Slack could not be set up; `message` is for the API and the CLI, settings says it in

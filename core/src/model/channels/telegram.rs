@@ -3,6 +3,7 @@
 //! `secrets.json`.
 
 use super::address::web_address;
+use super::hidden::Hidden;
 use crate::model::ErrorBody;
 use serde::{Deserialize, Serialize};
 
@@ -65,11 +66,21 @@ pub struct TelegramPairing {
 
 /// `POST /api/telegram/setup`: a new bot token (checked with Telegram before it is saved), or
 /// none to keep the saved one and only make a new pairing code.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TelegramSetup {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bot_token: Option<String>,
+}
+
+/// Shows whether each secret was given, never what it is.
+impl std::fmt::Debug for TelegramSetup {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("TelegramSetup")
+            .field("bot_token", &Hidden(&self.bot_token))
+            .finish()
+    }
 }
 
 /// Why a Telegram bot could not be set up; `message` is for the API and the CLI, settings

@@ -10,6 +10,7 @@
 use crate::channels::outbound::{MAX_ANSWER_BYTES, read_capped};
 use crate::channels::status::describe;
 use base64::Engine;
+use hark_core::model::channels::Hidden;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -67,7 +68,7 @@ pub struct LoginCode {
 
 /// Where a login code stands (`status` is `wait`, `scaned`, `confirmed`, `expired`,
 /// `scaned_but_redirect`, `need_verifycode`, `verify_code_blocked` or `binded_redirect`).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Default, Deserialize)]
 pub struct LoginStatus {
     #[serde(default)]
     pub status: String,
@@ -79,6 +80,21 @@ pub struct LoginStatus {
     pub ilink_user_id: Option<String>,
     /// The host to poll the status at after `scaned_but_redirect`.
     pub redirect_host: Option<String>,
+}
+
+/// Shows whether the bot token came, never the token.
+impl std::fmt::Debug for LoginStatus {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("LoginStatus")
+            .field("status", &self.status)
+            .field("bot_token", &Hidden(&self.bot_token))
+            .field("ilink_bot_id", &self.ilink_bot_id)
+            .field("baseurl", &self.baseurl)
+            .field("ilink_user_id", &self.ilink_user_id)
+            .field("redirect_host", &self.redirect_host)
+            .finish()
+    }
 }
 
 /// One long poll's news: the messages (each read on its own), the cursor to send next time,
@@ -416,6 +432,20 @@ fn refused(ret: Option<i64>, errcode: Option<i64>, errmsg: Option<&str>) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_login_status_never_shows_its_bot_token() {
+        let status: LoginStatus = serde_json::from_value(json!({
+            "status": "confirmed", "bot_token": "tok-do-not-show", "ilink_bot_id": "bot@im.bot"
+        }))
+        .unwrap();
+        let shown = format!("{status:?}");
+        assert!(!shown.contains("tok-do-not-show"), "{shown}");
+        assert!(
+            shown.contains("Some(<hidden>)") && shown.contains("bot@im.bot"),
+            "{shown}"
+        );
+    }
 
     #[test]
     fn headers_are_shaped_as_the_plugin_makes_them() {
