@@ -68,7 +68,7 @@ fn locked_wasm_bindgen() -> Result<String, String> {
 pub fn small_wasm(command: &mut Command) -> Result<(), String> {
     let small = std::env::var_os("HARK_WASM_PANIC_MESSAGES").is_none();
     if small {
-        ensure_rust_component("rust-src")?;
+        ensure_from_rustup("component", &["rust-src"])?;
         command
             .env("RUSTC_BOOTSTRAP", "1")
             .env("CARGO_UNSTABLE_BUILD_STD", "std,panic_abort")
@@ -91,18 +91,6 @@ fn wasm_rustflags(small: bool) -> String {
         );
     }
     flags
-}
-
-fn ensure_rust_component(component: &str) -> Result<(), String> {
-    let installed = Command::new("rustup")
-        .args(["component", "list", "--installed"])
-        .output()
-        .map(|output| String::from_utf8_lossy(&output.stdout).into_owned())
-        .unwrap_or_default();
-    if installed.lines().any(|line| line.trim() == component) {
-        return Ok(());
-    }
-    run_command(Command::new("rustup").args(["component", "add", component]))
 }
 
 /// Everything `cargo leptos build --release` needs.
@@ -231,14 +219,19 @@ pub fn ensure_arm_linux() -> Result<Vec<(String, String)>, String> {
 
 /// Adds the Rust targets (their standard libraries, from rustup's server) not installed yet.
 fn ensure_rust_targets(wanted: &[&str]) -> Result<(), String> {
+    ensure_from_rustup("target", wanted)
+}
+
+/// Adds what of `wanted` rustup has not installed yet, of `kind` (`target` or `component`).
+fn ensure_from_rustup(kind: &str, wanted: &[&str]) -> Result<(), String> {
     let installed = Command::new("rustup")
-        .args(["target", "list", "--installed"])
+        .args([kind, "list", "--installed"])
         .output()
         .map(|output| String::from_utf8_lossy(&output.stdout).into_owned())
         .unwrap_or_default();
-    for target in wanted {
-        if !installed.lines().any(|line| line.trim() == *target) {
-            run_command(Command::new("rustup").args(["target", "add", target]))?;
+    for name in wanted {
+        if !installed.lines().any(|line| line.trim() == *name) {
+            run_command(Command::new("rustup").args([kind, "add", name]))?;
         }
     }
     Ok(())

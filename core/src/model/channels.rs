@@ -15,8 +15,6 @@ pub mod webhook;
 pub mod wechat;
 
 use super::ErrorBody;
-pub use hidden::Hidden;
-
 use discord::{Discord, DiscordReport};
 use feishu::{Feishu, FeishuReport};
 use ntfy::Ntfy;
@@ -26,6 +24,8 @@ use slack::{Slack, SlackReport};
 use telegram::{Telegram, TelegramReport};
 use webhook::Webhook;
 use wechat::{Wechat, WechatReport};
+
+pub use hidden::Hidden;
 
 /// A channel, as the API, settings, statuses and `hark channel test` name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
