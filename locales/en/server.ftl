@@ -113,38 +113,31 @@ hook-permission = Allow { $tool }: { $action }?
 hook-allow = Allow
 hook-deny = Deny
 
-# Slack (SPEC §17)
+# Chat apps' reply windows (Slack's and Discord's modals, SPEC §17)
 chat-pick = Pick options
 chat-answer-title = Your answer
 chat-answer-label = Your answer, for the agent
 chat-skip-title = Skip this question
 chat-skip-label = Why skip? A note for the agent (optional)
 chat-cancel = Cancel
-slack-test = Hark can reach you here. Questions from your agents will appear in this conversation.
-slack-paired = Paired. Questions from your agents will arrive here, and only you can answer them.
-slack-pairing-failed = Hark could not save the pairing. Check the computer running Hark, then try again.
-slack-wrong-code = That code is not right. Get the current one in Hark's settings or with “hark slack setup”, then send: pair followed by the code.
-slack-expired-code = That code has expired. Get a new one in Hark's settings or with “hark slack setup”.
-slack-stranger = Sorry, this app answers only the person it is paired with. If it is yours, send: pair followed by the code in Hark's settings or shown by “hark slack setup”.
-slack-use-buttons = Use the buttons under a question to answer it. To tell the agent something, write: tell followed by your message.
-slack-unpaired = You are no longer paired with Hark here: questions will not arrive in this conversation any more.
 
-# Discord (SPEC §17)
-discord-test = Hark can reach you here. Questions from your agents will appear in these direct messages.
-discord-paired = Paired. Questions from your agents will arrive here, and only you can answer them.
-discord-pairing-failed = Hark could not save the pairing. Check the computer running Hark, then try again.
-discord-wrong-code = That code is not right. Get the current one in Hark's settings or with “hark discord setup”, then send: pair followed by the code.
-discord-expired-code = That code has expired. Get a new one in Hark's settings or with “hark discord setup”.
-discord-stranger = Sorry, this bot answers only the person it is paired with. If it is yours, send: pair followed by the code in Hark's settings or shown by “hark discord setup”.
-discord-use-buttons = Use the buttons under a question to answer it. To tell the agent something, write: tell followed by your message, or reply to the question.
-discord-unpaired = You are no longer paired with Hark here: questions will not arrive in these direct messages any more.
-discord-not-yours = This bot answers only the person it is paired with.
-# Feishu / Lark (SPEC §17)
-feishu-test = Hark can reach you here. Questions from your agents will appear in this chat as cards.
-feishu-paired = Paired. Questions from your agents will arrive here, and only you can answer them.
-feishu-pairing-failed = Hark could not save the pairing. Check the computer running Hark, then try again.
-feishu-wrong-code = That code is not right. Get the current one in Hark's settings or with “hark feishu setup”, then send: pair followed by the code.
-feishu-expired-code = That code has expired. Get a new one in Hark's settings or with “hark feishu setup”.
-feishu-stranger = Sorry, this bot answers only the person it is paired with. If it is yours, send: pair followed by the code in Hark's settings or shown by “hark feishu setup”.
-feishu-use-card = Answer with the buttons and the form on a question's card. To tell the agent something, write: tell followed by your message, or reply to the question.
-feishu-unpaired = You are no longer paired with Hark here: questions will not arrive in this chat any more.
+# Every chat app alike (the chat engine): $app is the app's name, $setup its setup command, $channel its name in the config
+chat-app = { $channel ->
+        [slack] Slack
+        [discord] Discord
+        [feishu] Feishu/Lark
+        [telegram] Telegram
+       *[wechat] WeChat
+    }
+chat-test = Hark can reach you here. Questions from your agents will appear in this chat.
+chat-paired = Paired. Questions from your agents will arrive here, and only you can answer them.
+chat-pairing-failed = Hark could not save the pairing. Check the computer running Hark, then try again.
+chat-wrong-code = That code is not right. Get the current one in Hark's settings or with “{ $setup }”, then send: pair followed by the code.
+chat-expired-code = That code has expired. Get a new one in Hark's settings or with “{ $setup }”.
+chat-stranger = Sorry, this { $app } bot answers only the person it is paired with. If it is yours, send: pair followed by the code in Hark's settings or shown by “{ $setup }”.
+chat-use-buttons = { $channel ->
+        [feishu] Answer with the buttons and the form on a question's card.
+       *[other] Use the buttons under a question to answer it.
+    } To tell the agent something, write: tell followed by your message, or reply to the question.
+chat-unpaired = You are no longer paired with Hark here: questions will not arrive here any more.
+chat-not-yours = This bot answers only the person it is paired with.

@@ -106,38 +106,31 @@ hook-permission = { $tool } を許可しますか：{ $action }
 hook-allow = 許可
 hook-deny = 拒否
 
-# Slack (SPEC §17)
+# Chat apps' reply windows (Slack's and Discord's modals, SPEC §17)
 chat-pick = 選択してください
 chat-answer-title = あなたの回答
 chat-answer-label = あなたの回答（エージェントに届きます）
 chat-skip-title = この質問をスキップ
 chat-skip-label = スキップする理由：エージェントへのメモ（任意）
 chat-cancel = キャンセル
-slack-test = Hark からここに届きました。エージェントからの質問はこの会話に表示されます。
-slack-paired = ペアリングしました。エージェントからの質問はここに届き、回答できるのはあなただけです。
-slack-pairing-failed = Hark はペアリングを保存できませんでした。Hark を実行しているコンピューターを確認して、もう一度お試しください。
-slack-wrong-code = コードが正しくありません。Hark の設定または「hark slack setup」で現在のコードを確認し、pair に続けて送ってください。
-slack-expired-code = このコードは期限切れです。Hark の設定または「hark slack setup」で新しいコードを取得してください。
-slack-stranger = 申し訳ありませんが、このアプリはペアリングした人にしか応答しません。あなたのアプリなら、Hark の設定または「hark slack setup」に表示されるコードを pair に続けて送ってください。
-slack-use-buttons = 質問の下のボタンで回答してください。エージェントに伝えたいことは、tell に続けて書いてください。
-slack-unpaired = ここでの Hark とのペアリングは解除されました。今後この会話に質問は届きません。
 
-# Discord (SPEC §17)
-discord-test = Hark からここに届きました。エージェントからの質問はこのダイレクトメッセージに表示されます。
-discord-paired = ペアリングしました。エージェントからの質問はここに届き、回答できるのはあなただけです。
-discord-pairing-failed = Hark はペアリングを保存できませんでした。Hark を実行しているコンピューターを確認して、もう一度お試しください。
-discord-wrong-code = コードが正しくありません。Hark の設定または「hark discord setup」で現在のコードを確認し、pair に続けて送ってください。
-discord-expired-code = このコードは期限切れです。Hark の設定または「hark discord setup」で新しいコードを取得してください。
-discord-stranger = 申し訳ありませんが、このボットはペアリングした人にしか応答しません。あなたのボットなら、Hark の設定または「hark discord setup」に表示されるコードを pair に続けて送ってください。
-discord-use-buttons = 質問の下のボタンで回答してください。エージェントに伝えたいことは、tell に続けて書くか、質問に返信してください。
-discord-unpaired = ここでの Hark とのペアリングは解除されました。今後このダイレクトメッセージに質問は届きません。
-discord-not-yours = このボットはペアリングした人にしか応答しません。
-# Feishu / Lark (SPEC §17)
-feishu-test = Hark からここに届きました。エージェントからの質問はこのチャットにカードとして表示されます。
-feishu-paired = ペアリングしました。エージェントからの質問はここに届き、回答できるのはあなただけです。
-feishu-pairing-failed = Hark はペアリングを保存できませんでした。Hark を実行しているコンピューターを確認して、もう一度お試しください。
-feishu-wrong-code = コードが正しくありません。Hark の設定または「hark feishu setup」で現在のコードを確認し、pair に続けて送ってください。
-feishu-expired-code = このコードは期限切れです。Hark の設定または「hark feishu setup」で新しいコードを取得してください。
-feishu-stranger = 申し訳ありませんが、このボットはペアリングした人にしか応答しません。あなたのボットなら、Hark の設定または「hark feishu setup」に表示されたコードを pair に続けて送ってください。
-feishu-use-card = 質問カードのボタンとフォームで回答してください。エージェントに伝えたいことは、tell に続けて書くか、質問に返信してください。
-feishu-unpaired = ここでの Hark とのペアリングは解除されました。今後このチャットに質問は届きません。
+# どのチャットアプリでも共通（チャットエンジン）: $app はアプリ名、$setup は設定コマンド、$channel は設定での名前
+chat-app = { $channel ->
+        [slack] Slack
+        [discord] Discord
+        [feishu] Feishu/Lark
+        [telegram] Telegram
+       *[wechat] WeChat
+    }
+chat-test = Hark からここに届きました。エージェントからの質問はこのチャットに表示されます。
+chat-paired = ペアリングしました。エージェントからの質問はここに届き、回答できるのはあなただけです。
+chat-pairing-failed = Hark はペアリングを保存できませんでした。Hark を実行しているコンピューターを確認して、もう一度お試しください。
+chat-wrong-code = コードが正しくありません。Hark の設定または「{ $setup }」で現在のコードを確認し、pair に続けて送ってください。
+chat-expired-code = このコードは期限切れです。Hark の設定または「{ $setup }」で新しいコードを取得してください。
+chat-stranger = 申し訳ありませんが、この { $app } ボットはペアリングした人にしか応答しません。あなたのボットなら、Hark の設定または「{ $setup }」に表示されるコードを pair に続けて送ってください。
+chat-use-buttons = { $channel ->
+        [feishu] 質問カードのボタンとフォームで回答してください。
+       *[other] 質問の下のボタンで回答してください。
+    }エージェントに伝えたいことは、tell に続けて書くか、質問に返信してください。
+chat-unpaired = ここでの Hark とのペアリングは解除されました。今後ここに質問は届きません。
+chat-not-yours = このボットはペアリングした人にしか応答しません。

@@ -106,38 +106,31 @@ hook-permission = { $tool } 허용: { $action }?
 hook-allow = 허용
 hook-deny = 거부
 
-# Slack (SPEC §17)
+# Chat apps' reply windows (Slack's and Discord's modals, SPEC §17)
 chat-pick = 옵션 선택
 chat-answer-title = 내 답변
 chat-answer-label = 내 답변 (에이전트에게 전달됩니다)
 chat-skip-title = 이 질문 건너뛰기
 chat-skip-label = 건너뛰는 이유: 에이전트에게 남길 메모 (선택)
 chat-cancel = 취소
-slack-test = Hark가 여기로 연결되었습니다. 에이전트의 질문이 이 대화에 표시됩니다.
-slack-paired = 연결되었습니다. 에이전트의 질문이 여기로 오며, 나만 답할 수 있습니다.
-slack-pairing-failed = Hark가 연결 정보를 저장하지 못했습니다. Hark가 실행 중인 컴퓨터를 확인한 뒤 다시 시도하세요.
-slack-wrong-code = 코드가 올바르지 않습니다. Hark 설정이나 “hark slack setup”에서 현재 코드를 확인해 pair 뒤에 붙여 보내세요.
-slack-expired-code = 코드가 만료되었습니다. Hark 설정이나 “hark slack setup”에서 새 코드를 받으세요.
-slack-stranger = 죄송합니다. 이 앱은 연결된 사람에게만 응답합니다. 내 앱이라면 Hark 설정이나 “hark slack setup”에 표시된 코드를 pair 뒤에 붙여 보내세요.
-slack-use-buttons = 질문 아래 버튼으로 답하세요. 에이전트에게 전할 말이 있으면 tell 뒤에 적어 보내세요.
-slack-unpaired = 여기서 Hark와의 연결이 해제되었습니다. 이제 이 대화로 질문이 오지 않습니다.
 
-# Discord (SPEC §17)
-discord-test = Hark가 여기로 연결되었습니다. 에이전트의 질문이 이 다이렉트 메시지에 표시됩니다.
-discord-paired = 연결되었습니다. 에이전트의 질문이 여기로 오며, 나만 답할 수 있습니다.
-discord-pairing-failed = Hark가 연결 정보를 저장하지 못했습니다. Hark가 실행 중인 컴퓨터를 확인한 뒤 다시 시도하세요.
-discord-wrong-code = 코드가 올바르지 않습니다. Hark 설정이나 “hark discord setup”에서 현재 코드를 확인해 pair 뒤에 붙여 보내세요.
-discord-expired-code = 코드가 만료되었습니다. Hark 설정이나 “hark discord setup”에서 새 코드를 받으세요.
-discord-stranger = 죄송합니다. 이 봇은 연결된 사람에게만 응답합니다. 내 봇이라면 Hark 설정이나 “hark discord setup”에 표시된 코드를 pair 뒤에 붙여 보내세요.
-discord-use-buttons = 질문 아래 버튼으로 답하세요. 에이전트에게 전할 말이 있으면 tell 뒤에 적어 보내거나 질문에 답장하세요.
-discord-unpaired = 여기서 Hark와의 연결이 해제되었습니다. 이제 이 다이렉트 메시지로 질문이 오지 않습니다.
-discord-not-yours = 이 봇은 연결된 사람에게만 응답합니다.
-# Feishu / Lark (SPEC §17)
-feishu-test = Hark가 여기로 연결되었습니다. 에이전트의 질문이 이 채팅에 카드로 표시됩니다.
-feishu-paired = 연결되었습니다. 에이전트의 질문이 여기로 오며, 나만 답할 수 있습니다.
-feishu-pairing-failed = Hark가 연결 정보를 저장하지 못했습니다. Hark가 실행 중인 컴퓨터를 확인한 뒤 다시 시도하세요.
-feishu-wrong-code = 코드가 올바르지 않습니다. Hark 설정이나 “hark feishu setup”에서 현재 코드를 확인해 pair 뒤에 붙여 보내세요.
-feishu-expired-code = 코드가 만료되었습니다. Hark 설정이나 “hark feishu setup”에서 새 코드를 받으세요.
-feishu-stranger = 죄송합니다. 이 봇은 연결된 사람에게만 응답합니다. 내 봇이라면 Hark 설정이나 “hark feishu setup”에 표시된 코드를 pair 뒤에 붙여 보내세요.
-feishu-use-card = 질문 카드의 버튼과 양식으로 답하세요. 에이전트에게 전할 말이 있으면 tell 뒤에 적어 보내거나 질문에 답장하세요.
-feishu-unpaired = 여기서 Hark와의 연결이 해제되었습니다. 이제 이 채팅으로 질문이 오지 않습니다.
+# 모든 채팅 앱 공통(채팅 엔진): $app은 앱 이름, $setup은 설정 명령, $channel은 설정에서의 이름
+chat-app = { $channel ->
+        [slack] Slack
+        [discord] Discord
+        [feishu] Feishu/Lark
+        [telegram] Telegram
+       *[wechat] WeChat
+    }
+chat-test = Hark가 여기로 연결되었습니다. 에이전트의 질문이 이 채팅에 표시됩니다.
+chat-paired = 연결되었습니다. 에이전트의 질문이 여기로 오며, 나만 답할 수 있습니다.
+chat-pairing-failed = Hark가 연결 정보를 저장하지 못했습니다. Hark가 실행 중인 컴퓨터를 확인한 뒤 다시 시도하세요.
+chat-wrong-code = 코드가 올바르지 않습니다. Hark 설정이나 “{ $setup }”에서 현재 코드를 확인해 pair 뒤에 붙여 보내세요.
+chat-expired-code = 코드가 만료되었습니다. Hark 설정이나 “{ $setup }”에서 새 코드를 받으세요.
+chat-stranger = 죄송합니다. 이 { $app } 봇은 연결된 사람에게만 응답합니다. 내 봇이라면 Hark 설정이나 “{ $setup }”에 표시된 코드를 pair 뒤에 붙여 보내세요.
+chat-use-buttons = { $channel ->
+        [feishu] 질문 카드의 버튼과 양식으로 답하세요.
+       *[other] 질문 아래 버튼으로 답하세요.
+    } 에이전트에게 전할 말이 있으면 tell 뒤에 적어 보내거나 질문에 답장하세요.
+chat-unpaired = 여기서 Hark와의 연결이 해제되었습니다. 이제 여기로 질문이 오지 않습니다.
+chat-not-yours = 이 봇은 연결된 사람에게만 응답합니다.

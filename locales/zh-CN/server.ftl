@@ -106,38 +106,31 @@ hook-permission = 允许 { $tool }：{ $action }？
 hook-allow = 允许
 hook-deny = 拒绝
 
-# Slack (SPEC §17)
+# Chat apps' reply windows (Slack's and Discord's modals, SPEC §17)
 chat-pick = 选择选项
 chat-answer-title = 你的回答
 chat-answer-label = 你的回答（会交给智能体）
 chat-skip-title = 跳过这个问题
 chat-skip-label = 为什么跳过？给智能体的说明（可不填）
 chat-cancel = 取消
-slack-test = Hark 已能在这里联系到你。智能体的问题会出现在这个对话中。
-slack-paired = 配对成功。智能体的问题会发到这里，也只有你能回答。
-slack-pairing-failed = Hark 无法保存配对。请检查运行 Hark 的电脑，然后重试。
-slack-wrong-code = 配对码不对。请在 Hark 设置或“hark slack setup”中查看当前的配对码，再发送 pair 加上它。
-slack-expired-code = 这个配对码已过期。请在 Hark 设置或“hark slack setup”中获取新的配对码。
-slack-stranger = 抱歉，这个应用只回应与它配对的人。如果这是你的应用，请发送 pair 加上 Hark 设置或“hark slack setup”中显示的配对码。
-slack-use-buttons = 请用问题下方的按钮回答。想告诉智能体什么，请发送 tell 加上你的话。
-slack-unpaired = 你在这里已与 Hark 解除配对，问题不会再发到这个对话。
 
-# Discord (SPEC §17)
-discord-test = Hark 已能在这里联系到你。智能体的问题会出现在这些私信中。
-discord-paired = 配对成功。智能体的问题会发到这里，也只有你能回答。
-discord-pairing-failed = Hark 无法保存配对。请检查运行 Hark 的电脑，然后重试。
-discord-wrong-code = 配对码不对。请在 Hark 设置或“hark discord setup”中查看当前的配对码，再发送 pair 加上它。
-discord-expired-code = 这个配对码已过期。请在 Hark 设置或“hark discord setup”中获取新的配对码。
-discord-stranger = 抱歉，这个机器人只回应与它配对的人。如果这是你的机器人，请发送 pair 加上 Hark 设置或“hark discord setup”中显示的配对码。
-discord-use-buttons = 请用问题下方的按钮回答。想告诉智能体什么，请发送 tell 加上你的话，或直接回复那个问题。
-discord-unpaired = 你在这里已与 Hark 解除配对，问题不会再发到这些私信。
-discord-not-yours = 这个机器人只回应与它配对的人。
-# 飞书 / Lark (SPEC §17)
-feishu-test = Hark 已能在这里联系到你。智能体的问题会以卡片形式出现在这个会话中。
-feishu-paired = 配对成功。智能体的问题会发到这里，也只有你能回答。
-feishu-pairing-failed = Hark 无法保存配对。请检查运行 Hark 的电脑，然后重试。
-feishu-wrong-code = 配对码不对。请在 Hark 设置或“hark feishu setup”中查看当前的配对码，再发送 pair 加上它。
-feishu-expired-code = 这个配对码已过期。请在 Hark 设置或“hark feishu setup”中获取新的配对码。
-feishu-stranger = 抱歉，这个机器人只回应与它配对的人。如果这是你的机器人，请发送 pair 加上 Hark 设置或“hark feishu setup”中显示的配对码。
-feishu-use-card = 请用问题卡片上的按钮和表单回答。想告诉智能体什么，请发送 tell 加上你的话，或直接回复那个问题。
-feishu-unpaired = 你在这里已与 Hark 解除配对，问题不会再发到这个会话。
+# 所有聊天应用通用（聊天引擎）：$app 是应用名，$setup 是设置命令，$channel 是它在配置中的名字
+chat-app = { $channel ->
+        [slack] Slack
+        [discord] Discord
+        [feishu] 飞书/Lark
+        [telegram] Telegram
+       *[wechat] 微信
+    }
+chat-test = Hark 已能在这里联系到你。智能体的问题会出现在这个会话中。
+chat-paired = 配对成功。智能体的问题会发到这里，也只有你能回答。
+chat-pairing-failed = Hark 无法保存配对。请检查运行 Hark 的电脑，然后重试。
+chat-wrong-code = 配对码不对。请在 Hark 设置或“{ $setup }”中查看当前的配对码，再发送 pair 加上它。
+chat-expired-code = 这个配对码已过期。请在 Hark 设置或“{ $setup }”中获取新的配对码。
+chat-stranger = 抱歉，这个{ $app }机器人只回应与它配对的人。如果这是你的机器人，请发送 pair 加上 Hark 设置或“{ $setup }”中显示的配对码。
+chat-use-buttons = { $channel ->
+        [feishu] 请用问题卡片上的按钮和表单回答。
+       *[other] 请用问题下方的按钮回答。
+    }想告诉智能体什么，请发送 tell 加上你的话，或直接回复那个问题。
+chat-unpaired = 你在这里已与 Hark 解除配对，问题不会再发到这里。
+chat-not-yours = 这个机器人只回应与它配对的人。

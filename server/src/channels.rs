@@ -10,6 +10,8 @@
 //!   `seen`: what a chat channel has already taken, heard once;
 //! - `walk`: a question answered a sub-question at a time, shared by the chat channels; `tell`:
 //!   their `/tell` command, a message for an agent;
+//! - `chat`: the one chat engine and the `ChatApp` trait a chat app implements (Slack,
+//!   Discord and Feishu/Lark so far);
 //! - one folder per channel: `telegram` (a paired chat, with buttons that answer there), `wechat`
 //!   (a logged-in WeChat, answered by typed replies), `slack` (direct messages with buttons over
 //!   Socket Mode), `feishu` (cards in a Feishu/Lark chat over the long connection), `discord` (direct messages with buttons over the Gateway), `ntfy`
@@ -18,6 +20,7 @@
 pub mod answer_link;
 pub mod capability;
 mod channel;
+pub mod chat;
 pub mod outbound;
 pub mod pairing;
 pub mod posted;
@@ -45,14 +48,15 @@ pub use status::Statuses;
 use std::sync::Arc;
 
 /// Every channel, in the order settings and the report list them: a channel's `mod` line above
-/// and its line here (the README's "Adding a channel" lists the other places it touches).
-fn registry() -> Vec<Arc<dyn Channel>> {
+/// and its line here (the README's "Adding a channel" lists the other places it touches). The
+/// daemon hands it to its `Relay`; a test may hand in its own.
+pub fn registry() -> Vec<Arc<dyn Channel>> {
     vec![
         Arc::new(telegram::Telegram::default()),
         Arc::new(wechat::Wechat::default()),
-        Arc::new(slack::Slack::default()),
-        Arc::new(feishu::Feishu::default()),
-        Arc::new(discord::Discord::default()),
+        Arc::new(chat::ChatChannel::new(slack::Slack::default())),
+        Arc::new(chat::ChatChannel::new(feishu::Feishu::default())),
+        Arc::new(chat::ChatChannel::new(discord::Discord::default())),
         Arc::new(ntfy::Ntfy::default()),
         Arc::new(webhooks::Webhooks::default()),
     ]

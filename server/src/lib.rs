@@ -186,6 +186,7 @@ pub async fn run(
         access.clone(),
         port,
         options.home.clone(),
+        channels::registry(),
     );
     relay.start();
     let shutdown = store.shutdown_token().clone();

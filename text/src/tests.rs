@@ -7,10 +7,11 @@ use fluent_bundle::FluentResource;
 use fluent_syntax::ast;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Messages that read the same in every language (or all but one: WeChat is 微信 in Chinese),
-/// and "App Secret", which Feishu's and Lark's consoles call so in every language.
-const SAME_EVERYWHERE: [&str; 6] = [
+/// Messages that read the same in every language (or all but one: WeChat is 微信 in Chinese, and
+/// Feishu 飞书), and "App Secret", which Feishu's and Lark's consoles call so in every language.
+const SAME_EVERYWHERE: [&str; 7] = [
     "app-name",
+    "chat-app",
     "elsewhere-wechat",
     "elsewhere-slack",
     "elsewhere-feishu",
@@ -112,12 +113,16 @@ fn code_sources() -> String {
     all
 }
 
+/// The variables the chat engine's shared words pass (`channels::chat::words::Words::in_app`).
+const CHAT_WORDS: [&str; 3] = ["app", "setup", "channel"];
+
 /// The keys the code formats, each with the variable names passed at its call sites: literal
 /// `t("…")`/`tr("…")` pass none, `t_args("…", &[("name", …)])`/`t_in(…, "…", &[…])` pass those
-/// listed. A key mentioned only as a string literal (through a helper) passes none.
+/// listed, `in_app("…")` the chat words'. A key mentioned only as a string literal (through a
+/// helper) passes none.
 fn calls_in_code(sources: &str) -> BTreeMap<String, Vec<BTreeSet<String>>> {
     let mut calls: BTreeMap<String, Vec<BTreeSet<String>>> = BTreeMap::new();
-    for marker in ["t(", "tr(", "t_args(", "t_in("] {
+    for marker in ["t(", "tr(", "t_args(", "t_in(", "in_app("] {
         for (start, _) in sources.match_indices(marker) {
             let preceded_by_word = sources[..start]
                 .chars()
@@ -142,6 +147,8 @@ fn calls_in_code(sources: &str) -> BTreeMap<String, Vec<BTreeSet<String>>> {
             let key = quoted[..end].to_string();
             let passed = if matches!(marker, "t_args(" | "t_in(") {
                 passed_names(&quoted[end..])
+            } else if marker == "in_app(" {
+                CHAT_WORDS.iter().map(|name| name.to_string()).collect()
             } else {
                 BTreeSet::new()
             };
@@ -288,7 +295,8 @@ fn the_checks_find_what_they_look_for() {
     // The scanners themselves: a call with arguments, one without, a helper-held key.
     let calls = calls_in_code(
         "x t_args(\"a-b\", &[(\"count\", 1.into()), (\"name\", n.into())]) t(\"c\") tr(\"d\") \
-         t_in(lang, \"e\", &[(\"count\", 2.into())]) t_args(\n    \"f\",\n    &[\n (\"x\", 1.into()),\n ],\n)",
+         t_in(lang, \"e\", &[(\"count\", 2.into())]) t_args(\n    \"f\",\n    &[\n (\"x\", 1.into()),\n ],\n) \
+         words.in_app(\"g\")",
     );
     assert_eq!(
         calls["a-b"],
@@ -298,6 +306,10 @@ fn the_checks_find_what_they_look_for() {
     assert_eq!(calls["d"], vec![BTreeSet::new()]);
     assert_eq!(calls["e"], vec![BTreeSet::from(["count".to_string()])]);
     assert_eq!(calls["f"], vec![BTreeSet::from(["x".to_string()])]);
+    assert_eq!(
+        calls["g"],
+        vec![CHAT_WORDS.iter().map(|name| name.to_string()).collect()]
+    );
     let variables = variables_by_message("m = { $n ->\n [one] { $who } x\n *[other] y\n}\n");
     assert_eq!(
         variables["m"],

@@ -2,41 +2,38 @@
 //! public address: Feishu's servers push events over a WebSocket Hark opens) and sends each
 //! question to the paired person as an interactive card; a tap or a form on the card answers
 //! there, and the card is updated when the question closes anywhere. `open.feishu.cn` (Feishu)
-//! or `open.larksuite.com` (Lark): the same protocol at two addresses.
+//! or `open.larksuite.com` (Lark): the same protocol at two addresses. Its wire only: the chat
+//! engine (`channels::chat`) does the rest.
 //!
 //! - `open_api`: the Open Platform calls Hark makes (token, bot, address, send, update);
 //! - `frame`: the long connection's protobuf frames, acknowledgements and pieces;
-//! - `connection`: the long connection (pings, pongs, events, reconnection);
+//! - `connection`: the long connection (pings, pongs, events);
+//! - `inbound`: card callbacks and direct messages, read into the engine's inbounds;
 //! - `render`: a question's card as the shared walk (`channels::walk`) stands;
-//! - `chat`: the task that owns the conversations: card callbacks, direct messages
-//!   (`pair <code>`, `tell …`, replies), reminders;
+//! - `setup`: checking and keeping the credentials, and the app's report;
 //! - `cli`: `hark feishu setup` and `unpair` (`POST /api/feishu/<action>`; settings also calls
 //!   `forget`).
 
-mod chat;
 pub mod cli;
 mod connection;
 pub mod frame;
+mod inbound;
 mod open_api;
 mod render;
+mod setup;
 
 pub use open_api::{FeishuError, OpenApi, TokenCache};
 
-use super::pairing::PairingCodes;
-use super::{Channel, Relay};
-use crate::channels;
+use super::Relay;
+use super::chat::{ChatApp, ChatError, LinkEnded, Listening, Responded, Response, Shared};
 use crate::daemon::secrets::BoundKey;
-use hark_core::model::channels::feishu::{
-    Feishu as FeishuConfig, FeishuRefusal, FeishuReport, FeishuSetup,
-};
 use hark_core::model::{
-    ActionRefusal, ChannelError, ChannelName, ChannelSummary, Channels, ChannelsReport, Config,
-    ErrorBody, Event,
+    ActionRefusal, ChannelError, ChannelName, Channels, ChannelsReport, Question,
 };
 use hark_text::Lang;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use render::Said;
 use std::sync::{Arc, Mutex};
-use tokio::sync::{Notify, mpsc};
+use std::time::Duration;
 
 /// The channel's name in statuses, `hark channel test` and the log.
 pub const CHANNEL: ChannelName = ChannelName::Feishu;
@@ -49,36 +46,94 @@ pub const APP_SECRET: BoundKey = BoundKey {
     token: "feishuAppSecret",
     server: "feishuApiBase",
 };
-/// Events waiting for the chat task at most.
-const INBOX: usize = 1024;
 
-/// What the chat task is told.
-pub enum Input {
-    /// A store event.
-    Event(Arc<Event>),
-    /// An event that came over the long connection (a message, a card callback).
-    Payload(serde_json::Value),
-    /// The person was unpaired.
-    Unpaired(String),
-}
-
-/// The app as the settings stand: its client, the paired person and the language.
+/// The app as the settings stand: its client.
 pub struct Line {
     pub api: OpenApi,
     pub api_base: String,
-    pub open_id: Option<String>,
-    pub lang: Lang,
 }
 
-impl Line {
-    /// The app, when it is on and has its credentials.
-    pub fn of(relay: &Relay, feishu: &Feishu) -> Option<Line> {
-        let (config, lang) = relay.store.read_config(|config| {
-            (
-                config.channels.feishu.clone(),
-                hark_text::negotiate::daemon_lang(config),
-            )
-        });
+/// Feishu's own part: the bot, and the tenant token every call of the app shares.
+#[derive(Default)]
+pub struct Feishu {
+    bot: Mutex<Option<open_api::Bot>>,
+    tokens: Arc<TokenCache>,
+}
+
+impl Feishu {
+    fn bot(&self) -> Option<open_api::Bot> {
+        self.bot
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+            .clone()
+    }
+
+    fn learned(&self, bot: Option<open_api::Bot>) {
+        *self.bot.lock().unwrap_or_else(|poison| poison.into_inner()) = bot;
+    }
+}
+
+impl ChatError for FeishuError {
+    fn passing(&self) -> bool {
+        FeishuError::passing(self)
+    }
+
+    fn retry_after(&self) -> Option<Duration> {
+        match self {
+            FeishuError::RateLimited(secs) => Some(Duration::from_secs(*secs)),
+            _ => None,
+        }
+    }
+
+    fn gone(&self) -> bool {
+        self.message_gone()
+    }
+}
+
+/// A card as a message.
+fn card(content: serde_json::Value) -> Said {
+    Said {
+        kind: "interactive",
+        content,
+    }
+}
+
+#[async_trait::async_trait]
+impl ChatApp for Feishu {
+    const NAME: ChannelName = CHANNEL;
+    const RECORD: &'static str = "feishu.json";
+    /// The card itself shows the form of "Other…" and "Skip".
+    const ASKS_IN_A_WINDOW: bool = false;
+
+    type Line = Line;
+    /// The message's id.
+    type Message = String;
+    type View = Said;
+    type Error = FeishuError;
+    /// Callbacks were acknowledged on the connection: nothing is left to answer.
+    type Responder = ();
+    type LinkState = connection::State;
+
+    fn on(channels: &Channels) -> bool {
+        channels.feishu.enabled
+    }
+
+    fn person(channels: &Channels) -> Option<String> {
+        channels.feishu.open_id.clone()
+    }
+
+    fn set_person(channels: &mut Channels, person: Option<String>) {
+        channels.feishu.open_id = person;
+    }
+
+    fn set_enabled(channels: &mut Channels, enabled: bool) {
+        channels.feishu.enabled = enabled;
+    }
+
+    fn line(&self, relay: &Relay) -> Option<Line> {
+        let config = relay
+            .store
+            .read_config(|config| config.channels.feishu.clone());
         if !config.enabled {
             return None;
         }
@@ -90,359 +145,92 @@ impl Line {
                 &config.api_base,
                 &app_id,
                 &app_secret,
-                feishu.tokens.clone(),
+                self.tokens.clone(),
             ),
             api_base: config.api_base,
-            open_id: config.open_id,
-            lang,
         })
     }
-}
 
-/// The app's shared part: the pairing code, the bot, the connection's state, the chat task's
-/// inbox, the tenant token.
-pub struct Feishu {
-    codes: PairingCodes<String>,
-    bot: Mutex<Option<open_api::Bot>>,
-    connected: AtomicBool,
-    inbox: mpsc::Sender<Input>,
-    receiver: Mutex<Option<mpsc::Receiver<Input>>>,
-    tokens: Arc<TokenCache>,
-    /// Wakes the connection when the settings change.
-    wake: Notify,
-    /// People paired since the daemon started.
-    pairings: AtomicU64,
-}
-
-impl Default for Feishu {
-    fn default() -> Self {
-        let (inbox, receiver) = mpsc::channel(INBOX);
-        Feishu {
-            codes: PairingCodes::default(),
-            bot: Mutex::new(None),
-            connected: AtomicBool::new(false),
-            inbox,
-            receiver: Mutex::new(Some(receiver)),
-            tokens: Arc::new(TokenCache::default()),
-            wake: Notify::new(),
-            pairings: AtomicU64::new(0),
-        }
-    }
-}
-
-#[async_trait::async_trait]
-impl Channel for Feishu {
-    fn name(&self) -> ChannelName {
-        CHANNEL
+    fn server(line: &Line) -> &str {
+        &line.api_base
     }
 
-    fn on(&self, channels: &Channels) -> bool {
-        channels.feishu.enabled
+    fn link_key(line: &Line) -> u64 {
+        line.api.fingerprint()
     }
 
-    /// Starts the chat task and the connection.
-    fn start(self: Arc<Self>, relay: &Arc<Relay>) {
-        let receiver = self
-            .receiver
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner())
-            .take();
-        if let Some(receiver) = receiver {
-            tokio::spawn(chat::run(relay.clone(), self.clone(), receiver));
-            tokio::spawn(connection::run(relay.clone(), self));
+    fn pending(&self, lang: Lang, question: &Question, walk: &super::walk::Walk) -> Said {
+        card(render::pending(lang, question, walk))
+    }
+
+    fn closed(&self, lang: Lang, question: &Question) -> Said {
+        card(render::closed(lang, question))
+    }
+
+    fn reminder(&self, lang: Lang, waiting: &[Question]) -> Said {
+        render::reminder(lang, waiting)
+    }
+
+    fn said(&self, text: &str) -> Said {
+        render::said(text)
+    }
+
+    /// Messages go to the person's open id itself.
+    async fn open(&self, _line: &Line, person: &str) -> Result<String, FeishuError> {
+        Ok(person.to_string())
+    }
+
+    async fn post(&self, line: &Line, to: &str, view: &Said) -> Result<String, FeishuError> {
+        line.api.post(to, view.kind, &view.content).await
+    }
+
+    async fn update(&self, line: &Line, message: &String, view: &Said) -> Result<(), FeishuError> {
+        line.api.update(message, &view.content).await
+    }
+
+    fn message_id(message: &String) -> &str {
+        message
+    }
+
+    /// Notices are said in the chat; the card shows everything else.
+    async fn respond(&self, _line: &Line, (): (), response: Response<'_>) -> Responded {
+        match response {
+            Response::Notice(text) => Responded::SayInChat(text),
+            Response::Taken | Response::Stranger(_) | Response::AskReply { .. } => Responded::Done,
         }
     }
 
-    fn settings_changed(&self) {
-        self.wake.notify_waiters();
+    async fn listen(
+        &self,
+        listening: &Listening<'_, Self>,
+        line: &Line,
+        state: &mut connection::State,
+    ) -> LinkEnded {
+        connection::listen(self, listening, line, state).await
     }
 
-    fn handle(&self, _relay: &Arc<Relay>, event: &Arc<Event>, _config: &Config) {
-        if self.inbox.try_send(Input::Event(event.clone())).is_err() {
-            tracing::warn!("Feishu fell behind; an event was not handled");
-        }
-    }
-
-    async fn test(&self, relay: &Arc<Relay>) -> Result<String, ChannelError> {
-        self.test_message(relay).await
-    }
-
-    fn report(&self, relay: &Relay, report: &mut ChannelsReport) {
-        let app = self.report_for(relay);
-        if app.token {
-            let name = app.bot.as_deref().map_or_else(
-                || "whose name is not known yet".to_string(),
-                |name| format!("\"{name}\""),
-            );
-            let link = if app.connected {
-                "connected"
-            } else {
-                "not connected"
-            };
-            let paired = if app.paired {
-                "a person is paired"
-            } else {
-                "nobody paired yet (`hark feishu setup`)"
-            };
-            report.summaries.push(ChannelSummary {
-                channel: CHANNEL,
-                summary: format!("app {name} at {}, {link}, {paired}", app.api_base),
-            });
-        }
-        report.feishu = app;
-    }
-
-    fn actions(&self) -> &'static [&'static str] {
-        &["setup", "unpair", "forget"]
-    }
-
-    async fn act(
+    async fn setup(
         &self,
         relay: &Arc<Relay>,
-        action: &str,
+        shared: &Shared,
         input: serde_json::Value,
     ) -> Result<serde_json::Value, ActionRefusal> {
-        match action {
-            "setup" => {
-                let request: FeishuSetup = channels::input(input)?;
-                match self.setup(relay, request).await {
-                    Ok(report) => channels::output(&report),
-                    Err(refusal) => Err(ActionRefusal {
-                        status: refusal.status(),
-                        body: ErrorBody::field(refusal.field(), refusal.message()),
-                        refusal: serde_json::to_value(&refusal).ok().map(Box::new),
-                    }),
-                }
-            }
-            "unpair" => channels::output(&self.unpair(relay).await?),
-            "forget" => {
-                self.forget(relay).await?;
-                channels::output(&self.report_for(relay))
-            }
-            _ => Err(ActionRefusal::no_action(CHANNEL, action)),
-        }
-    }
-}
-
-impl Feishu {
-    /// Passes `input` to the chat task, waiting while its inbox is full (what came over the
-    /// connection has been acknowledged to Feishu, so it must not be dropped).
-    pub async fn tell_waiting(&self, input: Input) {
-        let _ = self.inbox.send(input).await;
+        setup::setup(self, relay, shared, input).await
     }
 
-    fn set_connected(&self, connected: bool) {
-        self.connected.store(connected, Ordering::SeqCst);
+    async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
+        setup::forget(self, relay).await
     }
 
-    fn paired(&self) {
-        self.pairings.fetch_add(1, Ordering::SeqCst);
+    fn report(&self, relay: &Relay, shared: &Shared, report: &mut ChannelsReport) {
+        setup::report(self, relay, shared, report);
     }
 
-    fn bot(&self) -> Option<open_api::Bot> {
-        self.bot
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner())
-            .clone()
-    }
-
-    fn learned(&self, bot: Option<open_api::Bot>) {
-        *self.bot.lock().unwrap_or_else(|poison| poison.into_inner()) = bot;
-    }
-
-    /// The app as settings and the CLI show it.
-    pub fn report_for(&self, relay: &Relay) -> FeishuReport {
-        let config = relay
-            .store
-            .read_config(|config| config.channels.feishu.clone());
-        FeishuReport {
-            token: relay.secrets.bound(APP_ID, &config.api_base).is_some()
-                && relay.secrets.bound(APP_SECRET, &config.api_base).is_some(),
-            bot: self.bot().and_then(|bot| bot.app_name),
-            api_base: config.api_base,
-            connected: self.connected.load(Ordering::SeqCst),
-            paired: config.open_id.is_some(),
-            pairings: self.pairings.load(Ordering::SeqCst),
-            pairing: self.codes.waiting(),
-        }
-    }
-
-    /// Checks the credentials given (or the saved ones) with Feishu, saves them, turns the app
-    /// on and makes a new pairing code.
-    ///
-    /// # Errors
-    /// Why Feishu cannot be set up, naming the field.
-    pub async fn setup(
+    fn own_report(
         &self,
-        relay: &Arc<Relay>,
-        request: FeishuSetup,
-    ) -> Result<FeishuReport, FeishuRefusal> {
-        let saved_base = relay
-            .store
-            .read_config(|config| config.channels.feishu.api_base.clone());
-        let api_base = match request
-            .api_base
-            .as_deref()
-            .map(str::trim)
-            .filter(|base| !base.is_empty())
-        {
-            Some(base) => hark_core::model::channels::feishu::setup_api_base(base)?,
-            None => saved_base.clone(),
-        };
-        let given = |value: Option<String>| {
-            value
-                .map(|value| value.trim().to_string())
-                .filter(|value| !value.is_empty())
-        };
-        let saved = |key| relay.secrets.bound(key, &saved_base);
-        let app_id = match given(request.app_id) {
-            Some(id) if !id.starts_with("cli_") => return Err(FeishuRefusal::AppIdShape),
-            Some(id) => id,
-            None => saved(APP_ID).ok_or(FeishuRefusal::NoCredentials)?,
-        };
-        let app_secret = given(request.app_secret)
-            .or_else(|| saved(APP_SECRET))
-            .ok_or(FeishuRefusal::NoCredentials)?;
-        let api = OpenApi::new(
-            relay.http.clone(),
-            &api_base,
-            &app_id,
-            &app_secret,
-            self.tokens.clone(),
-        );
-        match api.check().await {
-            Ok(()) => {}
-            Err(error) if error.wrong_app_id() => return Err(FeishuRefusal::WrongAppId),
-            Err(error) if error.wrong_secret() => return Err(FeishuRefusal::WrongAppSecret),
-            Err(error @ FeishuError::Refused { .. }) => {
-                return Err(FeishuRefusal::WrongAppSecret).inspect_err(|_| {
-                    tracing::info!(channel = %CHANNEL, %error, "Feishu refused the app's credentials");
-                });
-            }
-            Err(error) => {
-                return Err(FeishuRefusal::Unreachable {
-                    reason: error.to_string(),
-                });
-            }
-        }
-        let bot = match api.bot().await {
-            Ok(bot) => bot,
-            Err(error @ FeishuError::Refused { .. }) => {
-                return Err(FeishuRefusal::NoBot {
-                    reason: error.to_string(),
-                });
-            }
-            Err(error) => {
-                return Err(FeishuRefusal::Unreachable {
-                    reason: error.to_string(),
-                });
-            }
-        };
-        self.learned(Some(bot));
-        let secrets = relay.secrets.clone();
-        let base = api_base.clone();
-        tokio::task::spawn_blocking(move || {
-            secrets.set_bound(APP_ID, Some(app_id), &base)?;
-            secrets.set_bound(APP_SECRET, Some(app_secret), &base)
-        })
-        .await
-        .map_err(std::io::Error::other)
-        .and_then(|saved| saved)
-        .map_err(|_| FeishuRefusal::SaveFailed)?;
-        let moved = api_base != saved_base;
-        change_config(relay, move |feishu| {
-            feishu.enabled = true;
-            if moved {
-                // Open ids belong to one app on one platform: the person pairs again.
-                feishu.open_id = None;
-            }
-            feishu.api_base = api_base;
-        })
-        .await
-        .map_err(|_| FeishuRefusal::SaveFailed)?;
-        self.codes.issue().map_err(|_| FeishuRefusal::SaveFailed)?;
-        self.settings_changed();
-        Ok(self.report_for(relay))
+        relay: &Relay,
+        shared: &Shared,
+    ) -> Result<serde_json::Value, ActionRefusal> {
+        super::output(&setup::report_for(self, relay, shared))
     }
-
-    /// Forgets the paired person (who is told so).
-    ///
-    /// # Errors
-    /// When the config cannot be saved.
-    pub async fn unpair(&self, relay: &Arc<Relay>) -> Result<FeishuReport, ChannelError> {
-        let before = relay
-            .store
-            .read_config(|config| config.channels.feishu.open_id.clone());
-        change_config(relay, |feishu| feishu.open_id = None).await?;
-        if let Some(person) = before {
-            self.tell_waiting(Input::Unpaired(person)).await;
-        }
-        Ok(self.report_for(relay))
-    }
-
-    /// Forgets the credentials and turns the app off.
-    ///
-    /// # Errors
-    /// When the secrets or the config cannot be saved.
-    pub async fn forget(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
-        let api_base = relay
-            .store
-            .read_config(|config| config.channels.feishu.api_base.clone());
-        let secrets = relay.secrets.clone();
-        let not_saved = |error: std::io::Error| {
-            ChannelError::NotSaved(format!(
-                "the Feishu app's credentials could not be removed from secrets.json: {}",
-                error.kind()
-            ))
-        };
-        tokio::task::spawn_blocking(move || {
-            secrets.set_bound(APP_ID, None, &api_base)?;
-            secrets.set_bound(APP_SECRET, None, &api_base)
-        })
-        .await
-        .map_err(|error| not_saved(std::io::Error::other(error)))?
-        .map_err(not_saved)?;
-        self.learned(None);
-        change_config(relay, |feishu| {
-            feishu.enabled = false;
-            feishu.open_id = None;
-        })
-        .await?;
-        self.settings_changed();
-        Ok(())
-    }
-
-    /// `hark channel test feishu`: a message to the paired person.
-    async fn test_message(&self, relay: &Arc<Relay>) -> Result<String, ChannelError> {
-        let Some(line) = Line::of(relay, self) else {
-            return Err(ChannelError::NotSetUp("Feishu/Lark is not set up: run `hark feishu setup`, or turn it on and pair in settings (\"Notify me elsewhere\")".into()));
-        };
-        let Some(person) = line.open_id.clone() else {
-            return Err(ChannelError::NotSetUp("nobody is paired in Feishu/Lark yet: run `hark feishu setup` and send the bot `pair <code>` in a direct message".into()));
-        };
-        let text = hark_text::t_in(line.lang, "feishu-test", &[]);
-        let said = render::said(&text);
-        match line.api.post(&person, said.kind, &said.content).await {
-            Ok(_) => {
-                relay.statuses.sent(CHANNEL, &line.api_base);
-                Ok("sent a test message to the paired person in Feishu/Lark".into())
-            }
-            Err(error) => {
-                relay
-                    .statuses
-                    .failed(CHANNEL, &line.api_base, error.to_string());
-                Err(ChannelError::Undelivered(error.to_string()))
-            }
-        }
-    }
-}
-
-/// Changes `channels.feishu` in the config, under the config's lock.
-async fn change_config(
-    relay: &Relay,
-    change: impl FnOnce(&mut FeishuConfig) + Send + 'static,
-) -> Result<(), ChannelError> {
-    relay
-        .change_channels(move |channels| change(&mut channels.feishu))
-        .await
 }

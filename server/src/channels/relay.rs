@@ -3,7 +3,7 @@
 //! holds what the channels share (secrets, answer buttons, statuses, one HTTP client) and answers
 //! what settings and the API ask of them (their report, a test message, their routes).
 
-use super::{Capabilities, Channel, Statuses, registry};
+use super::{Capabilities, Channel, Statuses};
 use crate::daemon::secrets::Secrets;
 use crate::http::error::ApiError;
 use crate::http::state::AppState;
@@ -37,13 +37,15 @@ pub struct Relay {
 }
 
 impl Relay {
-    /// The relay of a daemon on `port`; `start` sets it to work.
+    /// The relay of `channels` (`channels::registry()` in a daemon) for a daemon on `port`;
+    /// `start` sets it to work.
     pub fn new(
         store: Store,
         secrets: Arc<Secrets>,
         access: Arc<Access>,
         port: u16,
         home: Option<std::path::PathBuf>,
+        channels: Vec<Arc<dyn Channel>>,
     ) -> Arc<Relay> {
         let http = super::outbound::client(REQUEST_TIMEOUT);
         Arc::new(Relay {
@@ -55,7 +57,7 @@ impl Relay {
             port,
             http,
             home,
-            channels: registry(),
+            channels,
         })
     }
 

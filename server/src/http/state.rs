@@ -28,6 +28,7 @@ impl AppState {
             access.clone(),
             port,
             None,
+            crate::channels::registry(),
         );
         Self::with_relay(store, access, port, relay)
     }

@@ -6,25 +6,21 @@
 //! Resume after a drop: on Reconnect (op 7), a close Discord allows resuming after, a missing
 //! heartbeat ACK, or Invalid Session (op 9) with `d: true`; otherwise a fresh Identify. Closes
 //! that will not get better by trying again (4004 a wrong token, 4010–4014) wait for new
-//! settings. Failed connections are tried again after a pause that doubles from 1 s to 30 s.
+//! settings. Failed connections wait the chat engine's pause schedule (`chat::link`).
 //! Dispatches of `INTERACTION_CREATE` and `MESSAGE_CREATE` go to the chat task.
 
 use super::rest::DiscordError;
-use super::{CHANNEL, Discord, Input, Line};
-use crate::channels::Relay;
+use super::{Discord, Line, inbound};
+use crate::channels::chat::pauses::FIRST as FIRST_PAUSE;
+use crate::channels::chat::{ChatApp, LinkEnded, Listening};
 use futures::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use std::sync::Arc;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
-const FIRST_PAUSE: Duration = Duration::from_secs(1);
-const LONGEST_PAUSE: Duration = Duration::from_secs(30);
-/// How long a token Discord refused waits before it is tried again without new settings.
-const REFUSED_WAIT: Duration = Duration::from_secs(300);
 /// `DIRECT_MESSAGES` (1 << 12).
 pub const INTENTS: u64 = 1 << 12;
 /// The largest frame Hark reads.
@@ -59,7 +55,7 @@ enum Ended {
     /// Discord will not take this (a wrong token, intents it refuses): wait for new settings.
     Refused(String),
     /// Could not connect or was cut before it was useful: pause, then try again.
-    Failed(String),
+    Failed(String, Option<Duration>),
     /// The settings changed.
     Settings,
     Shutdown,
@@ -68,92 +64,75 @@ enum Ended {
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-fn key_of(line: &Line) -> u64 {
-    line.rest.fingerprint()
+/// What the Gateway keeps from one connection to the next: the session to resume, and the
+/// address for the token that asked for it.
+#[derive(Default)]
+pub struct State {
+    session: Option<Session>,
+    gateway_url: Option<(u64, String)>,
 }
 
-/// Keeps a Gateway connection while Discord is on and has a token, until the daemon stops.
-pub async fn run(relay: Arc<Relay>, discord: Arc<Discord>) {
-    let shutdown = relay.store.shutdown_token().clone();
-    let mut pause = FIRST_PAUSE;
-    let mut session: Option<Session> = None;
-    let mut gateway_url: Option<(u64, String)> = None;
-    loop {
-        let wake = discord.wake.notified();
-        let Some(line) = Line::of(&relay) else {
-            discord.set_connected(false);
-            session = None;
-            tokio::select! {
-                () = wake => continue,
-                () = shutdown.cancelled() => return,
-            }
-        };
-        let key = key_of(&line);
-        // A session belongs to the token that made it.
-        if gateway_url.as_ref().is_some_and(|(known, _)| *known != key) {
-            session = None;
-            gateway_url = None;
-        }
-        let address = match (&session, &gateway_url) {
-            (Some(session), _) if !session.resume_url.is_empty() => Ok(session.resume_url.clone()),
-            (_, Some((_, url))) => Ok(url.clone()),
-            (_, None) => line.rest.gateway().await.inspect(|url| {
-                gateway_url = Some((key, url.clone()));
-            }),
-        };
-        let ended = match address {
-            Ok(address) => {
-                let address = format!("{}/?v=10&encoding=json", address.trim_end_matches('/'));
-                match crate::channels::outbound::open_websocket(address.as_str()).await {
-                    Ok((socket, _)) => {
-                        serve(&relay, &discord, &line, socket, key, &mut session).await
-                    }
-                    Err(error) => Ended::Failed(short(&error.to_string())),
+/// Opens one Gateway connection (resuming the session when there is one) and reads it until
+/// it ends.
+pub async fn listen(
+    discord: &Discord,
+    listening: &Listening<'_, Discord>,
+    line: &Line,
+    state: &mut State,
+) -> LinkEnded {
+    let key = Discord::link_key(line);
+    // A session belongs to the token that made it.
+    if state
+        .gateway_url
+        .as_ref()
+        .is_some_and(|(known, _)| *known != key)
+    {
+        *state = State::default();
+    }
+    let address = match (&state.session, &state.gateway_url) {
+        (Some(session), _) if !session.resume_url.is_empty() => Ok(session.resume_url.clone()),
+        (_, Some((_, url))) => Ok(url.clone()),
+        (_, None) => line.rest.gateway().await.inspect(|url| {
+            state.gateway_url = Some((key, url.clone()));
+        }),
+    };
+    let ended = match address {
+        Ok(address) => {
+            let address = format!("{}/?v=10&encoding=json", address.trim_end_matches('/'));
+            match crate::channels::outbound::open_websocket(address.as_str()).await {
+                Ok((socket, _)) => {
+                    serve(discord, listening, line, socket, key, &mut state.session).await
                 }
+                Err(error) => Ended::Failed(short(&error.to_string()), None),
             }
-            Err(error) if error.wrong_token() => Ended::Refused(error.to_string()),
-            Err(DiscordError::RateLimited(secs)) => {
-                pause = Duration::from_secs(secs);
-                Ended::Failed("Discord asked to slow down".into())
-            }
-            Err(error) => Ended::Failed(error.to_string()),
-        };
-        discord.set_connected(false);
-        let wait = match ended {
-            Ended::Shutdown => return,
-            Ended::Settings => continue,
-            Ended::Resume => {
-                pause = FIRST_PAUSE;
-                continue;
-            }
-            Ended::Anew => {
-                session = None;
-                // Discord asks for a short pause before identifying again.
-                Some(FIRST_PAUSE)
-            }
-            Ended::Refused(reason) => {
-                tracing::warn!(channel = %CHANNEL, %reason, "Discord refused the bot's connection");
-                relay.statuses.failed(CHANNEL, &line.api_base, reason);
-                session = None;
-                Some(REFUSED_WAIT)
-            }
-            Ended::Failed(reason) => {
-                tracing::warn!(channel = %CHANNEL, %reason, "Discord's Gateway could not be reached");
-                relay.statuses.failed(CHANNEL, &line.api_base, reason);
-                // The address may be what changed, and a session that cannot be resumed there is
-                // started anew.
-                gateway_url = None;
-                session = None;
-                let wait = pause;
-                pause = (pause * 2).min(LONGEST_PAUSE);
-                Some(wait)
-            }
-        };
-        if let Some(wait) = wait {
-            tokio::select! {
-                () = tokio::time::sleep(wait) => {}
-                () = discord.wake.notified() => {}
-                () = shutdown.cancelled() => return,
+        }
+        Err(error) if error.wrong_token() => Ended::Refused(error.to_string()),
+        Err(DiscordError::RateLimited(secs)) => Ended::Failed(
+            "Discord asked to slow down".into(),
+            Some(Duration::from_secs(secs)),
+        ),
+        Err(error) => Ended::Failed(error.to_string(), None),
+    };
+    match ended {
+        Ended::Shutdown => LinkEnded::Shutdown,
+        Ended::Settings => LinkEnded::Settings,
+        Ended::Resume => LinkEnded::Again(Duration::ZERO),
+        Ended::Anew => {
+            state.session = None;
+            // Discord asks for a short pause before identifying again.
+            LinkEnded::Again(FIRST_PAUSE)
+        }
+        Ended::Refused(reason) => {
+            state.session = None;
+            LinkEnded::Refused(reason)
+        }
+        Ended::Failed(reason, retry_after) => {
+            // The address may be what changed, and a session that cannot be resumed there is
+            // started anew.
+            *state = State::default();
+            LinkEnded::Failed {
+                reason,
+                retry_after,
             }
         }
     }
@@ -161,24 +140,27 @@ pub async fn run(relay: Arc<Relay>, discord: Arc<Discord>) {
 
 /// One connection: Hello, Identify or Resume, heartbeats, dispatches, until it ends.
 async fn serve(
-    relay: &Arc<Relay>,
-    discord: &Arc<Discord>,
+    discord: &Discord,
+    listening: &Listening<'_, Discord>,
     line: &Line,
     mut socket: Socket,
     key: u64,
     session: &mut Option<Session>,
 ) -> Ended {
-    let shutdown = relay.store.shutdown_token().clone();
     // Hello first (a Reconnect may come before it).
     let interval = loop {
         match next_frame(&mut socket).await {
             Some(frame) if frame.op == 10 => match frame.d["heartbeat_interval"].as_u64() {
                 Some(ms) if ms > 0 => break Duration::from_millis(ms),
-                _ => return Ended::Failed("Discord's Hello had no heartbeat interval".into()),
+                _ => {
+                    return Ended::Failed("Discord's Hello had no heartbeat interval".into(), None);
+                }
             },
             Some(frame) if frame.op == 7 => return Ended::Resume,
             Some(_) => continue,
-            None => return Ended::Failed("the Gateway closed before saying Hello".into()),
+            None => {
+                return Ended::Failed("the Gateway closed before saying Hello".into(), None);
+            }
         }
     };
     let hello = match session {
@@ -193,7 +175,7 @@ async fn serve(
         .await
         .is_err()
     {
-        return Ended::Failed("the Gateway closed before Identify".into());
+        return Ended::Failed("the Gateway closed before Identify".into(), None);
     }
     // The first heartbeat after a random part of the interval, as Discord asks.
     let share = getrandom::u32().map_or(0.5, |random| f64::from(random) / 4_294_967_296.0);
@@ -208,7 +190,7 @@ async fn serve(
             frame = socket.next() => frame,
             _ = beat.tick() => {
                 // A missed wake-up is caught here, at the latest.
-                if Line::of(relay).map(|line| key_of(&line)) != Some(key) {
+                if !listening.same_settings(key) {
                     close(&mut socket, 1000).await;
                     *session = None;
                     return Ended::Settings;
@@ -225,18 +207,18 @@ async fn serve(
                 }
                 continue;
             }
-            () = discord.wake.notified() => {
-                if Line::of(relay).map(|line| key_of(&line)) == Some(key) {
+            stop = listening.woken() => {
+                if stop {
+                    close(&mut socket, 1000).await;
+                    return Ended::Shutdown;
+                }
+                if listening.same_settings(key) {
                     continue;
                 }
                 // 1000 ends the session: the bot leaves as it should.
                 close(&mut socket, 1000).await;
                 *session = None;
                 return Ended::Settings;
-            }
-            () = shutdown.cancelled() => {
-                close(&mut socket, 1000).await;
-                return Ended::Shutdown;
             }
         };
         let frame = match frame {
@@ -274,18 +256,29 @@ async fn serve(
                             discord.learned_user(id, frame.d["user"]["username"].as_str());
                         }
                         ready = true;
-                        discord.set_connected(true);
-                        relay.statuses.sent(CHANNEL, &line.api_base);
+                        listening.connected(line, true);
                     }
                     "RESUMED" => {
                         ready = true;
-                        discord.set_connected(true);
-                        relay.statuses.sent(CHANNEL, &line.api_base);
+                        listening.connected(line, true);
                     }
                     "INTERACTION_CREATE" => {
-                        discord.tell_waiting(Input::Interaction(frame.d)).await;
+                        if let Some(inbound) = serde_json::from_value(frame.d)
+                            .ok()
+                            .and_then(inbound::interaction)
+                        {
+                            listening.hand(inbound).await;
+                        }
                     }
-                    "MESSAGE_CREATE" => discord.tell_waiting(Input::Message(frame.d)).await,
+                    "MESSAGE_CREATE" => {
+                        let bot = discord.bot_user();
+                        if let Some(inbound) = serde_json::from_value(frame.d)
+                            .ok()
+                            .and_then(|message| inbound::message(message, bot.as_deref()))
+                        {
+                            listening.hand(inbound).await;
+                        }
+                    }
                     _ => {}
                 }
             }
@@ -325,9 +318,10 @@ async fn serve(
 /// rather than being tried again at once.
 fn unready(ready: bool, ended: Ended) -> Ended {
     match ended {
-        Ended::Resume if !ready => {
-            Ended::Failed("the Gateway closed before the session was ready".into())
-        }
+        Ended::Resume if !ready => Ended::Failed(
+            "the Gateway closed before the session was ready".into(),
+            None,
+        ),
         other => other,
     }
 }
@@ -358,7 +352,7 @@ fn after_drop(session: &Option<Session>) -> Ended {
     if session.is_some() {
         Ended::Resume
     } else {
-        Ended::Failed("the Gateway connection dropped".into())
+        Ended::Failed("the Gateway connection dropped".into(), None)
     }
 }
 
@@ -417,7 +411,7 @@ mod tests {
         assert!(matches!(after_close(None, &mut session()), Ended::Resume));
         assert!(matches!(
             after_close(Some(4000), &mut None),
-            Ended::Failed(_)
+            Ended::Failed(..)
         ));
     }
 }

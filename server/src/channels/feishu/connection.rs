@@ -8,28 +8,24 @@
 //! old card callbacks use, are left unacknowledged as the SDKs leave them.
 //!
 //! A connection that drops is opened again (a fresh address) after a random part of
-//! `ReconnectNonce` (at most 30 s); one that cannot be opened, after a pause that doubles from
-//! 1 s to 30 s (Hark's other chats' pace, quicker than the SDKs' two minutes: a person waits on
-//! it). Credentials Feishu refuses, and the refusals its handshake marks as final (`403`,
+//! `ReconnectNonce` (at most 30 s); one that cannot be opened waits the chat engine's pause
+//! schedule (`chat::link`: from 1 s to 30 s, quicker than the SDKs' two minutes, as a person
+//! waits on it). Credentials Feishu refuses, and the refusals its handshake marks as final (`403`,
 //! `Handshake-Status: 514`, too many connections), wait for new settings. One that goes quiet
 //! for two ping intervals and 10 s is replaced. Only a change of what it was opened with (the
 //! credentials, the address, the app turned off) closes it.
 
 use super::frame::{CONTROL, DATA, Frame, Pieces};
 use super::open_api::{ClientConfig, FeishuError};
-use super::{CHANNEL, Feishu, Input, Line};
-use crate::channels::Relay;
+use super::{CHANNEL, Feishu, Line, inbound};
+use crate::channels::chat::pauses::LONGEST as LONGEST_PAUSE;
+use crate::channels::chat::{ChatApp, LinkEnded, Listening};
 use crate::channels::seen::Seen;
 use futures::{SinkExt, StreamExt};
-use std::sync::Arc;
 use std::time::Duration;
 use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
-const FIRST_PAUSE: Duration = Duration::from_secs(1);
-const LONGEST_PAUSE: Duration = Duration::from_secs(30);
-/// How long refused credentials wait before they are tried again without new settings.
-const REFUSED_WAIT: Duration = Duration::from_secs(300);
 /// The shortest and longest ping intervals Hark keeps, whatever a pong says.
 const SHORTEST_PING: Duration = Duration::from_secs(1);
 const LONGEST_PING: Duration = Duration::from_secs(3600);
@@ -53,92 +49,49 @@ enum Failed {
     Refused(String),
 }
 
-/// What a connection was opened with: a change of it closes the connection.
-fn key_of(line: &Line) -> u64 {
-    line.api.fingerprint()
+/// What the connection keeps from one to the next: the events already handed on.
+#[derive(Default)]
+pub struct State {
+    seen: Seen,
 }
 
-/// A random share of `secs`, at most `LONGEST_PAUSE`.
+/// A random share of `secs`, at most the longest pause.
 fn jitter(secs: u64) -> Duration {
     let share = getrandom::u32().map_or(0.5, |random| f64::from(random) / 4_294_967_296.0);
     Duration::from_secs(secs).min(LONGEST_PAUSE).mul_f64(share)
 }
 
-/// Keeps a connection open while the app is on and has its credentials, until the daemon
-/// stops.
-pub async fn run(relay: Arc<Relay>, feishu: Arc<Feishu>) {
-    let shutdown = relay.store.shutdown_token().clone();
-    let mut pause = FIRST_PAUSE;
-    let mut seen = Seen::default();
-    loop {
-        // Registered before the settings are read, so a change while the connection opens (or
-        // fails to) is not missed by the pause below.
-        let wake = feishu.wake.notified();
-        tokio::pin!(wake);
-        wake.as_mut().enable();
-        let Some(line) = Line::of(&relay, &feishu) else {
-            feishu.set_connected(false);
-            tokio::select! {
-                () = wake => continue,
-                () = shutdown.cancelled() => return,
-            }
-        };
-        // After a restart: the bot's name and open id (its own messages are not the person's).
-        if feishu.bot().is_none()
-            && let Ok(bot) = line.api.bot().await
-        {
-            feishu.learned(Some(bot));
-        }
-        let (failed, wait) = match open(&line).await {
-            Ok((socket, service, config)) => {
-                feishu.set_connected(true);
-                relay.statuses.sent(CHANNEL, &line.api_base);
-                let ended = serve(
-                    &relay,
-                    &feishu,
-                    socket,
-                    service,
-                    config,
-                    key_of(&line),
-                    &mut seen,
-                )
-                .await;
-                feishu.set_connected(false);
-                match ended {
-                    (Ended::Shutdown, _) => return,
-                    (Ended::Settings, _) => continue,
-                    (Ended::Again, config) => {
-                        pause = FIRST_PAUSE;
-                        tracing::info!(channel = %CHANNEL, "Feishu's long connection closed; opening a new one");
-                        (None, jitter(config.reconnect_nonce))
-                    }
+/// Opens one connection and reads it until it ends.
+pub async fn listen(
+    feishu: &Feishu,
+    listening: &Listening<'_, Feishu>,
+    line: &Line,
+    state: &mut State,
+) -> LinkEnded {
+    // After a restart: the bot's name and open id (its own messages are not the person's).
+    if feishu.bot().is_none()
+        && let Ok(bot) = line.api.bot().await
+    {
+        feishu.learned(Some(bot));
+    }
+    match open(line).await {
+        Ok((socket, service, config)) => {
+            listening.connected(line, true);
+            let key = Feishu::link_key(line);
+            match serve(listening, socket, service, config, key, &mut state.seen).await {
+                (Ended::Shutdown, _) => LinkEnded::Shutdown,
+                (Ended::Settings, _) => LinkEnded::Settings,
+                (Ended::Again, config) => {
+                    tracing::info!(channel = %CHANNEL, "Feishu's long connection closed; opening a new one");
+                    LinkEnded::Again(jitter(config.reconnect_nonce))
                 }
             }
-            Err(failed) => {
-                let wait = pause;
-                pause = (pause * 2).min(LONGEST_PAUSE);
-                (Some(failed), wait)
-            }
-        };
-        let refused = match failed {
-            Some(Failed::Refused(reason)) => {
-                tracing::warn!(channel = %CHANNEL, %reason, "Feishu refused the long connection");
-                relay.statuses.failed(CHANNEL, &line.api_base, reason);
-                true
-            }
-            Some(Failed::Passing(reason)) => {
-                tracing::warn!(channel = %CHANNEL, %reason, "could not open Feishu's long connection");
-                relay.statuses.failed(CHANNEL, &line.api_base, reason);
-                false
-            }
-            None => false,
-        };
-        let wait = if refused { REFUSED_WAIT } else { wait };
-        tokio::select! {
-            () = tokio::time::sleep(wait) => {}
-            () = wake => {}
-            () = shutdown.cancelled() => return,
         }
+        Err(Failed::Refused(reason)) => LinkEnded::Refused(reason),
+        Err(Failed::Passing(reason)) => LinkEnded::Failed {
+            reason,
+            retry_after: None,
+        },
     }
 }
 
@@ -203,35 +156,29 @@ async fn open(line: &Line) -> Result<(Socket, i32, ClientConfig), Failed> {
 /// Reads one connection until it ends, pinging, acknowledging every event and handing it on.
 /// Gives back the `ClientConfig` last in force (its `ReconnectNonce` paces the next one).
 async fn serve(
-    relay: &Arc<Relay>,
-    feishu: &Arc<Feishu>,
+    listening: &Listening<'_, Feishu>,
     mut socket: Socket,
     service: i32,
     mut config: ClientConfig,
     key: u64,
     seen: &mut Seen,
 ) -> (Ended, ClientConfig) {
-    let shutdown = relay.store.shutdown_token().clone();
     let every = |config: &ClientConfig| {
         Duration::from_secs(config.ping_interval).clamp(SHORTEST_PING, LONGEST_PING)
     };
     let mut pings = tokio::time::interval(every(&config));
     let mut heard = Instant::now();
     let mut pieces = Pieces::default();
-    let same_settings = || Line::of(relay, feishu).map(|line| key_of(&line)) == Some(key);
+    let same_settings = || listening.same_settings(key);
     loop {
         let message = tokio::select! {
             message = socket.next() => message,
-            () = feishu.wake.notified() => {
-                if same_settings() {
+            stop = listening.woken() => {
+                if !stop && same_settings() {
                     continue;
                 }
                 let _ = socket.close(None).await;
-                return (Ended::Settings, config);
-            }
-            () = shutdown.cancelled() => {
-                let _ = socket.close(None).await;
-                return (Ended::Shutdown, config);
+                return (if stop { Ended::Shutdown } else { Ended::Settings }, config);
             }
             _ = pings.tick() => {
                 // A missed wake-up is caught here, at the latest.
@@ -288,8 +235,11 @@ async fn serve(
                 {
                     continue;
                 }
-                if let Ok(event) = serde_json::from_slice(&payload) {
-                    feishu.tell_waiting(Input::Payload(event)).await;
+                if let Some(inbound) = serde_json::from_slice(&payload)
+                    .ok()
+                    .and_then(inbound::read)
+                {
+                    listening.hand(inbound).await;
                 }
             }
             _ => {}

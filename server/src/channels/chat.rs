@@ -1,0 +1,269 @@
+//! The one chat engine (SPEC §14): what every chat app does the same way, written once. An app
+//! implements `ChatApp` (draw a view in its format, post, update, answer an inbound, listen to
+//! its service, set up) and is handed to `ChatChannel`, which is the `Channel` the relay knows.
+//!
+//! - `engine`: the task that owns the conversations: one per pending question, the outbox and
+//!   its order, the record of posted messages, reminders, the walk into `store.close`;
+//! - `inbound`: what the person does (a tap, a ticked set, words in a form, a said text):
+//!   steps of the walk, pairing and re-pairing, refusals to strangers, `tell` and replies;
+//! - `link`: the one supervisor of an app's connection (reconnects, wakes on settings, stops
+//!   on shutdown); `pauses`: the one backoff schedule (`backon`), used by both;
+//! - `channel`: the `Channel` every chat app is (start, events, test, unpair, forget, report);
+//! - `words`: the shared pairing and chat words, with the app's name as a variable.
+
+mod channel;
+mod engine;
+mod inbound;
+pub mod link;
+pub mod pauses;
+pub mod words;
+
+#[cfg(test)]
+mod tests;
+
+pub use channel::{ChatChannel, Shared};
+pub use link::{LinkEnded, Listening};
+
+use super::Relay;
+use super::walk::{Awaiting, Callback, Walk};
+use hark_core::model::{
+    ActionRefusal, ChannelError, ChannelName, Channels, ChannelsReport, Question, QuestionId,
+};
+use hark_text::Lang;
+use std::collections::BTreeSet;
+use std::ops::Range;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// What went wrong with a call to an app's service, as the engine needs to know it.
+pub trait ChatError: std::fmt::Display + Send + Sync {
+    /// Whether the same call may succeed later, rather than never.
+    fn passing(&self) -> bool;
+    /// How long the service asked to wait (a rate limit's retry-after).
+    fn retry_after(&self) -> Option<Duration> {
+        None
+    }
+    /// Whether the message is gone (deleted, recalled): an open question is posted again.
+    fn gone(&self) -> bool {
+        false
+    }
+}
+
+/// A chat app: its wire, and what it alone knows. Everything else is the engine's.
+#[async_trait::async_trait]
+pub trait ChatApp: Send + Sync + Sized + 'static {
+    /// Its name in the config, statuses and commands.
+    const NAME: ChannelName;
+    /// The file under `HARK_HOME` that keeps its posted messages across restarts.
+    const RECORD: &'static str;
+    /// Whether "Other…" and "Skip" ask for words in a window of their own (a modal), so the
+    /// message itself waits for nothing; otherwise the message shows the form.
+    const ASKS_IN_A_WINDOW: bool;
+
+    /// Its clients as the settings stand.
+    type Line: Send + Sync;
+    /// Where a posted message is, kept across restarts.
+    type Message: Clone
+        + PartialEq
+        + serde::Serialize
+        + serde::de::DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
+    /// A message as the app draws it.
+    type View: Clone + PartialEq + Send + Sync + 'static;
+    type Error: ChatError;
+    /// What answering an inbound takes (Slack's trigger id, Discord's interaction token).
+    type Responder: Send + 'static;
+    /// What its connection keeps from one attempt to the next (Discord's session).
+    type LinkState: Default + Send + 'static;
+
+    /// Whether the settings turn it on.
+    fn on(channels: &Channels) -> bool;
+    /// The paired person, as the settings keep them.
+    fn person(channels: &Channels) -> Option<String>;
+    /// Pairs `person` (or nobody).
+    fn set_person(channels: &mut Channels, person: Option<String>);
+    /// Turns it on or off.
+    fn set_enabled(channels: &mut Channels, enabled: bool);
+
+    /// Its clients, when it is on and has its credentials.
+    fn line(&self, relay: &Relay) -> Option<Self::Line>;
+    /// The service's address, as statuses name it.
+    fn server(line: &Self::Line) -> &str;
+    /// What the link was opened with: a change of it (other credentials, another address)
+    /// closes the link; other settings leave it open.
+    fn link_key(line: &Self::Line) -> u64;
+
+    /// A pending question as the walk stands.
+    fn pending(&self, lang: Lang, question: &Question, walk: &Walk) -> Self::View;
+    /// A closed question with its outcome, and no controls.
+    fn closed(&self, lang: Lang, question: &Question) -> Self::View;
+    /// A reminder of the questions still waiting.
+    fn reminder(&self, lang: Lang, waiting: &[Question]) -> Self::View;
+    /// A plain text.
+    fn said(&self, text: &str) -> Self::View;
+
+    /// The conversation with `person` to post in (a direct-message channel; some apps post to
+    /// the person).
+    ///
+    /// # Errors
+    /// The service's refusal, or that it could not be reached.
+    async fn open(&self, line: &Self::Line, person: &str) -> Result<String, Self::Error>;
+    /// Posts `view` in the conversation `to`.
+    ///
+    /// # Errors
+    /// The service's refusal, or that it could not be reached.
+    async fn post(
+        &self,
+        line: &Self::Line,
+        to: &str,
+        view: &Self::View,
+    ) -> Result<Self::Message, Self::Error>;
+    /// Makes the message at `message` show `view` (`ChatError::gone` when it is no more).
+    ///
+    /// # Errors
+    /// The service's refusal, or that it could not be reached.
+    async fn update(
+        &self,
+        line: &Self::Line,
+        message: &Self::Message,
+        view: &Self::View,
+    ) -> Result<(), Self::Error>;
+    /// The id taps and replies name the message by.
+    fn message_id(message: &Self::Message) -> &str;
+    /// Answers an inbound the way the service expects (within its time).
+    async fn respond(
+        &self,
+        line: &Self::Line,
+        responder: Self::Responder,
+        response: Response<'_>,
+    ) -> Responded;
+
+    /// Keeps one connection to the service until it ends (`link`).
+    async fn listen(
+        &self,
+        listening: &Listening<'_, Self>,
+        line: &Self::Line,
+        state: &mut Self::LinkState,
+    ) -> LinkEnded;
+
+    /// Sets the app up from `input` (its own request type): checks and saves the credentials,
+    /// turns it on and issues a pairing code.
+    ///
+    /// # Errors
+    /// Its refusal, naming the field.
+    async fn setup(
+        &self,
+        relay: &Arc<Relay>,
+        shared: &Shared,
+        input: serde_json::Value,
+    ) -> Result<serde_json::Value, ActionRefusal>;
+    /// Removes its credentials from the secrets.
+    ///
+    /// # Errors
+    /// When the secrets cannot be saved.
+    async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError>;
+    /// Its report (`GET /api/channels`, settings), and the summary line of `hark status`.
+    fn report(&self, relay: &Relay, shared: &Shared, report: &mut ChannelsReport);
+    /// Its report alone, as its actions answer.
+    ///
+    /// # Errors
+    /// When it cannot be written.
+    fn own_report(
+        &self,
+        relay: &Relay,
+        shared: &Shared,
+    ) -> Result<serde_json::Value, ActionRefusal>;
+}
+
+/// Which question an inbound is about: named by its id, or by the message it was on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    Question(QuestionId),
+    Message(String),
+}
+
+/// What the person (or anyone) did in the app, as the app's listener read it.
+pub enum Inbound<R> {
+    /// A button.
+    Tap {
+        from: String,
+        callback: Callback,
+        responder: R,
+    },
+    /// What a step's checkboxes or menu hold now (among the options `within`, all when
+    /// `None`); a single choice's menu picks its first.
+    Ticked {
+        from: String,
+        on: Target,
+        step: usize,
+        within: Option<Range<usize>>,
+        ticked: BTreeSet<usize>,
+        responder: R,
+    },
+    /// Words given in a form or a window: the own answer or the note of a skip.
+    Words {
+        from: String,
+        id: QuestionId,
+        step: usize,
+        awaiting: Awaiting,
+        text: String,
+        responder: R,
+    },
+    /// A form that sends ticked options and words together.
+    Form {
+        from: String,
+        id: QuestionId,
+        step: usize,
+        ticked: BTreeSet<usize>,
+        words: String,
+        responder: R,
+    },
+    /// A message written to the bot: `at` is the conversation to answer in; `id`, when the
+    /// service gives one, tells a message delivered twice from two alike.
+    Said {
+        id: Option<String>,
+        from: String,
+        at: String,
+        text: String,
+        replying_to: Option<String>,
+    },
+}
+
+/// How the engine answers an inbound.
+pub enum Response<'a> {
+    /// Taken: what changes shows in the message.
+    Taken,
+    /// A short notice for the person (already in their language).
+    Notice(String),
+    /// Someone who is not the paired person: told so privately, or not at all.
+    Stranger(String),
+    /// Ask for words for this step.
+    AskReply {
+        lang: Lang,
+        question: &'a Question,
+        walk: &'a Walk,
+        awaiting: Awaiting,
+    },
+}
+
+/// What became of a response.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Responded {
+    Done,
+    /// The app shows no notice privately: the engine says it in the chat.
+    SayInChat(String),
+    /// It did not reach the service.
+    Failed,
+}
+
+/// What the engine is handed.
+pub enum Input<R> {
+    /// A store event.
+    Event(Arc<hark_core::model::Event>),
+    /// What the app's listener read.
+    Inbound(Inbound<R>),
+    /// The person was unpaired (they hear so).
+    Unpaired(String),
+}

@@ -1,0 +1,209 @@
+//! The `Channel` every chat app is: it starts the engine and the link, hands them the hub's
+//! events and the settings' changes, sends the test message, unpairs and forgets the same way
+//! for every app, and leaves setup and the report to the app.
+
+use super::words::Words;
+use super::{ChatApp, Input, engine, link};
+use crate::channels::pairing::PairingCodes;
+use crate::channels::{Channel, Relay};
+use hark_core::model::{
+    ActionRefusal, ChannelError, ChannelName, Channels, ChannelsReport, Config, Event,
+};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use tokio::sync::{Notify, mpsc};
+
+/// Events and inbounds waiting for the engine at most.
+const INBOX: usize = 1024;
+
+/// What an app's engine, link and actions share: the pairing code, whether the link is up,
+/// how many people paired since the start, and the wake-up of settings changes.
+#[derive(Default)]
+pub struct Shared {
+    pub codes: PairingCodes<String>,
+    connected: AtomicBool,
+    pairings: AtomicU64,
+    /// Wakes the link when the settings change.
+    pub wake: Notify,
+}
+
+impl Shared {
+    pub fn set_connected(&self, connected: bool) {
+        self.connected.store(connected, Ordering::SeqCst);
+    }
+
+    pub fn connected(&self) -> bool {
+        self.connected.load(Ordering::SeqCst)
+    }
+
+    pub fn paired(&self) {
+        self.pairings.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// People paired since the daemon started, so `hark <app> setup` knows its code worked.
+    pub fn pairings(&self) -> u64 {
+        self.pairings.load(Ordering::SeqCst)
+    }
+}
+
+/// A chat app as the relay knows it.
+pub struct ChatChannel<A: ChatApp> {
+    app: Arc<A>,
+    shared: Arc<Shared>,
+    inbox: mpsc::Sender<Input<A::Responder>>,
+    receiver: Mutex<Option<mpsc::Receiver<Input<A::Responder>>>>,
+}
+
+impl<A: ChatApp> ChatChannel<A> {
+    pub fn new(app: A) -> ChatChannel<A> {
+        let (inbox, receiver) = mpsc::channel(INBOX);
+        ChatChannel {
+            app: Arc::new(app),
+            shared: Arc::new(Shared::default()),
+            inbox,
+            receiver: Mutex::new(Some(receiver)),
+        }
+    }
+
+    async fn unpair(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
+        let before = relay
+            .store
+            .read_config(|config| A::person(&config.channels));
+        relay
+            .change_channels(|channels| A::set_person(channels, None))
+            .await?;
+        if let Some(person) = before {
+            let _ = self.inbox.try_send(Input::Unpaired(person));
+        }
+        Ok(())
+    }
+
+    async fn forget(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
+        self.app.forget_credentials(relay).await?;
+        relay
+            .change_channels(|channels| {
+                A::set_enabled(channels, false);
+                A::set_person(channels, None);
+            })
+            .await?;
+        self.settings_changed();
+        Ok(())
+    }
+}
+
+#[async_trait::async_trait]
+impl<A: ChatApp> Channel for ChatChannel<A> {
+    fn name(&self) -> ChannelName {
+        A::NAME
+    }
+
+    fn on(&self, channels: &Channels) -> bool {
+        A::on(channels)
+    }
+
+    /// Starts the engine and the link.
+    fn start(self: Arc<Self>, relay: &Arc<Relay>) {
+        let receiver = self
+            .receiver
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+            .take();
+        if let Some(receiver) = receiver {
+            tokio::spawn(engine::run(
+                relay.clone(),
+                self.app.clone(),
+                self.shared.clone(),
+                receiver,
+            ));
+            tokio::spawn(link::supervise(
+                relay.clone(),
+                self.app.clone(),
+                self.shared.clone(),
+                self.inbox.clone(),
+            ));
+        }
+    }
+
+    fn settings_changed(&self) {
+        self.shared.wake.notify_waiters();
+    }
+
+    fn handle(&self, _relay: &Arc<Relay>, event: &Arc<Event>, _config: &Config) {
+        if self.inbox.try_send(Input::Event(event.clone())).is_err() {
+            tracing::warn!(channel = %A::NAME, "the chat fell behind; an event was not handled");
+        }
+    }
+
+    /// A message in the paired person's conversation.
+    async fn test(&self, relay: &Arc<Relay>) -> Result<String, ChannelError> {
+        let name = A::NAME;
+        let words = Words::of::<A>(relay);
+        let Some(line) = self.app.line(relay) else {
+            return Err(ChannelError::NotSetUp(format!(
+                "{} is not set up: run `hark {name} setup`, or turn it on and pair in settings (\"Notify me elsewhere\")",
+                words.app
+            )));
+        };
+        let Some(person) = relay
+            .store
+            .read_config(|config| A::person(&config.channels))
+        else {
+            return Err(ChannelError::NotSetUp(format!(
+                "nobody is paired in {} yet: run `hark {name} setup` and send the bot `pair <code>` in a direct message",
+                words.app
+            )));
+        };
+        let view = self.app.said(&words.in_app("chat-test"));
+        let sent = match self.app.open(&line, &person).await {
+            Ok(at) => self.app.post(&line, &at, &view).await.map(|_| ()),
+            Err(error) => Err(error),
+        };
+        match sent {
+            Ok(()) => {
+                relay.statuses.sent(name, A::server(&line));
+                Ok(format!(
+                    "sent a test message to the paired person in {}",
+                    words.app
+                ))
+            }
+            Err(error) => {
+                relay
+                    .statuses
+                    .failed(name, A::server(&line), error.to_string());
+                Err(ChannelError::Undelivered(error.to_string()))
+            }
+        }
+    }
+
+    fn report(&self, relay: &Relay, report: &mut ChannelsReport) {
+        self.app.report(relay, &self.shared, report);
+    }
+
+    fn actions(&self) -> &'static [&'static str] {
+        &["setup", "unpair", "forget"]
+    }
+
+    async fn act(
+        &self,
+        relay: &Arc<Relay>,
+        action: &str,
+        input: serde_json::Value,
+    ) -> Result<serde_json::Value, ActionRefusal> {
+        match action {
+            "setup" => {
+                let report = self.app.setup(relay, &self.shared, input).await?;
+                self.settings_changed();
+                Ok(report)
+            }
+            "unpair" => {
+                self.unpair(relay).await?;
+                self.app.own_report(relay, &self.shared)
+            }
+            "forget" => {
+                self.forget(relay).await?;
+                self.app.own_report(relay, &self.shared)
+            }
+            _ => Err(ActionRefusal::no_action(A::NAME, action)),
+        }
+    }
+}

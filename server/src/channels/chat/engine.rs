@@ -1,0 +1,443 @@
+//! The engine's task: one conversation per pending question in the paired person's chat. It
+//! posts each question once, updates its message as the person walks through it and when it
+//! closes (controls removed), posts replies and reminders in order, and keeps the record of
+//! posted messages, so after a restart the messages are updated rather than posted again (and
+//! posted again only when the service says one is gone). What could not go out waits, and is
+//! tried again after the shared pause schedule.
+
+use super::pauses::Pauses;
+use super::words::Words;
+use super::{ChatApp, ChatError, Input, Shared};
+use crate::channels::Relay;
+use crate::channels::posted::Posted;
+use crate::channels::refusals::Refusals;
+use crate::channels::seen::Seen;
+use crate::channels::tell;
+use crate::channels::walk::Walk;
+use hark_core::model::{AgentRef, Event, Question, QuestionId};
+use std::collections::{HashSet, VecDeque};
+use std::sync::Arc;
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+
+/// Closed questions' messages remembered, so a reply to one reaches its agent.
+const FINISHED_KEPT: usize = 100;
+
+/// One question in the chat.
+pub(super) struct Conversation<A: ChatApp> {
+    pub question: Question,
+    pub walk: Walk,
+    pub posted: Option<A::Message>,
+    shown: Option<A::View>,
+    pub closed: bool,
+}
+
+impl<A: ChatApp> Conversation<A> {
+    fn new(question: Question, posted: Option<A::Message>) -> Self {
+        Conversation {
+            question,
+            walk: Walk::default(),
+            posted,
+            shown: None,
+            closed: false,
+        }
+    }
+
+    fn wanted(&self, app: &A, lang: hark_text::Lang) -> A::View {
+        if self.closed {
+            app.closed(lang, &self.question)
+        } else {
+            app.pending(lang, &self.question, &self.walk)
+        }
+    }
+}
+
+/// Where a text goes: a conversation known already, or the one with a person.
+pub(super) enum To {
+    At(String),
+    Person(String),
+}
+
+/// The engine's state.
+pub(super) struct Engine<A: ChatApp> {
+    pub relay: Arc<Relay>,
+    pub app: Arc<A>,
+    pub shared: Arc<Shared>,
+    pub conversations: Vec<Conversation<A>>,
+    /// The conversation with the paired person, once opened: (person, conversation).
+    pub direct: Option<(String, String)>,
+    /// Texts to post, oldest first (replies, reminders), kept while the service is away.
+    pub outbox: VecDeque<(To, A::View)>,
+    /// Closed questions' messages and their agents.
+    finished: VecDeque<(String, AgentRef)>,
+    pub strangers: Refusals<String>,
+    /// Messages taken, by id.
+    pub seen: Seen,
+    /// Questions whose message the service refused for good: not posted again.
+    given_up: HashSet<QuestionId>,
+    retry_at: Option<Instant>,
+    pauses: Pauses,
+    posts: Posted<A::Message>,
+}
+
+/// Runs the engine until the daemon stops.
+pub async fn run<A: ChatApp>(
+    relay: Arc<Relay>,
+    app: Arc<A>,
+    shared: Arc<Shared>,
+    mut inbox: mpsc::Receiver<Input<A::Responder>>,
+) {
+    let shutdown = relay.store.shutdown_token().clone();
+    let posts = Posted::load(relay.home.clone(), A::RECORD).await;
+    let mut engine = Engine::new(relay, app, shared, posts);
+    loop {
+        // What waits is taken first: a tap must be answered within the service's time (3 s
+        // for Discord and Slack), before the sync's requests.
+        while let Ok(input) = inbox.try_recv() {
+            engine.take(input).await;
+        }
+        engine.sync().await;
+        let retry_at = engine.retry_at;
+        let input = tokio::select! {
+            input = inbox.recv() => input,
+            () = async {
+                match retry_at {
+                    Some(at) => tokio::time::sleep_until(at).await,
+                    None => std::future::pending().await,
+                }
+            } => {
+                engine.retry_at = None;
+                continue;
+            }
+            () = shutdown.cancelled() => return,
+        };
+        let Some(input) = input else { return };
+        engine.take(input).await;
+    }
+}
+
+impl<A: ChatApp> Engine<A> {
+    pub(super) fn new(
+        relay: Arc<Relay>,
+        app: Arc<A>,
+        shared: Arc<Shared>,
+        posts: Posted<A::Message>,
+    ) -> Self {
+        Engine {
+            relay,
+            app,
+            shared,
+            conversations: Vec::new(),
+            direct: None,
+            outbox: VecDeque::new(),
+            finished: VecDeque::new(),
+            strangers: Refusals::default(),
+            seen: Seen::default(),
+            given_up: HashSet::new(),
+            retry_at: None,
+            pauses: Pauses::default(),
+            posts,
+        }
+    }
+
+    pub(super) async fn take(&mut self, input: Input<A::Responder>) {
+        match input {
+            Input::Event(event) => self.follow(&event),
+            Input::Inbound(inbound) => self.take_inbound(inbound).await,
+            Input::Unpaired(person) => self.unpaired(person),
+        }
+    }
+
+    pub(super) fn words(&self) -> Words {
+        Words::of::<A>(&self.relay)
+    }
+
+    /// The paired person, as the settings stand.
+    pub(super) fn person(&self) -> Option<String> {
+        self.relay
+            .store
+            .read_config(|config| A::person(&config.channels))
+    }
+
+    pub(super) fn find(&mut self, id: QuestionId) -> Option<&mut Conversation<A>> {
+        self.conversations
+            .iter_mut()
+            .find(|conversation| conversation.question.id == id)
+    }
+
+    /// A store event: a new question to post, one to update, a reminder.
+    fn follow(&mut self, event: &Event) {
+        match event {
+            Event::QuestionCreated(question) => {
+                if self.find(question.id).is_none() {
+                    self.conversations
+                        .push(Conversation::new(question.clone(), None));
+                }
+            }
+            Event::QuestionAnswered(question) | Event::QuestionClosed(question) => {
+                if let Some(conversation) = self.find(question.id) {
+                    conversation.question = question.clone();
+                    conversation.closed = true;
+                }
+            }
+            Event::QuestionRemind(remind) => {
+                let waiting: Vec<Question> = self
+                    .conversations
+                    .iter()
+                    .filter(|c| !c.closed && remind.ids.contains(&c.question.id))
+                    .map(|c| c.question.clone())
+                    .collect();
+                if !waiting.is_empty() {
+                    let view = self.app.reminder(self.words().lang, &waiting);
+                    self.say_to_the_person(view);
+                }
+            }
+            Event::Init(_)
+            | Event::QuestionUpdated(_)
+            | Event::ConfigUpdated(_)
+            | Event::MessageCreated(_)
+            | Event::MessageDelivered(_) => {}
+        }
+    }
+
+    /// Queues `view` for the paired person, if one is.
+    pub(super) fn say_to_the_person(&mut self, view: A::View) {
+        if let Some(person) = self.person() {
+            self.outbox.push_back((To::Person(person), view));
+        }
+    }
+
+    /// The service could not be reached: try again later.
+    fn pause_after(&mut self, line: &A::Line, error: &A::Error) {
+        self.relay
+            .statuses
+            .failed(A::NAME, A::server(line), error.to_string());
+        let wait = self.pauses.next(error.retry_after());
+        self.retry_at = Some(Instant::now() + wait);
+    }
+
+    /// The conversation with `person`, opened once for the paired person.
+    async fn conversation_with(
+        &mut self,
+        line: &A::Line,
+        person: &str,
+    ) -> Result<String, A::Error> {
+        if let Some((known, at)) = &self.direct
+            && known == person
+        {
+            return Ok(at.clone());
+        }
+        let at = self.app.open(line, person).await?;
+        if self.person().as_deref() == Some(person) {
+            self.direct = Some((person.to_string(), at.clone()));
+        }
+        Ok(at)
+    }
+
+    /// Brings the chat up to date: queued texts, new questions, updates.
+    pub(super) async fn sync(&mut self) {
+        if self.retry_at.is_some() {
+            return;
+        }
+        let Some(line) = self.app.line(&self.relay) else {
+            return;
+        };
+        let mut sent = false;
+        // Replies first (a pairing's, a stranger's): they need no paired person.
+        while let Some((to, view)) = self.outbox.front() {
+            let view = view.clone();
+            let at = match to {
+                To::At(at) => Ok(at.clone()),
+                To::Person(person) => {
+                    let person = person.clone();
+                    self.conversation_with(&line, &person).await
+                }
+            };
+            match at {
+                Ok(at) => match self.app.post(&line, &at, &view).await {
+                    Ok(_) => {
+                        self.outbox.pop_front();
+                    }
+                    Err(error) if error.passing() => return self.pause_after(&line, &error),
+                    Err(error) => {
+                        tracing::warn!(channel = %A::NAME, %error, "a message was refused; it is dropped");
+                        self.outbox.pop_front();
+                    }
+                },
+                Err(error) if error.passing() => return self.pause_after(&line, &error),
+                Err(error) => {
+                    tracing::warn!(channel = %A::NAME, %error, "a conversation could not be opened; its message is dropped");
+                    self.outbox.pop_front();
+                }
+            }
+            sent = true;
+        }
+        let Some(person) = self.person() else {
+            self.direct = None;
+            return;
+        };
+        self.follow_the_store(&person).await;
+        let at = match self.conversation_with(&line, &person).await {
+            Ok(at) => at,
+            Err(error) => return self.pause_after(&line, &error),
+        };
+        match self.sync_conversations(&line, &at).await {
+            Ok(posted) => sent |= posted,
+            Err(error) => return self.pause_after(&line, &error),
+        }
+        self.pauses.reset();
+        if sent {
+            self.relay.statuses.sent(A::NAME, A::server(&line));
+        }
+        let open: Vec<_> = self
+            .conversations
+            .iter()
+            .filter_map(|c| c.posted.clone().map(|posted| (c.question.id, posted)))
+            .collect();
+        self.posts.keep(&person, open.into_iter()).await;
+    }
+
+    /// Posts or updates each conversation's message as it should look; `Ok(true)` when
+    /// something went out. A failure that may pass stops here.
+    async fn sync_conversations(&mut self, line: &A::Line, at: &str) -> Result<bool, A::Error> {
+        let lang = self.words().lang;
+        let mut sent = false;
+        let mut index = 0;
+        while index < self.conversations.len() {
+            let conversation = &mut self.conversations[index];
+            let wanted = conversation.wanted(&self.app, lang);
+            let done = match (&conversation.posted, &conversation.shown) {
+                (None, _) if conversation.closed => Ok(false),
+                (None, _) => self.app.post(line, at, &wanted).await.map(|posted| {
+                    conversation.posted = Some(posted);
+                    true
+                }),
+                (Some(_), Some(shown)) if *shown == wanted => Ok(!conversation.closed),
+                (Some(posted), _) => match self.app.update(line, posted, &wanted).await {
+                    Ok(()) => Ok(!conversation.closed),
+                    // Deleted meanwhile: a question still open is posted again, a closed one
+                    // has nothing left to update.
+                    Err(error) if error.gone() => {
+                        if conversation.closed {
+                            Ok(false)
+                        } else {
+                            conversation.posted = None;
+                            conversation.shown = None;
+                            continue;
+                        }
+                    }
+                    Err(error) => Err(error),
+                },
+            };
+            match done {
+                Ok(keep) => {
+                    let conversation = &mut self.conversations[index];
+                    if conversation.shown.as_ref() != Some(&wanted) {
+                        sent = true;
+                    }
+                    conversation.shown = Some(wanted);
+                    if keep {
+                        index += 1;
+                    } else {
+                        let done = self.conversations.remove(index);
+                        self.remember_finished(done);
+                    }
+                }
+                Err(error) if error.passing() => return Err(error),
+                // Refused for good (the message, not the service's mood): said in the status,
+                // and the other questions go on.
+                Err(error) => {
+                    tracing::warn!(channel = %A::NAME, %error, "a question's message was refused");
+                    self.relay
+                        .statuses
+                        .failed(A::NAME, A::server(line), error.to_string());
+                    let conversation = &mut self.conversations[index];
+                    if conversation.posted.is_none() {
+                        self.given_up.insert(conversation.question.id);
+                        self.conversations.remove(index);
+                    } else {
+                        conversation.shown = Some(wanted);
+                        index += 1;
+                    }
+                }
+            }
+        }
+        Ok(sent)
+    }
+
+    fn remember_finished(&mut self, done: Conversation<A>) {
+        if let (Some(posted), Some(agent)) = (done.posted, tell::agent_of(&done.question)) {
+            if self.finished.len() >= FINISHED_KEPT {
+                self.finished.pop_front();
+            }
+            self.finished
+                .push_back((A::message_id(&posted).to_string(), agent));
+        }
+    }
+
+    /// Every pending question has a conversation (those asked before the engine started, or
+    /// while it was paused), and a conversation whose question closed unseen is closed.
+    async fn follow_the_store(&mut self, person: &str) {
+        let pending = self.relay.store.pending();
+        for conversation in &mut self.conversations {
+            if !conversation.closed && !pending.iter().any(|q| q.id == conversation.question.id) {
+                if let Some(closed) = self.relay.store.get(conversation.question.id).await {
+                    conversation.question = closed;
+                }
+                conversation.closed = true;
+            }
+        }
+        for question in pending {
+            if self.find(question.id).is_none() && !self.given_up.contains(&question.id) {
+                // Posted before a restart: its message is updated (its walk starts over), not
+                // posted again.
+                let posted = self.posts.message_of(person, question.id);
+                self.conversations.push(Conversation::new(question, posted));
+            }
+        }
+        self.conversations
+            .sort_by_key(|conversation| conversation.question.created_at);
+    }
+
+    /// `person` was unpaired: they hear so, once, and their conversations are dropped.
+    pub(super) fn unpaired(&mut self, person: String) {
+        let view = self.app.said(&self.words().in_app("chat-unpaired"));
+        let to = match self.direct.take() {
+            Some((known, at)) if known == person => To::At(at),
+            _ => To::Person(person),
+        };
+        self.outbox.push_back((to, view));
+        self.conversations.clear();
+    }
+
+    /// The agent of the question whose message is `id`, open or lately closed.
+    pub(super) fn agent_of_message(&self, id: &str) -> Option<AgentRef> {
+        self.conversations
+            .iter()
+            .find(|c| {
+                c.posted
+                    .as_ref()
+                    .is_some_and(|posted| A::message_id(posted) == id)
+            })
+            .and_then(|c| tell::agent_of(&c.question))
+            .or_else(|| {
+                self.finished
+                    .iter()
+                    .rev()
+                    .find(|(posted, _)| posted == id)
+                    .map(|(_, agent)| agent.clone())
+            })
+    }
+
+    /// The question whose message is `id`.
+    pub(super) fn question_of_message(&self, id: &str) -> Option<QuestionId> {
+        self.conversations
+            .iter()
+            .find(|c| {
+                c.posted
+                    .as_ref()
+                    .is_some_and(|posted| A::message_id(posted) == id)
+            })
+            .map(|conversation| conversation.question.id)
+    }
+}

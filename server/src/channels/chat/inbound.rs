@@ -1,0 +1,382 @@
+//! What the engine does with an inbound: a tap, a ticked set, words or a form become a step of
+//! the question's walk, and what the walk decides goes into `store.close` (the first close wins
+//! there); a said text pairs (`pair <code>`, re-pairing moves the questions to the new person),
+//! tells an agent (`tell …`, or a reply to a question's message), or gets a hint. Only the
+//! paired person is heard; strangers get a few polite refusals and change nothing.
+
+use super::engine::{Engine, To};
+use super::{ChatApp, Inbound, Responded, Response, Target};
+use crate::channels::pairing::Redeemed;
+use crate::channels::tell;
+use crate::channels::walk::{Awaiting, Next, Refusal, Tap, Walk};
+use hark_core::model::{AnsweredVia, Question, QuestionId};
+use hark_core::store::{Outcome, StoreError};
+use std::collections::BTreeSet;
+
+impl<A: ChatApp> Engine<A> {
+    pub(super) async fn take_inbound(&mut self, inbound: Inbound<A::Responder>) {
+        let Some(line) = self.app.line(&self.relay) else {
+            return;
+        };
+        let person = self.person();
+        let is_the_person = |from: &str| person.as_deref() == Some(from);
+        match inbound {
+            Inbound::Said {
+                id,
+                from,
+                at,
+                text,
+                replying_to,
+            } => {
+                // A service may deliver a message twice: it is taken once.
+                if id.is_some_and(|id| !self.seen.first_time(&id)) {
+                    return;
+                }
+                self.take_said(from, at, &text, replying_to).await;
+            }
+            Inbound::Tap {
+                from, responder, ..
+            }
+            | Inbound::Ticked {
+                from, responder, ..
+            }
+            | Inbound::Words {
+                from, responder, ..
+            }
+            | Inbound::Form {
+                from, responder, ..
+            } if !is_the_person(&from) => {
+                tracing::debug!(channel = %A::NAME, "ignored a tap by someone who is not paired");
+                let text = self.words().in_app("chat-not-yours");
+                self.app
+                    .respond(&line, responder, Response::Stranger(text))
+                    .await;
+            }
+            Inbound::Tap {
+                callback,
+                responder,
+                ..
+            } => {
+                let stepped = self.step(callback.id, |walk, question| {
+                    walk.tap(question, callback.step, callback.tap)
+                });
+                self.follow_step(&line, responder, stepped).await;
+            }
+            Inbound::Ticked {
+                on,
+                step,
+                within,
+                ticked,
+                responder,
+                ..
+            } => {
+                let id = match on {
+                    Target::Question(id) => Some(id),
+                    Target::Message(message) => self.question_of_message(&message),
+                };
+                let stepped = id.and_then(|id| {
+                    self.step(id, |walk, question| {
+                        tick(walk, question, step, within.as_ref(), &ticked)
+                    })
+                });
+                self.follow_step(&line, responder, stepped).await;
+            }
+            Inbound::Words {
+                id,
+                step,
+                awaiting,
+                text,
+                responder,
+                ..
+            } => {
+                let stepped = self.step(id, |walk, question| {
+                    if walk.step != step {
+                        return Next::Refuse(Refusal::Stale);
+                    }
+                    walk.awaiting = Some(awaiting);
+                    match awaiting {
+                        Awaiting::SkipNote if text.trim().is_empty() => Next::Decline(None),
+                        _ => walk.reply(question, &text),
+                    }
+                });
+                self.follow_step(&line, responder, stepped).await;
+            }
+            Inbound::Form {
+                id,
+                step,
+                ticked,
+                words,
+                responder,
+                ..
+            } => {
+                let stepped = self.step(id, |walk, question| {
+                    let Some(sub) = question.questions.get(walk.step) else {
+                        return Next::Refuse(Refusal::Stale);
+                    };
+                    if walk.step != step {
+                        return Next::Refuse(Refusal::Stale);
+                    }
+                    walk.awaiting = None;
+                    if sub.multi_select {
+                        walk.ticked = ticked
+                            .into_iter()
+                            .filter(|index| *index < sub.options.len())
+                            .collect();
+                    }
+                    if !words.trim().is_empty() {
+                        walk.reply(question, &words)
+                    } else if sub.multi_select {
+                        walk.tap(question, step, Tap::Send)
+                    } else {
+                        Next::Refuse(Refusal::UseButtons)
+                    }
+                });
+                self.follow_step(&line, responder, stepped).await;
+            }
+        }
+    }
+
+    /// Takes one step of question `id`'s walk: the question, what the walk decided, and the
+    /// walk before it (to go back to when the store refuses); `None` when it is not open here.
+    fn step(
+        &mut self,
+        id: QuestionId,
+        step: impl FnOnce(&mut Walk, &Question) -> Next,
+    ) -> Option<(Question, Next, Walk)> {
+        let conversation = self
+            .conversations
+            .iter_mut()
+            .find(|conversation| conversation.question.id == id && !conversation.closed)?;
+        let before = conversation.walk.clone();
+        let question = conversation.question.clone();
+        let next = step(&mut conversation.walk, &question);
+        Some((question, next, before))
+    }
+
+    /// Says `text` the way the app can: privately to the tapper, else in the chat.
+    async fn notice(&mut self, line: &A::Line, responder: A::Responder, text: String) {
+        if let Responded::SayInChat(text) = self
+            .app
+            .respond(line, responder, Response::Notice(text))
+            .await
+        {
+            let view = self.app.said(&text);
+            self.say_to_the_person(view);
+        }
+    }
+
+    /// Does what a step decided, and answers the inbound.
+    async fn follow_step(
+        &mut self,
+        line: &A::Line,
+        responder: A::Responder,
+        stepped: Option<(Question, Next, Walk)>,
+    ) {
+        let words = self.words();
+        let Some((question, next, before)) = stepped else {
+            return self
+                .notice(line, responder, words.plain("chat-closed"))
+                .await;
+        };
+        let id = question.id;
+        let via = Some(AnsweredVia::Channel(A::NAME));
+        let closed = match next {
+            Next::Show => {
+                self.app.respond(line, responder, Response::Taken).await;
+                return;
+            }
+            Next::AskReply(awaiting) => {
+                let walk = match self.find(id) {
+                    Some(conversation) => {
+                        // A window's words come with its submission: the message waits for
+                        // nothing meanwhile.
+                        if A::ASKS_IN_A_WINDOW {
+                            conversation.walk.awaiting = None;
+                        }
+                        conversation.walk.clone()
+                    }
+                    None => before,
+                };
+                // The person is about to type: a time limit waits for them (SPEC §18).
+                self.relay.store.typing(id);
+                let asked = Response::AskReply {
+                    lang: words.lang,
+                    question: &question,
+                    walk: &walk,
+                    awaiting,
+                };
+                if self.app.respond(line, responder, asked).await == Responded::Failed {
+                    tracing::warn!(channel = %A::NAME, "the reply window did not open");
+                    let view = self.app.said(&words.plain("chat-not-recorded"));
+                    self.say_to_the_person(view);
+                }
+                return;
+            }
+            Next::Refuse(refusal) => {
+                let text = match refusal {
+                    Refusal::Stale => words.plain("chat-stale"),
+                    Refusal::TickFirst => words.plain("chat-tick-first"),
+                    Refusal::UseButtons => words.in_app("chat-use-buttons"),
+                };
+                return self.notice(line, responder, text).await;
+            }
+            Next::Submit(answers) => {
+                self.app.respond(line, responder, Response::Taken).await;
+                self.relay
+                    .store
+                    .close(id, Outcome::Answered(answers), via)
+                    .await
+            }
+            Next::Decline(note) => {
+                self.app.respond(line, responder, Response::Taken).await;
+                self.relay
+                    .store
+                    .close(id, Outcome::Declined { note }, via)
+                    .await
+            }
+        };
+        let key = match closed {
+            Ok(_) => return,
+            // Closed elsewhere a moment before: the update that follows shows how.
+            Err(StoreError::NotPending { .. } | StoreError::NotFound(_)) => "chat-closed",
+            Err(error) => {
+                if let Some(conversation) = self.find(id) {
+                    conversation.walk = before;
+                }
+                if matches!(error, StoreError::Invalid(_)) {
+                    "chat-too-long"
+                } else {
+                    "chat-not-recorded"
+                }
+            }
+        };
+        let view = self.app.said(&words.plain(key));
+        self.say_to_the_person(view);
+    }
+
+    /// A message to the bot: a pairing, a message for an agent, or a hint.
+    async fn take_said(
+        &mut self,
+        from: String,
+        at: String,
+        text: &str,
+        replying_to: Option<String>,
+    ) {
+        let words = self.words();
+        let text = text.trim();
+        let person = self.person();
+        let mut parts = text.split_whitespace();
+        if parts
+            .next()
+            .is_some_and(|first| first.eq_ignore_ascii_case("pair"))
+        {
+            let code: String = parts.collect::<Vec<_>>().join("");
+            let (paired, reply) = self.pair(&from, &at, &code, person.as_deref()).await;
+            if paired
+                || person.as_deref() == Some(from.as_str())
+                || self.strangers.allow(from.clone())
+            {
+                let view = self.app.said(&reply);
+                self.outbox.push_back((To::At(at), view));
+            }
+            return;
+        }
+        if person.as_deref() != Some(from.as_str()) {
+            if self.strangers.allow(from) {
+                let view = self.app.said(&words.in_app("chat-stranger"));
+                self.outbox.push_back((To::At(at), view));
+            }
+            return;
+        }
+        // Apps that keep a leading "/" for their own commands: "tell …" works as "/tell …".
+        let told = tell::command_or_word(text);
+        let replied_agent = replying_to
+            .as_deref()
+            .filter(|replied| !replied.is_empty())
+            .and_then(|replied| self.agent_of_message(replied));
+        let message = match (told, &replied_agent) {
+            (Some(message), _) => message.to_string(),
+            (None, Some(_)) => text.to_string(),
+            (None, None) => {
+                let view = self.app.said(&words.in_app("chat-use-buttons"));
+                self.outbox.push_back((To::At(at), view));
+                return;
+            }
+        };
+        let store = self.relay.store.clone();
+        let to = match replied_agent {
+            Some(agent) => Some(agent),
+            None => tell::last_asker(&store).await,
+        };
+        let said = tell::tell(&store, to, &message, A::NAME, words.lang).await;
+        let view = self.app.said(&said);
+        self.outbox.push_back((To::At(at), view));
+    }
+
+    /// Redeems `code` for `from`, who writes `at`: whether they are paired now, and the reply.
+    async fn pair(
+        &mut self,
+        from: &str,
+        at: &str,
+        code: &str,
+        before: Option<&str>,
+    ) -> (bool, String) {
+        let words = self.words();
+        match self.shared.codes.redeem(from.to_string(), code) {
+            Redeemed::Paired => {
+                let paired = from.to_string();
+                let saved = self
+                    .relay
+                    .change_channels(move |channels| A::set_person(channels, Some(paired)))
+                    .await;
+                if saved.is_err() {
+                    return (false, words.in_app("chat-pairing-failed"));
+                }
+                self.shared.paired();
+                tracing::info!(channel = %A::NAME, "a person was paired");
+                // Someone else pairs: the one before is told, and the questions move to the
+                // new person's chat.
+                if let Some(before) = before.filter(|before| *before != from) {
+                    self.unpaired(before.to_string());
+                }
+                self.direct = Some((from.to_string(), at.to_string()));
+                (true, words.in_app("chat-paired"))
+            }
+            Redeemed::Expired => (false, words.in_app("chat-expired-code")),
+            Redeemed::Wrong => (false, words.in_app("chat-wrong-code")),
+        }
+    }
+}
+
+/// What a step's checkboxes or menu hold now: a single choice picks the first; a multi-select
+/// ticks and unticks the difference among the options `within` (all when `None`).
+fn tick(
+    walk: &mut Walk,
+    question: &Question,
+    step: usize,
+    within: Option<&std::ops::Range<usize>>,
+    ticked: &BTreeSet<usize>,
+) -> Next {
+    if walk.step != step {
+        return Next::Refuse(Refusal::Stale);
+    }
+    let Some(sub) = question.questions.get(step) else {
+        return Next::Refuse(Refusal::Stale);
+    };
+    if !sub.multi_select {
+        return match ticked.iter().next() {
+            Some(choice) => walk.tap(question, step, Tap::Pick(*choice)),
+            None => Next::Show,
+        };
+    }
+    let before: BTreeSet<usize> = walk
+        .ticked
+        .iter()
+        .copied()
+        .filter(|index| within.is_none_or(|range| range.contains(index)))
+        .collect();
+    for index in before.symmetric_difference(ticked) {
+        walk.tap(question, step, Tap::Toggle(*index));
+    }
+    Next::Show
+}

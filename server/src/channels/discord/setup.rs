@@ -1,0 +1,174 @@
+//! Setting Discord up: the bot token checked for shape, then with Discord (`GET /users/@me`),
+//! before it is kept; forgetting it; and the bot's report for settings and `hark status`.
+
+use super::{CHANNEL, Discord, Identity, Rest, TOKEN};
+use crate::channels::chat::Shared;
+use crate::channels::{self, Relay};
+use hark_core::model::channels::discord::{DiscordRefusal, DiscordReport, DiscordSetup};
+use hark_core::model::{ActionRefusal, ChannelError, ChannelSummary, ChannelsReport, ErrorBody};
+use std::sync::Arc;
+
+/// The bot as settings and the CLI show it.
+pub fn report_for(discord: &Discord, relay: &Relay, shared: &Shared) -> DiscordReport {
+    let config = relay
+        .store
+        .read_config(|config| config.channels.discord.clone());
+    DiscordReport {
+        token: relay.secrets.bound(TOKEN, &config.api_base).is_some(),
+        bot: discord.identity().and_then(|identity| identity.name),
+        connected: shared.connected(),
+        paired: config.user_id.is_some(),
+        pairings: shared.pairings(),
+        pairing: shared.codes.waiting(),
+    }
+}
+
+/// The report, and `hark status`'s line.
+pub fn report(discord: &Discord, relay: &Relay, shared: &Shared, report: &mut ChannelsReport) {
+    let app = report_for(discord, relay, shared);
+    if app.token {
+        let name = app.bot.as_deref().map_or_else(
+            || "whose name is not known yet".to_string(),
+            |name| format!("@{name}"),
+        );
+        let link = if app.connected {
+            "connected"
+        } else {
+            "not connected"
+        };
+        let paired = if app.paired {
+            "a person is paired"
+        } else {
+            "nobody paired yet (`hark discord setup`)"
+        };
+        report.summaries.push(ChannelSummary {
+            channel: CHANNEL,
+            summary: format!("bot {name}, {link}, {paired}"),
+        });
+    }
+    report.discord = app;
+}
+
+/// Checks the token given (or the saved one) with Discord, saves it, turns the bot on and
+/// makes a new pairing code.
+///
+/// # Errors
+/// Why Discord cannot be set up, naming the token.
+pub async fn setup(
+    discord: &Discord,
+    relay: &Arc<Relay>,
+    shared: &Shared,
+    input: serde_json::Value,
+) -> Result<serde_json::Value, ActionRefusal> {
+    let request: DiscordSetup = channels::input(input)?;
+    match check_and_keep(discord, relay, shared, request.bot_token).await {
+        Ok(()) => channels::output(&report_for(discord, relay, shared)),
+        Err(refusal) => Err(ActionRefusal {
+            status: refusal.status(),
+            body: ErrorBody::field("botToken", refusal.message()),
+            refusal: serde_json::to_value(&refusal).ok().map(Box::new),
+        }),
+    }
+}
+
+async fn check_and_keep(
+    discord: &Discord,
+    relay: &Arc<Relay>,
+    shared: &Shared,
+    token: Option<String>,
+) -> Result<(), DiscordRefusal> {
+    let api_base = relay
+        .store
+        .read_config(|config| config.channels.discord.api_base.clone());
+    let token = match token.map(|token| token.trim().to_string()) {
+        Some(token) if !token.is_empty() => {
+            if !token_shaped(&token) {
+                return Err(DiscordRefusal::TokenShape);
+            }
+            token
+        }
+        _ => relay
+            .secrets
+            .bound(TOKEN, &api_base)
+            .ok_or(DiscordRefusal::NoToken)?,
+    };
+    let me = match Rest::new(relay.http.clone(), &api_base, &token).me().await {
+        Ok(me) => me,
+        Err(error) if error.wrong_token() => return Err(DiscordRefusal::WrongToken),
+        Err(error) => {
+            return Err(DiscordRefusal::Unreachable {
+                reason: error.to_string(),
+            });
+        }
+    };
+    discord.learned(Some(Identity {
+        user_id: me.id,
+        name: Some(me.username),
+    }));
+    let secrets = relay.secrets.clone();
+    let base = api_base.clone();
+    tokio::task::spawn_blocking(move || secrets.set_bound(TOKEN, Some(token), &base))
+        .await
+        .map_err(std::io::Error::other)
+        .and_then(|saved| saved)
+        .map_err(|_| DiscordRefusal::SaveFailed)?;
+    relay
+        .change_channels(|channels| channels.discord.enabled = true)
+        .await
+        .map_err(|_| DiscordRefusal::SaveFailed)?;
+    shared
+        .codes
+        .issue()
+        .map_err(|_| DiscordRefusal::SaveFailed)?;
+    Ok(())
+}
+
+/// Forgets the token (the engine turns the bot off).
+///
+/// # Errors
+/// When the secrets cannot be saved.
+pub async fn forget(discord: &Discord, relay: &Arc<Relay>) -> Result<(), ChannelError> {
+    let api_base = relay
+        .store
+        .read_config(|config| config.channels.discord.api_base.clone());
+    let secrets = relay.secrets.clone();
+    let not_saved = |error: std::io::Error| {
+        ChannelError::NotSaved(format!(
+            "the Discord token could not be removed from secrets.json: {}",
+            error.kind()
+        ))
+    };
+    tokio::task::spawn_blocking(move || secrets.set_bound(TOKEN, None, &api_base))
+        .await
+        .map_err(|error| not_saved(std::io::Error::other(error)))?
+        .map_err(not_saved)?;
+    discord.learned(None);
+    Ok(())
+}
+
+/// A bot token as the Developer Portal makes them: three parts of URL-safe base64 separated by
+/// dots.
+fn token_shaped(token: &str) -> bool {
+    let parts: Vec<&str> = token.split('.').collect();
+    parts.len() == 3
+        && parts.iter().all(|part| {
+            !part.is_empty()
+                && part
+                    .bytes()
+                    .all(|byte| byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'_')
+        })
+        && (50..=120).contains(&token.len())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn tokens_are_checked_for_shape_before_discord_is_asked() {
+        assert!(super::token_shaped(
+            "MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789AB"
+        ));
+        for wrong in ["", "xoxb-1-2", "a.b", "MTIz.Gh Ij.abc", "a..b"] {
+            assert!(!super::token_shaped(wrong), "{wrong}");
+        }
+    }
+}

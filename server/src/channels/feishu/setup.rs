@@ -1,0 +1,199 @@
+//! Setting Feishu/Lark up: the App ID and App Secret checked with the platform (a tenant token,
+//! then `bot/v3/info`) before they are kept, forgetting them, and the app's report for settings
+//! and `hark status`.
+
+use super::{APP_ID, APP_SECRET, CHANNEL, Feishu, FeishuError, OpenApi};
+use crate::channels::chat::Shared;
+use crate::channels::{self, Relay};
+use hark_core::model::channels::feishu::{FeishuRefusal, FeishuReport, FeishuSetup};
+use hark_core::model::{ActionRefusal, ChannelError, ChannelSummary, ChannelsReport, ErrorBody};
+use std::sync::Arc;
+
+/// The app as settings and the CLI show it.
+pub fn report_for(feishu: &Feishu, relay: &Relay, shared: &Shared) -> FeishuReport {
+    let config = relay
+        .store
+        .read_config(|config| config.channels.feishu.clone());
+    FeishuReport {
+        token: relay.secrets.bound(APP_ID, &config.api_base).is_some()
+            && relay.secrets.bound(APP_SECRET, &config.api_base).is_some(),
+        bot: feishu.bot().and_then(|bot| bot.app_name),
+        api_base: config.api_base,
+        connected: shared.connected(),
+        paired: config.open_id.is_some(),
+        pairings: shared.pairings(),
+        pairing: shared.codes.waiting(),
+    }
+}
+
+/// The report, and `hark status`'s line.
+pub fn report(feishu: &Feishu, relay: &Relay, shared: &Shared, report: &mut ChannelsReport) {
+    let app = report_for(feishu, relay, shared);
+    if app.token {
+        let name = app.bot.as_deref().map_or_else(
+            || "whose name is not known yet".to_string(),
+            |name| format!("\"{name}\""),
+        );
+        let link = if app.connected {
+            "connected"
+        } else {
+            "not connected"
+        };
+        let paired = if app.paired {
+            "a person is paired"
+        } else {
+            "nobody paired yet (`hark feishu setup`)"
+        };
+        report.summaries.push(ChannelSummary {
+            channel: CHANNEL,
+            summary: format!("app {name} at {}, {link}, {paired}", app.api_base),
+        });
+    }
+    report.feishu = app;
+}
+
+/// Checks the credentials given (or the saved ones) with Feishu, saves them, turns the app on
+/// and makes a new pairing code.
+///
+/// # Errors
+/// Why Feishu cannot be set up, naming the field.
+pub async fn setup(
+    feishu: &Feishu,
+    relay: &Arc<Relay>,
+    shared: &Shared,
+    input: serde_json::Value,
+) -> Result<serde_json::Value, ActionRefusal> {
+    let request: FeishuSetup = channels::input(input)?;
+    match check_and_keep(feishu, relay, shared, request).await {
+        Ok(()) => channels::output(&report_for(feishu, relay, shared)),
+        Err(refusal) => Err(ActionRefusal {
+            status: refusal.status(),
+            body: ErrorBody::field(refusal.field(), refusal.message()),
+            refusal: serde_json::to_value(&refusal).ok().map(Box::new),
+        }),
+    }
+}
+
+async fn check_and_keep(
+    feishu: &Feishu,
+    relay: &Arc<Relay>,
+    shared: &Shared,
+    request: FeishuSetup,
+) -> Result<(), FeishuRefusal> {
+    let saved_base = relay
+        .store
+        .read_config(|config| config.channels.feishu.api_base.clone());
+    let api_base = match request
+        .api_base
+        .as_deref()
+        .map(str::trim)
+        .filter(|base| !base.is_empty())
+    {
+        Some(base) => hark_core::model::channels::feishu::setup_api_base(base)?,
+        None => saved_base.clone(),
+    };
+    let given = |value: Option<String>| {
+        value
+            .map(|value| value.trim().to_string())
+            .filter(|value| !value.is_empty())
+    };
+    let saved = |key| relay.secrets.bound(key, &saved_base);
+    let app_id = match given(request.app_id) {
+        Some(id) if !id.starts_with("cli_") => return Err(FeishuRefusal::AppIdShape),
+        Some(id) => id,
+        None => saved(APP_ID).ok_or(FeishuRefusal::NoCredentials)?,
+    };
+    let app_secret = given(request.app_secret)
+        .or_else(|| saved(APP_SECRET))
+        .ok_or(FeishuRefusal::NoCredentials)?;
+    let api = OpenApi::new(
+        relay.http.clone(),
+        &api_base,
+        &app_id,
+        &app_secret,
+        feishu.tokens.clone(),
+    );
+    match api.check().await {
+        Ok(()) => {}
+        Err(error) if error.wrong_app_id() => return Err(FeishuRefusal::WrongAppId),
+        Err(error) if error.wrong_secret() => return Err(FeishuRefusal::WrongAppSecret),
+        Err(error @ FeishuError::Refused { .. }) => {
+            return Err(FeishuRefusal::WrongAppSecret).inspect_err(|_| {
+                tracing::info!(channel = %CHANNEL, %error, "Feishu refused the app's credentials");
+            });
+        }
+        Err(error) => {
+            return Err(FeishuRefusal::Unreachable {
+                reason: error.to_string(),
+            });
+        }
+    }
+    let bot = match api.bot().await {
+        Ok(bot) => bot,
+        Err(error @ FeishuError::Refused { .. }) => {
+            return Err(FeishuRefusal::NoBot {
+                reason: error.to_string(),
+            });
+        }
+        Err(error) => {
+            return Err(FeishuRefusal::Unreachable {
+                reason: error.to_string(),
+            });
+        }
+    };
+    feishu.learned(Some(bot));
+    let secrets = relay.secrets.clone();
+    let base = api_base.clone();
+    tokio::task::spawn_blocking(move || {
+        secrets.set_bound(APP_ID, Some(app_id), &base)?;
+        secrets.set_bound(APP_SECRET, Some(app_secret), &base)
+    })
+    .await
+    .map_err(std::io::Error::other)
+    .and_then(|saved| saved)
+    .map_err(|_| FeishuRefusal::SaveFailed)?;
+    let moved = api_base != saved_base;
+    relay
+        .change_channels(move |channels| {
+            let feishu = &mut channels.feishu;
+            feishu.enabled = true;
+            if moved {
+                // Open ids belong to one app on one platform: the person pairs again.
+                feishu.open_id = None;
+            }
+            feishu.api_base = api_base;
+        })
+        .await
+        .map_err(|_| FeishuRefusal::SaveFailed)?;
+    shared
+        .codes
+        .issue()
+        .map_err(|_| FeishuRefusal::SaveFailed)?;
+    Ok(())
+}
+
+/// Forgets the credentials (the engine turns the app off).
+///
+/// # Errors
+/// When the secrets cannot be saved.
+pub async fn forget(feishu: &Feishu, relay: &Arc<Relay>) -> Result<(), ChannelError> {
+    let api_base = relay
+        .store
+        .read_config(|config| config.channels.feishu.api_base.clone());
+    let secrets = relay.secrets.clone();
+    let not_saved = |error: std::io::Error| {
+        ChannelError::NotSaved(format!(
+            "the Feishu app's credentials could not be removed from secrets.json: {}",
+            error.kind()
+        ))
+    };
+    tokio::task::spawn_blocking(move || {
+        secrets.set_bound(APP_ID, None, &api_base)?;
+        secrets.set_bound(APP_SECRET, None, &api_base)
+    })
+    .await
+    .map_err(|error| not_saved(std::io::Error::other(error)))?
+    .map_err(not_saved)?;
+    feishu.learned(None);
+    Ok(())
+}

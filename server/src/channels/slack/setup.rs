@@ -1,0 +1,170 @@
+//! Setting Slack up: both tokens checked with Slack (`auth.test`, `apps.connections.open`)
+//! before they are kept, forgetting them, and the app's report for settings and `hark status`.
+
+use super::web_api::SlackError;
+use super::{APP_TOKEN, BOT_TOKEN, CHANNEL, Slack, WebApi};
+use crate::channels::chat::Shared;
+use crate::channels::{self, Relay};
+use hark_core::model::channels::slack::{SlackRefusal, SlackReport, SlackSetup};
+use hark_core::model::{ActionRefusal, ChannelError, ChannelSummary, ChannelsReport, ErrorBody};
+use std::sync::Arc;
+
+/// The app as settings and the CLI show it.
+pub fn report_for(slack: &Slack, relay: &Relay, shared: &Shared) -> SlackReport {
+    let config = relay
+        .store
+        .read_config(|config| config.channels.slack.clone());
+    let identity = slack.identity();
+    SlackReport {
+        token: relay.secrets.bound(BOT_TOKEN, &config.api_base).is_some()
+            && relay.secrets.bound(APP_TOKEN, &config.api_base).is_some(),
+        bot: identity.as_ref().and_then(|identity| identity.name.clone()),
+        team: identity.and_then(|identity| identity.team),
+        connected: shared.connected(),
+        paired: config.user_id.is_some(),
+        pairings: shared.pairings(),
+        pairing: shared.codes.waiting(),
+    }
+}
+
+/// The report, and `hark status`'s line.
+pub fn report(slack: &Slack, relay: &Relay, shared: &Shared, report: &mut ChannelsReport) {
+    let app = report_for(slack, relay, shared);
+    if app.token {
+        let name = app.bot.as_deref().map_or_else(
+            || "whose name is not known yet".to_string(),
+            |name| format!("@{name}"),
+        );
+        let link = if app.connected {
+            "connected"
+        } else {
+            "not connected"
+        };
+        let paired = if app.paired {
+            "a person is paired"
+        } else {
+            "nobody paired yet (`hark slack setup`)"
+        };
+        report.summaries.push(ChannelSummary {
+            channel: CHANNEL,
+            summary: format!("app {name}, {link}, {paired}"),
+        });
+    }
+    report.slack = app;
+}
+
+/// Checks the tokens given (or the saved ones) with Slack, saves them, turns the app on and
+/// makes a new pairing code.
+///
+/// # Errors
+/// Why Slack cannot be set up, naming the token.
+pub async fn setup(
+    slack: &Slack,
+    relay: &Arc<Relay>,
+    shared: &Shared,
+    input: serde_json::Value,
+) -> Result<serde_json::Value, ActionRefusal> {
+    let request: SlackSetup = channels::input(input)?;
+    match check_and_keep(slack, relay, shared, request).await {
+        Ok(()) => channels::output(&report_for(slack, relay, shared)),
+        Err(refusal) => Err(ActionRefusal {
+            status: refusal.status(),
+            body: ErrorBody::field(refusal.field(), refusal.message()),
+            refusal: serde_json::to_value(&refusal).ok().map(Box::new),
+        }),
+    }
+}
+
+async fn check_and_keep(
+    slack: &Slack,
+    relay: &Arc<Relay>,
+    shared: &Shared,
+    request: SlackSetup,
+) -> Result<(), SlackRefusal> {
+    let api_base = relay
+        .store
+        .read_config(|config| config.channels.slack.api_base.clone());
+    let given = |token: Option<String>| {
+        token
+            .map(|token| token.trim().to_string())
+            .filter(|token| !token.is_empty())
+    };
+    let bot = match given(request.bot_token) {
+        Some(token) if !token.starts_with("xoxb-") => return Err(SlackRefusal::BotTokenShape),
+        Some(token) => token,
+        None => relay
+            .secrets
+            .bound(BOT_TOKEN, &api_base)
+            .ok_or(SlackRefusal::NoToken)?,
+    };
+    let app = match given(request.app_token) {
+        Some(token) if !token.starts_with("xapp-") => return Err(SlackRefusal::AppTokenShape),
+        Some(token) => token,
+        None => relay
+            .secrets
+            .bound(APP_TOKEN, &api_base)
+            .ok_or(SlackRefusal::NoToken)?,
+    };
+    let unreachable = |error: SlackError| SlackRefusal::Unreachable {
+        reason: error.to_string(),
+    };
+    let identity = match WebApi::new(relay.http.clone(), &api_base, &bot)
+        .identity()
+        .await
+    {
+        Ok(identity) => identity,
+        Err(error) if error.wrong_token() => return Err(SlackRefusal::WrongBotToken),
+        Err(error) => return Err(unreachable(error)),
+    };
+    match WebApi::new(relay.http.clone(), &api_base, &app)
+        .socket_address()
+        .await
+    {
+        Ok(_) => {}
+        Err(error) if error.wrong_token() => return Err(SlackRefusal::WrongAppToken),
+        Err(error) => return Err(unreachable(error)),
+    }
+    slack.learned(Some(identity));
+    let secrets = relay.secrets.clone();
+    let base = api_base.clone();
+    tokio::task::spawn_blocking(move || {
+        secrets.set_bound(BOT_TOKEN, Some(bot), &base)?;
+        secrets.set_bound(APP_TOKEN, Some(app), &base)
+    })
+    .await
+    .map_err(std::io::Error::other)
+    .and_then(|saved| saved)
+    .map_err(|_| SlackRefusal::SaveFailed)?;
+    relay
+        .change_channels(|channels| channels.slack.enabled = true)
+        .await
+        .map_err(|_| SlackRefusal::SaveFailed)?;
+    shared.codes.issue().map_err(|_| SlackRefusal::SaveFailed)?;
+    Ok(())
+}
+
+/// Forgets both tokens (the engine turns the app off).
+///
+/// # Errors
+/// When the secrets cannot be saved.
+pub async fn forget(slack: &Slack, relay: &Arc<Relay>) -> Result<(), ChannelError> {
+    let api_base = relay
+        .store
+        .read_config(|config| config.channels.slack.api_base.clone());
+    let secrets = relay.secrets.clone();
+    let not_saved = |error: std::io::Error| {
+        ChannelError::NotSaved(format!(
+            "the Slack tokens could not be removed from secrets.json: {}",
+            error.kind()
+        ))
+    };
+    tokio::task::spawn_blocking(move || {
+        secrets.set_bound(BOT_TOKEN, None, &api_base)?;
+        secrets.set_bound(APP_TOKEN, None, &api_base)
+    })
+    .await
+    .map_err(|error| not_saved(std::io::Error::other(error)))?
+    .map_err(not_saved)?;
+    slack.learned(None);
+    Ok(())
+}
