@@ -30,7 +30,7 @@ outcome-declined = Skipped
 outcome-timeout = Timed out without an answer
 outcome-cancelled = Withdrawn by the agent
 
-# The Telegram bot
+# Chat apps: the walk's buttons, tell, reminders, and Telegram's reply prompts
 chat-step = Question { $step } of { $count }
 chat-tell-sent = Sent to { $agent }. It reaches the agent the next time it calls Hark.
 chat-tell-empty = Write the message after /tell, such as: /tell use the staging database
@@ -52,25 +52,13 @@ chat-remind = { $count ->
     [one] A question is still waiting for you:
    *[other] { $count } questions are still waiting for you:
 }
-telegram-test = Hark can reach this chat. Questions from your agents will appear here.
-telegram-stranger = Sorry, this bot answers only its owner. If it is your bot, pair this chat: send /start followed by the code shown in Hark's settings or by “hark telegram setup”.
-telegram-start-needs-code = To pair this chat, send /start followed by the code shown in Hark's settings or by “hark telegram setup”.
-telegram-private-only = Pair the bot in a private chat with it, not in a group.
-telegram-already-paired = This chat is already paired: questions from your agents arrive here.
-telegram-pairing-failed = Hark could not save the pairing. Check the computer running Hark, then try again.
-telegram-wrong-code = That code is not right. Get the current one in Hark's settings or with “hark telegram setup”, then send /start followed by it.
-telegram-expired-code = That code has expired. Get a new one in Hark's settings or with “hark telegram setup”.
-telegram-use-buttons = Tap a button under a question, or reply to its message to answer in your own words.
-telegram-not-yours = This bot answers only its owner.
 chat-stale = That button is out of date: use the message's current buttons.
 chat-closed = This question is already answered or closed.
 chat-tick-first = Tick at least one option first, or use “Other…”.
-telegram-answer-sent = Answer sent.
-telegram-skipped = Skipped.
+chat-answer-sent = Answer sent.
+chat-skipped = Skipped.
 chat-too-long = That answer is too long; send a shorter one.
 chat-not-recorded = Hark could not record this now. Try again in a moment.
-telegram-unpaired = This chat is no longer paired with Hark: questions will not arrive here any more.
-telegram-paired = Paired. Questions from your agents will arrive in this chat, and only this chat can answer them.
 
 # WeChat (text only: the person replies with numbers, words or the skip word)
 wechat-recommended = recommended
@@ -129,15 +117,23 @@ chat-app = { $channel ->
         [telegram] Telegram
        *[wechat] WeChat
     }
-chat-test = Hark can reach you here. Questions from your agents will appear in this chat.
+chat-test = { $channel ->
+        [telegram] Hark can reach this chat.
+       *[other] Hark can reach you here.
+    } Questions from your agents will appear here.
 chat-paired = Paired. Questions from your agents will arrive here, and only you can answer them.
 chat-pairing-failed = Hark could not save the pairing. Check the computer running Hark, then try again.
-chat-wrong-code = That code is not right. Get the current one in Hark's settings or with “{ $setup }”, then send: pair followed by the code.
+chat-wrong-code = That code is not right. Get the current one in Hark's settings or with “{ $setup }”, then send { $pair } followed by it.
 chat-expired-code = That code has expired. Get a new one in Hark's settings or with “{ $setup }”.
-chat-stranger = Sorry, this { $app } bot answers only the person it is paired with. If it is yours, send: pair followed by the code in Hark's settings or shown by “{ $setup }”.
+chat-stranger = Sorry, this { $app } bot answers only { $channel ->
+        [telegram] its owner
+       *[other] the person it is paired with
+    }. If it is yours, send { $pair } followed by the code in Hark's settings or shown by “{ $setup }”.
 chat-use-buttons = { $channel ->
         [feishu] Answer with the buttons and the form on a question's card.
        *[other] Use the buttons under a question to answer it.
     } To tell the agent something, write: tell followed by your message, or reply to the question.
 chat-unpaired = You are no longer paired with Hark here: questions will not arrive here any more.
-chat-not-yours = This bot answers only the person it is paired with.
+chat-not-yours = This bot answers only its owner.
+chat-private-only = Pair the bot in a private chat with it, not in a group.
+chat-already-paired = This chat is already paired: questions from your agents arrive here.

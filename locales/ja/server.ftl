@@ -27,7 +27,7 @@ outcome-declined = スキップしました
 outcome-timeout = 回答がないまま時間切れになりました
 outcome-cancelled = エージェントが取り下げました
 
-# The Telegram bot
+# Chat apps: the walk's buttons, tell, reminders, and Telegram's reply prompts
 chat-step = 質問 { $step }/{ $count }
 chat-tell-sent = { $agent } に送りました。エージェントが次に Hark を呼び出したときに届きます。
 chat-tell-empty = /tell の後にメッセージを書いてください。例：/tell ステージングのデータベースを使って
@@ -48,25 +48,13 @@ chat-declined-note = スキップ: { $note }
 chat-remind = { $count ->
    *[other] まだ { $count } 件の質問があなたの回答を待っています:
 }
-telegram-test = Hark からこのチャットに届きました。エージェントからの質問はここに表示されます。
-telegram-stranger = 申し訳ありませんが、このボットは持ち主にしか応答しません。あなたのボットなら、Hark の設定または「hark telegram setup」に表示されるコードを添えて /start を送り、このチャットをペアリングしてください。
-telegram-start-needs-code = このチャットをペアリングするには、Hark の設定または「hark telegram setup」に表示されるコードを添えて /start を送ってください。
-telegram-private-only = ボットのペアリングはグループではなく、ボットとの個人チャットで行ってください。
-telegram-already-paired = このチャットはペアリング済みです。エージェントからの質問はここに届きます。
-telegram-pairing-failed = Hark はペアリングを保存できませんでした。Hark を実行しているコンピューターを確認して、もう一度お試しください。
-telegram-wrong-code = コードが正しくありません。Hark の設定または「hark telegram setup」で現在のコードを確認し、/start に続けて送ってください。
-telegram-expired-code = このコードは期限切れです。Hark の設定または「hark telegram setup」で新しいコードを取得してください。
-telegram-use-buttons = 質問の下のボタンをタップするか、質問のメッセージに返信して自分の言葉で答えてください。
-telegram-not-yours = このボットは持ち主にしか応答しません。
 chat-stale = このボタンは古くなっています。メッセージの現在のボタンを使ってください。
 chat-closed = この質問はすでに回答済みか、終了しています。
 chat-tick-first = まず 1 つ以上選ぶか、「その他…」を使ってください。
-telegram-answer-sent = 回答を送信しました。
-telegram-skipped = スキップしました。
+chat-answer-sent = 回答を送信しました。
+chat-skipped = スキップしました。
 chat-too-long = 回答が長すぎます。短くして送ってください。
 chat-not-recorded = Hark は今これを記録できませんでした。少し待ってからもう一度お試しください。
-telegram-unpaired = このチャットと Hark のペアリングは解除されました。今後ここに質問は届きません。
-telegram-paired = ペアリングしました。エージェントからの質問はこのチャットに届き、回答できるのはこのチャットだけです。
 
 # WeChat（文字のみ：番号、言葉、スキップの語で返信）
 wechat-recommended = おすすめ
@@ -122,15 +110,20 @@ chat-app = { $channel ->
         [telegram] Telegram
        *[wechat] WeChat
     }
-chat-test = Hark からここに届きました。エージェントからの質問はこのチャットに表示されます。
+chat-test = { $channel ->
+        [telegram] Hark からこのチャットに届きました。
+       *[other] Hark からここに届きました。
+    }エージェントからの質問はここに表示されます。
 chat-paired = ペアリングしました。エージェントからの質問はここに届き、回答できるのはあなただけです。
 chat-pairing-failed = Hark はペアリングを保存できませんでした。Hark を実行しているコンピューターを確認して、もう一度お試しください。
-chat-wrong-code = コードが正しくありません。Hark の設定または「{ $setup }」で現在のコードを確認し、pair に続けて送ってください。
+chat-wrong-code = コードが正しくありません。Hark の設定または「{ $setup }」で現在のコードを確認し、{ $pair } に続けて送ってください。
 chat-expired-code = このコードは期限切れです。Hark の設定または「{ $setup }」で新しいコードを取得してください。
-chat-stranger = 申し訳ありませんが、この { $app } ボットはペアリングした人にしか応答しません。あなたのボットなら、Hark の設定または「{ $setup }」に表示されるコードを pair に続けて送ってください。
+chat-stranger = 申し訳ありませんが、この { $app } ボットは持ち主にしか応答しません。あなたのボットなら、Hark の設定または「{ $setup }」に表示されるコードを { $pair } に続けて送ってください。
 chat-use-buttons = { $channel ->
         [feishu] 質問カードのボタンとフォームで回答してください。
        *[other] 質問の下のボタンで回答してください。
     }エージェントに伝えたいことは、tell に続けて書くか、質問に返信してください。
 chat-unpaired = ここでの Hark とのペアリングは解除されました。今後ここに質問は届きません。
-chat-not-yours = このボットはペアリングした人にしか応答しません。
+chat-not-yours = このボットは持ち主にしか応答しません。
+chat-private-only = ボットのペアリングはグループではなく、ボットとの個人チャットで行ってください。
+chat-already-paired = このチャットはペアリング済みです。エージェントからの質問はここに届きます。

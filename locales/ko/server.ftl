@@ -27,7 +27,7 @@ outcome-declined = 건너뜀
 outcome-timeout = 답변 없이 시간이 다 되었습니다
 outcome-cancelled = 에이전트가 질문을 철회했습니다
 
-# The Telegram bot
+# Chat apps: the walk's buttons, tell, reminders, and Telegram's reply prompts
 chat-step = 질문 { $step }/{ $count }
 chat-tell-sent = { $agent }에게 보냈습니다. 에이전트가 다음에 Hark를 호출할 때 전달됩니다.
 chat-tell-empty = /tell 뒤에 메시지를 적어 주세요. 예: /tell 스테이징 데이터베이스를 사용해
@@ -48,25 +48,13 @@ chat-declined-note = 건너뜀: { $note }
 chat-remind = { $count ->
    *[other] 아직 질문 { $count }개가 답변을 기다리고 있습니다:
 }
-telegram-test = Hark가 이 채팅에 연결되었습니다. 에이전트의 질문이 여기에 표시됩니다.
-telegram-stranger = 죄송합니다. 이 봇은 주인에게만 응답합니다. 내 봇이라면 Hark 설정이나 “hark telegram setup”에 표시된 코드와 함께 /start를 보내 이 채팅을 연결하세요.
-telegram-start-needs-code = 이 채팅을 연결하려면 Hark 설정이나 “hark telegram setup”에 표시된 코드와 함께 /start를 보내세요.
-telegram-private-only = 봇은 그룹이 아니라 봇과의 개인 채팅에서 연결하세요.
-telegram-already-paired = 이 채팅은 이미 연결되어 있습니다. 에이전트의 질문이 여기로 옵니다.
-telegram-pairing-failed = Hark가 연결 정보를 저장하지 못했습니다. Hark가 실행 중인 컴퓨터를 확인한 뒤 다시 시도하세요.
-telegram-wrong-code = 코드가 올바르지 않습니다. Hark 설정이나 “hark telegram setup”에서 현재 코드를 확인해 /start와 함께 보내세요.
-telegram-expired-code = 코드가 만료되었습니다. Hark 설정이나 “hark telegram setup”에서 새 코드를 받으세요.
-telegram-use-buttons = 질문 아래 버튼을 누르거나, 질문 메시지에 답장해 직접 답을 쓰세요.
-telegram-not-yours = 이 봇은 주인에게만 응답합니다.
 chat-stale = 지난 버튼입니다. 메시지의 현재 버튼을 사용하세요.
 chat-closed = 이미 답변되었거나 닫힌 질문입니다.
 chat-tick-first = 먼저 하나 이상 선택하거나 “기타…”를 사용하세요.
-telegram-answer-sent = 답변을 보냈습니다.
-telegram-skipped = 건너뛰었습니다.
+chat-answer-sent = 답변을 보냈습니다.
+chat-skipped = 건너뛰었습니다.
 chat-too-long = 답변이 너무 깁니다. 더 짧게 보내 주세요.
 chat-not-recorded = Hark가 지금은 기록하지 못했습니다. 잠시 후 다시 시도하세요.
-telegram-unpaired = 이 채팅과 Hark의 연결이 해제되었습니다. 이제 여기로 질문이 오지 않습니다.
-telegram-paired = 연결되었습니다. 에이전트의 질문이 이 채팅으로 오며, 이 채팅에서만 답할 수 있습니다.
 
 # WeChat (텍스트 전용: 번호, 글 또는 건너뛰기 단어로 답장)
 wechat-recommended = 추천
@@ -122,15 +110,20 @@ chat-app = { $channel ->
         [telegram] Telegram
        *[wechat] WeChat
     }
-chat-test = Hark가 여기로 연결되었습니다. 에이전트의 질문이 이 채팅에 표시됩니다.
+chat-test = { $channel ->
+        [telegram] Hark가 이 채팅으로 연결되었습니다.
+       *[other] Hark가 여기로 연결되었습니다.
+    } 에이전트의 질문이 여기에 표시됩니다.
 chat-paired = 연결되었습니다. 에이전트의 질문이 여기로 오며, 나만 답할 수 있습니다.
 chat-pairing-failed = Hark가 연결 정보를 저장하지 못했습니다. Hark가 실행 중인 컴퓨터를 확인한 뒤 다시 시도하세요.
-chat-wrong-code = 코드가 올바르지 않습니다. Hark 설정이나 “{ $setup }”에서 현재 코드를 확인해 pair 뒤에 붙여 보내세요.
+chat-wrong-code = 코드가 올바르지 않습니다. Hark 설정이나 “{ $setup }”에서 현재 코드를 확인해 { $pair } 뒤에 붙여 보내세요.
 chat-expired-code = 코드가 만료되었습니다. Hark 설정이나 “{ $setup }”에서 새 코드를 받으세요.
-chat-stranger = 죄송합니다. 이 { $app } 봇은 연결된 사람에게만 응답합니다. 내 봇이라면 Hark 설정이나 “{ $setup }”에 표시된 코드를 pair 뒤에 붙여 보내세요.
+chat-stranger = 죄송합니다. 이 { $app } 봇은 주인에게만 응답합니다. 내 봇이라면 Hark 설정이나 “{ $setup }”에 표시된 코드를 { $pair } 뒤에 붙여 보내세요.
 chat-use-buttons = { $channel ->
         [feishu] 질문 카드의 버튼과 양식으로 답하세요.
        *[other] 질문 아래 버튼으로 답하세요.
     } 에이전트에게 전할 말이 있으면 tell 뒤에 적어 보내거나 질문에 답장하세요.
 chat-unpaired = 여기서 Hark와의 연결이 해제되었습니다. 이제 여기로 질문이 오지 않습니다.
-chat-not-yours = 이 봇은 연결된 사람에게만 응답합니다.
+chat-not-yours = 이 봇은 주인에게만 응답합니다.
+chat-private-only = 봇은 그룹이 아니라 봇과의 개인 채팅에서 연결하세요.
+chat-already-paired = 이 채팅은 이미 연결되어 있습니다. 에이전트의 질문이 여기로 옵니다.

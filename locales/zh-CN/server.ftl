@@ -27,7 +27,7 @@ outcome-declined = 已跳过
 outcome-timeout = 超时未回答
 outcome-cancelled = 智能体已撤回该问题
 
-# The Telegram bot
+# Chat apps: the walk's buttons, tell, reminders, and Telegram's reply prompts
 chat-step = 第 { $step } 题，共 { $count } 题
 chat-tell-sent = 已发给 { $agent }。它下次调用 Hark 时会收到。
 chat-tell-empty = 请在 /tell 后面写上要说的话，例如：/tell 改用测试数据库
@@ -48,25 +48,13 @@ chat-declined-note = 已跳过：{ $note }
 chat-remind = { $count ->
    *[other] 还有 { $count } 个问题在等你回答：
 }
-telegram-test = Hark 已能联系到这个聊天。智能体的问题会显示在这里。
-telegram-stranger = 抱歉，这个机器人只回应它的主人。如果这是你的机器人，请发送 /start 加上 Hark 设置或“hark telegram setup”中显示的配对码，来配对这个聊天。
-telegram-start-needs-code = 要配对这个聊天，请发送 /start 加上 Hark 设置或“hark telegram setup”中显示的配对码。
-telegram-private-only = 请在与机器人的私聊中配对，不要在群组里配对。
-telegram-already-paired = 这个聊天已经配对：智能体的问题会发到这里。
-telegram-pairing-failed = Hark 无法保存配对。请检查运行 Hark 的电脑，然后重试。
-telegram-wrong-code = 配对码不对。请在 Hark 设置或“hark telegram setup”中查看当前的配对码，再发送 /start 加上它。
-telegram-expired-code = 这个配对码已过期。请在 Hark 设置或“hark telegram setup”中获取新的配对码。
-telegram-use-buttons = 请点问题下方的按钮，或回复问题消息，用自己的话回答。
-telegram-not-yours = 这个机器人只回应它的主人。
 chat-stale = 这个按钮已过时，请使用消息当前的按钮。
 chat-closed = 这个问题已经回答或已关闭。
 chat-tick-first = 请先至少勾选一项，或使用“其他…”。
-telegram-answer-sent = 回答已发送。
-telegram-skipped = 已跳过。
+chat-answer-sent = 回答已发送。
+chat-skipped = 已跳过。
 chat-too-long = 回答太长了，请发短一些。
 chat-not-recorded = Hark 现在无法记录，请稍后再试。
-telegram-unpaired = 这个聊天已与 Hark 解除配对，问题不会再发到这里。
-telegram-paired = 配对成功。智能体的问题会发到这个聊天，也只有这个聊天能回答。
 
 # 微信（纯文字：回复编号、文字或跳过词）
 wechat-recommended = 推荐
@@ -122,15 +110,20 @@ chat-app = { $channel ->
         [telegram] Telegram
        *[wechat] 微信
     }
-chat-test = Hark 已能在这里联系到你。智能体的问题会出现在这个会话中。
+chat-test = { $channel ->
+        [telegram] Hark 已能联系到这个聊天。
+       *[other] Hark 已能在这里联系到你。
+    }智能体的问题会出现在这里。
 chat-paired = 配对成功。智能体的问题会发到这里，也只有你能回答。
 chat-pairing-failed = Hark 无法保存配对。请检查运行 Hark 的电脑，然后重试。
-chat-wrong-code = 配对码不对。请在 Hark 设置或“{ $setup }”中查看当前的配对码，再发送 pair 加上它。
+chat-wrong-code = 配对码不对。请在 Hark 设置或“{ $setup }”中查看当前的配对码，再发送 { $pair } 加上它。
 chat-expired-code = 这个配对码已过期。请在 Hark 设置或“{ $setup }”中获取新的配对码。
-chat-stranger = 抱歉，这个{ $app }机器人只回应与它配对的人。如果这是你的机器人，请发送 pair 加上 Hark 设置或“{ $setup }”中显示的配对码。
+chat-stranger = 抱歉，这个{ $app }机器人只回应它的主人。如果这是你的机器人，请发送 { $pair } 加上 Hark 设置或“{ $setup }”中显示的配对码。
 chat-use-buttons = { $channel ->
         [feishu] 请用问题卡片上的按钮和表单回答。
        *[other] 请用问题下方的按钮回答。
     }想告诉智能体什么，请发送 tell 加上你的话，或直接回复那个问题。
 chat-unpaired = 你在这里已与 Hark 解除配对，问题不会再发到这里。
-chat-not-yours = 这个机器人只回应与它配对的人。
+chat-not-yours = 这个机器人只回应它的主人。
+chat-private-only = 请在与机器人的私聊中配对，不要在群组里配对。
+chat-already-paired = 这个聊天已经配对：智能体的问题会发到这里。

@@ -10,8 +10,8 @@
 //!   `seen`: what a chat channel has already taken, heard once;
 //! - `walk`: a question answered a sub-question at a time, shared by the chat channels; `tell`:
 //!   their `/tell` command, a message for an agent;
-//! - `chat`: the one chat engine and the `ChatApp` trait a chat app implements (Slack,
-//!   Discord and Feishu/Lark so far);
+//! - `chat`: the one chat engine and the `ChatApp` trait a chat app implements (Telegram,
+//!   Slack, Discord and Feishu/Lark so far);
 //! - one folder per channel: `telegram` (a paired chat, with buttons that answer there), `wechat`
 //!   (a logged-in WeChat, answered by typed replies), `slack` (direct messages with buttons over
 //!   Socket Mode), `feishu` (cards in a Feishu/Lark chat over the long connection), `discord` (direct messages with buttons over the Gateway), `ntfy`
@@ -52,7 +52,7 @@ use std::sync::Arc;
 /// daemon hands it to its `Relay`; a test may hand in its own.
 pub fn registry() -> Vec<Arc<dyn Channel>> {
     vec![
-        Arc::new(telegram::Telegram::default()),
+        Arc::new(chat::ChatChannel::new(telegram::Telegram::default())),
         Arc::new(wechat::Wechat::default()),
         Arc::new(chat::ChatChannel::new(slack::Slack::default())),
         Arc::new(chat::ChatChannel::new(feishu::Feishu::default())),

@@ -114,7 +114,7 @@ fn code_sources() -> String {
 }
 
 /// The variables the chat engine's shared words pass (`channels::chat::words::Words::in_app`).
-const CHAT_WORDS: [&str; 3] = ["app", "setup", "channel"];
+const CHAT_WORDS: [&str; 4] = ["app", "setup", "channel", "pair"];
 
 /// The keys the code formats, each with the variable names passed at its call sites: literal
 /// `t("…")`/`tr("…")` pass none, `t_args("…", &[("name", …)])`/`t_in(…, "…", &[…])` pass those

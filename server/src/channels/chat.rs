@@ -57,8 +57,18 @@ pub trait ChatApp: Send + Sync + Sized + 'static {
     /// The file under `HARK_HOME` that keeps its posted messages across restarts.
     const RECORD: &'static str;
     /// Whether "Other…" and "Skip" ask for words in a window of their own (a modal), so the
-    /// message itself waits for nothing; otherwise the message shows the form.
+    /// message itself waits for nothing; otherwise the message shows the form, or a prompt
+    /// asks for a reply.
     const ASKS_IN_A_WINDOW: bool;
+    /// Whether a message that replies to a question (or to its prompt, or comes while a
+    /// question waits for words) answers it in the person's words, as in Telegram; otherwise
+    /// such a reply is for the question's agent.
+    const WORDS_ANSWER: bool = false;
+    /// Whether a bare "tell …" leaves a message for an agent, as "/tell …" does (for apps that
+    /// keep a leading "/" for their own commands).
+    const BARE_TELL: bool = true;
+    /// The command that pairs, followed by the code.
+    const PAIR_COMMAND: &'static str = "pair";
 
     /// Its clients as the settings stand.
     type Line: Send + Sync;
@@ -73,8 +83,9 @@ pub trait ChatApp: Send + Sync + Sized + 'static {
     /// A message as the app draws it.
     type View: Clone + PartialEq + Send + Sync + 'static;
     type Error: ChatError;
-    /// What answering an inbound takes (Slack's trigger id, Discord's interaction token).
-    type Responder: Send + 'static;
+    /// What answering an inbound takes (Slack's trigger id, Discord's interaction token); its
+    /// default answers nothing (a message said in the chat).
+    type Responder: Default + Send + 'static;
     /// What its connection keeps from one attempt to the next (Discord's session).
     type LinkState: Default + Send + 'static;
 
@@ -120,18 +131,24 @@ pub trait ChatApp: Send + Sync + Sized + 'static {
         to: &str,
         view: &Self::View,
     ) -> Result<Self::Message, Self::Error>;
-    /// Makes the message at `message` show `view` (`ChatError::gone` when it is no more).
+    /// Makes the message at `message`, in the conversation `at`, show `view`
+    /// (`ChatError::gone` when it is no more).
     ///
     /// # Errors
     /// The service's refusal, or that it could not be reached.
     async fn update(
         &self,
         line: &Self::Line,
+        at: &str,
         message: &Self::Message,
         view: &Self::View,
     ) -> Result<(), Self::Error>;
     /// The id taps and replies name the message by.
-    fn message_id(message: &Self::Message) -> &str;
+    fn message_id(message: &Self::Message) -> String;
+    /// Where the link's own failures are recorded (its service's address by default).
+    fn link_target(line: &Self::Line) -> String {
+        Self::server(line).to_string()
+    }
     /// Answers an inbound the way the service expects (within its time).
     async fn respond(
         &self,
@@ -221,13 +238,15 @@ pub enum Inbound<R> {
         responder: R,
     },
     /// A message written to the bot: `at` is the conversation to answer in; `id`, when the
-    /// service gives one, tells a message delivered twice from two alike.
+    /// service gives one, tells a message delivered twice from two alike; `private` says the
+    /// conversation is the sender's alone (pairing is refused in a group).
     Said {
         id: Option<String>,
         from: String,
         at: String,
         text: String,
         replying_to: Option<String>,
+        private: bool,
     },
 }
 
@@ -235,16 +254,22 @@ pub enum Inbound<R> {
 pub enum Response<'a> {
     /// Taken: what changes shows in the message.
     Taken,
+    /// The step answered or declined the question, in the store: a short confirmation (in the
+    /// person's language) the app may show.
+    Closed(String),
     /// A short notice for the person (already in their language).
     Notice(String),
     /// Someone who is not the paired person: told so privately, or not at all.
     Stranger(String),
-    /// Ask for words for this step.
+    /// Ask for words for this step: in the conversation `at`, replying to the question's
+    /// message `reply_to`, for apps that ask in the chat.
     AskReply {
         lang: Lang,
         question: &'a Question,
         walk: &'a Walk,
         awaiting: Awaiting,
+        at: Option<String>,
+        reply_to: Option<String>,
     },
 }
 
@@ -254,6 +279,8 @@ pub enum Responded {
     Done,
     /// The app shows no notice privately: the engine says it in the chat.
     SayInChat(String),
+    /// It asked for words with a prompt, this message: a reply to it answers the step.
+    Prompted(String),
     /// It did not reach the service.
     Failed,
 }

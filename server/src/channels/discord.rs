@@ -206,14 +206,15 @@ impl ChatApp for Discord {
     async fn update(
         &self,
         line: &Line,
+        _at: &str,
         message: &rest::Sent,
         view: &render::Shown,
     ) -> Result<(), DiscordError> {
         line.rest.edit(message, &view.0).await
     }
 
-    fn message_id(message: &rest::Sent) -> &str {
-        &message.id
+    fn message_id(message: &rest::Sent) -> String {
+        message.id.clone()
     }
 
     /// Every interaction is answered within Discord's 3 s: taken (the message is edited by the
@@ -231,13 +232,14 @@ impl ChatApp for Discord {
             };
         };
         let answer = match response {
-            Response::Taken => json!({"type": 6}),
+            Response::Taken | Response::Closed(_) => json!({"type": 6}),
             Response::Notice(text) | Response::Stranger(text) => ephemeral(&text),
             Response::AskReply {
                 lang,
                 question,
                 walk,
                 awaiting,
+                ..
             } => render::modal(lang, question, walk, awaiting),
         };
         match line

@@ -184,19 +184,28 @@ impl ChatApp for Feishu {
         line.api.post(to, view.kind, &view.content).await
     }
 
-    async fn update(&self, line: &Line, message: &String, view: &Said) -> Result<(), FeishuError> {
+    async fn update(
+        &self,
+        line: &Line,
+        _at: &str,
+        message: &String,
+        view: &Said,
+    ) -> Result<(), FeishuError> {
         line.api.update(message, &view.content).await
     }
 
-    fn message_id(message: &String) -> &str {
-        message
+    fn message_id(message: &String) -> String {
+        message.clone()
     }
 
     /// Notices are said in the chat; the card shows everything else.
     async fn respond(&self, _line: &Line, (): (), response: Response<'_>) -> Responded {
         match response {
             Response::Notice(text) => Responded::SayInChat(text),
-            Response::Taken | Response::Stranger(_) | Response::AskReply { .. } => Responded::Done,
+            Response::Taken
+            | Response::Closed(_)
+            | Response::Stranger(_)
+            | Response::AskReply { .. } => Responded::Done,
         }
     }
 

@@ -61,6 +61,20 @@ impl<M: Clone + PartialEq + Serialize + DeserializeOwned + Send + 'static> Poste
         self.record.messages.get(&id.to_string()).cloned()
     }
 
+    /// Every message posted to `person` the record has, by question.
+    pub fn messages_of(&self, person: &str) -> Vec<(QuestionId, M)> {
+        if self.record.person.as_deref() != Some(person) {
+            return Vec::new();
+        }
+        self.record
+            .messages
+            .iter()
+            .filter_map(|(id, message)| {
+                Some((QuestionId(uuid::Uuid::try_parse(id).ok()?), message.clone()))
+            })
+            .collect()
+    }
+
     /// Records the messages posted to `person` still to be edited; writes the file only when
     /// they changed.
     pub async fn keep(&mut self, person: &str, open: impl Iterator<Item = (QuestionId, M)>) {

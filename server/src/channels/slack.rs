@@ -202,27 +202,29 @@ impl ChatApp for Slack {
     async fn update(
         &self,
         line: &Line,
+        _at: &str,
         message: &web_api::Posted,
         view: &render::Shown,
     ) -> Result<(), SlackError> {
         line.bot.update(message, &view.text, &view.blocks).await
     }
 
-    fn message_id(message: &web_api::Posted) -> &str {
-        &message.ts
+    fn message_id(message: &web_api::Posted) -> String {
+        message.ts.clone()
     }
 
     /// Slack's taps were acknowledged on the link already: only a modal is answered here;
     /// notices are said in the direct messages, and strangers hear nothing.
     async fn respond(&self, line: &Line, trigger: String, response: Response<'_>) -> Responded {
         match response {
-            Response::Taken | Response::Stranger(_) => Responded::Done,
+            Response::Taken | Response::Closed(_) | Response::Stranger(_) => Responded::Done,
             Response::Notice(text) => Responded::SayInChat(text),
             Response::AskReply {
                 lang,
                 question,
                 walk,
                 awaiting,
+                ..
             } => {
                 let view = render::modal(lang, question, walk, awaiting);
                 match line.bot.open_view(&trigger, &view).await {

@@ -1,40 +1,42 @@
 //! The Telegram bot (SPEC §11): each question becomes a message in one paired chat, with buttons
 //! that answer it there; the message is edited when the question closes anywhere. The bot only
-//! ever calls out (long polling), so it works behind NAT with nothing reaching this machine.
+//! ever calls out (long polling), so it works behind NAT with nothing reaching this machine. Its
+//! wire only: the chat engine (`channels::chat`) does the rest. Telegram's own ways: the chat
+//! is the person (its id), pairing is `/start <code>`, and "Other…" and "Skip" ask for a reply
+//! with a ForceReply prompt, whose reply (or a reply to the question) answers in words.
 //!
 //! - `bot_api`: the Bot API client (frankenstein's methods over our reqwest);
-//! - `sent`: which message each open question has, kept across restarts;
-//! - `updates`: the few fields of Telegram's answers Hark reads;
+//! - `updates`: the few fields of Telegram's answers Hark reads; `inbound`: updates read into
+//!   the engine's inbounds;
 //! - `render`: a question's message as the shared walk (`channels::walk`) stands;
-//! - `chat`: the task that owns the conversations and sends; `inbound`: taps and replies;
-//! - `poller`: `getUpdates`, with backoff while Telegram cannot be reached;
+//! - `poller`: `getUpdates`, the bot's connection;
+//! - `setup`: checking and keeping the token, and the bot's report;
 //! - `cli`: `hark telegram setup` and `unpair`, which call the bot's actions of those names
 //!   (`POST /api/telegram/<action>`; settings also calls `forget`).
 
 mod bot_api;
-mod chat;
 pub mod cli;
 mod inbound;
 mod poller;
 mod render;
-mod sent;
+mod setup;
 mod updates;
 
 pub use bot_api::{BotApi, BotError};
 
-use super::pairing::PairingCodes;
-use super::{Channel, Relay};
-use crate::channels;
+use super::Relay;
+use super::chat::{ChatApp, ChatError, LinkEnded, Listening, Responded, Response, Shared};
 use crate::daemon::secrets::BoundKey;
-use hark_core::model::channels::telegram::{
-    Telegram as TelegramConfig, TelegramRefusal, TelegramReport, TelegramSetup,
-};
+use frankenstein::ParseMode;
+use frankenstein::methods::{AnswerCallbackQueryParams, EditMessageTextParams, SendMessageParams};
+use frankenstein::types::{ForceReply, LinkPreviewOptions, ReplyMarkup, ReplyParameters};
 use hark_core::model::{
-    ActionRefusal, ChannelError, ChannelName, ChannelSummary, Channels, ChannelsReport, Config,
-    ErrorBody, Event,
+    ActionRefusal, ChannelError, ChannelName, Channels, ChannelsReport, Question,
 };
+use hark_text::Lang;
+use render::Shown;
 use std::sync::{Arc, Mutex};
-use tokio::sync::{Notify, mpsc};
+use std::time::Duration;
 
 /// The channel's name in statuses, `hark channel test` and the log.
 pub const CHANNEL: ChannelName = ChannelName::Telegram;
@@ -43,168 +45,61 @@ pub const TOKEN: BoundKey = BoundKey {
     token: "telegramToken",
     server: "telegramApiBase",
 };
-/// Events and updates waiting for the chat task at most.
-const INBOX: usize = 1024;
 
-/// What the chat task is told.
-pub enum Input {
-    /// A store event.
-    Event(Arc<Event>),
-    /// Something the bot received.
-    Update(Box<updates::Update>),
-    /// The chat was unpaired: forget its messages.
-    Unpaired(i64),
+/// The bot as the settings stand: its API.
+pub struct Line {
+    pub api: BotApi,
+    pub api_base: String,
 }
 
-/// The bot's shared part: the pairing code, the bot's name, and the chat task's inbox.
-pub struct Telegram {
-    codes: PairingCodes<i64>,
-    /// The bot's username, once Telegram confirmed the token.
-    bot: Mutex<Option<String>>,
-    inbox: mpsc::Sender<Input>,
-    receiver: Mutex<Option<mpsc::Receiver<Input>>>,
-    /// Wakes the poller when the settings change.
-    wake: Notify,
-    /// Chats paired since the daemon started, so `hark telegram setup` knows its code worked.
-    pairings: std::sync::atomic::AtomicU64,
-}
-
-impl Default for Telegram {
-    fn default() -> Self {
-        let (inbox, receiver) = mpsc::channel(INBOX);
-        Telegram {
-            codes: PairingCodes::default(),
-            bot: Mutex::new(None),
-            inbox,
-            receiver: Mutex::new(Some(receiver)),
-            wake: Notify::new(),
-            pairings: std::sync::atomic::AtomicU64::new(0),
-        }
-    }
-}
-
-#[async_trait::async_trait]
-impl Channel for Telegram {
-    fn name(&self) -> ChannelName {
-        CHANNEL
-    }
-
-    fn on(&self, channels: &Channels) -> bool {
-        channels.telegram.enabled
-    }
-
-    /// Starts the chat task and the poller.
-    fn start(self: Arc<Self>, relay: &Arc<Relay>) {
-        let receiver = self
-            .receiver
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner())
-            .take();
-        if let Some(receiver) = receiver {
-            tokio::spawn(chat::run(relay.clone(), self.clone(), receiver));
-            tokio::spawn(poller::run(relay.clone(), self));
-        }
-    }
-
-    /// The poller looks again.
-    fn settings_changed(&self) {
-        self.wake.notify_waiters();
-    }
-
-    fn handle(&self, _relay: &Arc<Relay>, event: &Arc<Event>, _config: &Config) {
-        self.tell(Input::Event(event.clone()));
-    }
-
-    async fn test(&self, relay: &Arc<Relay>) -> Result<String, ChannelError> {
-        test(relay).await
-    }
-
-    fn report(&self, relay: &Relay, report: &mut ChannelsReport) {
-        let bot = self.report_for(relay);
-        if bot.token {
-            let name = bot.bot.as_deref().map_or_else(
-                || "whose name is not known yet".to_string(),
-                |name| format!("@{name}"),
-            );
-            let paired = if bot.paired {
-                "a chat is paired"
-            } else {
-                "no chat paired yet (`hark telegram setup`)"
-            };
-            report.summaries.push(ChannelSummary {
-                channel: CHANNEL,
-                summary: format!("bot {name}, {paired}"),
-            });
-        }
-        report.telegram = bot;
-    }
-
-    fn actions(&self) -> &'static [&'static str] {
-        &["setup", "unpair", "forget"]
-    }
-
-    async fn act(
+impl Line {
+    /// Sends `html` to `chat`, with `markup` if any.
+    async fn send(
         &self,
-        relay: &Arc<Relay>,
-        action: &str,
-        input: serde_json::Value,
-    ) -> Result<serde_json::Value, ActionRefusal> {
-        match action {
-            "setup" => {
-                let request: TelegramSetup = channels::input(input)?;
-                match self.setup(relay, request.bot_token).await {
-                    Ok(report) => channels::output(&report),
-                    Err(refusal) => Err(ActionRefusal {
-                        status: refusal.status(),
-                        body: ErrorBody::field("botToken", refusal.message()),
-                        refusal: serde_json::to_value(&refusal).ok().map(Box::new),
-                    }),
-                }
+        chat: i64,
+        html: String,
+        markup: Option<ReplyMarkup>,
+        reply_to: Option<i32>,
+    ) -> Result<i32, BotError> {
+        let params = SendMessageParams::builder()
+            .chat_id(chat)
+            .text(html)
+            .parse_mode(ParseMode::Html)
+            .link_preview_options(LinkPreviewOptions::builder().is_disabled(true).build())
+            .maybe_reply_markup(markup)
+            .maybe_reply_parameters(reply_to.map(|message| {
+                ReplyParameters::builder()
+                    .message_id(message)
+                    .allow_sending_without_reply(true)
+                    .build()
+            }))
+            .build();
+        self.api.send(&params).await.map(|sent| sent.message_id)
+    }
+
+    /// Answers a tap (Telegram shows a spinner until then), with a short notice if any.
+    async fn answer_tap(&self, query: &str, notice: Option<String>) -> Responded {
+        let params = AnswerCallbackQueryParams::builder()
+            .callback_query_id(query)
+            .maybe_text(notice)
+            .build();
+        match self.api.answer_tap(&params).await {
+            Ok(()) => Responded::Done,
+            Err(error) => {
+                tracing::warn!(channel = %CHANNEL, %error, "could not answer a Telegram button");
+                Responded::Failed
             }
-            "unpair" => channels::output(&self.unpair(relay).await?),
-            "forget" => {
-                self.forget(relay).await?;
-                channels::output(&self.report_for(relay))
-            }
-            _ => Err(ActionRefusal::no_action(CHANNEL, action)),
         }
     }
 }
 
-/// A bot token as @BotFather makes them: the bot's id, a colon, 30 or more URL-safe characters.
-fn token_shaped(token: &str) -> bool {
-    let Some((id, secret)) = token.split_once(':') else {
-        return false;
-    };
-    !id.is_empty()
-        && id.len() <= 20
-        && id.bytes().all(|byte| byte.is_ascii_digit())
-        && (30..=100).contains(&secret.len())
-        && secret
-            .bytes()
-            .all(|byte| byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'_')
+/// Telegram's own part: the bot's username, once Telegram confirmed the token.
+#[derive(Default)]
+pub struct Telegram {
+    bot: Mutex<Option<String>>,
 }
 
 impl Telegram {
-    /// Passes `input` to the chat task; a full inbox drops it (and says so).
-    pub fn tell(&self, input: Input) {
-        if self.inbox.try_send(input).is_err() {
-            tracing::warn!("the Telegram bot fell behind; an event was not handled");
-        }
-    }
-
-    /// Passes `input` to the chat task, waiting while its inbox is full (the poller: an update
-    /// it has confirmed to Telegram must not be dropped).
-    pub async fn tell_waiting(&self, input: Input) {
-        let _ = self.inbox.send(input).await;
-    }
-
-    /// A chat was paired.
-    fn paired(&self) {
-        self.pairings
-            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-    }
-
     fn bot(&self) -> Option<String> {
         self.bot
             .lock()
@@ -215,179 +110,253 @@ impl Telegram {
     fn learned_bot(&self, username: Option<String>) {
         *self.bot.lock().unwrap_or_else(|poison| poison.into_inner()) = username;
     }
+}
 
-    /// The bot as settings and the CLI show it.
-    pub fn report_for(&self, relay: &Relay) -> TelegramReport {
+impl ChatError for BotError {
+    fn passing(&self) -> bool {
+        BotError::passing(self)
+    }
+
+    fn retry_after(&self) -> Option<Duration> {
+        match self {
+            BotError::Refused {
+                retry_after: Some(secs),
+                ..
+            } => Some(Duration::from_secs(*secs)),
+            _ => None,
+        }
+    }
+
+    fn gone(&self) -> bool {
+        matches!(self, BotError::Refused { description, .. }
+            if description.contains("message to edit not found"))
+    }
+}
+
+/// A chat id as the config keeps it, from the engine's person.
+fn chat_of(person: &str) -> Result<i64, BotError> {
+    person.parse().map_err(|_| BotError::Refused {
+        code: 400,
+        description: "not a chat id".into(),
+        retry_after: None,
+    })
+}
+
+#[async_trait::async_trait]
+impl ChatApp for Telegram {
+    const NAME: ChannelName = CHANNEL;
+    const RECORD: &'static str = "telegram.json";
+    const ASKS_IN_A_WINDOW: bool = false;
+    const WORDS_ANSWER: bool = true;
+    /// "tell" is a word like any other in a reply: only `/tell` tells.
+    const BARE_TELL: bool = false;
+    const PAIR_COMMAND: &'static str = "/start";
+
+    type Line = Line;
+    /// The message's id in the chat.
+    type Message = i32;
+    type View = Shown;
+    type Error = BotError;
+    /// The tapped button's callback query, to answer (none for a message).
+    type Responder = Option<String>;
+    type LinkState = poller::State;
+
+    fn on(channels: &Channels) -> bool {
+        channels.telegram.enabled
+    }
+
+    fn person(channels: &Channels) -> Option<String> {
+        channels.telegram.chat_id.map(|chat| chat.to_string())
+    }
+
+    /// A chat paired turns the bot on.
+    fn set_person(channels: &mut Channels, person: Option<String>) {
+        channels.telegram.chat_id = person.and_then(|person| person.parse().ok());
+        if channels.telegram.chat_id.is_some() {
+            channels.telegram.enabled = true;
+        }
+    }
+
+    fn set_enabled(channels: &mut Channels, enabled: bool) {
+        channels.telegram.enabled = enabled;
+    }
+
+    fn line(&self, relay: &Relay) -> Option<Line> {
         let telegram = relay
             .store
             .read_config(|config| config.channels.telegram.clone());
-        let bot = self.bot();
-        let pairing = self.codes.waiting().map(|mut pairing| {
-            pairing.link = bot
-                .as_ref()
-                .map(|bot| format!("https://t.me/{bot}?start={}", pairing.code));
-            pairing
-        });
-        TelegramReport {
-            token: relay.secrets.bound(TOKEN, &telegram.api_base).is_some(),
-            bot,
-            paired: telegram.chat_id.is_some(),
-            pairings: self.pairings.load(std::sync::atomic::Ordering::SeqCst),
-            pairing,
+        if !telegram.enabled {
+            return None;
+        }
+        let token = relay.secrets.bound(TOKEN, &telegram.api_base)?;
+        Some(Line {
+            api: BotApi::new(relay.http.clone(), &telegram.api_base, &token),
+            api_base: telegram.api_base,
+        })
+    }
+
+    fn server(line: &Line) -> &str {
+        &line.api_base
+    }
+
+    /// Polling has a status of its own, so a poll that gets through does not hide a message
+    /// that could not be delivered.
+    fn link_target(line: &Line) -> String {
+        format!("{}/getUpdates", line.api_base)
+    }
+
+    fn link_key(line: &Line) -> u64 {
+        line.api.fingerprint()
+    }
+
+    fn pending(&self, lang: Lang, question: &Question, walk: &super::walk::Walk) -> Shown {
+        render::pending(lang, question, walk)
+    }
+
+    fn closed(&self, lang: Lang, question: &Question) -> Shown {
+        render::closed(lang, question)
+    }
+
+    fn reminder(&self, lang: Lang, waiting: &[Question]) -> Shown {
+        Shown {
+            text: render::reminder(lang, waiting),
+            keyboard: None,
         }
     }
 
-    /// Checks `token` (or the saved one) with Telegram, saves it, turns the bot on and makes a
-    /// new pairing code.
-    ///
-    /// # Errors
-    /// Why the bot cannot be set up.
-    pub async fn setup(
+    fn said(&self, text: &str) -> Shown {
+        Shown {
+            text: render::escape(text),
+            keyboard: None,
+        }
+    }
+
+    /// The chat is the person.
+    async fn open(&self, _line: &Line, person: &str) -> Result<String, BotError> {
+        Ok(person.to_string())
+    }
+
+    async fn post(&self, line: &Line, to: &str, view: &Shown) -> Result<i32, BotError> {
+        let markup = view.keyboard.clone().map(ReplyMarkup::InlineKeyboardMarkup);
+        line.send(chat_of(to)?, view.text.clone(), markup, None)
+            .await
+    }
+
+    async fn update(
+        &self,
+        line: &Line,
+        at: &str,
+        message: &i32,
+        view: &Shown,
+    ) -> Result<(), BotError> {
+        let params = EditMessageTextParams::builder()
+            .chat_id(chat_of(at)?)
+            .message_id(*message)
+            .text(view.text.clone())
+            .parse_mode(ParseMode::Html)
+            .link_preview_options(LinkPreviewOptions::builder().is_disabled(true).build())
+            .maybe_reply_markup(view.keyboard.clone())
+            .build();
+        match line.api.edit(&params).await {
+            Err(error) if error.unchanged() => Ok(()),
+            edited => edited,
+        }
+    }
+
+    fn message_id(message: &i32) -> String {
+        message.to_string()
+    }
+
+    /// A tap is answered with its notice; "Other…" and "Skip" send a prompt that asks for a
+    /// reply. What a message did is said in the chat.
+    async fn respond(
+        &self,
+        line: &Line,
+        query: Option<String>,
+        response: Response<'_>,
+    ) -> Responded {
+        let Some(query) = query else {
+            return match response {
+                Response::Notice(text) | Response::Closed(text) => Responded::SayInChat(text),
+                _ => Responded::Done,
+            };
+        };
+        match response {
+            Response::Taken => line.answer_tap(&query, None).await,
+            Response::Closed(text) | Response::Notice(text) | Response::Stranger(text) => {
+                line.answer_tap(&query, Some(text)).await
+            }
+            Response::AskReply {
+                lang,
+                question,
+                walk,
+                awaiting,
+                at,
+                reply_to,
+            } => {
+                line.answer_tap(&query, None).await;
+                let Some(chat) = at.as_deref().and_then(|at| at.parse().ok()) else {
+                    return Responded::Failed;
+                };
+                let force = ForceReply::builder()
+                    .force_reply(true)
+                    .input_field_placeholder(hark_text::t_in(
+                        lang,
+                        "telegram-reply-placeholder",
+                        &[],
+                    ))
+                    .build();
+                let prompt = render::prompt(lang, question, walk, awaiting);
+                match line
+                    .send(
+                        chat,
+                        prompt,
+                        Some(ReplyMarkup::ForceReply(force)),
+                        reply_to.and_then(|message| message.parse().ok()),
+                    )
+                    .await
+                {
+                    Ok(message) => Responded::Prompted(message.to_string()),
+                    Err(error) => {
+                        tracing::warn!(channel = %CHANNEL, %error, "could not ask for a reply in Telegram");
+                        Responded::Failed
+                    }
+                }
+            }
+        }
+    }
+
+    async fn listen(
+        &self,
+        listening: &Listening<'_, Self>,
+        line: &Line,
+        state: &mut poller::State,
+    ) -> LinkEnded {
+        poller::listen(self, listening, line, state).await
+    }
+
+    async fn setup(
         &self,
         relay: &Arc<Relay>,
-        token: Option<String>,
-    ) -> Result<TelegramReport, TelegramRefusal> {
-        let telegram = self;
-        let api_base = relay
-            .store
-            .read_config(|config| config.channels.telegram.api_base.clone());
-        let token = match token.map(|token| token.trim().to_string()) {
-            Some(token) if !token.is_empty() => {
-                if !token_shaped(&token) {
-                    return Err(TelegramRefusal::TokenShape);
-                }
-                token
-            }
-            _ => relay
-                .secrets
-                .bound(TOKEN, &api_base)
-                .ok_or(TelegramRefusal::NoToken)?,
-        };
-        let api = BotApi::new(relay.http.clone(), &api_base, &token);
-        let me = match api.me().await {
-            Ok(me) => me,
-            Err(error) if error.wrong_token() => return Err(TelegramRefusal::WrongToken),
-            Err(error) => {
-                return Err(TelegramRefusal::Unreachable {
-                    reason: error.to_string(),
-                });
-            }
-        };
-        telegram.learned_bot(me.username);
-        let secrets = relay.secrets.clone();
-        let saving_base = api_base.clone();
-        tokio::task::spawn_blocking(move || secrets.set_bound(TOKEN, Some(token), &saving_base))
-            .await
-            .map_err(std::io::Error::other)
-            .and_then(|saved| saved)
-            .map_err(|_| TelegramRefusal::SaveFailed)?;
-        change_config(relay, |telegram| telegram.enabled = true)
-            .await
-            .map_err(|_| TelegramRefusal::SaveFailed)?;
-        telegram
-            .codes
-            .issue()
-            .map_err(|_| TelegramRefusal::SaveFailed)?;
-        telegram.settings_changed();
-        Ok(telegram.report_for(relay))
+        shared: &Shared,
+        input: serde_json::Value,
+    ) -> Result<serde_json::Value, ActionRefusal> {
+        setup::setup(self, relay, shared, input).await
     }
 
-    /// Forgets the paired chat (which is told so); the bot then answers nobody until a chat
-    /// pairs again.
-    ///
-    /// # Errors
-    /// When the config cannot be saved.
-    pub async fn unpair(&self, relay: &Arc<Relay>) -> Result<TelegramReport, ChannelError> {
-        let before = relay
-            .store
-            .read_config(|config| config.channels.telegram.chat_id);
-        change_config(relay, |telegram| telegram.chat_id = None).await?;
-        if let Some(chat) = before {
-            self.tell(Input::Unpaired(chat));
-        }
-        Ok(self.report_for(relay))
+    async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
+        setup::forget(self, relay).await
     }
 
-    /// Forgets the bot token and turns the bot off.
-    ///
-    /// # Errors
-    /// When the secrets or the config cannot be saved.
-    pub async fn forget(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
-        let api_base = relay
-            .store
-            .read_config(|config| config.channels.telegram.api_base.clone());
-        let secrets = relay.secrets.clone();
-        let not_saved = |error: std::io::Error| {
-            ChannelError::NotSaved(format!(
-                "the bot token could not be removed from secrets.json: {}",
-                error.kind()
-            ))
-        };
-        tokio::task::spawn_blocking(move || secrets.set_bound(TOKEN, None, &api_base))
-            .await
-            .map_err(|error| not_saved(std::io::Error::other(error)))?
-            .map_err(not_saved)?;
-        self.learned_bot(None);
-        change_config(relay, |telegram| {
-            telegram.enabled = false;
-            telegram.chat_id = None;
-        })
-        .await?;
-        self.settings_changed();
-        Ok(())
+    fn report(&self, relay: &Relay, shared: &Shared, report: &mut ChannelsReport) {
+        setup::report(self, relay, shared, report);
     }
-}
 
-/// `hark channel test telegram`: a message to the paired chat.
-async fn test(relay: &Arc<Relay>) -> Result<String, ChannelError> {
-    let Some(line) = chat::Line::of(relay) else {
-        return Err(ChannelError::NotSetUp("Telegram is not set up: run `hark telegram setup`, or turn the bot on and pair a chat in settings (\"Notify me elsewhere\")".into()));
-    };
-    let Some(chat) = line.chat else {
-        return Err(ChannelError::NotSetUp("no Telegram chat is paired yet: run `hark telegram setup` and send the code to the bot".into()));
-    };
-    let text = render::escape(&hark_text::t_in(line.lang, "telegram-test", &[]));
-    match line.send(chat, text, None).await {
-        Ok(_) => {
-            relay.statuses.sent(CHANNEL, &line.api_base);
-            Ok("sent a test message to the paired Telegram chat".into())
-        }
-        Err(error) => {
-            relay
-                .statuses
-                .failed(CHANNEL, &line.api_base, error.to_string());
-            Err(ChannelError::Undelivered(error.to_string()))
-        }
-    }
-}
-
-/// Changes `channels.telegram` in the config, under the config's lock.
-async fn change_config(
-    relay: &Relay,
-    change: impl FnOnce(&mut TelegramConfig) + Send + 'static,
-) -> Result<(), ChannelError> {
-    relay
-        .change_channels(move |channels| change(&mut channels.telegram))
-        .await
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn tokens_are_checked_for_shape_before_telegram_is_asked() {
-        assert!(super::token_shaped(
-            "123456789:AAEhBOweik6ad9r_QXMENQjcrGbqCr4K-Qs"
-        ));
-        for wrong in [
-            "",
-            "123456789",
-            ":AAEhBOweik6ad9r_QXMENQjcrGbqCr4K-Qs",
-            "12a:AAEhBOweik6ad9r_QXMENQjcrGbqCr4K-Qs",
-            "123:short",
-            "123:AAEhBOweik6ad9r QXMENQjcrGbqCr4K-Qs",
-            "123:AAEhBOweik6ad9r/QXMENQjcrGbqCr4K-Qs",
-        ] {
-            assert!(!super::token_shaped(wrong), "{wrong}");
-        }
+    fn own_report(
+        &self,
+        relay: &Relay,
+        shared: &Shared,
+    ) -> Result<serde_json::Value, ActionRefusal> {
+        super::output(&setup::report_for(self, relay, shared))
     }
 }

@@ -23,12 +23,23 @@ use tokio::time::Instant;
 /// Closed questions' messages remembered, so a reply to one reaches its agent.
 const FINISHED_KEPT: usize = 100;
 
+/// A prompt that asked for words (Telegram's ForceReply): its message, and the step and
+/// words it asked for.
+#[derive(Clone, Debug)]
+pub(super) struct Prompt {
+    pub message: String,
+    pub step: usize,
+    pub awaiting: crate::channels::walk::Awaiting,
+}
+
 /// One question in the chat.
 pub(super) struct Conversation<A: ChatApp> {
     pub question: Question,
     pub walk: Walk,
     pub posted: Option<A::Message>,
     shown: Option<A::View>,
+    /// The prompt sent last, whose replies belong to this question.
+    pub prompt: Option<Prompt>,
     pub closed: bool,
 }
 
@@ -39,8 +50,20 @@ impl<A: ChatApp> Conversation<A> {
             walk: Walk::default(),
             posted,
             shown: None,
+            prompt: None,
             closed: false,
         }
+    }
+
+    /// Whether `message` is this question's, or its prompt's.
+    pub fn owns(&self, message: &str) -> bool {
+        self.posted
+            .as_ref()
+            .is_some_and(|posted| A::message_id(posted) == message)
+            || self
+                .prompt
+                .as_ref()
+                .is_some_and(|prompt| prompt.message == message)
     }
 
     fn wanted(&self, app: &A, lang: hark_text::Lang) -> A::View {
@@ -66,6 +89,8 @@ pub(super) struct Engine<A: ChatApp> {
     pub conversations: Vec<Conversation<A>>,
     /// The conversation with the paired person, once opened: (person, conversation).
     pub direct: Option<(String, String)>,
+    /// The person the conversations are with: another person starts them over.
+    with: Option<String>,
     /// Texts to post, oldest first (replies, reminders), kept while the service is away.
     pub outbox: VecDeque<(To, A::View)>,
     /// Closed questions' messages and their agents.
@@ -129,6 +154,7 @@ impl<A: ChatApp> Engine<A> {
             shared,
             conversations: Vec::new(),
             direct: None,
+            with: None,
             outbox: VecDeque::new(),
             finished: VecDeque::new(),
             strangers: Refusals::default(),
@@ -184,7 +210,9 @@ impl<A: ChatApp> Engine<A> {
                 let waiting: Vec<Question> = self
                     .conversations
                     .iter()
-                    .filter(|c| !c.closed && remind.ids.contains(&c.question.id))
+                    .filter(|c| {
+                        !c.closed && c.posted.is_some() && remind.ids.contains(&c.question.id)
+                    })
                     .map(|c| c.question.clone())
                     .collect();
                 if !waiting.is_empty() {
@@ -313,7 +341,7 @@ impl<A: ChatApp> Engine<A> {
                     true
                 }),
                 (Some(_), Some(shown)) if *shown == wanted => Ok(!conversation.closed),
-                (Some(posted), _) => match self.app.update(line, posted, &wanted).await {
+                (Some(posted), _) => match self.app.update(line, at, posted, &wanted).await {
                     Ok(()) => Ok(!conversation.closed),
                     // Deleted meanwhile: a question still open is posted again, a closed one
                     // has nothing left to update.
@@ -366,19 +394,46 @@ impl<A: ChatApp> Engine<A> {
     }
 
     fn remember_finished(&mut self, done: Conversation<A>) {
-        if let (Some(posted), Some(agent)) = (done.posted, tell::agent_of(&done.question)) {
+        let Some(agent) = tell::agent_of(&done.question) else {
+            return;
+        };
+        let messages = done
+            .posted
+            .map(|posted| A::message_id(&posted))
+            .into_iter()
+            .chain(done.prompt.map(|prompt| prompt.message));
+        for message in messages {
             if self.finished.len() >= FINISHED_KEPT {
                 self.finished.pop_front();
             }
-            self.finished
-                .push_back((A::message_id(&posted).to_string(), agent));
+            self.finished.push_back((message, agent.clone()));
         }
     }
 
     /// Every pending question has a conversation (those asked before the engine started, or
-    /// while it was paused), and a conversation whose question closed unseen is closed.
-    async fn follow_the_store(&mut self, person: &str) {
+    /// while it was paused), and a conversation whose question closed unseen is closed. With
+    /// another person, the conversations start over; after a restart, messages whose question
+    /// closed meanwhile get their outcome.
+    pub(super) async fn follow_the_store(&mut self, person: &str) {
         let pending = self.relay.store.pending();
+        if self.with.as_deref() != Some(person) {
+            let restarted = self.with.is_none();
+            self.with = Some(person.to_string());
+            self.conversations.clear();
+            self.given_up.clear();
+            if restarted {
+                for (id, posted) in self.posts.messages_of(person) {
+                    if pending.iter().any(|open| open.id == id) {
+                        continue;
+                    }
+                    if let Some(closed) = self.relay.store.get(id).await {
+                        let mut conversation = Conversation::new(closed, Some(posted));
+                        conversation.closed = true;
+                        self.conversations.push(conversation);
+                    }
+                }
+            }
+        }
         for conversation in &mut self.conversations {
             if !conversation.closed && !pending.iter().any(|q| q.id == conversation.question.id) {
                 if let Some(closed) = self.relay.store.get(conversation.question.id).await {
@@ -408,17 +463,15 @@ impl<A: ChatApp> Engine<A> {
         };
         self.outbox.push_back((to, view));
         self.conversations.clear();
+        self.with = None;
     }
 
-    /// The agent of the question whose message is `id`, open or lately closed.
+    /// The agent of the question whose message (or prompt) is `id`, open or lately closed.
     pub(super) fn agent_of_message(&self, id: &str) -> Option<AgentRef> {
         self.conversations
             .iter()
-            .find(|c| {
-                c.posted
-                    .as_ref()
-                    .is_some_and(|posted| A::message_id(posted) == id)
-            })
+            .rev()
+            .find(|c| c.owns(id))
             .and_then(|c| tell::agent_of(&c.question))
             .or_else(|| {
                 self.finished

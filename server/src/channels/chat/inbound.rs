@@ -1,10 +1,11 @@
 //! What the engine does with an inbound: a tap, a ticked set, words or a form become a step of
 //! the question's walk, and what the walk decides goes into `store.close` (the first close wins
 //! there); a said text pairs (`pair <code>`, re-pairing moves the questions to the new person),
-//! tells an agent (`tell …`, or a reply to a question's message), or gets a hint. Only the
-//! paired person is heard; strangers get a few polite refusals and change nothing.
+//! answers in words where the app takes them (a reply to a question or its prompt), tells an
+//! agent (`tell …`, or a reply to a question's message), or gets a hint. Only the paired person
+//! is heard; strangers get a few polite refusals and change nothing.
 
-use super::engine::{Engine, To};
+use super::engine::{Engine, Prompt, To};
 use super::{ChatApp, Inbound, Responded, Response, Target};
 use crate::channels::pairing::Redeemed;
 use crate::channels::tell;
@@ -19,6 +20,13 @@ impl<A: ChatApp> Engine<A> {
             return;
         };
         let person = self.person();
+        // A tap on a message posted before a restart may come before the first look at the
+        // store: the conversations are brought up to date first.
+        if let (Some(id), Some(person)) = (asked_about(&inbound), person.as_deref())
+            && self.find(id).is_none()
+        {
+            self.follow_the_store(person).await;
+        }
         let is_the_person = |from: &str| person.as_deref() == Some(from);
         match inbound {
             Inbound::Said {
@@ -27,12 +35,14 @@ impl<A: ChatApp> Engine<A> {
                 at,
                 text,
                 replying_to,
+                private,
             } => {
                 // A service may deliver a message twice: it is taken once.
                 if id.is_some_and(|id| !self.seen.first_time(&id)) {
                     return;
                 }
-                self.take_said(from, at, &text, replying_to).await;
+                self.take_said(&line, from, at, &text, replying_to, private)
+                    .await;
             }
             Inbound::Tap {
                 from, responder, ..
@@ -199,16 +209,34 @@ impl<A: ChatApp> Engine<A> {
                 };
                 // The person is about to type: a time limit waits for them (SPEC §18).
                 self.relay.store.typing(id);
+                let reply_to = self
+                    .find(id)
+                    .and_then(|conversation| conversation.posted.as_ref().map(A::message_id));
                 let asked = Response::AskReply {
                     lang: words.lang,
                     question: &question,
                     walk: &walk,
                     awaiting,
+                    at: self.direct.as_ref().map(|(_, at)| at.clone()),
+                    reply_to,
                 };
-                if self.app.respond(line, responder, asked).await == Responded::Failed {
-                    tracing::warn!(channel = %A::NAME, "the reply window did not open");
-                    let view = self.app.said(&words.plain("chat-not-recorded"));
-                    self.say_to_the_person(view);
+                match self.app.respond(line, responder, asked).await {
+                    Responded::Prompted(message) => {
+                        let step = walk.step;
+                        if let Some(conversation) = self.find(id) {
+                            conversation.prompt = Some(Prompt {
+                                message,
+                                step,
+                                awaiting,
+                            });
+                        }
+                    }
+                    Responded::Failed => {
+                        tracing::warn!(channel = %A::NAME, "the reply window did not open");
+                        let view = self.app.said(&words.plain("chat-not-recorded"));
+                        self.say_to_the_person(view);
+                    }
+                    Responded::Done | Responded::SayInChat(_) => {}
                 }
                 return;
             }
@@ -220,23 +248,34 @@ impl<A: ChatApp> Engine<A> {
                 };
                 return self.notice(line, responder, text).await;
             }
-            Next::Submit(answers) => {
-                self.app.respond(line, responder, Response::Taken).await;
+            Next::Submit(answers) => (
                 self.relay
                     .store
                     .close(id, Outcome::Answered(answers), via)
-                    .await
-            }
-            Next::Decline(note) => {
-                self.app.respond(line, responder, Response::Taken).await;
+                    .await,
+                false,
+            ),
+            Next::Decline(note) => (
                 self.relay
                     .store
                     .close(id, Outcome::Declined { note }, via)
-                    .await
-            }
+                    .await,
+                true,
+            ),
         };
+        let (closed, declined) = closed;
         let key = match closed {
-            Ok(_) => return,
+            Ok(_) => {
+                let done = words.plain(if declined {
+                    "chat-skipped"
+                } else {
+                    "chat-answer-sent"
+                });
+                self.app
+                    .respond(line, responder, Response::Closed(done))
+                    .await;
+                return;
+            }
             // Closed elsewhere a moment before: the update that follows shows how.
             Err(StoreError::NotPending { .. } | StoreError::NotFound(_)) => "chat-closed",
             Err(error) => {
@@ -250,49 +289,67 @@ impl<A: ChatApp> Engine<A> {
                 }
             }
         };
-        let view = self.app.said(&words.plain(key));
-        self.say_to_the_person(view);
+        self.notice(line, responder, words.plain(key)).await;
     }
 
-    /// A message to the bot: a pairing, a message for an agent, or a hint.
+    /// A message to the bot: a pairing, words for a question, a message for an agent, or a
+    /// hint.
     async fn take_said(
         &mut self,
+        line: &A::Line,
         from: String,
         at: String,
         text: &str,
         replying_to: Option<String>,
+        private: bool,
     ) {
         let words = self.words();
         let text = text.trim();
         let person = self.person();
-        let mut parts = text.split_whitespace();
-        if parts
-            .next()
-            .is_some_and(|first| first.eq_ignore_ascii_case("pair"))
-        {
-            let code: String = parts.collect::<Vec<_>>().join("");
-            let (paired, reply) = self.pair(&from, &at, &code, person.as_deref()).await;
-            if paired
-                || person.as_deref() == Some(from.as_str())
-                || self.strangers.allow(from.clone())
-            {
+        let is_the_person = person.as_deref() == Some(from.as_str());
+        if let Some(code) = pairing_code(text, A::PAIR_COMMAND) {
+            let reply = if !private {
+                words.in_app("chat-private-only")
+            } else if code.is_empty() && is_the_person {
+                words.in_app("chat-already-paired")
+            } else if code.is_empty() {
+                words.in_app("chat-stranger")
+            } else {
+                let (paired, reply) = self.pair(&from, &at, &code, person.as_deref()).await;
+                if paired {
+                    let view = self.app.said(&reply);
+                    self.outbox.push_back((To::At(at), view));
+                    return;
+                }
+                reply
+            };
+            if is_the_person || self.strangers.allow(from) {
                 let view = self.app.said(&reply);
                 self.outbox.push_back((To::At(at), view));
             }
             return;
         }
-        if person.as_deref() != Some(from.as_str()) {
+        if !is_the_person {
             if self.strangers.allow(from) {
                 let view = self.app.said(&words.in_app("chat-stranger"));
                 self.outbox.push_back((To::At(at), view));
             }
             return;
         }
-        // Apps that keep a leading "/" for their own commands: "tell …" works as "/tell …".
-        let told = tell::command_or_word(text);
+        let told = if A::BARE_TELL {
+            tell::command_or_word(text)
+        } else {
+            tell::command(text)
+        };
+        let replying_to = replying_to.filter(|replied| !replied.is_empty());
+        if told.is_none()
+            && A::WORDS_ANSWER
+            && self.take_words(line, text, replying_to.as_deref()).await
+        {
+            return;
+        }
         let replied_agent = replying_to
             .as_deref()
-            .filter(|replied| !replied.is_empty())
             .and_then(|replied| self.agent_of_message(replied));
         let message = match (told, &replied_agent) {
             (Some(message), _) => message.to_string(),
@@ -311,6 +368,67 @@ impl<A: ChatApp> Engine<A> {
         let said = tell::tell(&store, to, &message, A::NAME, words.lang).await;
         let view = self.app.said(&said);
         self.outbox.push_back((To::At(at), view));
+    }
+
+    /// Words that answer a question, where the app takes them: a reply to its prompt (while
+    /// the prompt is current) or to its message, else the question that waits for words. Whether
+    /// they were for a question.
+    async fn take_words(&mut self, line: &A::Line, text: &str, replying_to: Option<&str>) -> bool {
+        let open = |conversation: &&super::engine::Conversation<A>| !conversation.closed;
+        let prompted = replying_to.and_then(|replied| {
+            self.conversations
+                .iter()
+                .filter(open)
+                .rfind(|c| {
+                    c.prompt
+                        .as_ref()
+                        .is_some_and(|prompt| prompt.message == replied)
+                })
+                .map(|c| (c.question.id, c.prompt.clone(), c.walk.clone()))
+        });
+        if let Some((_, Some(prompt), walk)) = &prompted
+            && (walk.awaiting != Some(prompt.awaiting) || walk.step != prompt.step)
+        {
+            // A reply to a prompt counts only while its question still waits for it.
+            let view = self.app.said(&self.words().plain("chat-stale"));
+            self.say_to_the_person(view);
+            return true;
+        }
+        let id = prompted.map(|(id, ..)| id).or_else(|| {
+            let replied = replying_to?;
+            self.conversations
+                .iter()
+                .filter(open)
+                .rfind(|c| {
+                    c.posted
+                        .as_ref()
+                        .is_some_and(|posted| A::message_id(posted) == replied)
+                })
+                .map(|c| c.question.id)
+        });
+        // Without a reply, the words go to the question that asked for some.
+        let id = id.or_else(|| {
+            if replying_to.is_some_and(|replied| self.agent_of_message(replied).is_some()) {
+                return None;
+            }
+            self.conversations
+                .iter()
+                .filter(open)
+                .rfind(|c| c.walk.awaiting.is_some())
+                .map(|c| c.question.id)
+        });
+        let Some(id) = id else {
+            return false;
+        };
+        if text.is_empty() {
+            let view = self.app.said(&self.words().in_app("chat-use-buttons"));
+            self.say_to_the_person(view);
+            return true;
+        }
+        let stepped = self.step(id, |walk, question| walk.reply(question, text));
+        self.follow_step(line, A::Responder::default(), stepped)
+            .await;
+        true
     }
 
     /// Redeems `code` for `from`, who writes `at`: whether they are paired now, and the reply.
@@ -379,4 +497,47 @@ fn tick(
         walk.tap(question, step, Tap::Toggle(*index));
     }
     Next::Show
+}
+
+/// The code after the app's pairing command (`pair <code>`, Telegram's `/start <code>` or
+/// `/start@Bot <code>`), spaces dropped; empty when the command comes alone.
+fn pairing_code(text: &str, command: &str) -> Option<String> {
+    let mut parts = text.split_whitespace();
+    let first = parts.next()?;
+    let named = first.eq_ignore_ascii_case(command)
+        || (command.starts_with('/')
+            && first
+                .split_once('@')
+                .is_some_and(|(head, _)| head.eq_ignore_ascii_case(command)));
+    named.then(|| parts.collect::<Vec<_>>().join(""))
+}
+
+/// The question an inbound is about, when it names one.
+fn asked_about<R>(inbound: &Inbound<R>) -> Option<QuestionId> {
+    match inbound {
+        Inbound::Tap { callback, .. } => Some(callback.id),
+        Inbound::Ticked {
+            on: Target::Question(id),
+            ..
+        }
+        | Inbound::Words { id, .. }
+        | Inbound::Form { id, .. } => Some(*id),
+        Inbound::Ticked { .. } | Inbound::Said { .. } => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_pairing_command_takes_its_code_in_any_case_and_spacing() {
+        let code = |text| super::pairing_code(text, "pair");
+        assert_eq!(code("pair ABCD EFGH"), Some("ABCDEFGH".into()));
+        assert_eq!(code("PAIR abc"), Some("abc".into()));
+        assert_eq!(code("pair"), Some(String::new()));
+        assert_eq!(code("pairing abc"), None);
+        let start = |text| super::pairing_code(text, "/start");
+        assert_eq!(start("/start X1"), Some("X1".into()));
+        assert_eq!(start("/start@HarkBot X1"), Some("X1".into()));
+        assert_eq!(start("/stop X1"), None);
+    }
 }

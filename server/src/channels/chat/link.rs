@@ -9,6 +9,7 @@ use super::pauses::{Pauses, REFUSED_WAIT};
 use super::{ChatApp, Inbound, Input, Shared};
 use crate::channels::Relay;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
@@ -39,6 +40,8 @@ pub struct Listening<'a, A: ChatApp> {
     pub shutdown: &'a CancellationToken,
     app: &'a A,
     inbox: &'a mpsc::Sender<Input<A::Responder>>,
+    /// Whether the connection got through at least once: the pause schedule starts over.
+    worked: AtomicBool,
 }
 
 impl<A: ChatApp> Listening<'_, A> {
@@ -52,8 +55,17 @@ impl<A: ChatApp> Listening<'_, A> {
     pub fn connected(&self, line: &A::Line, connected: bool) {
         self.shared.set_connected(connected);
         if connected {
+            self.worked.store(true, Ordering::SeqCst);
             self.relay.statuses.sent(A::NAME, A::server(line));
         }
+    }
+
+    /// A request of the connection got through (a poll): it is no longer failing.
+    pub fn working(&self, line: &A::Line) {
+        self.worked.store(true, Ordering::SeqCst);
+        self.relay
+            .statuses
+            .recovered(A::NAME, &A::link_target(line));
     }
 
     /// Whether the settings still hold what a connection was opened with (`key`).
@@ -102,9 +114,13 @@ pub async fn supervise<A: ChatApp>(
             shutdown: &shutdown,
             app: &*app,
             inbox: &inbox,
+            worked: AtomicBool::new(false),
         };
         let ended = app.listen(&listening, &line, &mut state).await;
         shared.set_connected(false);
+        if listening.worked.load(Ordering::SeqCst) {
+            pauses.reset();
+        }
         let wait = match ended {
             LinkEnded::Shutdown => return,
             LinkEnded::Settings => continue,
@@ -120,12 +136,16 @@ pub async fn supervise<A: ChatApp>(
                 retry_after,
             } => {
                 tracing::warn!(channel = %A::NAME, %reason, "could not keep the connection");
-                relay.statuses.failed(A::NAME, A::server(&line), reason);
+                relay
+                    .statuses
+                    .failed(A::NAME, &A::link_target(&line), reason);
                 pauses.next(retry_after)
             }
             LinkEnded::Refused(reason) => {
                 tracing::warn!(channel = %A::NAME, %reason, "the service refused the connection");
-                relay.statuses.failed(A::NAME, A::server(&line), reason);
+                relay
+                    .statuses
+                    .failed(A::NAME, &A::link_target(&line), reason);
                 REFUSED_WAIT
             }
         };

@@ -251,7 +251,13 @@ impl ChatApp for Fake {
         Ok(id)
     }
 
-    async fn update(&self, _: &(), message: &String, view: &String) -> Result<(), Failure> {
+    async fn update(
+        &self,
+        _: &(),
+        _at: &str,
+        message: &String,
+        view: &String,
+    ) -> Result<(), Failure> {
         if self.0.down.load(Ordering::SeqCst) {
             return Err(Failure {
                 passing: true,
@@ -271,13 +277,14 @@ impl ChatApp for Fake {
         Ok(())
     }
 
-    fn message_id(message: &String) -> &str {
-        message
+    fn message_id(message: &String) -> String {
+        message.clone()
     }
 
     async fn respond(&self, _: &(), to: u32, response: Response<'_>) -> Responded {
         let (said, responded) = match response {
             Response::Taken => ("taken".to_string(), Responded::Done),
+            Response::Closed(text) => (format!("closed: {text}"), Responded::Done),
             Response::Notice(text) if to == 0 => (text.clone(), Responded::SayInChat(text)),
             Response::Notice(text) => (format!("notice {text}"), Responded::Done),
             Response::Stranger(text) => (format!("stranger {text}"), Responded::Done),
@@ -399,6 +406,7 @@ impl World {
             at: format!("D-{from}"),
             text: text.into(),
             replying_to: replying_to.map(str::to_string),
+            private: true,
         })
         .await;
     }

@@ -1,7 +1,7 @@
 //! The words every chat app says alike (pairing, strangers, hints, the test message): one
 //! message each in `server.ftl`, given the app's name (`$app`, itself translated: 飞书 in
-//! Chinese), its setup command (`$setup`) and its config name (`$channel`, for the few words
-//! that differ by app).
+//! Chinese), its setup command (`$setup`), its pairing command (`$pair`) and its config name
+//! (`$channel`, for the few words that differ by app).
 
 use super::ChatApp;
 use crate::channels::Relay;
@@ -14,6 +14,7 @@ pub struct Words {
     pub app: String,
     channel: &'static str,
     setup: String,
+    pair: &'static str,
 }
 
 impl Words {
@@ -30,6 +31,7 @@ impl Words {
             app: t_in(lang, "chat-app", &[("channel", channel.into())]),
             channel,
             setup: format!("hark {channel} setup"),
+            pair: A::PAIR_COMMAND,
         }
     }
 
@@ -42,6 +44,7 @@ impl Words {
                 ("app", self.app.clone().into()),
                 ("setup", self.setup.clone().into()),
                 ("channel", self.channel.into()),
+                ("pair", self.pair.into()),
             ],
         )
     }

@@ -148,6 +148,7 @@ pub fn message(message: Message, bot_user: Option<&str>) -> Option<Inbound<Optio
     }
     Some(Inbound::Said {
         id: Some(message.id),
+        private: true,
         from: message.author.id,
         at: message.channel_id,
         text: message.content,

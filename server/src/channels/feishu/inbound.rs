@@ -151,6 +151,7 @@ fn message(event: MessageReceived) -> Option<Inbound<()>> {
         .unwrap_or_default();
     Some(Inbound::Said {
         id: Some(message.message_id),
+        private: true,
         at: from.clone(),
         from,
         text,

@@ -18,7 +18,6 @@ pub struct Update {
 /// A message someone sent the bot.
 #[derive(Debug, Deserialize)]
 pub struct Message {
-    pub message_id: i32,
     pub chat: Chat,
     #[serde(default)]
     pub text: Option<String>,
@@ -52,10 +51,9 @@ pub struct CallbackQuery {
     pub data: Option<String>,
 }
 
-/// The message a tapped button is under.
+/// The message a tapped button is under: its chat is the one that tapped.
 #[derive(Debug, Deserialize)]
 pub struct Tapped {
-    pub message_id: i32,
     pub chat: Chat,
 }
 

@@ -1,0 +1,184 @@
+//! Setting the Telegram bot up: the token checked for shape, then with Telegram (`getMe`),
+//! before it is kept; forgetting it; and the bot's report (with the `t.me` link that sends the
+//! pairing code) for settings and `hark status`.
+
+use super::{BotApi, CHANNEL, TOKEN, Telegram};
+use crate::channels::chat::Shared;
+use crate::channels::{self, Relay};
+use hark_core::model::channels::telegram::{TelegramRefusal, TelegramReport, TelegramSetup};
+use hark_core::model::{ActionRefusal, ChannelError, ChannelSummary, ChannelsReport, ErrorBody};
+use std::sync::Arc;
+
+/// The bot as settings and the CLI show it.
+pub fn report_for(telegram: &Telegram, relay: &Relay, shared: &Shared) -> TelegramReport {
+    let config = relay
+        .store
+        .read_config(|config| config.channels.telegram.clone());
+    let bot = telegram.bot();
+    let pairing = shared.codes.waiting().map(|mut pairing| {
+        pairing.link = bot
+            .as_ref()
+            .map(|bot| format!("https://t.me/{bot}?start={}", pairing.code));
+        pairing
+    });
+    TelegramReport {
+        token: relay.secrets.bound(TOKEN, &config.api_base).is_some(),
+        bot,
+        paired: config.chat_id.is_some(),
+        pairings: shared.pairings(),
+        pairing,
+    }
+}
+
+/// The report, and `hark status`'s line.
+pub fn report(telegram: &Telegram, relay: &Relay, shared: &Shared, report: &mut ChannelsReport) {
+    let bot = report_for(telegram, relay, shared);
+    if bot.token {
+        let name = bot.bot.as_deref().map_or_else(
+            || "whose name is not known yet".to_string(),
+            |name| format!("@{name}"),
+        );
+        let paired = if bot.paired {
+            "a chat is paired"
+        } else {
+            "no chat paired yet (`hark telegram setup`)"
+        };
+        report.summaries.push(ChannelSummary {
+            channel: CHANNEL,
+            summary: format!("bot {name}, {paired}"),
+        });
+    }
+    report.telegram = bot;
+}
+
+/// Checks the token given (or the saved one) with Telegram, saves it, turns the bot on and
+/// makes a new pairing code.
+///
+/// # Errors
+/// Why the bot cannot be set up, naming the token.
+pub async fn setup(
+    telegram: &Telegram,
+    relay: &Arc<Relay>,
+    shared: &Shared,
+    input: serde_json::Value,
+) -> Result<serde_json::Value, ActionRefusal> {
+    let request: TelegramSetup = channels::input(input)?;
+    match check_and_keep(telegram, relay, shared, request.bot_token).await {
+        Ok(()) => channels::output(&report_for(telegram, relay, shared)),
+        Err(refusal) => Err(ActionRefusal {
+            status: refusal.status(),
+            body: ErrorBody::field("botToken", refusal.message()),
+            refusal: serde_json::to_value(&refusal).ok().map(Box::new),
+        }),
+    }
+}
+
+async fn check_and_keep(
+    telegram: &Telegram,
+    relay: &Arc<Relay>,
+    shared: &Shared,
+    token: Option<String>,
+) -> Result<(), TelegramRefusal> {
+    let api_base = relay
+        .store
+        .read_config(|config| config.channels.telegram.api_base.clone());
+    let token = match token.map(|token| token.trim().to_string()) {
+        Some(token) if !token.is_empty() => {
+            if !token_shaped(&token) {
+                return Err(TelegramRefusal::TokenShape);
+            }
+            token
+        }
+        _ => relay
+            .secrets
+            .bound(TOKEN, &api_base)
+            .ok_or(TelegramRefusal::NoToken)?,
+    };
+    let me = match BotApi::new(relay.http.clone(), &api_base, &token)
+        .me()
+        .await
+    {
+        Ok(me) => me,
+        Err(error) if error.wrong_token() => return Err(TelegramRefusal::WrongToken),
+        Err(error) => {
+            return Err(TelegramRefusal::Unreachable {
+                reason: error.to_string(),
+            });
+        }
+    };
+    telegram.learned_bot(me.username);
+    let secrets = relay.secrets.clone();
+    let base = api_base.clone();
+    tokio::task::spawn_blocking(move || secrets.set_bound(TOKEN, Some(token), &base))
+        .await
+        .map_err(std::io::Error::other)
+        .and_then(|saved| saved)
+        .map_err(|_| TelegramRefusal::SaveFailed)?;
+    relay
+        .change_channels(|channels| channels.telegram.enabled = true)
+        .await
+        .map_err(|_| TelegramRefusal::SaveFailed)?;
+    shared
+        .codes
+        .issue()
+        .map_err(|_| TelegramRefusal::SaveFailed)?;
+    Ok(())
+}
+
+/// Forgets the bot token (the engine turns the bot off).
+///
+/// # Errors
+/// When the secrets cannot be saved.
+pub async fn forget(telegram: &Telegram, relay: &Arc<Relay>) -> Result<(), ChannelError> {
+    let api_base = relay
+        .store
+        .read_config(|config| config.channels.telegram.api_base.clone());
+    let secrets = relay.secrets.clone();
+    let not_saved = |error: std::io::Error| {
+        ChannelError::NotSaved(format!(
+            "the bot token could not be removed from secrets.json: {}",
+            error.kind()
+        ))
+    };
+    tokio::task::spawn_blocking(move || secrets.set_bound(TOKEN, None, &api_base))
+        .await
+        .map_err(|error| not_saved(std::io::Error::other(error)))?
+        .map_err(not_saved)?;
+    telegram.learned_bot(None);
+    Ok(())
+}
+
+/// A bot token as @BotFather makes them: the bot's id, a colon, 30 or more URL-safe characters.
+fn token_shaped(token: &str) -> bool {
+    let Some((id, secret)) = token.split_once(':') else {
+        return false;
+    };
+    !id.is_empty()
+        && id.len() <= 20
+        && id.bytes().all(|byte| byte.is_ascii_digit())
+        && (30..=100).contains(&secret.len())
+        && secret
+            .bytes()
+            .all(|byte| byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'_')
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn tokens_are_checked_for_shape_before_telegram_is_asked() {
+        assert!(super::token_shaped(
+            "123456789:AAEhBOweik6ad9r_QXMENQjcrGbqCr4K-Qs"
+        ));
+        for wrong in [
+            "",
+            "123456789",
+            ":AAEhBOweik6ad9r_QXMENQjcrGbqCr4K-Qs",
+            "12a:AAEhBOweik6ad9r_QXMENQjcrGbqCr4K-Qs",
+            "123:short",
+            "123:AAEhBOweik6ad9r QXMENQjcrGbqCr4K-Qs",
+            "123:AAEhBOweik6ad9r/QXMENQjcrGbqCr4K-Qs",
+        ] {
+            assert!(!super::token_shaped(wrong), "{wrong}");
+        }
+    }
+}
