@@ -130,9 +130,10 @@ chat-stranger = Sorry, this { $app } bot answers only { $channel ->
        *[other] the person it is paired with
     }. If it is yours, send { $pair } followed by the code in Hark's settings or shown by “{ $setup }”.
 chat-use-buttons = { $channel ->
-        [feishu] Answer with the buttons and the form on a question's card.
-       *[other] Use the buttons under a question to answer it.
-    } To tell the agent something, write: tell followed by your message, or reply to the question.
+        [telegram] Tap a button under a question, or reply to its message to answer in your own words. To tell the agent something, write /tell followed by your message.
+        [feishu] Answer with the buttons and the form on a question's card. To tell the agent something, write: tell followed by your message, or reply to the question.
+       *[other] Use the buttons under a question to answer it. To tell the agent something, write: tell followed by your message, or reply to the question.
+    }
 chat-unpaired = You are no longer paired with Hark here: questions will not arrive here any more.
 chat-not-yours = This bot answers only its owner.
 chat-private-only = Pair the bot in a private chat with it, not in a group.

@@ -120,9 +120,10 @@ chat-wrong-code = 配对码不对。请在 Hark 设置或“{ $setup }”中查�
 chat-expired-code = 这个配对码已过期。请在 Hark 设置或“{ $setup }”中获取新的配对码。
 chat-stranger = 抱歉，这个{ $app }机器人只回应它的主人。如果这是你的机器人，请发送 { $pair } 加上 Hark 设置或“{ $setup }”中显示的配对码。
 chat-use-buttons = { $channel ->
-        [feishu] 请用问题卡片上的按钮和表单回答。
-       *[other] 请用问题下方的按钮回答。
-    }想告诉智能体什么，请发送 tell 加上你的话，或直接回复那个问题。
+        [telegram] 请点问题下方的按钮，或回复问题消息，用自己的话回答。想告诉智能体什么，请发送 /tell 加上你的话。
+        [feishu] 请用问题卡片上的按钮和表单回答。想告诉智能体什么，请发送 tell 加上你的话，或直接回复那个问题。
+       *[other] 请用问题下方的按钮回答。想告诉智能体什么，请发送 tell 加上你的话，或直接回复那个问题。
+    }
 chat-unpaired = 你在这里已与 Hark 解除配对，问题不会再发到这里。
 chat-not-yours = 这个机器人只回应它的主人。
 chat-private-only = 请在与机器人的私聊中配对，不要在群组里配对。

@@ -48,7 +48,7 @@ pub use status::Statuses;
 use std::sync::Arc;
 
 /// Every channel, in the order settings and the report list them: a channel's `mod` line above
-/// and its line here (the README's "Adding a channel" lists the other places it touches). The
+/// and its line here (docs/architecture.md's "Adding a chat app" lists the other places it touches). The
 /// daemon hands it to its `Relay`; a test may hand in its own.
 pub fn registry() -> Vec<Arc<dyn Channel>> {
     vec![

@@ -1,7 +1,7 @@
 //! `cargo xtask build | run | test | smoke | bench | weigh`: builds Hark's one binary, runs it, tests
 //! everything (the builds for other platforms too, run under their emulators), and measures it.
 //! Installs the tools each step needs when they are missing, from the package registries only
-//! (see TOOLCHAIN facts in the README).
+//! (docs/development.md says which and why).
 
 mod bench;
 mod budget;

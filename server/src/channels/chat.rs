@@ -69,6 +69,9 @@ pub trait ChatApp: Send + Sync + Sized + 'static {
     const BARE_TELL: bool = true;
     /// The command that pairs, followed by the code.
     const PAIR_COMMAND: &'static str = "pair";
+    /// Whether a tap must be answered before the store records its step (Discord: within 3 s,
+    /// whatever the store does); notices after it are then said in the chat.
+    const ACK_FIRST: bool = false;
 
     /// Its clients as the settings stand.
     type Line: Send + Sync;

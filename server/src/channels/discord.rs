@@ -127,6 +127,7 @@ impl ChatApp for Discord {
     const NAME: ChannelName = CHANNEL;
     const RECORD: &'static str = "discord.json";
     const ASKS_IN_A_WINDOW: bool = true;
+    const ACK_FIRST: bool = true;
 
     type Line = Line;
     type Message = rest::Sent;

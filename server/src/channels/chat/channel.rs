@@ -149,8 +149,9 @@ impl<A: ChatApp> Channel for ChatChannel<A> {
             .read_config(|config| A::person(&config.channels))
         else {
             return Err(ChannelError::NotSetUp(format!(
-                "nobody is paired in {} yet: run `hark {name} setup` and send the bot `pair <code>` in a direct message",
-                words.app
+                "nobody is paired in {} yet: run `hark {name} setup` and send the bot `{} <code>`",
+                words.app,
+                A::PAIR_COMMAND
             )));
         };
         let view = self.app.said(&words.in_app("chat-test"));

@@ -95,6 +95,8 @@ pub(super) struct Engine<A: ChatApp> {
     pub outbox: VecDeque<(To, A::View)>,
     /// Closed questions' messages and their agents.
     finished: VecDeque<(String, AgentRef)>,
+    /// The questions a reminder is due for.
+    reminder: Option<Vec<QuestionId>>,
     pub strangers: Refusals<String>,
     /// Messages taken, by id.
     pub seen: Seen,
@@ -157,6 +159,7 @@ impl<A: ChatApp> Engine<A> {
             with: None,
             outbox: VecDeque::new(),
             finished: VecDeque::new(),
+            reminder: None,
             strangers: Refusals::default(),
             seen: Seen::default(),
             given_up: HashSet::new(),
@@ -194,8 +197,9 @@ impl<A: ChatApp> Engine<A> {
     /// A store event: a new question to post, one to update, a reminder.
     fn follow(&mut self, event: &Event) {
         match event {
+            // Without anyone to post to, the first look at the store brings it in.
             Event::QuestionCreated(question) => {
-                if self.find(question.id).is_none() {
+                if self.with.is_some() && self.find(question.id).is_none() {
                     self.conversations
                         .push(Conversation::new(question.clone(), None));
                 }
@@ -206,20 +210,9 @@ impl<A: ChatApp> Engine<A> {
                     conversation.closed = true;
                 }
             }
-            Event::QuestionRemind(remind) => {
-                let waiting: Vec<Question> = self
-                    .conversations
-                    .iter()
-                    .filter(|c| {
-                        !c.closed && c.posted.is_some() && remind.ids.contains(&c.question.id)
-                    })
-                    .map(|c| c.question.clone())
-                    .collect();
-                if !waiting.is_empty() {
-                    let view = self.app.reminder(self.words().lang, &waiting);
-                    self.say_to_the_person(view);
-                }
-            }
+            // One reminder waits at most, the latest: drawn when it goes out, of what is still
+            // open then, and dropped if it cannot go out (it is worth sending only now).
+            Event::QuestionRemind(remind) => self.reminder = Some(remind.ids.clone()),
             Event::Init(_)
             | Event::QuestionUpdated(_)
             | Event::ConfigUpdated(_)
@@ -309,20 +302,46 @@ impl<A: ChatApp> Engine<A> {
             Ok(at) => at,
             Err(error) => return self.pause_after(&line, &error),
         };
-        match self.sync_conversations(&line, &at).await {
+        let synced = self.sync_conversations(&line, &at).await;
+        // Kept also when the service went away halfway: what was posted is not posted again.
+        self.keep_record(&person).await;
+        match synced {
             Ok(posted) => sent |= posted,
             Err(error) => return self.pause_after(&line, &error),
+        }
+        if let Some(ids) = self.reminder.take() {
+            let waiting: Vec<Question> = self
+                .conversations
+                .iter()
+                .filter(|c| !c.closed && c.posted.is_some() && ids.contains(&c.question.id))
+                .map(|c| c.question.clone())
+                .collect();
+            if !waiting.is_empty() {
+                let view = self.app.reminder(self.words().lang, &waiting);
+                match self.app.post(&line, &at, &view).await {
+                    Ok(_) => sent = true,
+                    Err(error) if error.passing() => return self.pause_after(&line, &error),
+                    Err(error) => {
+                        tracing::warn!(channel = %A::NAME, %error, "a reminder was refused");
+                    }
+                }
+            }
         }
         self.pauses.reset();
         if sent {
             self.relay.statuses.sent(A::NAME, A::server(&line));
         }
+    }
+
+    /// Records the messages still to be updated (open questions', and closed ones' whose
+    /// outcome is not shown yet).
+    async fn keep_record(&mut self, person: &str) {
         let open: Vec<_> = self
             .conversations
             .iter()
             .filter_map(|c| c.posted.clone().map(|posted| (c.question.id, posted)))
             .collect();
-        self.posts.keep(&person, open.into_iter()).await;
+        self.posts.keep(person, open.into_iter()).await;
     }
 
     /// Posts or updates each conversation's message as it should look; `Ok(true)` when

@@ -20,9 +20,10 @@ impl<A: ChatApp> Engine<A> {
             return;
         };
         let person = self.person();
-        // A tap on a message posted before a restart may come before the first look at the
-        // store: the conversations are brought up to date first.
-        if let (Some(id), Some(person)) = (asked_about(&inbound), person.as_deref())
+        // A tap of the person's on a message posted before a restart may come before the first
+        // look at the store: the conversations are brought up to date first.
+        if let (Some((from, id)), Some(person)) = (asked_about(&inbound), person.as_deref())
+            && from == person
             && self.find(id).is_none()
         {
             self.follow_the_store(person).await;
@@ -175,11 +176,22 @@ impl<A: ChatApp> Engine<A> {
         }
     }
 
+    /// For apps that must answer a tap before anything slower (`ChatApp::ACK_FIRST`): answers
+    /// it as taken, and gives back a responder that answers nothing more (later notices are
+    /// said in the chat).
+    async fn ack_first(&self, line: &A::Line, responder: A::Responder) -> A::Responder {
+        if !A::ACK_FIRST {
+            return responder;
+        }
+        self.app.respond(line, responder, Response::Taken).await;
+        A::Responder::default()
+    }
+
     /// Does what a step decided, and answers the inbound.
     async fn follow_step(
         &mut self,
         line: &A::Line,
-        responder: A::Responder,
+        mut responder: A::Responder,
         stepped: Option<(Question, Next, Walk)>,
     ) {
         let words = self.words();
@@ -217,7 +229,11 @@ impl<A: ChatApp> Engine<A> {
                     question: &question,
                     walk: &walk,
                     awaiting,
-                    at: self.direct.as_ref().map(|(_, at)| at.clone()),
+                    at: self
+                        .direct
+                        .as_ref()
+                        .map(|(_, at)| at.clone())
+                        .or_else(|| self.person()),
                     reply_to,
                 };
                 match self.app.respond(line, responder, asked).await {
@@ -249,17 +265,23 @@ impl<A: ChatApp> Engine<A> {
                 return self.notice(line, responder, text).await;
             }
             Next::Submit(answers) => (
-                self.relay
-                    .store
-                    .close(id, Outcome::Answered(answers), via)
-                    .await,
+                {
+                    responder = self.ack_first(line, responder).await;
+                    self.relay
+                        .store
+                        .close(id, Outcome::Answered(answers), via)
+                        .await
+                },
                 false,
             ),
             Next::Decline(note) => (
-                self.relay
-                    .store
-                    .close(id, Outcome::Declined { note }, via)
-                    .await,
+                {
+                    responder = self.ack_first(line, responder).await;
+                    self.relay
+                        .store
+                        .close(id, Outcome::Declined { note }, via)
+                        .await
+                },
                 true,
             ),
         };
@@ -512,16 +534,17 @@ fn pairing_code(text: &str, command: &str) -> Option<String> {
     named.then(|| parts.collect::<Vec<_>>().join(""))
 }
 
-/// The question an inbound is about, when it names one.
-fn asked_about<R>(inbound: &Inbound<R>) -> Option<QuestionId> {
+/// Who asks about which question, when an inbound names one.
+fn asked_about<R>(inbound: &Inbound<R>) -> Option<(&str, QuestionId)> {
     match inbound {
-        Inbound::Tap { callback, .. } => Some(callback.id),
+        Inbound::Tap { from, callback, .. } => Some((from, callback.id)),
         Inbound::Ticked {
+            from,
             on: Target::Question(id),
             ..
         }
-        | Inbound::Words { id, .. }
-        | Inbound::Form { id, .. } => Some(*id),
+        | Inbound::Words { from, id, .. }
+        | Inbound::Form { from, id, .. } => Some((from, *id)),
         Inbound::Ticked { .. } | Inbound::Said { .. } => None,
     }
 }

@@ -38,7 +38,8 @@ impl Pauses {
     /// The pause after one more failure; `asked` is what the service asked for, if it did.
     pub fn next(&mut self, asked: Option<Duration>) -> Duration {
         let scheduled = self.schedule.next().unwrap_or(LONGEST);
-        asked.map_or(scheduled, |asked| asked.min(LONGEST_ASKED))
+        // A service that asks for no wait at all still gets the first pause: no hammering.
+        asked.map_or(scheduled, |asked| asked.clamp(FIRST, LONGEST_ASKED))
     }
 
     /// It worked: the next failure pauses the first pause again.
@@ -61,6 +62,7 @@ mod tests {
             Duration::from_secs(7)
         );
         assert_eq!(pauses.next(Some(Duration::from_secs(3600))), LONGEST_ASKED);
+        assert_eq!(pauses.next(Some(Duration::ZERO)), FIRST);
         pauses.reset();
         assert_eq!(pauses.next(None), FIRST);
     }
