@@ -36,6 +36,7 @@ pub mod channels;
 pub mod cli {
     //! The commands that talk to a running daemon from a shell, one file per group.
     pub mod ask;
+    pub mod chat_app;
     pub mod hook;
     pub mod pair;
     pub mod status;

@@ -1,6 +1,11 @@
 //! The `hark` command line: parses arguments, starts tracing, and calls the library.
 
 use clap::{Parser, Subcommand};
+use hark::channels::discord::cli::DiscordCredentials;
+use hark::channels::feishu::cli::FeishuCredentials;
+use hark::channels::slack::cli::SlackCredentials;
+use hark::channels::telegram::cli::TelegramCredentials;
+use hark::cli::chat_app::ChatAction;
 use hark::daemon::home;
 use std::process::ExitCode;
 
@@ -107,11 +112,11 @@ enum Command {
         #[command(subcommand)]
         action: ChannelAction,
     },
-    /// The Telegram bot: `hark telegram setup` checks and keeps its token and pairs your chat;
-    /// `hark telegram unpair` forgets the chat.
+    /// The Telegram bot: `hark telegram setup` checks and keeps its token (from @BotFather) and
+    /// pairs your chat; `hark telegram unpair` forgets the chat.
     Telegram {
         #[command(subcommand)]
-        action: TelegramAction,
+        action: ChatAction<TelegramCredentials>,
     },
     /// WeChat: `hark wechat setup` shows a QR code to scan with WeChat and keeps the login;
     /// `hark wechat unpair` logs out.
@@ -123,19 +128,19 @@ enum Command {
     /// sent in a direct message; `hark slack unpair` forgets you.
     Slack {
         #[command(subcommand)]
-        action: SlackAction,
+        action: ChatAction<SlackCredentials>,
     },
     /// Feishu/Lark: `hark feishu setup` checks and keeps the app's App ID and App Secret and
     /// pairs you by a code sent to its bot; `hark feishu unpair` forgets you.
     Feishu {
         #[command(subcommand)]
-        action: FeishuAction,
+        action: ChatAction<FeishuCredentials>,
     },
     /// Discord: `hark discord setup` checks and keeps the bot's token and pairs you by a code
     /// sent in a direct message; `hark discord unpair` forgets you.
     Discord {
         #[command(subcommand)]
-        action: DiscordAction,
+        action: ChatAction<DiscordCredentials>,
     },
     /// Print the token that pairs other devices, or replace it with --rotate.
     Token {
@@ -166,89 +171,6 @@ enum WechatAction {
         port: Option<u16>,
     },
     /// Log out: forget the account and the bot token.
-    Unpair {
-        #[arg(long, env = "HARK_PORT")]
-        port: Option<u16>,
-    },
-}
-
-#[derive(Subcommand)]
-enum FeishuAction {
-    /// Give Hark the App ID (cli_…) and App Secret of a self-built Feishu or Lark app with the
-    /// Bot feature (Credentials & Basic Info), and pair yourself with a one-time code sent to
-    /// its bot. What is not given as flags is typed at prompts (the secret's does not echo).
-    Setup {
-        #[arg(long, value_name = "ID")]
-        app_id: Option<String>,
-        #[arg(long, value_name = "SECRET")]
-        app_secret: Option<String>,
-        /// The app is on Lark (open.larksuite.com), outside China.
-        #[arg(long, conflicts_with = "feishu")]
-        lark: bool,
-        /// The app is on Feishu (open.feishu.cn), the default.
-        #[arg(long)]
-        feishu: bool,
-        #[arg(long, env = "HARK_PORT")]
-        port: Option<u16>,
-    },
-    /// Forget the paired person: the bot answers nobody until someone pairs again.
-    Unpair {
-        #[arg(long, env = "HARK_PORT")]
-        port: Option<u16>,
-    },
-}
-
-#[derive(Subcommand)]
-enum DiscordAction {
-    /// Give Hark the Discord bot's token (Developer Portal → Bot → Reset Token), and pair
-    /// yourself with a one-time code sent to the bot in a direct message. Without the flag the
-    /// token is typed at a prompt that does not echo it.
-    Setup {
-        #[arg(long, value_name = "TOKEN")]
-        bot_token: Option<String>,
-        #[arg(long, env = "HARK_PORT")]
-        port: Option<u16>,
-    },
-    /// Forget the paired person: the bot answers nobody until someone pairs again.
-    Unpair {
-        #[arg(long, env = "HARK_PORT")]
-        port: Option<u16>,
-    },
-}
-
-#[derive(Subcommand)]
-enum SlackAction {
-    /// Give Hark the Slack app's Bot User OAuth Token (xoxb-…) and app-level token (xapp-…,
-    /// with connections:write), and pair yourself with a one-time code sent to the app in a
-    /// direct message. Tokens not given as flags are typed at prompts that do not echo them.
-    Setup {
-        #[arg(long, value_name = "TOKEN")]
-        bot_token: Option<String>,
-        #[arg(long, value_name = "TOKEN")]
-        app_token: Option<String>,
-        #[arg(long, env = "HARK_PORT")]
-        port: Option<u16>,
-    },
-    /// Forget the paired person: the app answers nobody until someone pairs again.
-    Unpair {
-        #[arg(long, env = "HARK_PORT")]
-        port: Option<u16>,
-    },
-}
-
-#[derive(Subcommand)]
-enum TelegramAction {
-    /// Give Hark a bot token (from @BotFather) and pair your chat with a one-time code. The
-    /// token is read from --bot-token, else from standard input, else typed at a prompt.
-    Setup {
-        /// The bot's token; prefer standard input or the prompt, which keep it out of the
-        /// shell's history.
-        #[arg(long, value_name = "TOKEN")]
-        bot_token: Option<String>,
-        #[arg(long, env = "HARK_PORT")]
-        port: Option<u16>,
-    },
-    /// Forget the paired chat: the bot answers nobody until a chat pairs again.
     Unpair {
         #[arg(long, env = "HARK_PORT")]
         port: Option<u16>,
@@ -322,56 +244,16 @@ fn main() -> ExitCode {
             Command::Channel {
                 action: ChannelAction::Test { channel, port },
             } => hark::cli::status::test_channel(channel, port).await,
-            Command::Telegram {
-                action: TelegramAction::Setup { bot_token, port },
-            } => hark::channels::telegram::cli::setup(bot_token, port).await,
-            Command::Telegram {
-                action: TelegramAction::Unpair { port },
-            } => hark::channels::telegram::cli::unpair(port).await,
+            Command::Telegram { action } => action.run().await,
             Command::Wechat {
                 action: WechatAction::Setup { port },
             } => hark::channels::wechat::cli::setup(port).await,
             Command::Wechat {
                 action: WechatAction::Unpair { port },
             } => hark::channels::wechat::cli::unpair(port).await,
-            Command::Slack {
-                action:
-                    SlackAction::Setup {
-                        bot_token,
-                        app_token,
-                        port,
-                    },
-            } => hark::channels::slack::cli::setup(bot_token, app_token, port).await,
-            Command::Slack {
-                action: SlackAction::Unpair { port },
-            } => hark::channels::slack::cli::unpair(port).await,
-            Command::Feishu {
-                action:
-                    FeishuAction::Setup {
-                        app_id,
-                        app_secret,
-                        lark,
-                        feishu,
-                        port,
-                    },
-            } => {
-                use hark_core::model::channels::feishu::{FEISHU_API, LARK_API};
-                let api_base = match (lark, feishu) {
-                    (true, _) => Some(LARK_API),
-                    (false, true) => Some(FEISHU_API),
-                    (false, false) => None,
-                };
-                hark::channels::feishu::cli::setup(app_id, app_secret, api_base, port).await
-            }
-            Command::Feishu {
-                action: FeishuAction::Unpair { port },
-            } => hark::channels::feishu::cli::unpair(port).await,
-            Command::Discord {
-                action: DiscordAction::Setup { bot_token, port },
-            } => hark::channels::discord::cli::setup(bot_token, port).await,
-            Command::Discord {
-                action: DiscordAction::Unpair { port },
-            } => hark::channels::discord::cli::unpair(port).await,
+            Command::Slack { action } => action.run().await,
+            Command::Feishu { action } => action.run().await,
+            Command::Discord { action } => action.run().await,
             Command::Stop { port } => hark::cli::status::stop(port).await,
             Command::Mcp {
                 daemon,
