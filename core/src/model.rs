@@ -23,7 +23,7 @@ pub use channels::{
     ChannelsReport,
 };
 pub use config::{Config, ConfigReport, Elicitation, PageConfig};
-pub use error::ErrorBody;
+pub use error::{ErrorBody, field_of};
 pub use event::{Event, InitData, PageSays, RemindData};
 pub use lang::{Lang, UnknownLang};
 pub use login::{LOGIN_PARAMETER, OneTimeLogin};

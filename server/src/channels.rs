@@ -4,7 +4,8 @@
 //!
 //! - `relay` holds what the channels share (the store, secrets, statuses, one HTTP client);
 //! - `retry` is the one backoff schedule; `status` each channel's record since the start;
-//! - `capability` and `answer_link`: answer buttons that work away from the page (ntfy's);
+//! - `capability`: answer buttons that work away from the page (ntfy's; their route is
+//!   `http::api::answer_link`);
 //! - `pairing`: the one-time codes that pair a chat channel with its person; `posted`: what a
 //!   chat channel posted, kept across restarts; `refusals`: how often strangers hear back;
 //!   `seen`: what a chat channel has already taken, heard once;
@@ -17,7 +18,6 @@
 //!   Socket Mode), `feishu` (cards in a Feishu/Lark chat over the long connection), `discord` (direct messages with buttons over the Gateway), `ntfy`
 //!   (a push per question, replaced when it closes), `webhooks` (signed deliveries).
 
-pub mod answer_link;
 pub mod capability;
 mod channel;
 pub mod chat;

@@ -117,7 +117,10 @@ use tokio::net::TcpListener;
 /// embedded assets, and the security layer around all of them.
 pub fn router(state: AppState) -> Router {
     let router = Router::new()
-        .nest("/api", http::api::router().merge(state.relay.routes()))
+        .nest(
+            "/api",
+            http::api::router().merge(http::api::channels::actions(&state.relay)),
+        )
         .nest_service(
             http::mcp::PATH,
             Router::new()
@@ -127,9 +130,9 @@ pub fn router(state: AppState) -> Router {
                     http::mcp_tasks_2025::bridge,
                 )),
         )
-        .merge(channels::answer_link::router());
+        .merge(http::api::answer_link::router());
     let router = page::routes(router, &state)
-        .fallback(http::assets::serve)
+        .fallback(page::site_or_not_found)
         // The guard sets each route's body limit (`body_limits`); axum's own 2 MB default,
         // which the server functions' handler applies, would cut the answer form's images.
         .layer(axum::extract::DefaultBodyLimit::disable())

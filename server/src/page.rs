@@ -49,6 +49,17 @@ pub fn routes(router: Router<AppState>, state: &AppState) -> Router<AppState> {
 /// Where the not-found page is rendered: no page of the app lives there.
 const NOT_FOUND: &str = "/not-found";
 
+/// What no route takes: a file of the embedded site, else the app's not-found page.
+pub async fn site_or_not_found(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    request: Request,
+) -> Response {
+    if let Some(file) = assets::served(request.uri().path(), request.headers()) {
+        return file;
+    }
+    not_found(state, request).await
+}
+
 /// The app's not-found page, with its 404.
 pub async fn not_found(state: AppState, mut request: Request) -> Response {
     // Rendered at a fixed address, never the one asked for: the router reads addresses its own

@@ -14,7 +14,7 @@ mod compile;
 mod tests;
 
 #[cfg(feature = "server")]
-pub use compile::compile;
+pub use compile::{compile, resolved};
 
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;

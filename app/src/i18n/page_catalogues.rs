@@ -4,7 +4,7 @@
 //! reads them from there, and fetches a whole catalogue from the daemon when the person
 //! switches to another language (`browser`). Sending all five in the WebAssembly cost 19 KB
 //! (brotli) of every first view, and parsing Fluent in the browser about 10 KB more. The
-//! server writes the block (`server::catalogue_block`).
+//! server writes the block (`server::catalogue_block`, which reads this module's names).
 
 use super::Lang;
 use crate::components::failure::Failure;
@@ -32,7 +32,7 @@ pub async fn catalogue(lang: String) -> Result<Words, Failure> {
         };
         crate::components::failure::refuse::<Catalogue>("/", failure)
     })?;
-    Ok(crate::server::catalogue_block::words(lang).clone())
+    Ok(hark_text::words::resolved(lang).clone())
 }
 
 #[cfg_attr(not(feature = "hydrate"), path = "page_catalogues/headless.rs")]

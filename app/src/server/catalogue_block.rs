@@ -4,21 +4,9 @@
 
 use crate::i18n::Lang;
 use crate::i18n::page_catalogues::{ELEMENT_ID, PageCatalogues};
-use hark_text::words::Words;
+use hark_text::words::resolved;
 use leptos::prelude::*;
 use serde::Serialize;
-
-/// The page catalogue of `lang`, resolved once.
-pub fn words(lang: Lang) -> &'static Words {
-    static RESOLVED: std::sync::LazyLock<Vec<Words>> = std::sync::LazyLock::new(|| {
-        Lang::ALL
-            .into_iter()
-            .map(hark_text::words::compile)
-            .collect()
-    });
-    let index = Lang::ALL.iter().position(|of| *of == lang).unwrap_or(0);
-    &RESOLVED[index]
-}
 
 /// The data block in the page's `<head>`: data, not a script (so no CSP applies to it).
 #[component]
@@ -48,9 +36,9 @@ fn build_for_page(lang: Lang) -> String {
             // Another language is carried as a one-message catalogue, its name, so the picker
             // (and every lookup) goes the same way for all five.
             let carried = if of == lang {
-                words(of).clone()
+                resolved(of).clone()
             } else {
-                words(of).name_only()
+                resolved(of).name_only()
             };
             (of.code().to_string(), carried)
         })

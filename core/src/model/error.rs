@@ -1,4 +1,5 @@
-//! The JSON error body `{error, field?}` that every API error and validation failure uses.
+//! The JSON error body `{error, field?}` that every API error and validation failure uses, and
+//! the path of the field a JSON reading failed on.
 
 use serde::{Deserialize, Serialize};
 
@@ -27,5 +28,21 @@ impl ErrorBody {
             error: error.into(),
             field: Some(field.into()),
         }
+    }
+}
+
+/// The path of the value a deserialisation failed on (`questions[0].options[1].label`); for a
+/// missing field, the field itself rather than its parent, where serde reports it. `.` or `?`
+/// when there is no path.
+pub fn field_of<E: std::fmt::Display>(error: &serde_path_to_error::Error<E>) -> String {
+    let path = error.path().to_string();
+    let message = error.inner().to_string();
+    let missing = message
+        .strip_prefix("missing field `")
+        .and_then(|rest| rest.split('`').next());
+    match missing {
+        Some(missing) if path == "." => missing.to_string(),
+        Some(missing) => format!("{path}.{missing}"),
+        None => path,
     }
 }

@@ -94,7 +94,7 @@ pub trait Channel: Send + Sync {
 /// A 400 naming the field.
 pub fn input<T: serde::de::DeserializeOwned>(input: Value) -> Result<T, ActionRefusal> {
     serde_path_to_error::deserialize(input).map_err(|error| {
-        let field = crate::http::json::field_of(&error);
+        let field = hark_core::model::field_of(&error);
         let body = if matches!(field.as_str(), "." | "?" | "") {
             ErrorBody::new(format!("the request body does not fit: {}", error.inner()))
         } else {

@@ -1,15 +1,11 @@
 //! The relay: one task reads the store's events and hands each to every channel that is on,
 //! which queues its work, so a slow or dead receiver never holds up the store or the API; it
 //! holds what the channels share (secrets, answer buttons, statuses, one HTTP client) and answers
-//! what settings and the API ask of them (their report, a test message, their routes).
+//! what settings and the API ask of them (their report, a test message, their actions).
 
 use super::{Capabilities, Channel, Statuses};
 use crate::daemon::secrets::Secrets;
-use crate::http::error::ApiError;
-use crate::http::state::AppState;
 use crate::security::access::Access;
-use axum::extract::State;
-use axum::http::StatusCode;
 use hark_core::model::{
     ActionRefusal, ChannelError, ChannelName, ChannelStatus, ChannelsReport, Event,
 };
@@ -242,72 +238,18 @@ impl Relay {
         }
     }
 
-    /// Every channel's actions as routes under `/api`: `POST /<channel>/<action>` with the
-    /// action's JSON, answered with its JSON or its refusal.
-    pub fn routes(&self) -> axum::Router<AppState> {
-        let mut routes = axum::Router::new();
-        for channel in &self.channels {
-            let name = channel.name();
-            for &action in channel.actions() {
-                routes =
-                    routes.route(
-                        &format!("/{name}/{action}"),
-                        axum::routing::post(
-                            move |State(state): State<AppState>,
-                                  request: axum::extract::Request| async move {
-                                let body =
-                                    crate::http::json::read_body(request.into_body()).await?;
-                                act_over_http(&state, name, action, &body).await
-                            },
-                        ),
-                    );
-            }
-        }
-        routes
+    /// Every channel's own actions, by channel: each is `POST /api/<channel>/<action>`.
+    pub fn actions(&self) -> Vec<(ChannelName, &'static str)> {
+        self.channels
+            .iter()
+            .flat_map(|channel| {
+                let name = channel.name();
+                channel.actions().iter().map(move |action| (name, *action))
+            })
+            .collect()
     }
 }
 
 fn missing(channel: ChannelName) -> ChannelError {
     ChannelError::NotSetUp(format!("this daemon has no {channel} channel"))
-}
-
-/// One action over REST: an empty body is `{}`; JSON that is not an object is refused naming
-/// the body.
-async fn act_over_http(
-    state: &AppState,
-    channel: ChannelName,
-    action: &str,
-    body: &[u8],
-) -> Result<axum::Json<serde_json::Value>, ApiError> {
-    let input = if body.iter().all(u8::is_ascii_whitespace) {
-        serde_json::Value::Object(serde_json::Map::new())
-    } else {
-        match crate::http::json::parse::<serde_json::Value>(body)? {
-            input if input.is_object() => input,
-            _ => {
-                return Err(ApiError::bad_request(
-                    "the request body must be a JSON object",
-                ));
-            }
-        }
-    };
-    state
-        .relay
-        .act(channel, action, input)
-        .await
-        .map(axum::Json)
-        .map_err(|refusal| {
-            let status =
-                StatusCode::from_u16(refusal.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-            if status.is_server_error() && status != StatusCode::BAD_GATEWAY {
-                // This machine's own failure: logged whole, answered with an incident id.
-                ApiError::internal(
-                    status,
-                    &format!("{channel} could not {action}"),
-                    &refusal.body,
-                )
-            } else {
-                ApiError::new(status, refusal.body)
-            }
-        })
 }

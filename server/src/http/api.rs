@@ -1,6 +1,8 @@
-//! The REST routes of SPEC §3 under `/api`, one file per resource, plus the event stream.
+//! The REST routes of SPEC §3 under `/api`, one file per resource, plus the event stream; and
+//! the answer links of pushes (`answer_link`, at `/a/…`).
 
-mod channels;
+pub mod answer_link;
+pub mod channels;
 mod config;
 mod export;
 mod health;

@@ -1,10 +1,9 @@
 //! The site cargo-leptos builds (wasm, js, css, icons), embedded in the binary with its
 //! precompressed `.br`/`.gz` twins, so the binary works from any directory. What pages take
-//! from it as they render is `page`'s.
+//! from it as they render is `page`'s; a path that is not a file is the page's too (`page`
+//! serves the not-found page).
 
-use crate::http::state::AppState;
 use axum::body::Body;
-use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
@@ -21,13 +20,9 @@ pub fn file(path: &str) -> Option<rust_embed::EmbeddedFile> {
     Site::get(path)
 }
 
-/// Serves an embedded file, or renders the app's not-found page.
-pub async fn serve(State(state): State<AppState>, request: Request) -> Response {
-    let path = request.uri().path().trim_start_matches('/').to_string();
-    if let Some(response) = embedded(&path, request.headers()) {
-        return response;
-    }
-    crate::page::not_found(state, request).await
+/// The embedded file at the request's `path` as a response, when the site has one.
+pub fn served(path: &str, headers: &HeaderMap) -> Option<Response> {
+    embedded(path.trim_start_matches('/'), headers)
 }
 
 fn accepts(headers: &HeaderMap, encoding: &str) -> bool {

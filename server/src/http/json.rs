@@ -6,6 +6,7 @@ use crate::security::body_deadline::BodyTooSlow;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
+use hark_core::model::field_of;
 use hark_core::model::{ErrorBody, limits::MAX_BODY_BYTES};
 use serde::de::DeserializeOwned;
 
@@ -105,22 +106,6 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         ))
     })?;
     Ok(value)
-}
-
-/// The path of the value a deserialisation failed on (`questions[0].options[1].label`); for a
-/// missing field, the field itself rather than its parent, where serde reports it. `.` or `?`
-/// when there is no path.
-pub fn field_of<E: std::fmt::Display>(error: &serde_path_to_error::Error<E>) -> String {
-    let path = error.path().to_string();
-    let message = error.inner().to_string();
-    let missing = message
-        .strip_prefix("missing field `")
-        .and_then(|rest| rest.split('`').next());
-    match missing {
-        Some(missing) if path == "." => missing.to_string(),
-        Some(missing) => format!("{path}.{missing}"),
-        None => path,
-    }
 }
 
 #[cfg(test)]

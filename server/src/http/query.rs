@@ -30,7 +30,7 @@ pub fn parse<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
     let pairs = form_urlencoded::parse(query.as_bytes());
     serde_path_to_error::deserialize(serde_urlencoded::Deserializer::new(pairs)).map_err(|error| {
         let inner = error.inner().to_string();
-        let field = crate::http::json::field_of(&error);
+        let field = hark_core::model::field_of(&error);
         if matches!(field.as_str(), "." | "?" | "") {
             ApiError::bad_request(format!("the query string is not valid here: {inner}"))
         } else {

@@ -564,7 +564,7 @@ impl HarkMcp {
 fn parse_arguments<T: serde::de::DeserializeOwned>(arguments: JsonObject) -> Result<T, AskError> {
     let value = serde_json::Value::Object(arguments);
     serde_path_to_error::deserialize(value).map_err(|error| {
-        let field = crate::http::json::field_of(&error);
+        let field = hark_core::model::field_of(&error);
         AskError {
             message: format!("{field}: {}", error.inner()),
             field: Some(field),

@@ -44,7 +44,7 @@ pub async fn guard(State(state): State<AppState>, mut request: Request, next: Ne
         .map(|info| info.0.ip());
     // An answer link's capability is its credential: neither the token nor the origin applies.
     let answer_link =
-        crate::channels::answer_link::is_answer_link(request.method(), request.uri().path());
+        crate::http::api::answer_link::is_answer_link(request.method(), request.uri().path());
     let via_public_url = match check(&state, &request, answer_link) {
         Ok(via_public_url) => via_public_url,
         Err(rejection) => {

@@ -7,12 +7,12 @@
 /// hidden (`/a/<id>/…`), and a query is never part of it.
 pub fn request_path(path: &str) -> String {
     let path = path.split(['?', '#']).next().unwrap_or_default();
-    match path.strip_prefix(crate::channels::answer_link::PREFIX) {
+    match path.strip_prefix(crate::http::api::answer_link::PREFIX) {
         Some(rest) => {
             let id = rest.split('/').next().unwrap_or_default();
             let id: String = id.chars().take(36).collect();
             let hidden = if rest.len() > id.len() { "/…" } else { "" };
-            format!("{}{id}{hidden}", crate::channels::answer_link::PREFIX)
+            format!("{}{id}{hidden}", crate::http::api::answer_link::PREFIX)
         }
         None => path.to_string(),
     }

@@ -11,6 +11,15 @@ pub fn compile(lang: Lang) -> Words {
     compile_source(lang, catalogues::page_source(lang))
 }
 
+/// The page catalogue of `lang`, resolved once for the daemon's life (pages carry it, and a page
+/// switching language fetches it).
+pub fn resolved(lang: Lang) -> &'static Words {
+    static RESOLVED: std::sync::LazyLock<Vec<Words>> =
+        std::sync::LazyLock::new(|| Lang::ALL.into_iter().map(compile).collect());
+    let index = Lang::ALL.iter().position(|of| *of == lang).unwrap_or(0);
+    &RESOLVED[index]
+}
+
 /// A Fluent `source` in `lang`, resolved.
 pub(super) fn compile_source(lang: Lang, source: &str) -> Words {
     let bundle = catalogues::bundle(lang, &[source]);
