@@ -5,6 +5,7 @@
 mod channel_error;
 pub mod channels;
 mod config;
+mod daemon;
 mod error;
 mod event;
 mod lang;
@@ -23,6 +24,7 @@ pub use channels::{
     ChannelsReport,
 };
 pub use config::{Config, ConfigReport, Elicitation, PageConfig};
+pub use daemon::{Health, Pairing, Stopping};
 pub use error::{ErrorBody, field_of};
 pub use event::{Event, InitData, PageSays, RemindData};
 pub use lang::{Lang, UnknownLang};
@@ -33,9 +35,9 @@ pub use message::{
 };
 pub use paths::local_path;
 pub use question::{
-    AnswerImage, AnswerRequest, AnsweredVia, AskRequest, DaemonNote, DeclineRequest, Health,
-    Pairing, Question, QuestionId, QuestionList, QuestionOption, Rendered, Shown, Source, Status,
-    Stopping, SubQuestion, SubQuestionAnswer, TimeoutAction, WaitResult,
+    AnswerImage, AnswerRequest, AnsweredVia, AskRequest, DaemonNote, DeclineRequest, Question,
+    QuestionId, QuestionList, QuestionOption, Rendered, Shown, Source, Status, SubQuestion,
+    SubQuestionAnswer, TimeoutAction, WaitResult,
 };
 pub use setting::SettingKey;
 pub use tool::{AnsweredQuestion, AskOutcome, GetAnswerRequest};

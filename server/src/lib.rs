@@ -72,14 +72,15 @@ pub mod http {
 }
 
 pub mod mcp {
-    //! The MCP shim (`hark mcp`): the rmcp server, elicitation racing the page, the clients'
-    //! deadlines, and `ask_user` as a task (the 2026-07-28 extension, and 2025-11-25's
-    //! experimental tasks on it).
+    //! The MCP shim (`hark mcp`): the rmcp server, what its tools take and give (`tool_io`),
+    //! elicitation racing the page, the clients' deadlines, and `ask_user` as a task (the
+    //! 2026-07-28 extension, and 2025-11-25's experimental tasks on it).
     pub mod deadlines;
     pub mod elicit;
     pub mod server;
     mod tasks;
     pub(crate) mod tasks_2025;
+    mod tool_io;
 }
 
 pub mod security {
