@@ -9,9 +9,11 @@
 //! - `link`: the one supervisor of an app's connection (reconnects, wakes on settings, stops
 //!   on shutdown); `pauses`: the one backoff schedule (`backon`), used by both;
 //! - `channel`: the `Channel` every chat app is (start, events, test, unpair, forget, report);
+//!   `credentials`: keeping and forgetting an app's secrets, and its `hark status` line;
 //! - `words`: the shared pairing and chat words, with the app's name as a variable.
 
 mod channel;
+pub mod credentials;
 mod engine;
 mod inbound;
 pub mod link;

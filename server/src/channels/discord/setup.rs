@@ -3,9 +3,10 @@
 
 use super::{CHANNEL, Discord, Identity, Rest, TOKEN};
 use crate::channels::chat::Shared;
+use crate::channels::chat::credentials::{self, StatusLine};
 use crate::channels::{self, Relay};
 use hark_core::model::channels::discord::{DiscordRefusal, DiscordReport, DiscordSetup};
-use hark_core::model::{ActionRefusal, ChannelError, ChannelSummary, ChannelsReport, ErrorBody};
+use hark_core::model::{ActionRefusal, ChannelError, ChannelsReport, ErrorBody};
 use std::sync::Arc;
 
 /// The bot as settings and the CLI show it.
@@ -27,24 +28,15 @@ pub fn report_for(discord: &Discord, relay: &Relay, shared: &Shared) -> DiscordR
 pub fn report(discord: &Discord, relay: &Relay, shared: &Shared, report: &mut ChannelsReport) {
     let app = report_for(discord, relay, shared);
     if app.token {
-        let name = app.bot.as_deref().map_or_else(
-            || "whose name is not known yet".to_string(),
-            |name| format!("@{name}"),
-        );
-        let link = if app.connected {
-            "connected"
-        } else {
-            "not connected"
-        };
-        let paired = if app.paired {
-            "a person is paired"
-        } else {
-            "nobody paired yet (`hark discord setup`)"
-        };
-        report.summaries.push(ChannelSummary {
+        let line = StatusLine {
             channel: CHANNEL,
-            summary: format!("bot {name}, {link}, {paired}"),
-        });
+            kind: "bot",
+            name: app.bot.as_deref().map(|name| format!("@{name}")),
+            at: None,
+            connected: Some(app.connected),
+            paired: app.paired,
+        };
+        report.summaries.push(line.summary());
     }
     report.discord = app;
 }
@@ -105,12 +97,8 @@ async fn check_and_keep(
         user_id: me.id,
         name: Some(me.username),
     }));
-    let secrets = relay.secrets.clone();
-    let base = api_base.clone();
-    tokio::task::spawn_blocking(move || secrets.set_bound(TOKEN, Some(token), &base))
+    credentials::keep(relay, vec![(TOKEN, token)], &api_base)
         .await
-        .map_err(std::io::Error::other)
-        .and_then(|saved| saved)
         .map_err(|_| DiscordRefusal::SaveFailed)?;
     relay
         .change_channels(|channels| channels.discord.enabled = true)
@@ -131,17 +119,7 @@ pub async fn forget(discord: &Discord, relay: &Arc<Relay>) -> Result<(), Channel
     let api_base = relay
         .store
         .read_config(|config| config.channels.discord.api_base.clone());
-    let secrets = relay.secrets.clone();
-    let not_saved = |error: std::io::Error| {
-        ChannelError::NotSaved(format!(
-            "the Discord token could not be removed from secrets.json: {}",
-            error.kind()
-        ))
-    };
-    tokio::task::spawn_blocking(move || secrets.set_bound(TOKEN, None, &api_base))
-        .await
-        .map_err(|error| not_saved(std::io::Error::other(error)))?
-        .map_err(not_saved)?;
+    credentials::forget(relay, &[TOKEN], &api_base, "the Discord token").await?;
     discord.learned(None);
     Ok(())
 }

@@ -4,9 +4,10 @@
 
 use super::{APP_ID, APP_SECRET, CHANNEL, Feishu, FeishuError, OpenApi};
 use crate::channels::chat::Shared;
+use crate::channels::chat::credentials::{self, StatusLine};
 use crate::channels::{self, Relay};
 use hark_core::model::channels::feishu::{FeishuRefusal, FeishuReport, FeishuSetup};
-use hark_core::model::{ActionRefusal, ChannelError, ChannelSummary, ChannelsReport, ErrorBody};
+use hark_core::model::{ActionRefusal, ChannelError, ChannelsReport, ErrorBody};
 use std::sync::Arc;
 
 /// The app as settings and the CLI show it.
@@ -30,24 +31,15 @@ pub fn report_for(feishu: &Feishu, relay: &Relay, shared: &Shared) -> FeishuRepo
 pub fn report(feishu: &Feishu, relay: &Relay, shared: &Shared, report: &mut ChannelsReport) {
     let app = report_for(feishu, relay, shared);
     if app.token {
-        let name = app.bot.as_deref().map_or_else(
-            || "whose name is not known yet".to_string(),
-            |name| format!("\"{name}\""),
-        );
-        let link = if app.connected {
-            "connected"
-        } else {
-            "not connected"
-        };
-        let paired = if app.paired {
-            "a person is paired"
-        } else {
-            "nobody paired yet (`hark feishu setup`)"
-        };
-        report.summaries.push(ChannelSummary {
+        let line = StatusLine {
             channel: CHANNEL,
-            summary: format!("app {name} at {}, {link}, {paired}", app.api_base),
-        });
+            kind: "app",
+            name: app.bot.as_deref().map(|name| format!("\"{name}\"")),
+            at: Some(app.api_base.clone()),
+            connected: Some(app.connected),
+            paired: app.paired,
+        };
+        report.summaries.push(line.summary());
     }
     report.feishu = app;
 }
@@ -142,15 +134,12 @@ async fn check_and_keep(
         }
     };
     feishu.learned(Some(bot));
-    let secrets = relay.secrets.clone();
-    let base = api_base.clone();
-    tokio::task::spawn_blocking(move || {
-        secrets.set_bound(APP_ID, Some(app_id), &base)?;
-        secrets.set_bound(APP_SECRET, Some(app_secret), &base)
-    })
+    credentials::keep(
+        relay,
+        vec![(APP_ID, app_id), (APP_SECRET, app_secret)],
+        &api_base,
+    )
     .await
-    .map_err(std::io::Error::other)
-    .and_then(|saved| saved)
     .map_err(|_| FeishuRefusal::SaveFailed)?;
     let moved = api_base != saved_base;
     relay
@@ -180,20 +169,13 @@ pub async fn forget(feishu: &Feishu, relay: &Arc<Relay>) -> Result<(), ChannelEr
     let api_base = relay
         .store
         .read_config(|config| config.channels.feishu.api_base.clone());
-    let secrets = relay.secrets.clone();
-    let not_saved = |error: std::io::Error| {
-        ChannelError::NotSaved(format!(
-            "the Feishu app's credentials could not be removed from secrets.json: {}",
-            error.kind()
-        ))
-    };
-    tokio::task::spawn_blocking(move || {
-        secrets.set_bound(APP_ID, None, &api_base)?;
-        secrets.set_bound(APP_SECRET, None, &api_base)
-    })
-    .await
-    .map_err(|error| not_saved(std::io::Error::other(error)))?
-    .map_err(not_saved)?;
+    credentials::forget(
+        relay,
+        &[APP_ID, APP_SECRET],
+        &api_base,
+        "the Feishu app's credentials",
+    )
+    .await?;
     feishu.learned(None);
     Ok(())
 }

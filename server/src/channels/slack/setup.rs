@@ -4,9 +4,10 @@
 use super::web_api::SlackError;
 use super::{APP_TOKEN, BOT_TOKEN, CHANNEL, Slack, WebApi};
 use crate::channels::chat::Shared;
+use crate::channels::chat::credentials::{self, StatusLine};
 use crate::channels::{self, Relay};
 use hark_core::model::channels::slack::{SlackRefusal, SlackReport, SlackSetup};
-use hark_core::model::{ActionRefusal, ChannelError, ChannelSummary, ChannelsReport, ErrorBody};
+use hark_core::model::{ActionRefusal, ChannelError, ChannelsReport, ErrorBody};
 use std::sync::Arc;
 
 /// The app as settings and the CLI show it.
@@ -31,24 +32,15 @@ pub fn report_for(slack: &Slack, relay: &Relay, shared: &Shared) -> SlackReport 
 pub fn report(slack: &Slack, relay: &Relay, shared: &Shared, report: &mut ChannelsReport) {
     let app = report_for(slack, relay, shared);
     if app.token {
-        let name = app.bot.as_deref().map_or_else(
-            || "whose name is not known yet".to_string(),
-            |name| format!("@{name}"),
-        );
-        let link = if app.connected {
-            "connected"
-        } else {
-            "not connected"
-        };
-        let paired = if app.paired {
-            "a person is paired"
-        } else {
-            "nobody paired yet (`hark slack setup`)"
-        };
-        report.summaries.push(ChannelSummary {
+        let line = StatusLine {
             channel: CHANNEL,
-            summary: format!("app {name}, {link}, {paired}"),
-        });
+            kind: "app",
+            name: app.bot.as_deref().map(|name| format!("@{name}")),
+            at: None,
+            connected: Some(app.connected),
+            paired: app.paired,
+        };
+        report.summaries.push(line.summary());
     }
     report.slack = app;
 }
@@ -125,16 +117,9 @@ async fn check_and_keep(
         Err(error) => return Err(unreachable(error)),
     }
     slack.learned(Some(identity));
-    let secrets = relay.secrets.clone();
-    let base = api_base.clone();
-    tokio::task::spawn_blocking(move || {
-        secrets.set_bound(BOT_TOKEN, Some(bot), &base)?;
-        secrets.set_bound(APP_TOKEN, Some(app), &base)
-    })
-    .await
-    .map_err(std::io::Error::other)
-    .and_then(|saved| saved)
-    .map_err(|_| SlackRefusal::SaveFailed)?;
+    credentials::keep(relay, vec![(BOT_TOKEN, bot), (APP_TOKEN, app)], &api_base)
+        .await
+        .map_err(|_| SlackRefusal::SaveFailed)?;
     relay
         .change_channels(|channels| channels.slack.enabled = true)
         .await
@@ -151,20 +136,13 @@ pub async fn forget(slack: &Slack, relay: &Arc<Relay>) -> Result<(), ChannelErro
     let api_base = relay
         .store
         .read_config(|config| config.channels.slack.api_base.clone());
-    let secrets = relay.secrets.clone();
-    let not_saved = |error: std::io::Error| {
-        ChannelError::NotSaved(format!(
-            "the Slack tokens could not be removed from secrets.json: {}",
-            error.kind()
-        ))
-    };
-    tokio::task::spawn_blocking(move || {
-        secrets.set_bound(BOT_TOKEN, None, &api_base)?;
-        secrets.set_bound(APP_TOKEN, None, &api_base)
-    })
-    .await
-    .map_err(|error| not_saved(std::io::Error::other(error)))?
-    .map_err(not_saved)?;
+    credentials::forget(
+        relay,
+        &[BOT_TOKEN, APP_TOKEN],
+        &api_base,
+        "the Slack tokens",
+    )
+    .await?;
     slack.learned(None);
     Ok(())
 }

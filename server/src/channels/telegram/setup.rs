@@ -4,9 +4,10 @@
 
 use super::{BotApi, CHANNEL, TOKEN, Telegram};
 use crate::channels::chat::Shared;
+use crate::channels::chat::credentials::{self, StatusLine};
 use crate::channels::{self, Relay};
 use hark_core::model::channels::telegram::{TelegramRefusal, TelegramReport, TelegramSetup};
-use hark_core::model::{ActionRefusal, ChannelError, ChannelSummary, ChannelsReport, ErrorBody};
+use hark_core::model::{ActionRefusal, ChannelError, ChannelsReport, ErrorBody};
 use std::sync::Arc;
 
 /// The bot as settings and the CLI show it.
@@ -32,23 +33,19 @@ pub fn report_for(telegram: &Telegram, relay: &Relay, shared: &Shared) -> Telegr
 
 /// The report, and `hark status`'s line.
 pub fn report(telegram: &Telegram, relay: &Relay, shared: &Shared, report: &mut ChannelsReport) {
-    let bot = report_for(telegram, relay, shared);
-    if bot.token {
-        let name = bot.bot.as_deref().map_or_else(
-            || "whose name is not known yet".to_string(),
-            |name| format!("@{name}"),
-        );
-        let paired = if bot.paired {
-            "a chat is paired"
-        } else {
-            "no chat paired yet (`hark telegram setup`)"
-        };
-        report.summaries.push(ChannelSummary {
+    let app = report_for(telegram, relay, shared);
+    if app.token {
+        let line = StatusLine {
             channel: CHANNEL,
-            summary: format!("bot {name}, {paired}"),
-        });
+            kind: "bot",
+            name: app.bot.as_deref().map(|name| format!("@{name}")),
+            at: None,
+            connected: None,
+            paired: app.paired,
+        };
+        report.summaries.push(line.summary());
     }
-    report.telegram = bot;
+    report.telegram = app;
 }
 
 /// Checks the token given (or the saved one) with Telegram, saves it, turns the bot on and
@@ -107,12 +104,8 @@ async fn check_and_keep(
         }
     };
     telegram.learned_bot(me.username);
-    let secrets = relay.secrets.clone();
-    let base = api_base.clone();
-    tokio::task::spawn_blocking(move || secrets.set_bound(TOKEN, Some(token), &base))
+    credentials::keep(relay, vec![(TOKEN, token)], &api_base)
         .await
-        .map_err(std::io::Error::other)
-        .and_then(|saved| saved)
         .map_err(|_| TelegramRefusal::SaveFailed)?;
     relay
         .change_channels(|channels| channels.telegram.enabled = true)
@@ -133,17 +126,7 @@ pub async fn forget(telegram: &Telegram, relay: &Arc<Relay>) -> Result<(), Chann
     let api_base = relay
         .store
         .read_config(|config| config.channels.telegram.api_base.clone());
-    let secrets = relay.secrets.clone();
-    let not_saved = |error: std::io::Error| {
-        ChannelError::NotSaved(format!(
-            "the bot token could not be removed from secrets.json: {}",
-            error.kind()
-        ))
-    };
-    tokio::task::spawn_blocking(move || secrets.set_bound(TOKEN, None, &api_base))
-        .await
-        .map_err(|error| not_saved(std::io::Error::other(error)))?
-        .map_err(not_saved)?;
+    credentials::forget(relay, &[TOKEN], &api_base, "the bot token").await?;
     telegram.learned_bot(None);
     Ok(())
 }
