@@ -27,6 +27,19 @@ use wechat::{Wechat, WechatReport};
 
 pub use hidden::Hidden;
 
+/// A one-time code that pairs a chat app with the person who sends it to the bot (`pair <code>`,
+/// Telegram's `/start <code>`), while it is valid.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PairingCode {
+    pub code: String,
+    /// Telegram's `https://t.me/<bot>?start=<code>`: opens the chat with the code filled in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link: Option<String>,
+    #[serde(deserialize_with = "crate::model::rfc3339::deserialize")]
+    pub expires_at: chrono::DateTime<chrono::Utc>,
+}
+
 /// A channel, as the API, settings, statuses and `hark channel test` name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

@@ -4,7 +4,7 @@
 //! for that code, and many wrong guesses in all withdraw it; a stranger's few guesses never cost
 //! the owner their code.
 
-use hark_core::model::channels::telegram::TelegramPairing;
+use hark_core::model::channels::PairingCode;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use subtle::ConstantTimeEq;
@@ -63,7 +63,7 @@ impl<K: std::hash::Hash + Eq> PairingCodes<K> {
     ///
     /// # Errors
     /// When the system has no randomness to give.
-    pub fn issue(&self) -> std::io::Result<TelegramPairing> {
+    pub fn issue(&self) -> std::io::Result<PairingCode> {
         let mut random = [0u8; LENGTH];
         getrandom::fill(&mut random).map_err(std::io::Error::other)?;
         // 256 is not a multiple of 31: the first letters come up a shade more often, which
@@ -80,7 +80,7 @@ impl<K: std::hash::Hash + Eq> PairingCodes<K> {
             expires_at,
             wrong: std::collections::HashMap::new(),
         });
-        Ok(TelegramPairing {
+        Ok(PairingCode {
             code: text,
             link: None,
             expires_at,
@@ -88,10 +88,10 @@ impl<K: std::hash::Hash + Eq> PairingCodes<K> {
     }
 
     /// The code still valid, if any.
-    pub fn waiting(&self) -> Option<TelegramPairing> {
+    pub fn waiting(&self) -> Option<PairingCode> {
         let current = self.current();
         let code = current.as_ref()?;
-        (code.expires > Instant::now()).then(|| TelegramPairing {
+        (code.expires > Instant::now()).then(|| PairingCode {
             code: code.text.clone(),
             link: None,
             expires_at: code.expires_at,

@@ -9,7 +9,7 @@
 use crate::client::{ClientError, DaemonClient};
 use crate::daemon::home;
 use hark_core::model::ChannelName;
-use hark_core::model::channels::telegram::TelegramPairing;
+use hark_core::model::channels::PairingCode;
 use serde::Deserialize;
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
@@ -55,7 +55,7 @@ struct Report {
     #[serde(default)]
     pairings: u64,
     #[serde(default)]
-    pairing: Option<TelegramPairing>,
+    pairing: Option<PairingCode>,
 }
 
 /// The report of `channel`.

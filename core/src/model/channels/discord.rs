@@ -2,9 +2,9 @@
 //! that keeps a Gateway connection, sends each question to the paired person's direct messages
 //! with buttons and select menus, and takes the taps back. Its token is in `secrets.json`.
 
+use super::PairingCode;
 use super::address::web_address;
 use super::hidden::Hidden;
-use super::telegram::TelegramPairing as PairingCode;
 use crate::model::ErrorBody;
 use serde::{Deserialize, Serialize};
 

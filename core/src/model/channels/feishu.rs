@@ -3,9 +3,9 @@
 //! person as an interactive card (buttons; a form for multi-select and own words) and takes
 //! the card's callbacks back. Its App ID and App Secret are in `secrets.json`.
 
+use super::PairingCode;
 use super::address::web_address;
 use super::hidden::Hidden;
-use super::telegram::TelegramPairing as PairingCode;
 use crate::model::ErrorBody;
 use serde::{Deserialize, Serialize};
 

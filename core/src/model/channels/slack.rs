@@ -3,9 +3,9 @@
 //! to the paired person's direct messages with buttons (its bot token), and takes the taps back.
 //! Both tokens are in `secrets.json`.
 
+use super::PairingCode;
 use super::address::web_address;
 use super::hidden::Hidden;
-use super::telegram::TelegramPairing as PairingCode;
 use crate::model::ErrorBody;
 use serde::{Deserialize, Serialize};
 

@@ -2,6 +2,7 @@
 //! sends each question to one paired chat, with buttons that answer it there. Its token is in
 //! `secrets.json`.
 
+use super::PairingCode;
 use super::address::web_address;
 use super::hidden::Hidden;
 use crate::model::ErrorBody;
@@ -49,19 +50,7 @@ pub struct TelegramReport {
     pub pairings: u64,
     /// The pairing code waiting to be sent to the bot, while it is valid.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pairing: Option<TelegramPairing>,
-}
-
-/// A one-time code that pairs the chat that sends `/start <code>` to the bot.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TelegramPairing {
-    pub code: String,
-    /// `https://t.me/<bot>?start=<code>`: opens the chat with the code filled in.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub link: Option<String>,
-    #[serde(deserialize_with = "crate::model::rfc3339::deserialize")]
-    pub expires_at: chrono::DateTime<chrono::Utc>,
+    pub pairing: Option<PairingCode>,
 }
 
 /// `POST /api/telegram/setup`: a new bot token (checked with Telegram before it is saved), or
