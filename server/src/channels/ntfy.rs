@@ -18,16 +18,12 @@ use hark_text::Lang;
 use serde::Serialize;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 use tokio::sync::mpsc;
 
 /// Pushes waiting to be sent at most; past this, new ones are dropped (and counted).
 const QUEUE: usize = 256;
 /// Attempts per push, and the pause after the first failure (doubled each time).
-const RETRIES: Schedule = Schedule {
-    attempts: 3,
-    first_pause: Duration::from_millis(500),
-};
+const RETRIES: Schedule = super::retry::PUSH;
 /// ntfy's access token in `secrets.json`, bound to the server it was given for.
 pub const TOKEN: BoundKey = BoundKey {
     token: "ntfyToken",

@@ -1,9 +1,22 @@
-//! Retrying a channel's request with backoff, one schedule for every channel (`backon`): a
-//! number of attempts, a first pause after the first failure, doubled after each one.
+//! Retrying one request of a push or a delivery with backoff (`backon`): a number of attempts,
+//! a first pause after the first failure, doubled after each one; ntfy's and webhooks'
+//! schedules are here. A chat app's pauses between tries of its service are `chat::pauses`.
 
 use backon::{ExponentialBuilder, Retryable};
 use std::future::Future;
 use std::time::Duration;
+
+/// A push to ntfy: three attempts, 0.5 then 1 s apart.
+pub const PUSH: Schedule = Schedule {
+    attempts: 3,
+    first_pause: Duration::from_millis(500),
+};
+
+/// A webhook's delivery: six attempts, 0.5, 1, 2, 4 and 8 s apart (about 15 s in all).
+pub const DELIVERY: Schedule = Schedule {
+    attempts: 6,
+    first_pause: Duration::from_millis(500),
+};
 
 /// How a channel retries: `attempts` in all, pausing `first_pause` after the first failure and
 /// twice as long after each next one.

@@ -20,17 +20,12 @@ use serde::Serialize;
 use sha2::Sha256;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 use tokio::sync::mpsc;
 
 /// Deliveries waiting per webhook at most; past this, new ones are dropped (and counted).
 const QUEUE: usize = 256;
-/// Attempts per delivery, and the pause after the first failure (doubled each time: 0.5, 1,
-/// 2, 4, 8 s, about 15 s in all).
-const RETRIES: Schedule = Schedule {
-    attempts: 6,
-    first_pause: Duration::from_millis(500),
-};
+/// Attempts per delivery, and the pause after the first failure (doubled each time).
+const RETRIES: Schedule = super::retry::DELIVERY;
 
 /// Each webhook's signing secret in `secrets.json`, by its URL.
 pub const SIGNING: MintedKeys = MintedKeys {
