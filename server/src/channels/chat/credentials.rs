@@ -65,6 +65,8 @@ pub struct StatusLine<'a> {
     /// Whether its link is up, for apps that keep one.
     pub connected: Option<bool>,
     pub paired: bool,
+    /// Who pairs, in the line's words: "person", or Telegram's "chat".
+    pub who: &'a str,
 }
 
 impl StatusLine<'_> {
@@ -80,15 +82,14 @@ impl StatusLine<'_> {
             None => "",
         };
         let paired = if self.paired {
-            if self.channel == ChannelName::Telegram {
-                "a chat is paired".to_string()
-            } else {
-                "a person is paired".to_string()
-            }
-        } else if self.channel == ChannelName::Telegram {
-            "no chat paired yet (`hark telegram setup`)".to_string()
+            format!("a {} is paired", self.who)
         } else {
-            format!("nobody paired yet (`hark {} setup`)", self.channel)
+            let none = if self.who == "person" {
+                "nobody".to_string()
+            } else {
+                format!("no {}", self.who)
+            };
+            format!("{none} paired yet (`hark {} setup`)", self.channel)
         };
         ChannelSummary {
             channel: self.channel,

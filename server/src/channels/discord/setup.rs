@@ -35,6 +35,7 @@ pub fn report(discord: &Discord, relay: &Relay, shared: &Shared, report: &mut Ch
             at: None,
             connected: Some(app.connected),
             paired: app.paired,
+            who: "person",
         };
         report.summaries.push(line.summary());
     }

@@ -38,6 +38,7 @@ pub fn report(feishu: &Feishu, relay: &Relay, shared: &Shared, report: &mut Chan
             at: Some(app.api_base.clone()),
             connected: Some(app.connected),
             paired: app.paired,
+            who: "person",
         };
         report.summaries.push(line.summary());
     }

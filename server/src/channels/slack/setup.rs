@@ -39,6 +39,7 @@ pub fn report(slack: &Slack, relay: &Relay, shared: &Shared, report: &mut Channe
             at: None,
             connected: Some(app.connected),
             paired: app.paired,
+            who: "person",
         };
         report.summaries.push(line.summary());
     }

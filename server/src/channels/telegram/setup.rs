@@ -42,6 +42,7 @@ pub fn report(telegram: &Telegram, relay: &Relay, shared: &Shared, report: &mut 
             at: None,
             connected: None,
             paired: app.paired,
+            who: "chat",
         };
         report.summaries.push(line.summary());
     }
