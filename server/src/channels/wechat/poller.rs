@@ -1,18 +1,19 @@
 //! The long poll: `getupdates` with the `get_updates_buf` cursor (kept across restarts by the
 //! chat task once the messages are handled) while the channel is on and logged in, waiting as
-//! long as the server suggests. When WeChat cannot be reached it waits on the chat apps' pause
-//! schedule (`chat::pauses`: 1 s doubling to 30 s) and says so in the status; when WeChat ends the bot's session (errcode -14) it stops,
+//! long as the server suggests. When WeChat cannot be reached it waits longer each time (up to
+//! 30 s) and says so in the status; when WeChat ends the bot's session (errcode -14) it stops,
 //! says "log in again" in the status and settings, and waits for a new login instead of looping.
 
 use super::ilink::{IlinkError, Message, POLL_WAIT};
 use super::record::RecordFile;
 use super::{CHANNEL, Input, Line, Wechat};
 use crate::channels::Relay;
-use crate::channels::chat::pauses::{FIRST as FIRST_PAUSE, Pauses};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
+const FIRST_PAUSE: Duration = Duration::from_secs(1);
+const LONGEST_PAUSE: Duration = Duration::from_secs(30);
 /// How long to wait for the settings to change when the channel is off or its session ended.
 const IDLE: Duration = Duration::from_secs(60 * 60);
 
@@ -24,7 +25,7 @@ pub async fn run(relay: Arc<Relay>, wechat: Arc<Wechat>) {
     let mut cursor = saved.cursor;
     let mut cursor_of = saved.session;
     let mut wait = POLL_WAIT;
-    let mut pauses = Pauses::default();
+    let mut pause = FIRST_PAUSE;
     loop {
         // Registered before the settings are read, so a change in between is not missed.
         let changed = wechat.wake.notified();
@@ -55,7 +56,7 @@ pub async fn run(relay: Arc<Relay>, wechat: Arc<Wechat>) {
         match polled {
             Ok(updates) => {
                 relay.statuses.recovered(CHANNEL, &target);
-                pauses.reset();
+                pause = FIRST_PAUSE;
                 if let Some(next) = updates.next_wait {
                     wait = next;
                 }
@@ -106,9 +107,10 @@ pub async fn run(relay: Arc<Relay>, wechat: Arc<Wechat>) {
                 relay.statuses.failed(CHANNEL, &target, error.to_string());
                 tokio::select! {
                     () = changed.as_mut() => {}
-                    () = tokio::time::sleep(pauses.next(None)) => {}
+                    () = tokio::time::sleep(pause) => {}
                     () = shutdown.cancelled() => return,
                 }
+                pause = (pause * 2).min(LONGEST_PAUSE);
             }
         }
     }
