@@ -52,13 +52,24 @@ chat-remind = { $count ->
     [one] A question is still waiting for you:
    *[other] { $count } questions are still waiting for you:
 }
-chat-stale = That button is out of date: use the message's current buttons.
+chat-stale = { $channel ->
+        [wechat] That reply was written before this question was shown, so it was not used. Here is the question again:
+       *[other] That button is out of date: use the message's current buttons.
+    }
 chat-closed = This question is already answered or closed.
-chat-tick-first = Tick at least one option first, or use “Other…”.
+chat-tick-first = { $channel ->
+        [wechat] Reply with at least one option number.
+       *[other] Tick at least one option first, or use “Other…”.
+    }
 chat-answer-sent = Answer sent.
 chat-skipped = Skipped.
 chat-too-long = That answer is too long; send a shorter one.
 chat-not-recorded = Hark could not record this now. Try again in a moment.
+chat-skip-word = skip
+chat-text-only = Hark reads text only: reply with a number or words.
+chat-nothing-waiting = No question is waiting for you right now.
+chat-no-such-option = There is no option with that number.
+chat-one-option = This question takes one option: reply with one number.
 
 # WeChat (text only: the person replies with numbers, words or the skip word)
 wechat-recommended = recommended
@@ -67,7 +78,6 @@ wechat-how-many = Reply with the numbers of your choices, such as 1 3.
 wechat-how-words = Or write your own answer.
 wechat-how-text = Reply with your answer.
 wechat-how-skip = Reply “{ $skip }” to decline, with a note after it if you like.
-wechat-skip-word = skip
 wechat-more-waiting = { $count ->
     [one] One more question waits after this one.
    *[other] { $count } more questions wait after this one.
@@ -84,17 +94,6 @@ wechat-answer-sent = Answer sent: { $answer }
 wechat-skipped = Skipped.
 wechat-skipped-note = Skipped: { $note }
 wechat-remind = This question still waits for your answer.
-wechat-test = Hark can reach this WeChat. Questions from your agents will appear here.
-wechat-unpaired = Hark is logged out of this WeChat: questions will not arrive here any more.
-wechat-text-only = Hark reads text only: reply with a number or words.
-wechat-nothing-waiting = No question is waiting for you right now.
-wechat-outdated = That reply was written before this question was shown, so it was not used. Here is the question again:
-wechat-no-such-option = There is no option with that number.
-wechat-one-option = This question takes one option: reply with one number.
-wechat-pick-first = Reply with at least one option number.
-wechat-use-numbers = This question takes only its options: reply with a number.
-wechat-too-long = That answer is too long; send a shorter one.
-wechat-not-recorded = Hark could not record this now. Try again in a moment.
 
 # Claude Code's and Codex's permission requests, asked in Hark (`hark hook`)
 hook-permission = Allow { $tool }: { $action }?
@@ -118,9 +117,10 @@ chat-app = { $channel ->
        *[wechat] WeChat
     }
 chat-test = { $channel ->
-        [telegram] Hark can reach this chat.
-       *[other] Hark can reach you here.
-    } Questions from your agents will appear here.
+        [telegram] Hark can reach this chat. Questions from your agents will appear here.
+        [wechat] Hark can reach this WeChat. Questions from your agents will appear here.
+       *[other] Hark can reach you here. Questions from your agents will appear here.
+    }
 chat-paired = Paired. Questions from your agents will arrive here, and only you can answer them.
 chat-pairing-failed = Hark could not save the pairing. Check the computer running Hark, then try again.
 chat-wrong-code = That code is not right. Get the current one in Hark's settings or with “{ $setup }”, then send { $pair } followed by it.
@@ -130,11 +130,15 @@ chat-stranger = Sorry, this { $app } bot answers only { $channel ->
        *[other] the person it is paired with
     }. If it is yours, send { $pair } followed by the code in Hark's settings or shown by “{ $setup }”.
 chat-use-buttons = { $channel ->
+        [wechat] This question takes only its options: reply with a number.
         [telegram] Tap a button under a question, or reply to its message to answer in your own words. To tell the agent something, write /tell followed by your message.
         [feishu] Answer with the buttons and the form on a question's card. To tell the agent something, write: tell followed by your message, or reply to the question.
        *[other] Use the buttons under a question to answer it. To tell the agent something, write: tell followed by your message, or reply to the question.
     }
-chat-unpaired = You are no longer paired with Hark here: questions will not arrive here any more.
+chat-unpaired = { $channel ->
+        [wechat] Hark is logged out of this WeChat: questions will not arrive here any more.
+       *[other] You are no longer paired with Hark here: questions will not arrive here any more.
+    }
 chat-not-yours = This bot answers only its owner.
 chat-private-only = Pair the bot in a private chat with it, not in a group.
 chat-already-paired = This chat is already paired: questions from your agents arrive here.

@@ -48,13 +48,24 @@ chat-declined-note = スキップ: { $note }
 chat-remind = { $count ->
    *[other] まだ { $count } 件の質問があなたの回答を待っています:
 }
-chat-stale = このボタンは古くなっています。メッセージの現在のボタンを使ってください。
+chat-stale = { $channel ->
+        [wechat] その返信はこの質問が表示される前に書かれたため、使われませんでした。質問をもう一度送ります：
+       *[other] このボタンは古くなっています。メッセージの現在のボタンを使ってください。
+    }
 chat-closed = この質問はすでに回答済みか、終了しています。
-chat-tick-first = まず 1 つ以上選ぶか、「その他…」を使ってください。
+chat-tick-first = { $channel ->
+        [wechat] 選択肢の番号を少なくとも一つ返信してください。
+       *[other] まず 1 つ以上選ぶか、「その他…」を使ってください。
+    }
 chat-answer-sent = 回答を送信しました。
 chat-skipped = スキップしました。
 chat-too-long = 回答が長すぎます。短くして送ってください。
 chat-not-recorded = Hark は今これを記録できませんでした。少し待ってからもう一度お試しください。
+chat-skip-word = スキップ
+chat-text-only = Hark が読めるのは文字だけです。番号か言葉で返信してください。
+chat-nothing-waiting = いま回答を待っている質問はありません。
+chat-no-such-option = その番号の選択肢はありません。
+chat-one-option = この質問で選べるのは一つだけです。番号を一つ返信してください。
 
 # WeChat（文字のみ：番号、言葉、スキップの語で返信）
 wechat-recommended = おすすめ
@@ -63,7 +74,6 @@ wechat-how-many = 選ぶ選択肢の番号を返信してください（例：1 
 wechat-how-words = 自分の言葉で答えることもできます。
 wechat-how-text = 答えを返信してください。
 wechat-how-skip = 「{ $skip }」と返信するとスキップします（後ろに理由を書けます）。
-wechat-skip-word = スキップ
 wechat-more-waiting = このあとに { $count } 件の質問が待っています。
 wechat-via = { $place ->
     [page] Hark のページで
@@ -77,17 +87,6 @@ wechat-answer-sent = 回答を送信しました：{ $answer }
 wechat-skipped = スキップしました。
 wechat-skipped-note = スキップしました：{ $note }
 wechat-remind = この質問はまだ回答を待っています。
-wechat-test = Hark はこの WeChat に届きます。エージェントからの質問はここに表示されます。
-wechat-unpaired = Hark はこの WeChat からログアウトしました。今後、質問はここに届きません。
-wechat-text-only = Hark が読めるのは文字だけです。番号か言葉で返信してください。
-wechat-nothing-waiting = いま回答を待っている質問はありません。
-wechat-outdated = その返信はこの質問が表示される前に書かれたため、使われませんでした。質問をもう一度送ります：
-wechat-no-such-option = その番号の選択肢はありません。
-wechat-one-option = この質問で選べるのは一つだけです。番号を一つ返信してください。
-wechat-pick-first = 選択肢の番号を少なくとも一つ返信してください。
-wechat-use-numbers = この質問は選択肢からしか選べません。番号を返信してください。
-wechat-too-long = 回答が長すぎます。短くして送ってください。
-wechat-not-recorded = Hark はいま記録できませんでした。少ししてからもう一度お試しください。
 
 # Claude Code と Codex の許可リクエストを Hark で尋ねる（`hark hook`）
 hook-permission = { $tool } を許可しますか：{ $action }
@@ -111,20 +110,25 @@ chat-app = { $channel ->
        *[wechat] WeChat
     }
 chat-test = { $channel ->
-        [telegram] Hark からこのチャットに届きました。
-       *[other] Hark からここに届きました。
-    }エージェントからの質問はここに表示されます。
+        [telegram] Hark からこのチャットに届きました。エージェントからの質問はここに表示されます。
+        [wechat] Hark はこの WeChat に届きます。エージェントからの質問はここに表示されます。
+       *[other] Hark からここに届きました。エージェントからの質問はここに表示されます。
+    }
 chat-paired = ペアリングしました。エージェントからの質問はここに届き、回答できるのはあなただけです。
 chat-pairing-failed = Hark はペアリングを保存できませんでした。Hark を実行しているコンピューターを確認して、もう一度お試しください。
 chat-wrong-code = コードが正しくありません。Hark の設定または「{ $setup }」で現在のコードを確認し、{ $pair } に続けて送ってください。
 chat-expired-code = このコードは期限切れです。Hark の設定または「{ $setup }」で新しいコードを取得してください。
 chat-stranger = 申し訳ありませんが、この { $app } ボットは持ち主にしか応答しません。あなたのボットなら、Hark の設定または「{ $setup }」に表示されるコードを { $pair } に続けて送ってください。
 chat-use-buttons = { $channel ->
+        [wechat] この質問は選択肢からしか選べません。番号を返信してください。
         [telegram] 質問の下のボタンをタップするか、質問のメッセージに返信して自分の言葉で答えてください。エージェントに伝えたいことは、/tell に続けて書いてください。
         [feishu] 質問カードのボタンとフォームで回答してください。エージェントに伝えたいことは、tell に続けて書くか、質問に返信してください。
        *[other] 質問の下のボタンで回答してください。エージェントに伝えたいことは、tell に続けて書くか、質問に返信してください。
     }
-chat-unpaired = ここでの Hark とのペアリングは解除されました。今後ここに質問は届きません。
+chat-unpaired = { $channel ->
+        [wechat] Hark はこの WeChat からログアウトしました。今後、質問はここに届きません。
+       *[other] ここでの Hark とのペアリングは解除されました。今後ここに質問は届きません。
+    }
 chat-not-yours = このボットは持ち主にしか応答しません。
 chat-private-only = ボットのペアリングはグループではなく、ボットとの個人チャットで行ってください。
 chat-already-paired = このチャットはペアリング済みです。エージェントからの質問はここに届きます。

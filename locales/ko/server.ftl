@@ -48,13 +48,24 @@ chat-declined-note = 건너뜀: { $note }
 chat-remind = { $count ->
    *[other] 아직 질문 { $count }개가 답변을 기다리고 있습니다:
 }
-chat-stale = 지난 버튼입니다. 메시지의 현재 버튼을 사용하세요.
+chat-stale = { $channel ->
+        [wechat] 그 답장은 이 질문이 표시되기 전에 쓰여서 사용되지 않았습니다. 질문을 다시 보냅니다:
+       *[other] 지난 버튼입니다. 메시지의 현재 버튼을 사용하세요.
+    }
 chat-closed = 이미 답변되었거나 닫힌 질문입니다.
-chat-tick-first = 먼저 하나 이상 선택하거나 “기타…”를 사용하세요.
+chat-tick-first = { $channel ->
+        [wechat] 항목 번호를 하나 이상 답장하세요.
+       *[other] 먼저 하나 이상 선택하거나 “기타…”를 사용하세요.
+    }
 chat-answer-sent = 답변을 보냈습니다.
 chat-skipped = 건너뛰었습니다.
 chat-too-long = 답변이 너무 깁니다. 더 짧게 보내 주세요.
 chat-not-recorded = Hark가 지금은 기록하지 못했습니다. 잠시 후 다시 시도하세요.
+chat-skip-word = 건너뛰기
+chat-text-only = Hark는 텍스트만 읽습니다. 번호나 글로 답장하세요.
+chat-nothing-waiting = 지금 답을 기다리는 질문이 없습니다.
+chat-no-such-option = 그 번호의 항목은 없습니다.
+chat-one-option = 이 질문은 하나만 고를 수 있습니다. 번호 하나로 답장하세요.
 
 # WeChat (텍스트 전용: 번호, 글 또는 건너뛰기 단어로 답장)
 wechat-recommended = 추천
@@ -63,7 +74,6 @@ wechat-how-many = 고를 항목들의 번호로 답장하세요 (예: 1 3).
 wechat-how-words = 직접 답을 써도 됩니다.
 wechat-how-text = 답을 답장으로 보내세요.
 wechat-how-skip = 건너뛰려면 “{ $skip }”라고 답장하세요. 뒤에 이유를 덧붙여도 됩니다.
-wechat-skip-word = 건너뛰기
 wechat-more-waiting = 이 질문 다음에 질문 { $count }개가 더 기다리고 있습니다.
 wechat-via = { $place ->
     [page] Hark 페이지에서
@@ -77,17 +87,6 @@ wechat-answer-sent = 답을 보냈습니다: { $answer }
 wechat-skipped = 건너뛰었습니다.
 wechat-skipped-note = 건너뛰었습니다: { $note }
 wechat-remind = 이 질문이 아직 답을 기다리고 있습니다.
-wechat-test = Hark가 이 WeChat에 연결되었습니다. 에이전트의 질문이 여기에 표시됩니다.
-wechat-unpaired = Hark가 이 WeChat에서 로그아웃했습니다. 이제 질문이 여기로 오지 않습니다.
-wechat-text-only = Hark는 텍스트만 읽습니다. 번호나 글로 답장하세요.
-wechat-nothing-waiting = 지금 답을 기다리는 질문이 없습니다.
-wechat-outdated = 그 답장은 이 질문이 표시되기 전에 쓰여서 사용되지 않았습니다. 질문을 다시 보냅니다:
-wechat-no-such-option = 그 번호의 항목은 없습니다.
-wechat-one-option = 이 질문은 하나만 고를 수 있습니다. 번호 하나로 답장하세요.
-wechat-pick-first = 항목 번호를 하나 이상 답장하세요.
-wechat-use-numbers = 이 질문은 주어진 항목만 받습니다. 번호로 답장하세요.
-wechat-too-long = 답이 너무 깁니다. 더 짧게 보내 주세요.
-wechat-not-recorded = Hark가 지금 기록하지 못했습니다. 잠시 후 다시 시도하세요.
 
 # Claude Code와 Codex의 권한 요청을 Hark에서 묻기 (`hark hook`)
 hook-permission = { $tool } 허용: { $action }?
@@ -111,20 +110,25 @@ chat-app = { $channel ->
        *[wechat] WeChat
     }
 chat-test = { $channel ->
-        [telegram] Hark가 이 채팅으로 연결되었습니다.
-       *[other] Hark가 여기로 연결되었습니다.
-    } 에이전트의 질문이 여기에 표시됩니다.
+        [telegram] Hark가 이 채팅으로 연결되었습니다. 에이전트의 질문이 여기에 표시됩니다.
+        [wechat] Hark가 이 WeChat에 연결되었습니다. 에이전트의 질문이 여기에 표시됩니다.
+       *[other] Hark가 여기로 연결되었습니다. 에이전트의 질문이 여기에 표시됩니다.
+    }
 chat-paired = 연결되었습니다. 에이전트의 질문이 여기로 오며, 나만 답할 수 있습니다.
 chat-pairing-failed = Hark가 연결 정보를 저장하지 못했습니다. Hark가 실행 중인 컴퓨터를 확인한 뒤 다시 시도하세요.
 chat-wrong-code = 코드가 올바르지 않습니다. Hark 설정이나 “{ $setup }”에서 현재 코드를 확인해 { $pair } 뒤에 붙여 보내세요.
 chat-expired-code = 코드가 만료되었습니다. Hark 설정이나 “{ $setup }”에서 새 코드를 받으세요.
 chat-stranger = 죄송합니다. 이 { $app } 봇은 주인에게만 응답합니다. 내 봇이라면 Hark 설정이나 “{ $setup }”에 표시된 코드를 { $pair } 뒤에 붙여 보내세요.
 chat-use-buttons = { $channel ->
+        [wechat] 이 질문은 주어진 항목만 받습니다. 번호로 답장하세요.
         [telegram] 질문 아래 버튼을 누르거나, 질문 메시지에 답장해 직접 답을 쓰세요. 에이전트에게 전할 말이 있으면 /tell 뒤에 적어 보내세요.
         [feishu] 질문 카드의 버튼과 양식으로 답하세요. 에이전트에게 전할 말이 있으면 tell 뒤에 적어 보내거나 질문에 답장하세요.
        *[other] 질문 아래 버튼으로 답하세요. 에이전트에게 전할 말이 있으면 tell 뒤에 적어 보내거나 질문에 답장하세요.
     }
-chat-unpaired = 여기서 Hark와의 연결이 해제되었습니다. 이제 여기로 질문이 오지 않습니다.
+chat-unpaired = { $channel ->
+        [wechat] Hark가 이 WeChat에서 로그아웃했습니다. 이제 질문이 여기로 오지 않습니다.
+       *[other] 여기서 Hark와의 연결이 해제되었습니다. 이제 여기로 질문이 오지 않습니다.
+    }
 chat-not-yours = 이 봇은 주인에게만 응답합니다.
 chat-private-only = 봇은 그룹이 아니라 봇과의 개인 채팅에서 연결하세요.
 chat-already-paired = 이 채팅은 이미 연결되어 있습니다. 에이전트의 질문이 여기로 옵니다.

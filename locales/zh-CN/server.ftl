@@ -48,13 +48,24 @@ chat-declined-note = 已跳过：{ $note }
 chat-remind = { $count ->
    *[other] 还有 { $count } 个问题在等你回答：
 }
-chat-stale = 这个按钮已过时，请使用消息当前的按钮。
+chat-stale = { $channel ->
+        [wechat] 这条回复写于问题发出之前，因此没有被采用。问题如下：
+       *[other] 这个按钮已过时，请使用消息当前的按钮。
+    }
 chat-closed = 这个问题已经回答或已关闭。
-chat-tick-first = 请先至少勾选一项，或使用“其他…”。
+chat-tick-first = { $channel ->
+        [wechat] 请至少回复一个选项编号。
+       *[other] 请先至少勾选一项，或使用“其他…”。
+    }
 chat-answer-sent = 回答已发送。
 chat-skipped = 已跳过。
 chat-too-long = 回答太长了，请发短一些。
 chat-not-recorded = Hark 现在无法记录，请稍后再试。
+chat-skip-word = 跳过
+chat-text-only = Hark 只能读取文字：请回复编号或文字。
+chat-nothing-waiting = 目前没有等待你回答的问题。
+chat-no-such-option = 没有这个编号的选项。
+chat-one-option = 这个问题只能选一个选项：请只回复一个编号。
 
 # 微信（纯文字：回复编号、文字或跳过词）
 wechat-recommended = 推荐
@@ -63,7 +74,6 @@ wechat-how-many = 回复所选选项的编号，可以多个，例如 1 3。
 wechat-how-words = 也可以直接写下你自己的回答。
 wechat-how-text = 直接回复你的回答。
 wechat-how-skip = 回复“{ $skip }”可以跳过，后面可附上说明。
-wechat-skip-word = 跳过
 wechat-more-waiting = 之后还有 { $count } 个问题在等待。
 wechat-via = { $place ->
     [page] 在 Hark 页面上
@@ -77,17 +87,6 @@ wechat-answer-sent = 回答已发送：{ $answer }
 wechat-skipped = 已跳过。
 wechat-skipped-note = 已跳过：{ $note }
 wechat-remind = 这个问题仍在等待你的回答。
-wechat-test = Hark 可以联系到这个微信。智能体的问题会出现在这里。
-wechat-unpaired = Hark 已退出这个微信的登录：问题不会再发送到这里。
-wechat-text-only = Hark 只能读取文字：请回复编号或文字。
-wechat-nothing-waiting = 目前没有等待你回答的问题。
-wechat-outdated = 这条回复写于问题发出之前，因此没有被采用。问题如下：
-wechat-no-such-option = 没有这个编号的选项。
-wechat-one-option = 这个问题只能选一个选项：请只回复一个编号。
-wechat-pick-first = 请至少回复一个选项编号。
-wechat-use-numbers = 这个问题只接受给出的选项：请回复编号。
-wechat-too-long = 回答太长了，请发送短一些的内容。
-wechat-not-recorded = Hark 暂时无法记录，请稍后再试。
 
 # Claude Code 和 Codex 的权限请求，在 Hark 中询问（`hark hook`）
 hook-permission = 允许 { $tool }：{ $action }？
@@ -111,20 +110,25 @@ chat-app = { $channel ->
        *[wechat] 微信
     }
 chat-test = { $channel ->
-        [telegram] Hark 已能联系到这个聊天。
-       *[other] Hark 已能在这里联系到你。
-    }智能体的问题会出现在这里。
+        [telegram] Hark 已能联系到这个聊天。智能体的问题会出现在这里。
+        [wechat] Hark 可以联系到这个微信。智能体的问题会出现在这里。
+       *[other] Hark 已能在这里联系到你。智能体的问题会出现在这里。
+    }
 chat-paired = 配对成功。智能体的问题会发到这里，也只有你能回答。
 chat-pairing-failed = Hark 无法保存配对。请检查运行 Hark 的电脑，然后重试。
 chat-wrong-code = 配对码不对。请在 Hark 设置或“{ $setup }”中查看当前的配对码，再发送 { $pair } 加上它。
 chat-expired-code = 这个配对码已过期。请在 Hark 设置或“{ $setup }”中获取新的配对码。
 chat-stranger = 抱歉，这个{ $app }机器人只回应它的主人。如果这是你的机器人，请发送 { $pair } 加上 Hark 设置或“{ $setup }”中显示的配对码。
 chat-use-buttons = { $channel ->
+        [wechat] 这个问题只接受给出的选项：请回复编号。
         [telegram] 请点问题下方的按钮，或回复问题消息，用自己的话回答。想告诉智能体什么，请发送 /tell 加上你的话。
         [feishu] 请用问题卡片上的按钮和表单回答。想告诉智能体什么，请发送 tell 加上你的话，或直接回复那个问题。
        *[other] 请用问题下方的按钮回答。想告诉智能体什么，请发送 tell 加上你的话，或直接回复那个问题。
     }
-chat-unpaired = 你在这里已与 Hark 解除配对，问题不会再发到这里。
+chat-unpaired = { $channel ->
+        [wechat] Hark 已退出这个微信的登录：问题不会再发送到这里。
+       *[other] 你在这里已与 Hark 解除配对，问题不会再发到这里。
+    }
 chat-not-yours = 这个机器人只回应它的主人。
 chat-private-only = 请在与机器人的私聊中配对，不要在群组里配对。
 chat-already-paired = 这个聊天已经配对：智能体的问题会发到这里。

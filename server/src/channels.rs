@@ -12,7 +12,7 @@
 //! - `walk`: a question answered a sub-question at a time, shared by the chat channels; `tell`:
 //!   their `/tell` command, a message for an agent;
 //! - `chat`: the one chat engine and the `ChatApp` trait a chat app implements (Telegram,
-//!   Slack, Discord and Feishu/Lark so far);
+//!   WeChat, Slack, Discord and Feishu/Lark);
 //! - one folder per channel: `telegram` (a paired chat, with buttons that answer there), `wechat`
 //!   (a logged-in WeChat, answered by typed replies), `slack` (direct messages with buttons over
 //!   Socket Mode), `feishu` (cards in a Feishu/Lark chat over the long connection), `discord` (direct messages with buttons over the Gateway), `ntfy`
@@ -53,7 +53,7 @@ use std::sync::Arc;
 pub fn registry() -> Vec<Arc<dyn Channel>> {
     vec![
         Arc::new(chat::ChatChannel::new(telegram::Telegram::default())),
-        Arc::new(wechat::Wechat::default()),
+        Arc::new(chat::ChatChannel::new(wechat::Wechat::default())),
         Arc::new(chat::ChatChannel::new(slack::Slack::default())),
         Arc::new(chat::ChatChannel::new(feishu::Feishu::default())),
         Arc::new(chat::ChatChannel::new(discord::Discord::default())),

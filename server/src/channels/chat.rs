@@ -6,6 +6,7 @@
 //!   its order, the record of posted messages, reminders, the walk into `store.close`;
 //! - `inbound`: what the person does (a tap, a ticked set, words in a form, a said text):
 //!   steps of the walk, pairing and re-pairing, refusals to strangers, `tell` and replies;
+//! - `typed`: a text-only app's one question at a time, answered by typing (WeChat);
 //! - `link`: the one supervisor of an app's connection (reconnects, wakes on settings, stops
 //!   on shutdown); `pauses`: the one backoff schedule (`backon`), used by both;
 //! - `channel`: the `Channel` every chat app is (start, events, test, unpair, forget, report);
@@ -18,6 +19,7 @@ mod engine;
 mod inbound;
 pub mod link;
 pub mod pauses;
+mod typed;
 pub mod words;
 
 #[cfg(test)]
@@ -74,6 +76,18 @@ pub trait ChatApp: Send + Sync + Sized + 'static {
     /// Whether a tap must be answered before the store records its step (Discord: within 3 s,
     /// whatever the store does); notices after it are then said in the chat.
     const ACK_FIRST: bool = false;
+    /// Whether the app has no buttons and cannot edit a message (WeChat): one question at a
+    /// time, oldest first, each step a new message answered by typing numbers or words
+    /// (`walk/typed.rs`), a closed question followed up by a message, and a reply written
+    /// before its step went out refused.
+    const TEXT_ONLY: bool = false;
+    /// Whether the person pairs by sending the bot a code; otherwise the app knows them from
+    /// its own login (WeChat's QR code), and strangers are not answered at all.
+    const PAIRS_BY_CODE: bool = true;
+    /// Whether unpairing also logs out: the credentials are forgotten after the goodbye.
+    const UNPAIR_LOGS_OUT: bool = false;
+    /// Its actions (`POST /api/<app>/<action>`): the shared ones, and any of `other_action`.
+    const ACTIONS: &'static [&'static str] = &["setup", "unpair", "forget"];
 
     /// Its clients as the settings stand.
     type Line: Send + Sync;
@@ -119,6 +133,18 @@ pub trait ChatApp: Send + Sync + Sized + 'static {
     fn reminder(&self, lang: Lang, waiting: &[Question]) -> Self::View;
     /// A plain text.
     fn said(&self, text: &str) -> Self::View;
+    /// A text-only app's step on screen, with how many questions wait behind it; a reminder
+    /// says it still waits.
+    fn step(
+        &self,
+        lang: Lang,
+        question: &Question,
+        walk: &Walk,
+        _waiting: usize,
+        _reminder: bool,
+    ) -> Self::View {
+        self.pending(lang, question, walk)
+    }
 
     /// The conversation with `person` to post in (a direct-message channel; some apps post to
     /// the person).
@@ -178,9 +204,23 @@ pub trait ChatApp: Send + Sync + Sized + 'static {
     async fn setup(
         &self,
         relay: &Arc<Relay>,
-        shared: &Shared,
+        shared: &Arc<Shared>,
         input: serde_json::Value,
     ) -> Result<serde_json::Value, ActionRefusal>;
+    /// An action of its own, beyond setup, unpair and forget (listed in `ACTIONS`).
+    ///
+    /// # Errors
+    /// Its refusal, naming the field; an action it does not have.
+    async fn other_action(
+        &self,
+        relay: &Arc<Relay>,
+        shared: &Arc<Shared>,
+        action: &str,
+        input: serde_json::Value,
+    ) -> Result<serde_json::Value, ActionRefusal> {
+        let _ = (relay, shared, input);
+        Err(ActionRefusal::no_action(Self::NAME, action))
+    }
     /// Removes its credentials from the secrets.
     ///
     /// # Errors
@@ -244,7 +284,9 @@ pub enum Inbound<R> {
     },
     /// A message written to the bot: `at` is the conversation to answer in; `id`, when the
     /// service gives one, tells a message delivered twice from two alike; `private` says the
-    /// conversation is the sender's alone (pairing is refused in a group).
+    /// conversation is the sender's alone (pairing is refused in a group); `written`, when
+    /// the service says, is when it was written by this machine's clock (milliseconds since
+    /// 1970: a text-only app's reply written before its step went out is refused).
     Said {
         id: Option<String>,
         from: String,
@@ -252,7 +294,10 @@ pub enum Inbound<R> {
         text: String,
         replying_to: Option<String>,
         private: bool,
+        written: Option<i64>,
     },
+    /// A message without text (a picture, a file): the person hears that words are needed.
+    Unreadable { from: String, at: String },
 }
 
 /// How the engine answers an inbound.
@@ -298,4 +343,7 @@ pub enum Input<R> {
     Inbound(Inbound<R>),
     /// The person was unpaired (they hear so).
     Unpaired(String),
+    /// Answered once what came before is taken and its record kept (a poll's cursor may then
+    /// move past it).
+    Settled(tokio::sync::oneshot::Sender<()>),
 }

@@ -268,7 +268,7 @@ impl ChatApp for Discord {
     async fn setup(
         &self,
         relay: &Arc<Relay>,
-        shared: &Shared,
+        shared: &Arc<Shared>,
         input: serde_json::Value,
     ) -> Result<serde_json::Value, ActionRefusal> {
         setup::setup(self, relay, shared, input).await

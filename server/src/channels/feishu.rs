@@ -221,7 +221,7 @@ impl ChatApp for Feishu {
     async fn setup(
         &self,
         relay: &Arc<Relay>,
-        shared: &Shared,
+        shared: &Arc<Shared>,
         input: serde_json::Value,
     ) -> Result<serde_json::Value, ActionRefusal> {
         setup::setup(self, relay, shared, input).await

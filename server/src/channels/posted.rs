@@ -1,9 +1,11 @@
 //! A chat channel's record of what it posted: the message of each question in the paired
 //! person's conversation that may still be edited (open, or closed with its outcome not shown
-//! yet), kept in `$HARK_HOME/<channel>.json` (0600), so after a restart the channel edits the
-//! messages it posted before instead of posting every pending question again. What a message is
-//! (Slack's channel and timestamp, Discord's channel and id) is the channel's own type.
+//! yet), and where the person is in it, kept in `$HARK_HOME/<channel>.json` (0600), so after a
+//! restart the channel edits the messages it posted before instead of posting every pending
+//! question again, and the person goes on where they were. What a message is (Slack's channel
+//! and timestamp, Discord's channel and id) is the channel's own type.
 
+use crate::channels::walk::Walk;
 use hark_core::model::QuestionId;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -17,6 +19,9 @@ struct Record<M> {
     person: Option<String>,
     /// Messages by question id.
     messages: BTreeMap<String, M>,
+    /// Where the person is in each question, by id (none for a walk not begun).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    places: BTreeMap<String, Place>,
 }
 
 impl<M> Default for Record<M> {
@@ -24,8 +29,27 @@ impl<M> Default for Record<M> {
         Record {
             person: None,
             messages: BTreeMap::new(),
+            places: BTreeMap::new(),
         }
     }
+}
+
+/// Where the person is in a question.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Place {
+    pub walk: Walk,
+    /// A text-only channel's step sent last and when (milliseconds since 1970): replies
+    /// written before it are outdated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown: Option<(usize, i64)>,
+}
+
+/// One question's entry: its message and where the person is.
+pub struct Entry<M> {
+    pub id: QuestionId,
+    pub message: M,
+    pub place: Place,
 }
 
 /// The record, loaded at start and saved when it changes.
@@ -53,12 +77,18 @@ impl<M: Clone + PartialEq + Serialize + DeserializeOwned + Send + 'static> Poste
         Posted { file, name, record }
     }
 
-    /// The message posted to `person` for question `id`, if the record has one.
-    pub fn message_of(&self, person: &str, id: QuestionId) -> Option<M> {
+    /// The message posted to `person` for question `id`, and where they were, if the record
+    /// has it.
+    pub fn message_of(&self, person: &str, id: QuestionId) -> Option<(M, Place)> {
         if self.record.person.as_deref() != Some(person) {
             return None;
         }
-        self.record.messages.get(&id.to_string()).cloned()
+        let key = id.to_string();
+        let message = self.record.messages.get(&key)?.clone();
+        Some((
+            message,
+            self.record.places.get(&key).cloned().unwrap_or_default(),
+        ))
     }
 
     /// Every message posted to `person` the record has, by question.
@@ -77,13 +107,18 @@ impl<M: Clone + PartialEq + Serialize + DeserializeOwned + Send + 'static> Poste
 
     /// Records the messages posted to `person` still to be edited; writes the file only when
     /// they changed.
-    pub async fn keep(&mut self, person: &str, open: impl Iterator<Item = (QuestionId, M)>) {
-        let next = Record {
+    pub async fn keep(&mut self, person: &str, open: Vec<Entry<M>>) {
+        let mut next = Record {
             person: Some(person.to_string()),
-            messages: open
-                .map(|(id, message)| (id.to_string(), message))
-                .collect(),
+            ..Record::default()
         };
+        for entry in open {
+            let key = entry.id.to_string();
+            if entry.place != Place::default() {
+                next.places.insert(key.clone(), entry.place);
+            }
+            next.messages.insert(key, entry.message);
+        }
         if next == self.record {
             return;
         }

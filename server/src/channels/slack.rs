@@ -250,7 +250,7 @@ impl ChatApp for Slack {
     async fn setup(
         &self,
         relay: &Arc<Relay>,
-        shared: &Shared,
+        shared: &Arc<Shared>,
         input: serde_json::Value,
     ) -> Result<serde_json::Value, ActionRefusal> {
         setup::setup(self, relay, shared, input).await

@@ -6,7 +6,7 @@
 
 mod typed;
 
-pub use typed::Misfit;
+pub use typed::{Misfit, skip_words};
 
 use hark_core::model::{Question, QuestionId, SubQuestionAnswer};
 use std::collections::BTreeSet;

@@ -1,17 +1,17 @@
 //! WeChat, through Tencent's iLink bot API (SPEC §17): the person logs in by scanning a QR code
 //! with WeChat, and from then on each question arrives in that WeChat as text with numbered
 //! options, answered by replying `2`, `1 3`, own words or `skip`. Only the account that confirmed
-//! the login may answer. Outbound only (a long poll), so it works behind NAT; the model of a
-//! text-only channel on the shared walk.
+//! the login may answer. Outbound only (a long poll), so it works behind NAT. Its wire only: the
+//! chat engine (`channels::chat`) does the rest, as for a text-only app (one question at a
+//! time, each step a message of its own, `chat::typed`).
 //!
 //! - `ilink`: the API client (headers, `base_info`, the calls Hark makes);
-//! - `login`: the QR login and its state; `record`: what survives a restart;
+//! - `login`: the QR login and its state;
 //! - `render`: a question and its outcome as text;
-//! - `chat`: the task that owns the conversation (one question at a time, oldest first);
-//! - `poller`: the long poll for messages, with backoff, and a session WeChat ended;
+//! - `poller`: the long poll for messages, with the cursor and context token it keeps
+//!   (`record`) and a session WeChat ended;
 //! - `cli`: `hark wechat setup` and `unpair` (`POST /api/wechat/<action>`).
 
-mod chat;
 pub mod cli;
 mod ilink;
 mod login;
@@ -19,20 +19,19 @@ mod poller;
 mod record;
 mod render;
 
-use super::{Channel, Relay};
-use crate::channels;
+use super::chat::{ChatApp, ChatError, LinkEnded, Listening, Responded, Response, Shared};
+use super::walk::Walk;
+use super::{Relay, input, output};
 use crate::daemon::secrets::BoundKey;
-use hark_core::model::channels::wechat::{
-    Wechat as WechatConfig, WechatRefusal, WechatReport, WechatVerify,
-};
+use hark_core::model::channels::wechat::{WechatRefusal, WechatReport, WechatVerify};
 use hark_core::model::{
-    ActionRefusal, ChannelError, ChannelName, ChannelSummary, Channels, ChannelsReport, Config,
-    ErrorBody, Event,
+    ActionRefusal, ChannelError, ChannelName, ChannelSummary, Channels, ChannelsReport, ErrorBody,
+    Question,
 };
-use ilink::Ilink;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use tokio::sync::{Notify, mpsc};
+use hark_text::Lang;
+use ilink::{Ilink, IlinkError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// The channel's name in statuses, `hark channel test` and the log.
 pub const CHANNEL: ChannelName = ChannelName::Wechat;
@@ -47,65 +46,17 @@ pub const BOT_BASE: BoundKey = BoundKey {
     token: "wechatBotBase",
     server: "wechatBotBaseFor",
 };
-/// Events and messages waiting for the chat task at most.
-const INBOX: usize = 1024;
 
-/// What the chat task is told.
-pub enum Input {
-    /// A store event.
-    Event(Arc<Event>),
-    /// One long poll's messages of `session`, read at `received_ms`, and the cursor to keep
-    /// once they are handled.
-    Polled {
-        session: String,
-        messages: Vec<ilink::Message>,
-        received_ms: i64,
-        cursor: Option<String>,
-    },
-}
-
-/// The channel's shared part: the login, the session's state and the chat task's inbox.
-pub struct Wechat {
-    logins: login::Logins,
-    inbox: mpsc::Sender<Input>,
-    receiver: std::sync::Mutex<Option<mpsc::Receiver<Input>>>,
-    /// Wakes the poller when the settings change.
-    wake: Notify,
-    /// WeChat ended the bot's session (errcode -14): nothing is polled or sent until a new
-    /// login.
-    session_ended: AtomicBool,
-    /// Logins confirmed since the daemon started.
-    logins_done: AtomicU64,
-    /// The channel itself, for the login task it starts (set when it starts).
-    me: std::sync::OnceLock<std::sync::Weak<Wechat>>,
-}
-
-impl Default for Wechat {
-    fn default() -> Self {
-        let (inbox, receiver) = mpsc::channel(INBOX);
-        Wechat {
-            logins: login::Logins::default(),
-            inbox,
-            receiver: std::sync::Mutex::new(Some(receiver)),
-            wake: Notify::new(),
-            session_ended: AtomicBool::new(false),
-            logins_done: AtomicU64::new(0),
-            me: std::sync::OnceLock::new(),
-        }
-    }
-}
-
-/// The channel as the settings stand: its API (with the token), the person, the language.
+/// The channel as the settings stand: its API (with the token) and the person.
 pub struct Line {
     pub api: Ilink,
     /// `apiBase`, naming the channel's target in statuses.
     pub api_base: String,
     pub user: Option<String>,
-    pub lang: hark_text::Lang,
 }
 
 impl Line {
-    /// The login and the person the conversation and the poll's cursor belong to.
+    /// The login and the person the poll's cursor belongs to.
     pub fn session(&self) -> String {
         format!(
             "{}:{}",
@@ -115,16 +66,106 @@ impl Line {
     }
 }
 
-impl Line {
-    /// The channel, when it is on and logged in.
-    pub fn of(relay: &Relay) -> Option<Line> {
-        let (wechat, lang) = relay.store.read_config(|config| {
-            (
-                config.channels.wechat.clone(),
-                hark_text::negotiate::daemon_lang(config),
-            )
-        });
-        if !wechat.enabled {
+/// WeChat's own part: the login in progress, a session WeChat ended, and the conversation's
+/// last context token (replies go out in it).
+#[derive(Default)]
+pub struct Wechat {
+    logins: Arc<login::Logins>,
+    /// WeChat ended the bot's session (errcode -14): nothing is polled or sent until a new
+    /// login.
+    session_ended: Arc<AtomicBool>,
+    context: Mutex<Option<String>>,
+}
+
+impl Wechat {
+    fn context(&self) -> Option<String> {
+        self.context
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+            .clone()
+    }
+
+    fn set_context(&self, context: Option<String>) {
+        *self
+            .context
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner()) = context;
+    }
+
+    /// The channel as settings and the CLI show it.
+    fn report_for(&self, relay: &Relay, shared: &Shared) -> WechatReport {
+        let wechat = relay
+            .store
+            .read_config(|config| config.channels.wechat.clone());
+        WechatReport {
+            token: relay.secrets.bound(TOKEN, &wechat.api_base).is_some(),
+            paired: wechat.user_id.is_some(),
+            session_expired: self.session_ended.load(Ordering::SeqCst),
+            logins: shared.pairings(),
+            login: self.logins.shown(),
+        }
+    }
+}
+
+impl ChatError for IlinkError {
+    /// A session WeChat ended waits for a new login, which brings a new line: what waits is
+    /// kept for it.
+    fn passing(&self) -> bool {
+        IlinkError::passing(self) || matches!(self, IlinkError::SessionEnded)
+    }
+}
+
+fn refused(refusal: WechatRefusal) -> ActionRefusal {
+    ActionRefusal {
+        status: refusal.status(),
+        body: ErrorBody::field(refusal.field(), refusal.message()),
+        refusal: serde_json::to_value(&refusal).ok().map(Box::new),
+    }
+}
+
+#[async_trait::async_trait]
+impl ChatApp for Wechat {
+    const NAME: ChannelName = CHANNEL;
+    /// `wechat.json` keeps the poll's cursor (`record`).
+    const RECORD: &'static str = "wechat-posted.json";
+    const ASKS_IN_A_WINDOW: bool = false;
+    /// "tell" is a word like any other in a reply: only `/tell` tells.
+    const BARE_TELL: bool = false;
+    const TEXT_ONLY: bool = true;
+    const PAIRS_BY_CODE: bool = false;
+    const UNPAIR_LOGS_OUT: bool = true;
+    const ACTIONS: &'static [&'static str] = &["setup", "verify", "unpair", "forget"];
+
+    type Line = Line;
+    /// The client id a text was sent with.
+    type Message = String;
+    type View = String;
+    type Error = IlinkError;
+    type Responder = ();
+    type LinkState = poller::State;
+
+    fn on(channels: &Channels) -> bool {
+        channels.wechat.enabled
+    }
+
+    fn person(channels: &Channels) -> Option<String> {
+        channels.wechat.user_id.clone()
+    }
+
+    fn set_person(channels: &mut Channels, person: Option<String>) {
+        channels.wechat.user_id = person;
+    }
+
+    fn set_enabled(channels: &mut Channels, enabled: bool) {
+        channels.wechat.enabled = enabled;
+    }
+
+    /// Nothing while WeChat's end of the session waits for a new login.
+    fn line(&self, relay: &Relay) -> Option<Line> {
+        let wechat = relay
+            .store
+            .read_config(|config| config.channels.wechat.clone());
+        if !wechat.enabled || self.session_ended.load(Ordering::SeqCst) {
             return None;
         }
         let token = relay.secrets.bound(TOKEN, &wechat.api_base)?;
@@ -136,194 +177,149 @@ impl Line {
             api: Ilink::new(relay.http.clone(), &base, Some(token)),
             api_base: wechat.api_base,
             user: wechat.user_id,
-            lang,
         })
     }
 
-    /// Sends `text` to the person, in the conversation of `context`.
-    ///
-    /// # Errors
-    /// When nobody is paired, or WeChat did not take it.
-    pub async fn send(
+    fn server(line: &Line) -> &str {
+        &line.api_base
+    }
+
+    fn link_target(line: &Line) -> String {
+        format!("{}/ilink/bot/getupdates", line.api_base)
+    }
+
+    fn link_key(line: &Line) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        (line.session(), line.api.base()).hash(&mut hasher);
+        hasher.finish()
+    }
+
+    fn pending(&self, lang: Lang, question: &Question, walk: &Walk) -> String {
+        render::question(lang, question, walk, 0)
+    }
+
+    fn step(
         &self,
-        text: &str,
-        context: Option<&str>,
-        client_id: &str,
-    ) -> Result<(), ilink::IlinkError> {
-        let Some(user) = &self.user else {
-            return Err(ilink::IlinkError::Api("no WeChat account is paired".into()));
-        };
-        self.api.send_text(user, text, context, client_id).await
-    }
-}
-
-#[async_trait::async_trait]
-impl Channel for Wechat {
-    fn name(&self) -> ChannelName {
-        CHANNEL
-    }
-
-    fn on(&self, channels: &Channels) -> bool {
-        channels.wechat.enabled
-    }
-
-    /// Starts the chat task and the poller.
-    fn start(self: Arc<Self>, relay: &Arc<Relay>) {
-        let _ = self.me.set(Arc::downgrade(&self));
-        let receiver = self
-            .receiver
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner())
-            .take();
-        if let Some(receiver) = receiver {
-            tokio::spawn(chat::run(relay.clone(), self.clone(), receiver));
-            tokio::spawn(poller::run(relay.clone(), self));
+        lang: Lang,
+        question: &Question,
+        walk: &Walk,
+        waiting: usize,
+        reminder: bool,
+    ) -> String {
+        if reminder {
+            render::reminder(lang, question, walk, waiting)
+        } else {
+            render::question(lang, question, walk, waiting)
         }
     }
 
-    fn settings_changed(&self) {
-        self.wake.notify_waiters();
+    fn closed(&self, lang: Lang, question: &Question) -> String {
+        render::closed(lang, question)
     }
 
-    fn handle(&self, _relay: &Arc<Relay>, event: &Arc<Event>, _config: &Config) {
-        if self.inbox.try_send(Input::Event(event.clone())).is_err() {
-            tracing::warn!("the WeChat channel fell behind; an event was not handled");
-        }
+    /// Not asked of a text-only app, which reminds of the question on screen (`step`).
+    fn reminder(&self, lang: Lang, waiting: &[Question]) -> String {
+        waiting.first().map_or_else(String::new, |first| {
+            render::reminder(lang, first, &Walk::default(), waiting.len() - 1)
+        })
     }
 
-    async fn test(&self, relay: &Arc<Relay>) -> Result<String, ChannelError> {
-        let Some(line) = Line::of(relay) else {
-            return Err(ChannelError::NotSetUp("WeChat is not set up: run `hark wechat setup`, or log in from settings (\"Notify me elsewhere\")".into()));
-        };
-        if line.user.is_none() {
-            return Err(ChannelError::NotSetUp(
-                "no WeChat account is paired: run `hark wechat setup` and scan the code".into(),
-            ));
-        }
-        let context = record::RecordFile::load(relay.home.as_deref())
-            .await
-            .1
-            .context;
-        let text = hark_text::t_in(line.lang, "wechat-test", &[]);
+    fn said(&self, text: &str) -> String {
+        text.to_string()
+    }
+
+    /// The person is the conversation.
+    async fn open(&self, _line: &Line, person: &str) -> Result<String, IlinkError> {
+        Ok(person.to_string())
+    }
+
+    async fn post(&self, line: &Line, to: &str, view: &String) -> Result<String, IlinkError> {
+        let client_id = ilink::client_id();
+        let context = self.context();
         match line
-            .send(&text, context.as_deref(), &ilink::client_id())
+            .api
+            .send_text(to, view, context.as_deref(), &client_id)
             .await
         {
-            Ok(()) => {
-                relay.statuses.sent(CHANNEL, &line.api_base);
-                Ok("sent a test message to the paired WeChat".into())
+            Ok(()) => Ok(client_id),
+            Err(IlinkError::SessionEnded) => {
+                self.session_ended.store(true, Ordering::SeqCst);
+                Err(IlinkError::SessionEnded)
             }
-            Err(error) => {
-                relay
-                    .statuses
-                    .failed(CHANNEL, &line.api_base, error.to_string());
-                Err(ChannelError::Undelivered(error.to_string()))
-            }
+            Err(error) => Err(error),
         }
     }
 
-    fn report(&self, relay: &Relay, report: &mut ChannelsReport) {
-        let wechat = self.report_for(relay);
-        if wechat.token {
-            let summary = if wechat.session_expired {
-                "WeChat ended the login: log in again with `hark wechat setup`"
-            } else if wechat.paired {
-                "logged in; questions go to the WeChat that scanned"
-            } else {
-                "not logged in (`hark wechat setup`)"
-            };
-            report.summaries.push(ChannelSummary {
-                channel: CHANNEL,
-                summary: summary.into(),
-            });
+    /// WeChat cannot edit a message; a text-only app is never asked to.
+    async fn update(
+        &self,
+        _line: &Line,
+        _at: &str,
+        _message: &String,
+        _view: &String,
+    ) -> Result<(), IlinkError> {
+        Ok(())
+    }
+
+    fn message_id(message: &String) -> String {
+        message.clone()
+    }
+
+    /// Everything is said in the chat; a closed question's follow-up says how it ended.
+    async fn respond(&self, _line: &Line, (): (), response: Response<'_>) -> Responded {
+        match response {
+            Response::Notice(text) | Response::Stranger(text) => Responded::SayInChat(text),
+            Response::Taken | Response::Closed(_) | Response::AskReply { .. } => Responded::Done,
         }
-        report.wechat = wechat;
     }
 
-    fn actions(&self) -> &'static [&'static str] {
-        &["setup", "verify", "unpair"]
+    async fn listen(
+        &self,
+        listening: &Listening<'_, Self>,
+        line: &Line,
+        state: &mut poller::State,
+    ) -> LinkEnded {
+        poller::listen(self, listening, line, state).await
     }
 
-    async fn act(
+    /// Starts a QR login; a confirmed one pairs the account that scanned.
+    async fn setup(
         &self,
         relay: &Arc<Relay>,
-        action: &str,
-        input: serde_json::Value,
+        shared: &Arc<Shared>,
+        _input: serde_json::Value,
     ) -> Result<serde_json::Value, ActionRefusal> {
-        let refused = |refusal: WechatRefusal| ActionRefusal {
-            status: refusal.status(),
-            body: ErrorBody::field(refusal.field(), refusal.message()),
-            refusal: serde_json::to_value(&refusal).ok().map(Box::new),
-        };
-        match action {
-            "setup" => {
-                let Some(shared) = self.me.get().and_then(std::sync::Weak::upgrade) else {
-                    return Err(refused(WechatRefusal::Unreachable {
-                        reason: "the channel has not started yet".into(),
-                    }));
-                };
-                login::start(relay, &shared).await.map_err(refused)?;
-                channels::output(&self.report_for(relay))
-            }
-            "verify" => {
-                let request: WechatVerify = channels::input(input)?;
-                self.logins.verify(&request.code).map_err(refused)?;
-                channels::output(&self.report_for(relay))
-            }
-            "unpair" => channels::output(&self.unpair(relay).await?),
-            _ => Err(ActionRefusal::no_action(CHANNEL, action)),
+        let ended = self.session_ended.clone();
+        let confirmed_by = shared.clone();
+        login::start(relay, self.logins.clone(), move || {
+            ended.store(false, Ordering::SeqCst);
+            confirmed_by.paired();
+            confirmed_by.wake.notify_waiters();
+        })
+        .await
+        .map_err(refused)?;
+        output(&self.report_for(relay, shared))
+    }
+
+    /// `verify`: the number WeChat shows on the phone during a login.
+    async fn other_action(
+        &self,
+        relay: &Arc<Relay>,
+        shared: &Arc<Shared>,
+        action: &str,
+        request: serde_json::Value,
+    ) -> Result<serde_json::Value, ActionRefusal> {
+        if action != "verify" {
+            return Err(ActionRefusal::no_action(CHANNEL, action));
         }
-    }
-}
-
-impl Wechat {
-    /// Passes `input` to the chat task, waiting while its inbox is full (a message confirmed to
-    /// WeChat by the next poll's cursor must not be dropped).
-    pub async fn tell_waiting(&self, input: Input) {
-        let _ = self.inbox.send(input).await;
+        let request: WechatVerify = input(request)?;
+        self.logins.verify(&request.code).map_err(refused)?;
+        output(&self.report_for(relay, shared))
     }
 
-    fn logged_in(&self) {
-        self.session_ended.store(false, Ordering::SeqCst);
-        self.logins_done.fetch_add(1, Ordering::SeqCst);
-        self.settings_changed();
-    }
-
-    /// The channel as settings and the CLI show it.
-    pub fn report_for(&self, relay: &Relay) -> WechatReport {
-        let wechat = relay
-            .store
-            .read_config(|config| config.channels.wechat.clone());
-        WechatReport {
-            token: relay.secrets.bound(TOKEN, &wechat.api_base).is_some(),
-            paired: wechat.user_id.is_some(),
-            session_expired: self.session_ended.load(Ordering::SeqCst),
-            logins: self.logins_done.load(Ordering::SeqCst),
-            login: self.logins.shown(),
-        }
-    }
-
-    /// Says goodbye to the paired account, then forgets it and the bot token and turns the
-    /// channel off.
-    ///
-    /// # Errors
-    /// When the secrets or the config cannot be saved.
-    pub async fn unpair(&self, relay: &Arc<Relay>) -> Result<WechatReport, ChannelError> {
-        if let Some(line) = Line::of(relay)
-            && line.user.is_some()
-        {
-            let context = record::RecordFile::load(relay.home.as_deref())
-                .await
-                .1
-                .context;
-            let text = hark_text::t_in(line.lang, "wechat-unpaired", &[]);
-            if let Err(error) = line
-                .send(&text, context.as_deref(), &ilink::client_id())
-                .await
-            {
-                tracing::warn!(channel = %CHANNEL, %error, "could not say goodbye in WeChat");
-            }
-        }
+    /// Logs out: the token, where the bot's calls went, and the poll's record go.
+    async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
         let api_base = relay
             .store
             .read_config(|config| config.channels.wechat.api_base.clone());
@@ -341,30 +337,35 @@ impl Wechat {
                 error.kind()
             ))
         })?;
-        change_config(relay, |wechat| {
-            wechat.enabled = false;
-            wechat.user_id = None;
-        })
-        .await?;
-        // What was said and where the person was in a question go with them.
-        if let Some(home) = relay.home.clone() {
-            let _ = tokio::task::spawn_blocking(move || {
-                std::fs::remove_file(home.join(record::RECORD_FILE))
-            })
-            .await;
-        }
+        record::forget(relay.home.as_deref()).await;
+        self.set_context(None);
         self.session_ended.store(false, Ordering::SeqCst);
-        self.settings_changed();
-        Ok(self.report_for(relay))
+        Ok(())
     }
-}
 
-/// Changes `channels.wechat` in the config, under the config's lock.
-async fn change_config(
-    relay: &Relay,
-    change: impl FnOnce(&mut WechatConfig) + Send + 'static,
-) -> Result<(), ChannelError> {
-    relay
-        .change_channels(move |channels| change(&mut channels.wechat))
-        .await
+    fn report(&self, relay: &Relay, shared: &Shared, report: &mut ChannelsReport) {
+        let wechat = self.report_for(relay, shared);
+        if wechat.token {
+            let summary = if wechat.session_expired {
+                "WeChat ended the login: log in again with `hark wechat setup`"
+            } else if wechat.paired {
+                "logged in; questions go to the WeChat that scanned"
+            } else {
+                "not logged in (`hark wechat setup`)"
+            };
+            report.summaries.push(ChannelSummary {
+                channel: CHANNEL,
+                summary: summary.into(),
+            });
+        }
+        report.wechat = wechat;
+    }
+
+    fn own_report(
+        &self,
+        relay: &Relay,
+        shared: &Shared,
+    ) -> Result<serde_json::Value, ActionRefusal> {
+        output(&self.report_for(relay, shared))
+    }
 }

@@ -329,6 +329,22 @@ impl FakeWechat {
         self.say_at(user, text, None);
     }
 
+    /// WeChat delivers the last message again: a new update, the same `message_id`.
+    pub fn deliver_again(&self) {
+        let mut inner = self.shared.inner.lock().unwrap();
+        let seq = inner.messages.len() as u64 + 1;
+        let mut again = inner
+            .messages
+            .last()
+            .expect("a message to repeat")
+            .1
+            .clone();
+        again["seq"] = json!(seq);
+        inner.messages.push((seq, again));
+        drop(inner);
+        self.shared.news.notify_waiters();
+    }
+
     /// Every message sent so far.
     pub fn sent(&self) -> Vec<Value> {
         self.shared.inner.lock().unwrap().sent.clone()

@@ -15,6 +15,8 @@ use tokio::sync::{Notify, mpsc};
 
 /// Events and inbounds waiting for the engine at most.
 const INBOX: usize = 1024;
+/// How long logging out waits for the goodbye at most.
+const GOODBYE_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// What an app's engine, link and actions share: the pairing code, whether the link is up,
 /// how many people paired since the start, and the wake-up of settings changes.
@@ -65,6 +67,8 @@ impl<A: ChatApp> ChatChannel<A> {
         }
     }
 
+    /// Unpairs the person, who hears so; an app whose unpairing logs out then forgets its
+    /// credentials, once the goodbye was tried.
     async fn unpair(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
         let before = relay
             .store
@@ -74,6 +78,13 @@ impl<A: ChatApp> ChatChannel<A> {
             .await?;
         if let Some(person) = before {
             let _ = self.inbox.try_send(Input::Unpaired(person));
+        }
+        if A::UNPAIR_LOGS_OUT {
+            let (settled, said) = tokio::sync::oneshot::channel();
+            if self.inbox.try_send(Input::Settled(settled)).is_ok() {
+                let _ = tokio::time::timeout(GOODBYE_WAIT, said).await;
+            }
+            self.forget(relay).await?;
         }
         Ok(())
     }
@@ -148,11 +159,18 @@ impl<A: ChatApp> Channel for ChatChannel<A> {
             .store
             .read_config(|config| A::person(&config.channels))
         else {
-            return Err(ChannelError::NotSetUp(format!(
-                "nobody is paired in {} yet: run `hark {name} setup` and send the bot `{} <code>`",
-                words.app,
-                A::PAIR_COMMAND
-            )));
+            return Err(ChannelError::NotSetUp(if A::PAIRS_BY_CODE {
+                format!(
+                    "nobody is paired in {} yet: run `hark {name} setup` and send the bot `{} <code>`",
+                    words.app,
+                    A::PAIR_COMMAND
+                )
+            } else {
+                format!(
+                    "nobody is logged in to {} yet: run `hark {name} setup`",
+                    words.app
+                )
+            }));
         };
         let view = self.app.said(&words.in_app("chat-test"));
         let sent = match self.app.open(&line, &person).await {
@@ -181,7 +199,7 @@ impl<A: ChatApp> Channel for ChatChannel<A> {
     }
 
     fn actions(&self) -> &'static [&'static str] {
-        &["setup", "unpair", "forget"]
+        A::ACTIONS
     }
 
     async fn act(
@@ -203,6 +221,11 @@ impl<A: ChatApp> Channel for ChatChannel<A> {
             "forget" => {
                 self.forget(relay).await?;
                 self.app.own_report(relay, &self.shared)
+            }
+            _ if A::ACTIONS.contains(&action) => {
+                self.app
+                    .other_action(relay, &self.shared, action, input)
+                    .await
             }
             _ => Err(ActionRefusal::no_action(A::NAME, action)),
         }

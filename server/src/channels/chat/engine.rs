@@ -9,7 +9,7 @@ use super::pauses::Pauses;
 use super::words::Words;
 use super::{ChatApp, ChatError, Input, Shared};
 use crate::channels::Relay;
-use crate::channels::posted::Posted;
+use crate::channels::posted::{Entry, Place, Posted};
 use crate::channels::refusals::Refusals;
 use crate::channels::seen::Seen;
 use crate::channels::tell;
@@ -41,10 +41,14 @@ pub(super) struct Conversation<A: ChatApp> {
     /// The prompt sent last, whose replies belong to this question.
     pub prompt: Option<Prompt>,
     pub closed: bool,
+    /// A text-only app's step sent last, and when (milliseconds since 1970).
+    pub shown_step: Option<(usize, i64)>,
+    /// A text-only app shows the step again (after saying why a reply was not taken).
+    pub reshow: bool,
 }
 
 impl<A: ChatApp> Conversation<A> {
-    fn new(question: Question, posted: Option<A::Message>) -> Self {
+    pub(super) fn new(question: Question, posted: Option<A::Message>) -> Self {
         Conversation {
             question,
             walk: Walk::default(),
@@ -52,6 +56,8 @@ impl<A: ChatApp> Conversation<A> {
             shown: None,
             prompt: None,
             closed: false,
+            shown_step: None,
+            reshow: false,
         }
     }
 
@@ -101,9 +107,11 @@ pub(super) struct Engine<A: ChatApp> {
     /// Messages taken, by id.
     pub seen: Seen,
     /// Questions whose message the service refused for good: not posted again.
-    given_up: HashSet<QuestionId>,
-    retry_at: Option<Instant>,
+    pub given_up: HashSet<QuestionId>,
+    pub retry_at: Option<Instant>,
     pauses: Pauses,
+    /// Waiting for what came before them to be taken and kept.
+    settling: Vec<tokio::sync::oneshot::Sender<()>>,
     posts: Posted<A::Message>,
 }
 
@@ -124,6 +132,7 @@ pub async fn run<A: ChatApp>(
             engine.take(input).await;
         }
         engine.sync().await;
+        engine.settle().await;
         let retry_at = engine.retry_at;
         let input = tokio::select! {
             input = inbox.recv() => input,
@@ -165,6 +174,7 @@ impl<A: ChatApp> Engine<A> {
             given_up: HashSet::new(),
             retry_at: None,
             pauses: Pauses::default(),
+            settling: Vec::new(),
             posts,
         }
     }
@@ -174,6 +184,20 @@ impl<A: ChatApp> Engine<A> {
             Input::Event(event) => self.follow(&event),
             Input::Inbound(inbound) => self.take_inbound(inbound).await,
             Input::Unpaired(person) => self.unpaired(person),
+            Input::Settled(settled) => self.settling.push(settled),
+        }
+    }
+
+    /// Keeps the record, then answers those waiting for what came before them.
+    pub(super) async fn settle(&mut self) {
+        if self.settling.is_empty() {
+            return;
+        }
+        if let Some(person) = self.with.clone() {
+            self.keep_record(&person).await;
+        }
+        for settled in self.settling.drain(..) {
+            let _ = settled.send(());
         }
     }
 
@@ -229,7 +253,7 @@ impl<A: ChatApp> Engine<A> {
     }
 
     /// The service could not be reached: try again later.
-    fn pause_after(&mut self, line: &A::Line, error: &A::Error) {
+    pub(super) fn pause_after(&mut self, line: &A::Line, error: &A::Error) {
         self.relay
             .statuses
             .failed(A::NAME, A::server(line), error.to_string());
@@ -302,7 +326,11 @@ impl<A: ChatApp> Engine<A> {
             Ok(at) => at,
             Err(error) => return self.pause_after(&line, &error),
         };
-        let synced = self.sync_conversations(&line, &at).await;
+        let synced = if A::TEXT_ONLY {
+            self.sync_one_at_a_time(&line, &at).await
+        } else {
+            self.sync_conversations(&line, &at).await
+        };
         // Kept also when the service went away halfway: what was posted is not posted again.
         self.keep_record(&person).await;
         match synced {
@@ -310,20 +338,16 @@ impl<A: ChatApp> Engine<A> {
             Err(error) => return self.pause_after(&line, &error),
         }
         if let Some(ids) = self.reminder.take() {
-            let waiting: Vec<Question> = self
-                .conversations
-                .iter()
-                .filter(|c| !c.closed && c.posted.is_some() && ids.contains(&c.question.id))
-                .map(|c| c.question.clone())
-                .collect();
-            if !waiting.is_empty() {
-                let view = self.app.reminder(self.words().lang, &waiting);
-                match self.app.post(&line, &at, &view).await {
-                    Ok(_) => sent = true,
-                    Err(error) if error.passing() => return self.pause_after(&line, &error),
-                    Err(error) => {
-                        tracing::warn!(channel = %A::NAME, %error, "a reminder was refused");
-                    }
+            let reminded = if A::TEXT_ONLY {
+                self.remind_one_at_a_time(&line, &at, &ids).await
+            } else {
+                self.remind(&line, &at, &ids).await
+            };
+            match reminded {
+                Ok(reminded) => sent |= reminded,
+                Err(error) if error.passing() => return self.pause_after(&line, &error),
+                Err(error) => {
+                    tracing::warn!(channel = %A::NAME, %error, "a reminder was refused");
                 }
             }
         }
@@ -333,15 +357,44 @@ impl<A: ChatApp> Engine<A> {
         }
     }
 
+    /// Posts one reminder of the questions `ids` still open; `Ok(true)` when it went out.
+    async fn remind(
+        &mut self,
+        line: &A::Line,
+        at: &str,
+        ids: &[QuestionId],
+    ) -> Result<bool, A::Error> {
+        let waiting: Vec<Question> = self
+            .conversations
+            .iter()
+            .filter(|c| !c.closed && c.posted.is_some() && ids.contains(&c.question.id))
+            .map(|c| c.question.clone())
+            .collect();
+        if waiting.is_empty() {
+            return Ok(false);
+        }
+        let view = self.app.reminder(self.words().lang, &waiting);
+        self.app.post(line, at, &view).await.map(|_| true)
+    }
+
     /// Records the messages still to be updated (open questions', and closed ones' whose
     /// outcome is not shown yet).
     async fn keep_record(&mut self, person: &str) {
-        let open: Vec<_> = self
+        let open = self
             .conversations
             .iter()
-            .filter_map(|c| c.posted.clone().map(|posted| (c.question.id, posted)))
+            .filter_map(|c| {
+                Some(Entry {
+                    id: c.question.id,
+                    message: c.posted.clone()?,
+                    place: Place {
+                        walk: c.walk.clone(),
+                        shown: c.shown_step,
+                    },
+                })
+            })
             .collect();
-        self.posts.keep(person, open.into_iter()).await;
+        self.posts.keep(person, open).await;
     }
 
     /// Posts or updates each conversation's message as it should look; `Ok(true)` when
@@ -412,7 +465,7 @@ impl<A: ChatApp> Engine<A> {
         Ok(sent)
     }
 
-    fn remember_finished(&mut self, done: Conversation<A>) {
+    pub(super) fn remember_finished(&mut self, done: Conversation<A>) {
         let Some(agent) = tell::agent_of(&done.question) else {
             return;
         };
@@ -463,10 +516,16 @@ impl<A: ChatApp> Engine<A> {
         }
         for question in pending {
             if self.find(question.id).is_none() && !self.given_up.contains(&question.id) {
-                // Posted before a restart: its message is updated (its walk starts over), not
-                // posted again.
-                let posted = self.posts.message_of(person, question.id);
-                self.conversations.push(Conversation::new(question, posted));
+                // Posted before a restart: its message is updated, not posted again, and the
+                // person goes on where they were.
+                let kept = self.posts.message_of(person, question.id);
+                let mut conversation = Conversation::new(question, None);
+                if let Some((posted, place)) = kept {
+                    conversation.posted = Some(posted);
+                    conversation.walk = place.walk;
+                    conversation.shown_step = place.shown;
+                }
+                self.conversations.push(conversation);
             }
         }
         self.conversations

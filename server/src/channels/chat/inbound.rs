@@ -37,13 +37,26 @@ impl<A: ChatApp> Engine<A> {
                 text,
                 replying_to,
                 private,
+                written,
             } => {
                 // A service may deliver a message twice: it is taken once.
                 if id.is_some_and(|id| !self.seen.first_time(&id)) {
                     return;
                 }
-                self.take_said(&line, from, at, &text, replying_to, private)
-                    .await;
+                let said = Said {
+                    from,
+                    at,
+                    replying_to,
+                    private,
+                    written,
+                };
+                self.take_said(&line, said, &text).await;
+            }
+            Inbound::Unreadable { from, at } => {
+                if is_the_person(&from) {
+                    let view = self.app.said(&self.words().plain("chat-text-only"));
+                    self.outbox.push_back((To::At(at), view));
+                }
             }
             Inbound::Tap {
                 from, responder, ..
@@ -188,7 +201,7 @@ impl<A: ChatApp> Engine<A> {
     }
 
     /// Does what a step decided, and answers the inbound.
-    async fn follow_step(
+    pub(super) async fn follow_step(
         &mut self,
         line: &A::Line,
         mut responder: A::Responder,
@@ -205,8 +218,11 @@ impl<A: ChatApp> Engine<A> {
         let closed = match next {
             Next::Show => {
                 self.app.respond(line, responder, Response::Taken).await;
+                self.reshow(id);
                 return;
             }
+            // Typed words answer at once: a text-only app has nothing more to ask for.
+            Next::AskReply(_) if A::TEXT_ONLY => return self.reshow(id),
             Next::AskReply(awaiting) => {
                 let walk = match self.find(id) {
                     Some(conversation) => {
@@ -258,11 +274,12 @@ impl<A: ChatApp> Engine<A> {
             }
             Next::Refuse(refusal) => {
                 let text = match refusal {
-                    Refusal::Stale => words.plain("chat-stale"),
-                    Refusal::TickFirst => words.plain("chat-tick-first"),
+                    Refusal::Stale => words.in_app("chat-stale"),
+                    Refusal::TickFirst => words.in_app("chat-tick-first"),
                     Refusal::UseButtons => words.in_app("chat-use-buttons"),
                 };
-                return self.notice(line, responder, text).await;
+                self.notice(line, responder, text).await;
+                return self.reshow(id);
             }
             Next::Submit(answers) => (
                 {
@@ -298,7 +315,8 @@ impl<A: ChatApp> Engine<A> {
                     .await;
                 return;
             }
-            // Closed elsewhere a moment before: the update that follows shows how.
+            // Closed elsewhere a moment before: the update (or follow-up) that follows shows how.
+            Err(StoreError::NotPending { .. } | StoreError::NotFound(_)) if A::TEXT_ONLY => return,
             Err(StoreError::NotPending { .. } | StoreError::NotFound(_)) => "chat-closed",
             Err(error) => {
                 if let Some(conversation) = self.find(id) {
@@ -312,24 +330,24 @@ impl<A: ChatApp> Engine<A> {
             }
         };
         self.notice(line, responder, words.plain(key)).await;
+        self.reshow(id);
     }
 
     /// A message to the bot: a pairing, words for a question, a message for an agent, or a
     /// hint.
-    async fn take_said(
-        &mut self,
-        line: &A::Line,
-        from: String,
-        at: String,
-        text: &str,
-        replying_to: Option<String>,
-        private: bool,
-    ) {
+    async fn take_said(&mut self, line: &A::Line, said: Said, text: &str) {
+        let Said {
+            from,
+            at,
+            replying_to,
+            private,
+            written,
+        } = said;
         let words = self.words();
         let text = text.trim();
         let person = self.person();
         let is_the_person = person.as_deref() == Some(from.as_str());
-        if let Some(code) = pairing_code(text, A::PAIR_COMMAND) {
+        if let Some(code) = pairing_code(text, A::PAIR_COMMAND).filter(|_| A::PAIRS_BY_CODE) {
             let reply = if !private {
                 words.in_app("chat-private-only")
             } else if code.is_empty() && is_the_person {
@@ -351,13 +369,14 @@ impl<A: ChatApp> Engine<A> {
             }
             return;
         }
-        if !is_the_person {
-            if self.strangers.allow(from) {
+        let Some(person) = person.filter(|_| is_the_person) else {
+            // Without a pairing code to ask for, a stranger does not even learn a bot is here.
+            if A::PAIRS_BY_CODE && self.strangers.allow(from) {
                 let view = self.app.said(&words.in_app("chat-stranger"));
                 self.outbox.push_back((To::At(at), view));
             }
             return;
-        }
+        };
         let told = if A::BARE_TELL {
             tell::command_or_word(text)
         } else {
@@ -370,9 +389,19 @@ impl<A: ChatApp> Engine<A> {
         {
             return;
         }
+        if told.is_none() && A::TEXT_ONLY {
+            return self.take_typed(line, &person, at, text, written).await;
+        }
         let replied_agent = replying_to
             .as_deref()
-            .and_then(|replied| self.agent_of_message(replied));
+            .and_then(|replied| self.agent_of_message(replied))
+            .or_else(|| {
+                // Without replies, the question on screen names the agent.
+                let current = self.conversations.iter().find(|c| !c.closed);
+                current
+                    .filter(|_| A::TEXT_ONLY)
+                    .and_then(|c| tell::agent_of(&c.question))
+            });
         let message = match (told, &replied_agent) {
             (Some(message), _) => message.to_string(),
             (None, Some(_)) => text.to_string(),
@@ -412,7 +441,7 @@ impl<A: ChatApp> Engine<A> {
             && (walk.awaiting != Some(prompt.awaiting) || walk.step != prompt.step)
         {
             // A reply to a prompt counts only while its question still waits for it.
-            let view = self.app.said(&self.words().plain("chat-stale"));
+            let view = self.app.said(&self.words().in_app("chat-stale"));
             self.say_to_the_person(view);
             return true;
         }
@@ -534,6 +563,15 @@ fn pairing_code(text: &str, command: &str) -> Option<String> {
     named.then(|| parts.collect::<Vec<_>>().join(""))
 }
 
+/// Who said a text, where, and how.
+struct Said {
+    from: String,
+    at: String,
+    replying_to: Option<String>,
+    private: bool,
+    written: Option<i64>,
+}
+
 /// Who asks about which question, when an inbound names one.
 fn asked_about<R>(inbound: &Inbound<R>) -> Option<(&str, QuestionId)> {
     match inbound {
@@ -545,7 +583,7 @@ fn asked_about<R>(inbound: &Inbound<R>) -> Option<(&str, QuestionId)> {
         }
         | Inbound::Words { from, id, .. }
         | Inbound::Form { from, id, .. } => Some((from, *id)),
-        Inbound::Ticked { .. } | Inbound::Said { .. } => None,
+        Inbound::Ticked { .. } | Inbound::Said { .. } | Inbound::Unreadable { .. } => None,
     }
 }
 

@@ -51,6 +51,15 @@ impl<A: ChatApp> Listening<'_, A> {
         let _ = self.inbox.send(Input::Inbound(inbound)).await;
     }
 
+    /// Waits until the engine has taken what was handed before and kept its record (a poll's
+    /// cursor may then move past it).
+    pub async fn settled(&self) {
+        let (settled, done) = tokio::sync::oneshot::channel();
+        if self.inbox.send(Input::Settled(settled)).await.is_ok() {
+            let _ = done.await;
+        }
+    }
+
     /// The connection is up (or down): settings and `hark status` say so.
     pub fn connected(&self, line: &A::Line, connected: bool) {
         self.shared.set_connected(connected);

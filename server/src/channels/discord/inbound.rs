@@ -149,6 +149,7 @@ pub fn message(message: Message, bot_user: Option<&str>) -> Option<Inbound<Optio
     Some(Inbound::Said {
         id: Some(message.id),
         private: true,
+        written: None,
         from: message.author.id,
         at: message.channel_id,
         text: message.content,

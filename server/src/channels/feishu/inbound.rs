@@ -152,6 +152,7 @@ fn message(event: MessageReceived) -> Option<Inbound<()>> {
     Some(Inbound::Said {
         id: Some(message.message_id),
         private: true,
+        written: None,
         at: from.clone(),
         from,
         text,

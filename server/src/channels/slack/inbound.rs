@@ -179,6 +179,7 @@ pub fn read(payload: serde_json::Value, bot_user: Option<&str>) -> Option<Inboun
             Some(Inbound::Said {
                 // Slack's retries are told apart by their `event_id`, on the link.
                 private: true,
+                written: None,
                 id: None,
                 from,
                 at: event.channel?,

@@ -5,6 +5,7 @@
 
 use super::updates::Update;
 use super::{Line, Telegram};
+use crate::channels::chat::words::Words;
 use crate::channels::chat::{Inbound, Listening};
 use crate::channels::walk::Callback;
 
@@ -22,20 +23,18 @@ pub async fn take(update: Update, listening: &Listening<'_, Telegram>, line: &Li
                     .reply_to_message
                     .map(|replied| replied.message_id.to_string()),
                 private: message.chat.kind == "private",
+                written: None,
             })
             .await;
     } else if let Some(query) = update.callback_query {
-        let lang = listening
-            .relay
-            .store
-            .read_config(hark_text::negotiate::daemon_lang);
+        let words = Words::of::<Telegram>(listening.relay);
         let Some(chat) = query.message.map(|message| message.chat.id) else {
-            let notice = hark_text::t_in(lang, "chat-not-yours", &[]);
+            let notice = words.plain("chat-not-yours");
             line.answer_tap(&query.id, Some(notice)).await;
             return;
         };
         let Some(callback) = query.data.as_deref().and_then(Callback::decode) else {
-            let notice = hark_text::t_in(lang, "chat-stale", &[]);
+            let notice = words.in_app("chat-stale");
             line.answer_tap(&query.id, Some(notice)).await;
             return;
         };

@@ -5,6 +5,15 @@
 
 use super::{Next, Refusal, Tap, Walk};
 use hark_core::model::Question;
+use hark_text::Lang;
+
+/// The words that decline: `skip`, and its word in `lang`.
+pub fn skip_words(lang: Lang) -> [String; 2] {
+    [
+        "skip".to_string(),
+        hark_text::t_in(lang, "chat-skip-word", &[]),
+    ]
+}
 
 /// Option numbers that do not fit the sub-question (only typed replies can be so wrong).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

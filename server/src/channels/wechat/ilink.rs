@@ -127,6 +127,8 @@ struct PlainAnswer {
 /// A message from WeChat, the fields Hark reads.
 #[derive(Clone, Debug, Default, Deserialize)]
 pub struct Message {
+    /// WeChat's id of the message (a number), the same when it is delivered twice.
+    pub message_id: Option<Value>,
     #[serde(default)]
     pub from_user_id: String,
     /// 1 from a person, 2 from a bot.
@@ -155,6 +157,15 @@ pub struct Text {
 }
 
 impl Message {
+    /// Its id as text, when WeChat gave one.
+    pub fn id(&self) -> Option<String> {
+        match self.message_id.as_ref()? {
+            Value::String(id) => Some(id.clone()),
+            Value::Number(id) => Some(id.to_string()),
+            _ => None,
+        }
+    }
+
     /// Whether a person sent it (not a bot, this one included).
     pub fn sent_by_a_person(&self) -> bool {
         self.message_type == 1

@@ -5,7 +5,7 @@
 //! expires, or a login that fails, ends in a state that says so; one login runs at a time.
 
 use super::ilink::{Ilink, LoginStatus};
-use super::{BOT_BASE, CHANNEL, TOKEN, Wechat, change_config};
+use super::{BOT_BASE, CHANNEL, TOKEN};
 use crate::channels::Relay;
 use hark_core::model::channels::wechat::{WechatLogin, WechatLoginState, WechatRefusal};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -106,7 +106,11 @@ impl Logins {
 ///
 /// # Errors
 /// When WeChat cannot be asked for a code.
-pub async fn start(relay: &Arc<Relay>, wechat: &Arc<Wechat>) -> Result<WechatLogin, WechatRefusal> {
+pub async fn start(
+    relay: &Arc<Relay>,
+    logins: Arc<Logins>,
+    on_confirmed: impl Fn() + Send + Sync + 'static,
+) -> Result<WechatLogin, WechatRefusal> {
     let api_base = relay
         .store
         .read_config(|config| config.channels.wechat.api_base.clone());
@@ -127,7 +131,6 @@ pub async fn start(relay: &Arc<Relay>, wechat: &Arc<Wechat>) -> Result<WechatLog
         reason: None,
         expires_at: chrono::Utc::now() + chrono::Duration::from_std(LOGIN_WAIT).unwrap_or_default(),
     };
-    let logins = &wechat.logins;
     let generation = logins.generation.fetch_add(1, Ordering::SeqCst) + 1;
     *logins
         .shown
@@ -136,10 +139,11 @@ pub async fn start(relay: &Arc<Relay>, wechat: &Arc<Wechat>) -> Result<WechatLog
     logins.take_verify_code();
     tokio::spawn(follow(
         relay.clone(),
-        wechat.clone(),
+        logins.clone(),
         api,
         code.qrcode,
         generation,
+        on_confirmed,
     ));
     Ok(login)
 }
@@ -149,12 +153,12 @@ pub async fn start(relay: &Arc<Relay>, wechat: &Arc<Wechat>) -> Result<WechatLog
 /// plugin sends it: asked for again, it was wrong.
 async fn follow(
     relay: Arc<Relay>,
-    wechat: Arc<Wechat>,
+    logins: Arc<Logins>,
     mut api: Ilink,
     code: String,
     generation: u64,
+    on_confirmed: impl Fn() + Send + Sync + 'static,
 ) {
-    let logins = &wechat.logins;
     let current = || logins.generation.load(Ordering::SeqCst) == generation;
     let shutdown = relay.store.shutdown_token().clone();
     let deadline = tokio::time::Instant::now() + LOGIN_WAIT;
@@ -239,8 +243,11 @@ async fn follow(
                 return;
             }
             "confirmed" => {
-                match confirmed(&relay, &wechat, status).await {
-                    Ok(()) => logins.set_state(WechatLoginState::Confirmed),
+                match confirmed(&relay, status).await {
+                    Ok(()) => {
+                        logins.set_state(WechatLoginState::Confirmed);
+                        on_confirmed();
+                    }
                     Err(reason) => logins.fail(reason),
                 }
                 return;
@@ -275,11 +282,7 @@ fn redirected(base: &str, host: Option<&str>) -> Option<String> {
 ///
 /// # Errors
 /// Why the login cannot be kept, in a sentence.
-async fn confirmed(
-    relay: &Arc<Relay>,
-    wechat: &Arc<Wechat>,
-    status: LoginStatus,
-) -> Result<(), String> {
+async fn confirmed(relay: &Arc<Relay>, status: LoginStatus) -> Result<(), String> {
     let present = |value: Option<String>| value.filter(|value| !value.trim().is_empty());
     let (Some(token), Some(user), Some(_bot)) = (
         present(status.bot_token),
@@ -308,14 +311,14 @@ async fn confirmed(
     .and_then(|saved| saved)
     .map_err(|_| WechatRefusal::SaveFailed.message())?;
     let user = user.trim().to_string();
-    change_config(relay, move |wechat| {
-        wechat.enabled = true;
-        wechat.user_id = Some(user);
-    })
-    .await
-    .map_err(|_| "the config could not be saved".to_string())?;
+    relay
+        .change_channels(move |channels| {
+            channels.wechat.enabled = true;
+            channels.wechat.user_id = Some(user);
+        })
+        .await
+        .map_err(|_| "the config could not be saved".to_string())?;
     tracing::info!(channel = %CHANNEL, "a WeChat account logged in");
-    wechat.logged_in();
     Ok(())
 }
 

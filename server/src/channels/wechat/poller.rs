@@ -1,117 +1,191 @@
-//! The long poll: `getupdates` with the `get_updates_buf` cursor (kept across restarts by the
-//! chat task once the messages are handled) while the channel is on and logged in, waiting as
-//! long as the server suggests. When WeChat cannot be reached it waits longer each time (up to
-//! 30 s) and says so in the status; when WeChat ends the bot's session (errcode -14) it stops,
-//! says "log in again" in the status and settings, and waits for a new login instead of looping.
+//! The long poll, WeChat's connection: `getupdates` with the `get_updates_buf` cursor, waiting
+//! as long as the server suggests, each person's message handed to the engine as a said text
+//! (its `message_id` tells one delivered twice; its time, on WeChat's clock, is put on ours).
+//! The cursor is kept across restarts (`record`) once the engine has taken the messages before
+//! it. A poll that fails ends the connection, and the engine's supervisor (`chat::link`) tries
+//! again on its pause schedule; when WeChat ends the bot's session (errcode -14) the status and
+//! settings say "log in again", and nothing is polled until a new login.
 
 use super::ilink::{IlinkError, Message, POLL_WAIT};
-use super::record::RecordFile;
-use super::{CHANNEL, Input, Line, Wechat};
-use crate::channels::Relay;
-use std::sync::Arc;
+use super::record::{Record, RecordFile};
+use super::{CHANNEL, Line, Wechat};
+use crate::channels::chat::{Inbound, LinkEnded, Listening};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-const FIRST_PAUSE: Duration = Duration::from_secs(1);
-const LONGEST_PAUSE: Duration = Duration::from_secs(30);
-/// How long to wait for the settings to change when the channel is off or its session ended.
-const IDLE: Duration = Duration::from_secs(60 * 60);
+/// The least time between two polls that brought nothing (a server that answers at once is not
+/// polled in a tight loop).
+const BETWEEN_EMPTY_POLLS: Duration = Duration::from_secs(1);
 
-/// Polls until the daemon stops.
-pub async fn run(relay: Arc<Relay>, wechat: Arc<Wechat>) {
-    let shutdown = relay.store.shutdown_token().clone();
-    // The cursor belongs to the session it was read in; the record's is at start.
-    let saved = RecordFile::load(relay.home.as_deref()).await.1;
-    let mut cursor = saved.cursor;
-    let mut cursor_of = saved.session;
-    let mut wait = POLL_WAIT;
-    let mut pause = FIRST_PAUSE;
-    loop {
-        // Registered before the settings are read, so a change in between is not missed.
-        let changed = wechat.wake.notified();
-        tokio::pin!(changed);
-        changed.as_mut().enable();
-        let line = Line::of(&relay).filter(|line| line.user.is_some());
-        let Some(line) = line.filter(|_| !wechat.session_ended.load(Ordering::SeqCst)) else {
-            tokio::select! {
-                () = changed.as_mut() => {}
-                () = tokio::time::sleep(IDLE) => wechat.session_ended.store(false, Ordering::SeqCst),
-                () = shutdown.cancelled() => return,
-            }
-            continue;
-        };
-        let session = line.session();
-        if cursor_of.as_deref() != Some(session.as_str()) {
-            cursor = String::new();
-            cursor_of = Some(session.clone());
+/// What polling keeps from one connection to the next.
+pub struct State {
+    file: Option<RecordFile>,
+    record: Record,
+    /// How long the server asked a poll to wait.
+    wait: Duration,
+    clocks: Clocks,
+}
+
+impl Default for State {
+    fn default() -> Self {
+        State {
+            file: None,
+            record: Record::default(),
+            wait: POLL_WAIT,
+            clocks: Clocks::default(),
         }
-        let started = tokio::time::Instant::now();
-        let target = format!("{}/ilink/bot/getupdates", line.api_base);
-        let polled = tokio::select! {
-            polled = line.api.updates(&cursor, wait) => polled,
-            // A new login or other settings: poll with them.
-            () = changed.as_mut() => continue,
-            () = shutdown.cancelled() => return,
+    }
+}
+
+/// How far WeChat's clock is behind ours, learnt from its messages: the least of "received
+/// here" minus "written there" (the true offset plus the quickest delivery seen).
+#[derive(Default)]
+struct Clocks {
+    behind_ms: Option<i64>,
+}
+
+impl Clocks {
+    fn learn(&mut self, message: &Message, received_ms: i64) {
+        if let Some(written) = message.create_time_ms {
+            let behind = received_ms - written;
+            self.behind_ms = Some(self.behind_ms.map_or(behind, |least| least.min(behind)));
+        }
+    }
+
+    /// When `message` was written, by our clock; `None` when WeChat did not say.
+    fn written_ms(&self, message: &Message) -> Option<i64> {
+        Some(message.create_time_ms? + self.behind_ms.unwrap_or(0))
+    }
+}
+
+/// Polls until a poll fails, the settings change or the daemon stops.
+pub async fn listen(
+    wechat: &Wechat,
+    listening: &Listening<'_, Wechat>,
+    line: &Line,
+    state: &mut State,
+) -> LinkEnded {
+    let session = line.session();
+    if state.file.is_none() {
+        let (file, record) = RecordFile::load(listening.relay.home.as_deref()).await;
+        state.file = Some(file);
+        state.record = record;
+    }
+    // The cursor and the context belong to the session they were read in.
+    if state.record.session.as_deref() != Some(session.as_str()) {
+        state.record = Record {
+            session: Some(session),
+            ..Record::default()
         };
-        match polled {
-            Ok(updates) => {
-                relay.statuses.recovered(CHANNEL, &target);
-                pause = FIRST_PAUSE;
-                if let Some(next) = updates.next_wait {
-                    wait = next;
-                }
-                let moved = updates.cursor.is_some() && updates.cursor.as_ref() != Some(&cursor);
-                let news = !updates.messages.is_empty();
-                if news || moved {
-                    if let Some(next) = &updates.cursor {
-                        cursor.clone_from(next);
-                    }
-                    let messages = updates
-                        .messages
-                        .into_iter()
-                        .filter_map(|raw| match serde_json::from_value::<Message>(raw) {
-                            Ok(message) => Some(message),
-                            Err(error) => {
-                                tracing::warn!(channel = %CHANNEL, %error, "skipped a WeChat message Hark cannot read");
-                                None
-                            }
-                        })
-                        .collect();
-                    wechat
-                        .tell_waiting(Input::Polled {
-                            session: session.clone(),
-                            messages,
-                            received_ms: chrono::Utc::now().timestamp_millis(),
-                            cursor: updates.cursor,
-                        })
-                        .await;
-                }
-                // A server that answers at once with nothing is not polled in a tight loop.
-                if !news {
-                    tokio::select! {
-                        () = changed.as_mut() => {}
-                        () = tokio::time::sleep_until(started + FIRST_PAUSE) => {}
-                        () = shutdown.cancelled() => return,
-                    }
-                }
+        state.clocks = Clocks::default();
+    }
+    wechat.set_context(state.record.context.clone());
+    loop {
+        let started = tokio::time::Instant::now();
+        let polled = tokio::select! {
+            polled = line.api.updates(&state.record.cursor, state.wait) => polled,
+            stop = listening.woken() => {
+                return if stop { LinkEnded::Shutdown } else { LinkEnded::Settings };
             }
+        };
+        let updates = match polled {
+            Ok(updates) => updates,
             // The poll outlived its wait: no news, and no sign that WeChat is back either.
-            Err(IlinkError::NoAnswerInTime) => {}
+            Err(IlinkError::NoAnswerInTime) => continue,
             Err(IlinkError::SessionEnded) => {
                 wechat.session_ended.store(true, Ordering::SeqCst);
-                relay
-                    .statuses
-                    .failed(CHANNEL, &target, IlinkError::SessionEnded.to_string());
+                return LinkEnded::Refused(IlinkError::SessionEnded.to_string());
             }
             Err(error) => {
-                relay.statuses.failed(CHANNEL, &target, error.to_string());
-                tokio::select! {
-                    () = changed.as_mut() => {}
-                    () = tokio::time::sleep(pause) => {}
-                    () = shutdown.cancelled() => return,
-                }
-                pause = (pause * 2).min(LONGEST_PAUSE);
+                return LinkEnded::Failed {
+                    reason: error.to_string(),
+                    retry_after: None,
+                };
+            }
+        };
+        listening.working(line);
+        if let Some(next) = updates.next_wait {
+            state.wait = next;
+        }
+        let news = !updates.messages.is_empty();
+        let moved = updates
+            .cursor
+            .as_ref()
+            .is_some_and(|cursor| *cursor != state.record.cursor);
+        if news {
+            take(wechat, listening, line, state, updates.messages).await;
+        }
+        if news || moved {
+            // Kept only once the engine has what the cursor moves past.
+            listening.settled().await;
+            if let Some(cursor) = updates.cursor {
+                state.record.cursor = cursor;
+            }
+            if let Some(file) = state.file.as_mut() {
+                file.keep(&state.record).await;
             }
         }
+        if !news {
+            tokio::select! {
+                () = tokio::time::sleep_until(started + BETWEEN_EMPTY_POLLS) => {}
+                stop = listening.woken() => {
+                    return if stop { LinkEnded::Shutdown } else { LinkEnded::Settings };
+                }
+            }
+        }
+    }
+}
+
+/// Hands one poll's messages to the engine: a person's text as said, anything else of the
+/// person's as unreadable; a bot's own messages are not read.
+async fn take(
+    wechat: &Wechat,
+    listening: &Listening<'_, Wechat>,
+    line: &Line,
+    state: &mut State,
+    raw: Vec<serde_json::Value>,
+) {
+    let received_ms = chrono::Utc::now().timestamp_millis();
+    let messages: Vec<Message> = raw
+        .into_iter()
+        .filter_map(|raw| match serde_json::from_value::<Message>(raw) {
+            Ok(message) => Some(message),
+            Err(error) => {
+                tracing::warn!(channel = %CHANNEL, %error, "skipped a WeChat message Hark cannot read");
+                None
+            }
+        })
+        .collect();
+    for message in &messages {
+        state.clocks.learn(message, received_ms);
+    }
+    for message in messages {
+        if !message.sent_by_a_person() {
+            continue;
+        }
+        let from = message.from_user_id.clone();
+        // Replies go out in the conversation of the person's last message.
+        if line.user.as_deref() == Some(from.as_str())
+            && let Some(context) = message.context_token.clone().filter(|c| !c.is_empty())
+        {
+            state.record.context = Some(context.clone());
+            wechat.set_context(Some(context));
+        }
+        let inbound = match message.text() {
+            Some(text) => Inbound::Said {
+                id: message.id(),
+                at: from.clone(),
+                from,
+                text,
+                replying_to: None,
+                private: true,
+                written: state.clocks.written_ms(&message),
+            },
+            None => Inbound::Unreadable {
+                at: from.clone(),
+                from,
+            },
+        };
+        listening.hand(inbound).await;
     }
 }

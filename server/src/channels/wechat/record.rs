@@ -1,15 +1,13 @@
-//! What the WeChat channel keeps across restarts in `$HARK_HOME/wechat.json` (0600): the long
-//! poll's cursor (so no message is read twice or lost), the conversation's last context token
-//! (replies go out in it), and the question on screen with where the person is in it (WeChat
-//! cannot edit a sent message, so after a restart the walk goes on instead of starting over).
+//! What the WeChat poll keeps across restarts in `$HARK_HOME/wechat.json` (0600): the long
+//! poll's cursor, once the engine has taken what it read (so no message is read twice or
+//! lost), and the conversation's last context token (replies go out in it), for the login and
+//! person they belong to. The engine keeps the questions' own record (`wechat-posted.json`).
 
-use crate::channels::walk::Walk;
-use hark_core::model::QuestionId;
 use serde::{Deserialize, Serialize};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The file's name under `HARK_HOME`.
-pub const RECORD_FILE: &str = "wechat.json";
+const RECORD_FILE: &str = "wechat.json";
 
 /// The record.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -19,22 +17,8 @@ pub struct Record {
     pub session: Option<String>,
     /// `get_updates_buf`: where the long poll goes on.
     pub cursor: String,
-    /// The last message's `context_token`.
+    /// The person's last message's `context_token`.
     pub context: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub shown: Option<Shown>,
-}
-
-/// The question whose text was sent last, and the walk through it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Shown {
-    pub id: QuestionId,
-    pub walk: Walk,
-    /// When its current step was sent (milliseconds since 1970; none while it waits to go
-    /// out): replies written before are outdated.
-    #[serde(default)]
-    pub sent_at_ms: Option<i64>,
 }
 
 /// The file, and what it holds now.
@@ -46,7 +30,7 @@ pub struct RecordFile {
 impl RecordFile {
     /// The record in `home` (empty in memory only, or when the file cannot be read), read on
     /// the blocking pool.
-    pub async fn load(home: Option<&std::path::Path>) -> (RecordFile, Record) {
+    pub async fn load(home: Option<&Path>) -> (RecordFile, Record) {
         let file = home.map(|home| home.join(RECORD_FILE));
         let reading = file.clone();
         let saved: Record = tokio::task::spawn_blocking(move || {
@@ -84,5 +68,12 @@ impl RecordFile {
                 "cannot write {RECORD_FILE}; after a restart, WeChat messages may be read again"
             );
         }
+    }
+}
+
+/// Removes the record (a logout): the next login starts afresh.
+pub async fn forget(home: Option<&Path>) {
+    if let Some(file) = home.map(|home| home.join(RECORD_FILE)) {
+        let _ = tokio::task::spawn_blocking(move || std::fs::remove_file(file)).await;
     }
 }

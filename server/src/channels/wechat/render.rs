@@ -3,7 +3,7 @@
 //! and how to answer by typing; then the follow-up that says how a question ended. Plain text:
 //! WeChat shows no markup, so the agent's words go out as written.
 
-use crate::channels::walk::Walk;
+use crate::channels::walk::{Walk, skip_words};
 use hark_core::model::{AnsweredVia, ChannelName, Question, Status};
 use hark_text::plain::{cut, cut_chars};
 use hark_text::question::{answer_line, headline, outcome};
@@ -17,11 +17,6 @@ use super::ilink::MAX_TEXT_CHARS;
 const QUESTION_BYTES: usize = 2000;
 const LABEL_BYTES: usize = 80;
 const DESCRIPTION_BYTES: usize = 160;
-
-/// The words that decline: `skip`, and its word in `lang`.
-pub fn skip_words(lang: Lang) -> [String; 2] {
-    ["skip".to_string(), t_in(lang, "wechat-skip-word", &[])]
-}
 
 /// The sub-question at the walk's step, as one message. `waiting` counts the other questions
 /// queued behind it.

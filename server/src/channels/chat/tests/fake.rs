@@ -335,7 +335,7 @@ impl<const WORDS: bool> ChatApp for Fake<WORDS> {
     async fn setup(
         &self,
         _: &Arc<Relay>,
-        shared: &Shared,
+        shared: &Arc<Shared>,
         _: serde_json::Value,
     ) -> Result<serde_json::Value, ActionRefusal> {
         let code = shared.codes.issue().map_err(|error| ActionRefusal {
@@ -459,6 +459,7 @@ impl World {
             text: text.into(),
             replying_to: replying_to.map(str::to_string),
             private: true,
+            written: None,
         })
         .await;
     }

@@ -159,6 +159,7 @@ async fn a_message_delivered_twice_is_taken_once() {
                 text: "tell once".into(),
                 replying_to: None,
                 private: true,
+                written: None,
             })
             .await;
     }
