@@ -165,6 +165,7 @@ error-invalid-answer = It does not fit the question; check your choices.
 error-not-found = This question no longer exists.
 error-not-pending = This question was already closed.
 error-too-many = Too many questions are waiting; answer or skip some first.
+error-too-many-messages = Too many messages are already waiting for this agent; it collects them the next time it reaches Hark.
 error-unavailable = Hark could not be reached; try again in a moment.
 error-bad-request = Hark could not read this request: it is not what Hark's own page sends. Go back to the inbox and try again.
 

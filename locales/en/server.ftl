@@ -36,6 +36,7 @@ chat-tell-sent = Sent to { $agent }. It reaches the agent the next time it calls
 chat-tell-empty = Write the message after /tell, such as: /tell use the staging database
 chat-tell-nobody = No agent has asked anything yet, so there is nobody to tell.
 chat-tell-too-long = That message is too long for an agent; keep it under 4000 characters.
+chat-tell-too-many = Too many messages already wait for that agent; it collects them the next time it reaches Hark.
 chat-tell-failed = Hark could not keep that message; please send it again.
 chat-ticked = Ticked: { $options }
 chat-send = Send
@@ -96,7 +97,11 @@ wechat-skipped-note = Skipped: { $note }
 wechat-remind = This question still waits for your answer.
 
 # Claude Code's and Codex's permission requests, asked in Hark (`hark hook`)
-hook-permission = Allow { $tool }: { $action }?
+hook-permission = Allow { $tool }?
+# A command shown literally: what stands for long runs of blanks and empty lines, and a cut
+literal-blanks = ⟨{ $count } blanks⟩
+literal-empty-lines = ⟨{ $count } empty lines⟩
+literal-cut = ⟨{ $count } more characters not shown⟩
 hook-allow = Allow
 hook-deny = Deny
 

@@ -139,6 +139,7 @@ error-invalid-answer = 質問に合わない回答です。選択内容を確認
 error-not-found = この質問はもう存在しません。
 error-not-pending = この質問はすでに終了しています。
 error-too-many = 回答待ちの質問が多すぎます。先にいくつか回答するかスキップしてください。
+error-too-many-messages = このエージェント宛てのメッセージがすでに多すぎます。エージェントが次に Hark に来たときに受け取ります。
 error-unavailable = Hark に接続できません。しばらくしてからもう一度お試しください。
 error-bad-request = Hark はこのリクエストを読み取れませんでした。Hark のページが送る形式ではありません。受信箱に戻って、もう一度お試しください。
 

@@ -33,6 +33,7 @@ chat-tell-sent = { $agent } に送りました。エージェントが次に Har
 chat-tell-empty = /tell の後にメッセージを書いてください。例：/tell ステージングのデータベースを使って
 chat-tell-nobody = まだどのエージェントも質問していないため、伝える相手がいません。
 chat-tell-too-long = メッセージが長すぎます。4000 文字以内にしてください。
+chat-tell-too-many = そのエージェント宛てのメッセージがすでに多すぎます。エージェントが次に Hark に来たときに受け取ります。
 chat-tell-failed = Hark はこのメッセージを保存できませんでした。もう一度送ってください。
 chat-ticked = 選択中: { $options }
 chat-send = 送信
@@ -89,7 +90,11 @@ wechat-skipped-note = スキップしました：{ $note }
 wechat-remind = この質問はまだ回答を待っています。
 
 # Claude Code と Codex の許可リクエストを Hark で尋ねる（`hark hook`）
-hook-permission = { $tool } を許可しますか：{ $action }
+hook-permission = { $tool } を許可しますか？
+# A command shown literally: what stands for long runs of blanks and empty lines, and a cut
+literal-blanks = ⟨空白 { $count } 個⟩
+literal-empty-lines = ⟨空行 { $count } 行⟩
+literal-cut = ⟨残り { $count } 文字は表示していません⟩
 hook-allow = 許可
 hook-deny = 拒否
 

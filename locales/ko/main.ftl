@@ -139,6 +139,7 @@ error-invalid-answer = 질문에 맞지 않는 답입니다. 선택을 확인하
 error-not-found = 이 질문은 더 이상 없습니다.
 error-not-pending = 이미 종료된 질문입니다.
 error-too-many = 기다리는 질문이 너무 많습니다. 먼저 몇 개에 답하거나 건너뛰세요.
+error-too-many-messages = 이 에이전트에게 기다리는 메시지가 이미 너무 많습니다. 에이전트가 다음에 Hark에 올 때 받아 갑니다.
 error-unavailable = Hark에 연결할 수 없습니다. 잠시 후 다시 시도하세요.
 error-bad-request = Hark가 이 요청을 읽을 수 없습니다. Hark 페이지가 보내는 형식이 아닙니다. 받은 질문으로 돌아가 다시 시도하세요.
 

@@ -33,6 +33,7 @@ chat-tell-sent = { $agent }에게 보냈습니다. 에이전트가 다음에 Har
 chat-tell-empty = /tell 뒤에 메시지를 적어 주세요. 예: /tell 스테이징 데이터베이스를 사용해
 chat-tell-nobody = 아직 질문한 에이전트가 없어 전달할 대상이 없습니다.
 chat-tell-too-long = 메시지가 너무 깁니다. 4000자 이내로 줄여 주세요.
+chat-tell-too-many = 그 에이전트에게 기다리는 메시지가 이미 너무 많습니다. 에이전트가 다음에 Hark에 올 때 받아 갑니다.
 chat-tell-failed = Hark가 이 메시지를 저장하지 못했습니다. 다시 보내 주세요.
 chat-ticked = 선택함: { $options }
 chat-send = 보내기
@@ -89,7 +90,11 @@ wechat-skipped-note = 건너뛰었습니다: { $note }
 wechat-remind = 이 질문이 아직 답을 기다리고 있습니다.
 
 # Claude Code와 Codex의 권한 요청을 Hark에서 묻기 (`hark hook`)
-hook-permission = { $tool } 허용: { $action }?
+hook-permission = { $tool }을(를) 허용할까요?
+# A command shown literally: what stands for long runs of blanks and empty lines, and a cut
+literal-blanks = ⟨공백 { $count }개⟩
+literal-empty-lines = ⟨빈 줄 { $count }개⟩
+literal-cut = ⟨표시하지 않은 { $count }자 더 있음⟩
 hook-allow = 허용
 hook-deny = 거부
 

@@ -37,6 +37,7 @@ chat-tell-sent = Отправлено: { $agent }. Агент получит с�
 chat-tell-empty = Напишите сообщение после /tell, например: /tell используй тестовую базу данных
 chat-tell-nobody = Ещё ни один агент ничего не спрашивал, так что передать сообщение некому.
 chat-tell-too-long = Сообщение слишком длинное для агента: не больше 4000 символов.
+chat-tell-too-many = Для этого агента уже ждёт слишком много сообщений; он получит их, когда в следующий раз обратится к Hark.
 chat-tell-failed = Hark не смог сохранить сообщение; отправьте его ещё раз.
 chat-ticked = Отмечено: { $options }
 chat-send = Отправить
@@ -99,7 +100,11 @@ wechat-skipped-note = Пропущено: { $note }
 wechat-remind = Этот вопрос всё ещё ждёт вашего ответа.
 
 # Запросы разрешений Claude Code и Codex, заданные в Hark (`hark hook`)
-hook-permission = Разрешить { $tool }: { $action }?
+hook-permission = Разрешить { $tool }?
+# A command shown literally: what stands for long runs of blanks and empty lines, and a cut
+literal-blanks = ⟨пробелов: { $count }⟩
+literal-empty-lines = ⟨пустых строк: { $count }⟩
+literal-cut = ⟨ещё символов не показано: { $count }⟩
 hook-allow = Разрешить
 hook-deny = Запретить
 

@@ -139,6 +139,7 @@ error-invalid-answer = 回答与问题不符，请检查你的选择。
 error-not-found = 这个问题已不存在。
 error-not-pending = 这个问题已经结束了。
 error-too-many = 等待中的问题太多了，请先回答或跳过一些。
+error-too-many-messages = 给这个智能体的消息已经太多了；它下次联系 Hark 时会收到这些消息。
 error-unavailable = 无法连接到 Hark，请稍后再试。
 error-bad-request = Hark 无法读取这个请求：它不是 Hark 页面发送的格式。请返回收件箱再试一次。
 

@@ -33,6 +33,7 @@ chat-tell-sent = 已发给 { $agent }。它下次调用 Hark 时会收到。
 chat-tell-empty = 请在 /tell 后面写上要说的话，例如：/tell 改用测试数据库
 chat-tell-nobody = 还没有智能体提过问题，暂时没有可以转告的对象。
 chat-tell-too-long = 这条消息太长了，请控制在 4000 字以内。
+chat-tell-too-many = 给那个智能体的消息已经太多了；它下次联系 Hark 时会收到这些消息。
 chat-tell-failed = Hark 没能保存这条消息，请重新发送。
 chat-ticked = 已勾选：{ $options }
 chat-send = 发送
@@ -89,7 +90,11 @@ wechat-skipped-note = 已跳过：{ $note }
 wechat-remind = 这个问题仍在等待你的回答。
 
 # Claude Code 和 Codex 的权限请求，在 Hark 中询问（`hark hook`）
-hook-permission = 允许 { $tool }：{ $action }？
+hook-permission = 允许 { $tool }？
+# A command shown literally: what stands for long runs of blanks and empty lines, and a cut
+literal-blanks = ⟨{ $count } 个空白⟩
+literal-empty-lines = ⟨{ $count } 个空行⟩
+literal-cut = ⟨还有 { $count } 个字符未显示⟩
 hook-allow = 允许
 hook-deny = 拒绝
 

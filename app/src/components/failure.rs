@@ -36,6 +36,9 @@ pub enum Failure {
     NotPending,
     #[error("too many questions are pending")]
     TooManyPending,
+    /// Too many messages already wait for the agent (or for all agents).
+    #[error("too many messages are waiting")]
+    TooManyMessages,
     #[error("the settings could not be saved")]
     SaveFailed,
     /// The daemon could not record the change, or is stopping.
@@ -109,6 +112,7 @@ impl Failure {
             Failure::NotFound => "error-not-found",
             Failure::NotPending => "error-not-pending",
             Failure::TooManyPending => "error-too-many",
+            Failure::TooManyMessages => "error-too-many-messages",
             Failure::BadRequest { .. } => "error-bad-request",
             Failure::ChannelTest { .. } => "elsewhere-test-failed",
             Failure::ChannelRefused { .. } => "elsewhere-action-failed",
@@ -183,7 +187,7 @@ mod ssr {
                 | Failure::BadRequest { .. } => StatusCode::BAD_REQUEST,
                 Failure::NotFound => StatusCode::NOT_FOUND,
                 Failure::NotPending => StatusCode::CONFLICT,
-                Failure::TooManyPending => StatusCode::TOO_MANY_REQUESTS,
+                Failure::TooManyPending | Failure::TooManyMessages => StatusCode::TOO_MANY_REQUESTS,
                 Failure::SaveFailed | Failure::Transport { .. } => {
                     StatusCode::INTERNAL_SERVER_ERROR
                 }
@@ -208,6 +212,7 @@ mod ssr {
                 StoreError::NotFound(_) => Failure::NotFound,
                 StoreError::NotPending { .. } => Failure::NotPending,
                 StoreError::TooManyPending => Failure::TooManyPending,
+                StoreError::TooManyMessages { .. } => Failure::TooManyMessages,
                 StoreError::ShuttingDown | StoreError::Storage(_) => Failure::Unavailable {
                     reason: error.to_string(),
                 },
@@ -281,6 +286,7 @@ mod tests {
             Failure::NotFound,
             Failure::NotPending,
             Failure::TooManyPending,
+            Failure::TooManyMessages,
             Failure::SaveFailed,
             Failure::Unavailable {
                 reason: "stopping".into(),

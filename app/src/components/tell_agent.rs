@@ -24,8 +24,9 @@ pub async fn tell_agent(
 ) -> Result<(), Failure> {
     use hark_core::model::{AnsweredVia, NewMessage};
     let store = expect_context::<hark_core::store::Store>();
-    // Only a page of this site: the field is the form's own, but anyone may post it.
-    let back = if back.starts_with('/') && !back.starts_with("//") {
+    // Only a path on this server (the field is the form's own, but anyone may post it): never
+    // an open redirect.
+    let back = if hark_core::model::local_path(&back).is_some() {
         back
     } else {
         "/".to_string()

@@ -19,8 +19,12 @@ pub mod limits {
     pub const MAX_SOURCE_CHARS: usize = 4_096;
     /// A message for an agent (SPEC §18): a few sentences of steering, not a document.
     pub const MAX_MESSAGE_CHARS: usize = 4_000;
-    /// Messages kept (waiting and delivered); the oldest delivered ones leave first.
+    /// Messages kept in memory (waiting and delivered); the oldest delivered ones leave first
+    /// (the log keeps them), and no more than this many may wait.
     pub const MAX_MESSAGES: usize = 1_000;
+    /// Messages waiting for one agent at most: another is refused, never another agent's
+    /// dropped.
+    pub const MAX_WAITING_PER_AGENT: usize = 100;
     /// Thirty days: long enough for any real wait, short enough to stay far from overflow.
     pub const MAX_TIMEOUT_SECS: u64 = 30 * 24 * 60 * 60;
     pub const MAX_BODY_BYTES: usize = 256 * 1024;

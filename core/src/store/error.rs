@@ -15,6 +15,9 @@ pub enum StoreError {
     NotPending { id: QuestionId, status: Status },
     #[error("{MAX_PENDING} questions are already pending; answer or cancel some first")]
     TooManyPending,
+    /// Too many messages already wait: for this agent (`MAX_WAITING_PER_AGENT`), or for all.
+    #[error("{waiting} messages already wait {}; they are collected the next time {} reaches Hark", if *for_agent { "for this agent" } else { "for agents" }, if *for_agent { "it" } else { "each" })]
+    TooManyMessages { waiting: usize, for_agent: bool },
     #[error("could not save the config: {0}")]
     Save(String),
     #[error("the daemon is shutting down")]
@@ -31,7 +34,7 @@ impl StoreError {
             StoreError::Invalid(_) => 400,
             StoreError::NotFound(_) => 404,
             StoreError::NotPending { .. } => 409,
-            StoreError::TooManyPending => 429,
+            StoreError::TooManyPending | StoreError::TooManyMessages { .. } => 429,
             StoreError::ShuttingDown | StoreError::Storage(_) => 503,
             StoreError::Save(_) => 500,
         }

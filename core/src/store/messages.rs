@@ -13,21 +13,38 @@ impl Store {
     /// having gone out.
     ///
     /// # Errors
-    /// `Invalid` naming the field, or `Storage` when the disk refused it (nothing kept then).
+    /// `Invalid` naming the field, `TooManyMessages` when too many wait already (for this
+    /// agent, or for all), or `Storage` when the disk refused it (nothing kept then).
     pub async fn post_message(&self, message: NewMessage) -> Result<AgentMessage, StoreError> {
         validate_message(&message)?;
         let message = AgentMessage::waiting(message, now());
         let durable = {
             let mut state = self.state();
+            let waiting = state.messages.iter().filter(|kept| kept.is_waiting());
+            let for_agent = waiting.clone().filter(|kept| kept.to == message.to).count();
+            if for_agent >= limits::MAX_WAITING_PER_AGENT {
+                return Err(StoreError::TooManyMessages {
+                    waiting: for_agent,
+                    for_agent: true,
+                });
+            }
+            let all = waiting.count();
+            if all >= limits::MAX_MESSAGES {
+                return Err(StoreError::TooManyMessages {
+                    waiting: all,
+                    for_agent: false,
+                });
+            }
             let durable = self.record_message(&message);
             state.messages.push_back(message.clone());
-            // The oldest delivered ones leave memory first; the log keeps them.
+            // The oldest delivered ones leave memory first (the log keeps them); a waiting
+            // one never does.
             while state.messages.len() > limits::MAX_MESSAGES {
-                let oldest_delivered = state
-                    .messages
-                    .iter()
-                    .position(|kept| !kept.is_waiting())
-                    .unwrap_or(0);
+                let Some(oldest_delivered) =
+                    state.messages.iter().position(|kept| !kept.is_waiting())
+                else {
+                    break;
+                };
                 state.messages.remove(oldest_delivered);
             }
             self.announce(|| Event::MessageCreated(message.clone()));

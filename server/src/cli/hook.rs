@@ -104,8 +104,9 @@ impl HookAgent {
         )
     }
 }
-/// Tool inputs summarised in a permission question at most, in characters.
-const SUMMARY_CHARS: usize = 500;
+/// A tool input's characters shown in a permission question at most: the whole of any real
+/// command, within the question's own limit.
+const SUMMARY_CHARS: usize = 8_000;
 
 /// The fields of a hook's input that Hark reads.
 #[derive(Deserialize)]
@@ -322,7 +323,8 @@ async fn ask_questions(hook: &Hook<'_>) -> Option<Value> {
     }
 }
 
-/// What a tool call would do, in a line: its command, file or the like, else its input.
+/// What a tool call would do: its command, file or the like, else its input (shown literally by
+/// `literal_block`).
 fn summary(tool_input: &Value) -> String {
     let named = [
         "command",
@@ -335,12 +337,7 @@ fn summary(tool_input: &Value) -> String {
     .iter()
     .find_map(|key| tool_input.get(*key).and_then(Value::as_str))
     .map(str::to_string);
-    let text = named.unwrap_or_else(|| tool_input.to_string());
-    let mut summary: String = text.chars().take(SUMMARY_CHARS).collect();
-    if text.chars().count() > SUMMARY_CHARS {
-        summary.push('…');
-    }
-    summary
+    named.unwrap_or_else(|| tool_input.to_string())
 }
 
 /// The language the person reads Hark in: the daemon's (picked last in a browser), else this
@@ -356,13 +353,16 @@ async fn ask_permission(hook: &Hook<'_>) -> Option<Value> {
     let input = hook.input;
     let lang = person_lang(hook).await;
     let (allow, deny) = (t_in(lang, "hook-allow", &[]), t_in(lang, "hook-deny", &[]));
-    let asked = t_in(
-        lang,
-        "hook-permission",
-        &[
-            ("tool", input.tool_name.clone().into()),
-            ("action", summary(&input.tool_input).into()),
-        ],
+    // The command as code, whole and literal: Markdown in it, or blanks that push the rest
+    // out of sight, cannot hide what the person allows.
+    let asked = format!(
+        "{}\n\n{}",
+        t_in(
+            lang,
+            "hook-permission",
+            &[("tool", input.tool_name.clone().into())]
+        ),
+        hark_text::markdown::literal_block(lang, &summary(&input.tool_input), SUMMARY_CHARS)
     );
     let request = AskRequest {
         questions: vec![SubQuestion {
@@ -417,6 +417,6 @@ mod tests {
             "/src/main.rs"
         );
         let long = summary(&json!({"other": "x".repeat(600)}));
-        assert!(long.ends_with('…') && long.chars().count() == SUMMARY_CHARS + 1);
+        assert!(long.contains(&"x".repeat(600)));
     }
 }

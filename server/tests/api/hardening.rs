@@ -107,6 +107,61 @@ async fn a_pairing_link_or_a_preference_never_leads_off_site() {
 }
 
 #[tokio::test]
+async fn the_tell_box_comes_back_only_to_a_path_on_this_server() {
+    let daemon = Daemon::start();
+    let question = daemon
+        .ask(
+            &json!({"questions": [{"question": "Go on?", "options": [{"label": "Yes"}]}],
+                     "source": {"client": "claude-code", "cwd": "/w/hark"}}),
+        )
+        .await;
+    let page = format!("/q/{}", question["id"].as_str().unwrap());
+    let html = daemon.get(&page).await.text().await.unwrap();
+    let action = crate::api::pages::form_action(&html, "tell_agent");
+    // Browsers read `/\` as `//`, and drop tabs and newlines: each of these is another site.
+    for back in [
+        "/\\evil.example/",
+        "/\t/evil.example/",
+        "/\\/evil.example/",
+        "//evil.example/",
+        "/\n/evil.example/",
+    ] {
+        let response = daemon
+            .http
+            .post(daemon.url(&action))
+            .header("accept", "text/html")
+            .form(&[
+                ("client", "claude-code"),
+                ("cwd", "/w/hark"),
+                ("text", "use the staging database"),
+                ("back", back),
+            ])
+            .send()
+            .await
+            .unwrap();
+        let location = response
+            .headers()
+            .get("location")
+            .map(|value| value.to_str().unwrap().to_string())
+            .unwrap_or_default();
+        assert_eq!(location, "/", "{back:?} led to {location:?}");
+    }
+    let kept = daemon
+        .http
+        .post(daemon.url(&action))
+        .header("accept", "text/html")
+        .form(&[
+            ("client", "claude-code"),
+            ("text", "and run the tests"),
+            ("back", page.as_str()),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(kept.headers()["location"], page.as_str());
+}
+
+#[tokio::test]
 async fn a_foreign_page_cannot_cancel_a_question_by_loading_its_wait() {
     let daemon = Daemon::start();
     let question = daemon.ask(&yes_no()).await;

@@ -205,6 +205,73 @@ async fn bad_messages_are_refused_naming_their_field() {
     );
 }
 
+#[tokio::test]
+async fn a_waiting_message_is_never_dropped_for_another_agents() {
+    let world = World::new();
+    world.start_daemon().await;
+    let first = json!({"client": "claude-code", "cwd": "/w/first"});
+    let busy = json!({"client": "codex", "cwd": "/w/busy"});
+    let response = world
+        .post(
+            "/api/messages",
+            &json!({"to": first, "text": "for the first"}),
+        )
+        .await;
+    assert_eq!(response.status(), 201);
+    // 1,001 for another agent: a hundred wait, the rest are refused, and nothing of the first
+    // agent's goes.
+    let mut refused = 0;
+    for number in 0..1_001 {
+        let response = world
+            .post(
+                "/api/messages",
+                &json!({"to": busy, "text": format!("busy {number}")}),
+            )
+            .await;
+        if response.status() == 429 {
+            let error: Value = response.json().await.unwrap();
+            assert!(
+                error["error"]
+                    .as_str()
+                    .unwrap()
+                    .contains("wait for this agent"),
+                "{error}"
+            );
+            refused += 1;
+        } else {
+            assert_eq!(response.status(), 201, "message {number}");
+        }
+    }
+    assert_eq!(refused, 901);
+    let listed = messages(&world).await;
+    assert!(
+        listed
+            .iter()
+            .any(|message| message["text"] == "for the first"),
+        "the first agent's message is no longer listed"
+    );
+    let delivered: Value = world
+        .post("/api/messages/deliver", &first)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(delivered["messages"].as_array().unwrap().len(), 1);
+    assert_eq!(delivered["messages"][0]["text"], "for the first");
+    // Once the busy agent collects its hundred, it may be told more.
+    let delivered: Value = world
+        .post("/api/messages/deliver", &busy)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(delivered["messages"].as_array().unwrap().len(), 100);
+    let response = world
+        .post("/api/messages", &json!({"to": busy, "text": "one more"}))
+        .await;
+    assert_eq!(response.status(), 201);
+}
+
 /// Runs `hark hook claude` on Claude Code's `PostToolUse` input for a tool run in `cwd`.
 async fn post_tool_use(world: &World, cwd: &str) -> Option<Value> {
     let input = json!({

@@ -1,6 +1,7 @@
 //! The Telegram bot over time and against others, with the stand-in Bot API (`fake_telegram`):
 //! its token kept out of every output, messages edited when a question closes elsewhere and
-//! reminders, `hark telegram setup` from a shell, restarts, and a stranger's guesses.
+//! reminders, `hark telegram setup` from a shell, restarts, a stranger's guesses, and setting
+//! up again to pair another chat.
 
 use super::telegram::*;
 use crate::api::fake_telegram::{ME, TOKEN, button};
@@ -320,4 +321,60 @@ async fn a_strangers_guesses_and_an_old_prompt_change_nothing() {
         .await
         .unwrap();
     assert_eq!(question["status"], "pending");
+}
+
+#[tokio::test]
+async fn setting_up_again_pairs_the_new_chat_that_sends_the_new_code() {
+    let (fake, daemon, _logs) = start(true).await;
+    const NEW_CHAT: i64 = 7_000_002;
+    let report: Value = daemon
+        .post("/api/telegram/setup", &json!({}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(report["paired"], true);
+    let pairings = report["pairings"].as_u64().unwrap();
+    let code = report["pairing"]["code"].as_str().unwrap().to_string();
+    // A stranger's five wrong guesses, and the right code from a group, a supergroup and a
+    // channel: each refused, and none of it costs the new chat its code.
+    for guess in 0..5 {
+        fake.say(
+            STRANGER,
+            "private",
+            &format!("/start WRONG{guess:05}"),
+            None,
+        );
+    }
+    for (group, kind) in [
+        (-100_123, "group"),
+        (-100_456, "supergroup"),
+        (-100_789, "channel"),
+    ] {
+        fake.say(group, kind, &format!("/start {code}"), None);
+        let refused = fake
+            .wait_for("sendMessage", |call| call["chat_id"] == group)
+            .await;
+        assert!(text(&refused).contains("private chat"), "{refused}");
+    }
+    fake.say(NEW_CHAT, "private", &format!("/start {code}"), None);
+    fake.wait_for("sendMessage", |call| {
+        call["chat_id"] == NEW_CHAT && text(call).starts_with("Paired.")
+    })
+    .await;
+    // The chat before hears it is no longer paired; the new one is, and counts.
+    fake.wait_for("sendMessage", |call| {
+        call["chat_id"] == ME && text(call).contains("no longer paired")
+    })
+    .await;
+    let config: Value = daemon.get("/api/config").await.json().await.unwrap();
+    assert_eq!(config["channels"]["telegram"]["chatId"], NEW_CHAT);
+    let channels: Value = daemon.get("/api/channels").await.json().await.unwrap();
+    assert_eq!(channels["telegram"]["pairings"], pairings + 1);
+    // Questions now go to the new chat.
+    daemon.ask(&yes_no()).await;
+    fake.wait_for("sendMessage", |call| {
+        call["chat_id"] == NEW_CHAT && text(call).contains("Deploy now?")
+    })
+    .await;
 }

@@ -18,6 +18,7 @@ pub(super) enum Name {
     NotFound,
     NotPending,
     TooManyPending,
+    TooManyMessages,
     SaveFailed,
     Unavailable,
     ChannelTest,
@@ -59,6 +60,7 @@ impl TryFrom<Record> for Failure {
             Name::NotFound => Failure::NotFound,
             Name::NotPending => Failure::NotPending,
             Name::TooManyPending => Failure::TooManyPending,
+            Name::TooManyMessages => Failure::TooManyMessages,
             Name::SaveFailed => Failure::SaveFailed,
             Name::Unavailable => Failure::Unavailable {
                 reason: needs(record.reason, "reason")?,
