@@ -212,7 +212,8 @@ fn main() -> ExitCode {
         _ => "warn",
     };
     tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
+        // Every secret the daemon holds is taken out of what it logs.
+        .with_writer(|| hark::security::redact::RedactedStderr)
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_env("HARK_LOG")
                 .unwrap_or_else(|_| default_filter.into()),

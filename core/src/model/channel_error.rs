@@ -29,6 +29,18 @@ pub enum ChannelError {
     NotSaved(String),
 }
 
+impl ChannelError {
+    /// The same error with its sentence passed through `change` (a redaction).
+    #[must_use]
+    pub fn map_reason(self, change: impl FnOnce(&str) -> String) -> ChannelError {
+        match self {
+            ChannelError::NotSetUp(reason) => ChannelError::NotSetUp(change(&reason)),
+            ChannelError::Undelivered(reason) => ChannelError::Undelivered(change(&reason)),
+            ChannelError::NotSaved(reason) => ChannelError::NotSaved(change(&reason)),
+        }
+    }
+}
+
 /// A `ChannelError` as it travels.
 #[derive(Deserialize)]
 struct Wire {

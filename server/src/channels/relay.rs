@@ -172,7 +172,10 @@ impl Relay {
     /// What kept it from arriving (never a secret).
     pub async fn test(self: &Arc<Relay>, channel: ChannelName) -> Result<String, ChannelError> {
         match self.named(channel) {
-            Some(found) => found.test(self).await,
+            Some(found) => found
+                .test(self)
+                .await
+                .map_err(|error| error.map_reason(crate::security::redact::secrets)),
             None => Err(missing(channel)),
         }
     }
@@ -188,7 +191,10 @@ impl Relay {
         for channel in &self.channels {
             channel.report(self, &mut report);
         }
-        report
+        // A report may quote a service's words, which may quote a credential back.
+        let mut value = serde_json::to_value(&report).unwrap_or_default();
+        crate::security::redact::secrets_in(&mut value);
+        serde_json::from_value(value).unwrap_or(report)
     }
 
     /// Does `channel`'s own `action` (see `Channel::act`).
@@ -203,7 +209,13 @@ impl Relay {
     ) -> Result<serde_json::Value, ActionRefusal> {
         match self.named(channel) {
             Some(found) if found.actions().contains(&action) => {
-                found.act(self, action, input).await
+                found.act(self, action, input).await.map_err(|mut refusal| {
+                    refusal.body.error = crate::security::redact::secrets(&refusal.body.error);
+                    if let Some(words) = refusal.refusal.as_deref_mut() {
+                        crate::security::redact::secrets_in(words);
+                    }
+                    refusal
+                })
             }
             _ => Err(ActionRefusal::no_action(channel, action)),
         }

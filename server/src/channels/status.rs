@@ -40,6 +40,8 @@ impl Statuses {
 
     /// An attempt failed, for `reason` (a sentence without secrets).
     pub fn failed(&self, channel: ChannelName, target: &str, reason: String) {
+        // A service's own words may quote a credential back.
+        let reason = crate::security::redact::secrets(&reason);
         tracing::warn!(%channel, target = %shown(target), %reason, "a channel could not deliver");
         self.update(channel, target, |status| {
             status.failures += 1;

@@ -68,6 +68,7 @@ impl Secrets {
                 Values::default()
             }),
         };
+        hold_all(&values);
         Secrets {
             file,
             values: Mutex::new(values),
@@ -147,6 +148,7 @@ impl Secrets {
             .unwrap_or_else(|poison| poison.into_inner());
         let mut next = self.values().clone();
         change(&mut next);
+        hold_all(&next);
         if let Some(file) = &self.file {
             let json = serde_json::to_vec_pretty(&next).map_err(io::Error::other)?;
             hark_core::store::replace_privately(file, &json)?;
@@ -154,6 +156,19 @@ impl Secrets {
         *self.values() = next;
         Ok(())
     }
+}
+
+/// Every credential in `values` into the one redaction; the addresses they are bound to (URLs)
+/// are no secret.
+fn hold_all(values: &Values) {
+    fn hold(value: &Value) {
+        match value {
+            Value::String(text) if !text.contains("://") => crate::security::redact::hold(text),
+            Value::Object(map) => map.values().for_each(hold),
+            _ => {}
+        }
+    }
+    values.values().for_each(hold);
 }
 
 #[cfg(test)]

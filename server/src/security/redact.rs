@@ -1,7 +1,71 @@
 //! The one redaction for what the daemon writes down (the log, channel statuses, `hark
 //! status`, errors) about a request or an address: an answer link's capability, a token in a
 //! query, a receiver's path. A near miss is redacted like a hit: `/a/<id>/<almost a
-//! capability>` may differ from the real one by a character.
+//! capability>` may differ from the real one by a character. And every secret the daemon
+//! holds (`hold`: the channels' credentials, and tokens a service issued it) is taken out of
+//! any text a service sent back before it is logged, kept in a status or answered (`secrets`).
+
+use std::sync::RwLock;
+
+/// The secrets held, for `secrets`.
+static HELD: RwLock<Vec<String>> = RwLock::new(Vec::new());
+/// Shorter strings are no secret worth hiding, and would hide ordinary words.
+const SHORTEST_SECRET: usize = 8;
+/// Secrets held at most (the oldest go first): a few per channel, and tokens renewed hourly.
+const MOST_HELD: usize = 256;
+
+/// Adds `secret` to what `secrets` takes out.
+pub fn hold(secret: &str) {
+    let secret = secret.trim();
+    if secret.chars().count() < SHORTEST_SECRET {
+        return;
+    }
+    let mut held = HELD.write().unwrap_or_else(|poison| poison.into_inner());
+    if !held.iter().any(|kept| kept == secret) {
+        if held.len() >= MOST_HELD {
+            held.remove(0);
+        }
+        held.push(secret.to_string());
+    }
+}
+
+/// `text` with every secret held replaced by `…`.
+pub fn secrets(text: &str) -> String {
+    let held = HELD.read().unwrap_or_else(|poison| poison.into_inner());
+    let mut shown = text.to_string();
+    for secret in held.iter() {
+        if shown.contains(secret.as_str()) {
+            shown = shown.replace(secret.as_str(), "…");
+        }
+    }
+    shown
+}
+
+/// Every string in `value` through `secrets`.
+pub fn secrets_in(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::String(text) => *text = secrets(text),
+        serde_json::Value::Array(items) => items.iter_mut().for_each(secrets_in),
+        serde_json::Value::Object(fields) => fields.values_mut().for_each(secrets_in),
+        _ => {}
+    }
+}
+
+/// The daemon's log: each line through `secrets` on its way to standard error (the detached
+/// daemon's `daemon.log`). The formatter writes a whole line at once.
+pub struct RedactedStderr;
+
+impl std::io::Write for RedactedStderr {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let shown = secrets(&String::from_utf8_lossy(bytes));
+        std::io::stderr().write_all(shown.as_bytes())?;
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        std::io::stderr().flush()
+    }
+}
 
 /// A request's path as the log shows it: anything under an answer link's question id is
 /// hidden (`/a/<id>/…`), and a query is never part of it.
@@ -44,6 +108,20 @@ pub fn page(url: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_secret_held_is_taken_out_of_any_text() {
+        hold("xoxb-held-in-a-test-0001");
+        hold("short");
+        assert_eq!(
+            secrets("invalid_auth for xoxb-held-in-a-test-0001, twice: xoxb-held-in-a-test-0001"),
+            "invalid_auth for …, twice: …"
+        );
+        assert_eq!(secrets("a short word"), "a short word");
+        let mut value = serde_json::json!({"error": ["token xoxb-held-in-a-test-0001"]});
+        secrets_in(&mut value);
+        assert_eq!(value, serde_json::json!({"error": ["token …"]}));
+    }
 
     #[test]
     fn answer_links_lose_their_capability_hit_or_miss() {

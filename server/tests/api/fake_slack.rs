@@ -35,6 +35,8 @@ struct Shared {
     next_ts: AtomicU64,
     next_envelope: AtomicU64,
     down: AtomicBool,
+    /// Every call is refused with an error that quotes the token back.
+    echo_tokens: AtomicBool,
     port: AtomicU64,
 }
 
@@ -77,6 +79,11 @@ async fn method(
     };
     if bearer.is_empty() {
         return slack_error("not_authed");
+    }
+    if shared.echo_tokens.load(Ordering::SeqCst) {
+        return slack_error(&format!(
+            "invalid_auth: {bearer} is not a token this app takes"
+        ));
     }
     if bearer != wanted {
         // Slack's answer to a bot token where an app-level one belongs, and to a wrong one.
@@ -293,6 +300,11 @@ impl FakeSlack {
         if let Some(link) = self.shared.link.lock().unwrap().as_ref() {
             let _ = link.send(Message::Text(frame.to_string().into()));
         }
+    }
+
+    /// From now on, every call is refused with an error quoting its token back.
+    pub fn echo_tokens(&self) {
+        self.shared.echo_tokens.store(true, Ordering::SeqCst);
     }
 
     /// The link drops without a word.

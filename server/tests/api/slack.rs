@@ -173,6 +173,83 @@ fn text_of_result(result: &rmcp::model::CallToolResult) -> String {
 }
 
 #[tokio::test]
+async fn a_token_slack_quotes_back_is_shown_nowhere() {
+    let fake = FakeSlack::start().await;
+    let logs = tempfile::tempdir().unwrap();
+    let log = logs.path().join("daemon.log");
+    let daemon = daemon(&fake, &log);
+    set_up_and_pair(&fake, &daemon).await;
+    fake.echo_tokens();
+    daemon
+        .ask(&json!({"questions": [{"question": "Go?", "options": [{"label": "Yes"}]}]}))
+        .await;
+    // Slack's refusal reaches the status, without the token it quoted.
+    let mut shown = String::new();
+    for _ in 0..200 {
+        shown = daemon.get("/api/channels").await.text().await.unwrap();
+        if shown.contains("invalid_auth") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(shown.contains("invalid_auth"), "{shown}");
+    let world = world_of(&daemon);
+    let status = world.command(&["status"]).output().await.unwrap();
+    let setup = daemon
+        .post("/api/slack/setup", &json!({}))
+        .await
+        .text()
+        .await
+        .unwrap();
+    let logged = std::fs::read_to_string(&log).unwrap();
+    for (place, text) in [
+        ("GET /api/channels", shown),
+        (
+            "hark status",
+            String::from_utf8_lossy(&status.stdout).into_owned(),
+        ),
+        ("the setup's refusal", setup),
+        ("daemon.log", logged),
+    ] {
+        for token in [BOT_TOKEN, APP_TOKEN] {
+            assert!(!text.contains(token), "{place} shows a token: {text}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn an_agents_words_cannot_ping_the_workspace_or_disguise_a_link() {
+    let fake = FakeSlack::start().await;
+    let logs = tempfile::tempdir().unwrap();
+    let daemon = daemon(&fake, &logs.path().join("daemon.log"));
+    set_up_and_pair(&fake, &daemon).await;
+    let markup = "<!channel> <!here> <!everyone> <@U0ADMIN> <https://evil.example|the docs>";
+    daemon
+        .ask(&json!({"title": format!("Deploy {markup}"),
+                     "questions": [{"question": "Go?", "options": [{"label": "Yes"}]}]}))
+        .await;
+    let message = message_for(&fake, "Go?").await;
+    let text = message["text"].as_str().unwrap();
+    assert!(text.contains("Deploy"), "{text}");
+    for live in [
+        "<!channel>",
+        "<!here>",
+        "<!everyone>",
+        "<@U0ADMIN>",
+        "<https://",
+    ] {
+        assert!(
+            !text.contains(live),
+            "{live} reached Slack as markup: {text}"
+        );
+    }
+    assert!(text.contains("&lt;!channel&gt;"), "{text}");
+    // The blocks are plain text: shown as written.
+    assert!(message["blocks"].to_string().contains("<!channel>"));
+    assert!(!message["blocks"].to_string().contains("mrkdwn"));
+}
+
+#[tokio::test]
 async fn checkboxes_other_and_skip_walk_a_question_in_slack() {
     let fake = FakeSlack::start().await;
     let logs = tempfile::tempdir().unwrap();

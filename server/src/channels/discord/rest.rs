@@ -91,6 +91,7 @@ pub struct Sent {
 impl Rest {
     /// `token` at `base` (`https://discord.com/api/v10` or a stand-in).
     pub fn new(http: reqwest::Client, base: &str, token: &str) -> Rest {
+        crate::security::redact::hold(token);
         Rest {
             http,
             base: base.trim_end_matches('/').to_string(),

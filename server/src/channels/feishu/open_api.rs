@@ -156,6 +156,7 @@ impl OpenApi {
         app_secret: &str,
         cache: Arc<TokenCache>,
     ) -> OpenApi {
+        crate::security::redact::hold(app_secret);
         OpenApi {
             http,
             base: base.trim_end_matches('/').to_string(),
@@ -248,6 +249,7 @@ impl OpenApi {
             .filter(|token| !token.is_empty())
             .ok_or(FeishuError::Unreadable)?
             .to_string();
+        crate::security::redact::hold(&token);
         let lasts = Duration::from_secs(answer["expire"].as_u64().unwrap_or(7200));
         let until = Instant::now() + lasts.saturating_sub(TOKEN_MARGIN);
         *self

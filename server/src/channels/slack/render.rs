@@ -31,6 +31,22 @@ pub struct Shown {
     pub blocks: Value,
 }
 
+/// `text` for a field Slack reads as mrkdwn (a message's `text`, which notifications show):
+/// `&`, `<` and `>` escaped, as Slack's "Escaping text" asks, so an agent's words cannot ping
+/// a channel (`<!channel>`, `<!here>`, `<@U…>`) or disguise a link (`<https://…|label>`).
+pub fn escape(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            _ => escaped.push(c),
+        }
+    }
+    escaped
+}
+
 fn plain(text: &str) -> Value {
     json!({"type": "plain_text", "text": text, "emoji": true})
 }
@@ -348,6 +364,14 @@ pub fn said(text: &str) -> Shown {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn mentions_and_links_in_an_agents_words_stay_text() {
+        assert_eq!(
+            super::escape("<!channel> & <@U1> <https://evil.example|docs>"),
+            "&lt;!channel&gt; &amp; &lt;@U1&gt; &lt;https://evil.example|docs&gt;"
+        );
+    }
+
     use super::*;
     use hark_core::model::{QuestionOption, SubQuestion};
 

@@ -8,6 +8,7 @@
 //! maintained Slack crates (slack-morphism) bring a second HTTP stack of their own. The token
 //! travels in a header only, so no error, log line or status carries it.
 
+use super::render;
 use crate::channels::outbound::{MAX_ANSWER_BYTES, ReadError, read_capped};
 use crate::channels::status::describe;
 use serde::Deserialize;
@@ -94,6 +95,7 @@ pub struct Posted {
 impl WebApi {
     /// `token` at `base` (`https://slack.com/api` or a stand-in).
     pub fn new(http: reqwest::Client, base: &str, token: &str) -> WebApi {
+        crate::security::redact::hold(token);
         WebApi {
             http,
             base: base.trim_end_matches('/').to_string(),
@@ -191,7 +193,7 @@ impl WebApi {
     ) -> Result<Posted, SlackError> {
         self.call(
             "chat.postMessage",
-            json!({"channel": channel, "text": text, "blocks": blocks, "unfurl_links": false}),
+            json!({"channel": channel, "text": render::escape(text), "blocks": blocks, "unfurl_links": false}),
         )
         .await
     }
@@ -205,7 +207,7 @@ impl WebApi {
     ) -> Result<(), SlackError> {
         self.call::<serde::de::IgnoredAny>(
             "chat.update",
-            json!({"channel": posted.channel, "ts": posted.ts, "text": text, "blocks": blocks}),
+            json!({"channel": posted.channel, "ts": posted.ts, "text": render::escape(text), "blocks": blocks}),
         )
         .await
         .map(|_| ())

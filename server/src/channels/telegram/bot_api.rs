@@ -94,6 +94,7 @@ impl BotApi {
 
     /// The bot with `token` at `api_base` (`https://api.telegram.org` or a stand-in).
     pub fn new(http: reqwest::Client, api_base: &str, token: &str) -> BotApi {
+        crate::security::redact::hold(token);
         BotApi {
             http,
             address: format!("{}/bot{token}", api_base.trim_end_matches('/')),

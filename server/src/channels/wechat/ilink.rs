@@ -238,6 +238,9 @@ pub fn client_id() -> String {
 impl Ilink {
     /// The API at `base` (no trailing `/`), with the bot's `token` once there is one.
     pub fn new(http: reqwest::Client, base: &str, token: Option<String>) -> Ilink {
+        if let Some(token) = &token {
+            crate::security::redact::hold(token);
+        }
         Ilink {
             http,
             base: base.trim_end_matches('/').to_string(),
