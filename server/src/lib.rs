@@ -74,9 +74,11 @@ pub mod http {
 pub mod mcp {
     //! The MCP shim (`hark mcp`): the rmcp server, what its tools take and give (`tool_io`),
     //! elicitation racing the page, the clients' deadlines, and `ask_user` as a task (the
-    //! 2026-07-28 extension, and 2025-11-25's experimental tasks on it).
+    //! 2026-07-28 extension, and 2025-11-25's experimental tasks on it), and the signed state
+    //! of its multi round-trip requests (`request_state`).
     pub mod deadlines;
     pub mod elicit;
+    mod request_state;
     pub mod server;
     mod tasks;
     pub(crate) mod tasks_2025;

@@ -6,17 +6,19 @@
 //! request during the call; from 2026-07-28, which has no server-to-client requests, by a
 //! multi round-trip request (MRTR): the first round puts the question to the daemon and answers
 //! `input_required` with the form, and the client's retry brings what the person did in it,
-//! its `requestState` naming the question. Whatever happened first wins either way: an answer
-//! given on the page before the retry is what the retry returns.
+//! its `requestState` naming the question (signed, and bound to the client: `request_state`).
+//! Whatever happened first wins either way: an answer given on the page before the retry is
+//! what the retry returns.
 
 use crate::client::asking::{self, AskError, Ended};
 use crate::client::connection::Connection;
 use crate::mcp::deadlines::HandOff;
 use crate::mcp::elicit;
+use crate::mcp::request_state;
 pub(super) use crate::mcp::tool_io::tool_error;
 use crate::mcp::tool_io::{
-    ask_schema, get_answer_schema, outcome_result, outcome_schema, parse_arguments, parse_ask,
-    report_progress, rounds_trip, source_of,
+    ask_schema, client_name, get_answer_schema, outcome_result, outcome_schema, parse_arguments,
+    parse_ask, report_progress, rounds_trip, source_of,
 };
 use hark_core::model::Elicitation;
 use hark_core::model::{
@@ -208,7 +210,8 @@ impl HarkMcp {
                     FORM_KEY.to_string(),
                     InputRequest::Elicitation(ElicitRequest::new(form)),
                 )]);
-                return Ok(InputRequiredResult::new(Some(requests), Some(id.to_string())).into());
+                let state = request_state::issue(id, &client_name(&context));
+                return Ok(InputRequiredResult::new(Some(requests), Some(state)).into());
             }
             return Ok(self
                 .wait_and_report(id, request, None, context, None)
@@ -333,7 +336,7 @@ impl HarkMcp {
         responses: Option<rmcp::model::InputResponses>,
         context: RequestContext<RoleServer>,
     ) -> CallToolResult {
-        let Ok(id) = state.parse::<QuestionId>() else {
+        let Some(id) = request_state::read(state, &client_name(&context)) else {
             return tool_error(&AskError {
                 message: "requestState: not a state this server gave (call ask_user again)".into(),
                 field: Some("requestState".into()),

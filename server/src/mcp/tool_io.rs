@@ -100,6 +100,14 @@ pub(super) fn parse_ask(arguments: JsonObject) -> Result<AskRequest, AskError> {
     })
 }
 
+/// The client's name as it declared it (none: empty), which a request state is bound to.
+pub(super) fn client_name(context: &RequestContext<RoleServer>) -> String {
+    context
+        .client_info()
+        .map(|info| info.name)
+        .unwrap_or_default()
+}
+
 /// `source`: the client's `clientInfo`, this shim's working directory and pid.
 pub(super) fn source_of(context: &RequestContext<RoleServer>, agents_process: bool) -> Source {
     let client = context

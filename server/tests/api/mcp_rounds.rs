@@ -145,3 +145,63 @@ async fn an_answer_on_the_page_before_the_retry_wins_the_race() {
     let shim = std::sync::Arc::into_inner(shim).unwrap();
     shim.cancel().await.unwrap();
 }
+
+#[tokio::test]
+async fn another_client_cannot_answer_a_question_by_naming_it_in_a_request_state() {
+    let world = World::new();
+    // The person leaves the form open in the agent's client; the question waits.
+    let victim = std::sync::Arc::new(
+        world
+            .shim_2026(forms(FormReply::Later(
+                Duration::from_secs(10),
+                json!({"q1": "No"}),
+            )))
+            .await,
+    );
+    let asking = {
+        let victim = victim.clone();
+        tokio::spawn(async move { victim.call_tool(call(deploy())).await })
+    };
+    let id = world.pending(1).await[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // Another client names it (the API lists every question's id) with an accepted form.
+    let attacker = world.shim_2026(forms(FormReply::Decline)).await;
+    let accepted = rmcp::model::InputResponses::from([(
+        "answer".to_string(),
+        json!({"action": "accept", "content": {"q1": "Yes"}}),
+    )]);
+    let forged = attacker
+        .peer()
+        .call_tool_once(
+            call(deploy())
+                .with_request_state(id.clone())
+                .with_input_responses(accepted),
+        )
+        .await
+        .unwrap();
+    let rmcp::model::CallToolResponse::Complete(forged) = forged else {
+        panic!("a forged state is answered at once");
+    };
+    assert_eq!(forged.is_error, Some(true), "{}", text_of(&forged));
+    assert!(
+        text_of(&forged).contains("requestState"),
+        "{}",
+        text_of(&forged)
+    );
+    let question = world.question(&id).await;
+    assert_eq!(question["status"], "pending", "{question}");
+    // The person answers on the page; the agent that asked gets it.
+    world
+        .post(
+            &format!("/api/questions/{id}/answer"),
+            &json!({"answers": [{"selected": ["Yes"]}], "via": "page"}),
+        )
+        .await;
+    let result = asking.await.unwrap().unwrap();
+    assert_eq!(text_of(&result), "Yes");
+    attacker.cancel().await.unwrap();
+    let victim = std::sync::Arc::into_inner(victim).unwrap();
+    victim.cancel().await.unwrap();
+}
