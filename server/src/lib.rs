@@ -80,6 +80,7 @@ pub mod mcp {
     pub mod elicit;
     mod request_state;
     pub mod server;
+    pub mod task_store;
     mod tasks;
     pub(crate) mod tasks_2025;
     mod tool_io;

@@ -29,7 +29,7 @@ pub fn service(state: &AppState) -> StreamableHttpService<HarkMcp, LocalSessionM
     let hand_off = hand_off_from_env();
     // One for the service: at 2026-07-28 each request has a server of its own, and a task lives
     // across requests.
-    let tasks = rmcp::task_manager::TaskManager::new();
+    let tasks = crate::mcp::task_store::Tasks::default();
     let mut sessions = LocalSessionManager::default();
     sessions.session_config.keep_alive = Some(SESSION_IDLE);
     let config = StreamableHttpServerConfig::default()

@@ -15,6 +15,7 @@ use crate::client::connection::Connection;
 use crate::mcp::deadlines::HandOff;
 use crate::mcp::elicit;
 use crate::mcp::request_state;
+use crate::mcp::task_store::{Owner, Tasks};
 pub(super) use crate::mcp::tool_io::tool_error;
 use crate::mcp::tool_io::{
     ask_schema, client_name, get_answer_schema, outcome_result, outcome_schema, parse_arguments,
@@ -35,7 +36,6 @@ use rmcp::model::{
 };
 use rmcp::service::RequestContext;
 use rmcp::service::{PeerRequestOptions, RequestHandle, ServiceError};
-use rmcp::task_manager::TaskManager;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -80,7 +80,7 @@ pub struct HarkMcp {
     /// For `/mcp`: withdraws what is still open when the session's last copy goes.
     _session: Option<Arc<SessionEnd>>,
     /// `ask_user` calls running as tasks (shared by every copy).
-    tasks: TaskManager,
+    tasks: Tasks,
     tool_router: ToolRouter<Self>,
 }
 
@@ -123,7 +123,7 @@ impl HarkMcp {
             open: OpenQuestions::default(),
             agents_process: true,
             _session: None,
-            tasks: TaskManager::new(),
+            tasks: Tasks::default(),
             tool_router: Self::tool_router(),
         }
     }
@@ -131,7 +131,7 @@ impl HarkMcp {
     /// A server for one session of `/mcp`, reaching the daemon through `connection`: the
     /// agent's folder and process are not this one's, and the session's questions still open
     /// when it ends are abandoned.
-    pub fn for_session(connection: Connection, hand_off: HandOff, tasks: TaskManager) -> Self {
+    pub fn for_session(connection: Connection, hand_off: HandOff, tasks: Tasks) -> Self {
         let open = OpenQuestions::default();
         let session = SessionEnd {
             connection: connection.clone(),
@@ -169,7 +169,8 @@ impl HarkMcp {
         // for a client that asked for a task.
         let refuse = |error: &AskError| -> CallToolResponse {
             if wants_task {
-                CreateTaskResult::new(self.ended_task(tool_error(error))).into()
+                CreateTaskResult::new(self.ended_task(Owner::of(&context), tool_error(error)))
+                    .into()
             } else {
                 tool_error(error).into()
             }
@@ -203,7 +204,13 @@ impl HarkMcp {
             }
             let form = self.form_for(&request, &context).await;
             if wants_task {
-                return Ok(CreateTaskResult::new(self.as_task(id, request, form)).into());
+                return Ok(CreateTaskResult::new(self.as_task(
+                    Owner::of(&context),
+                    id,
+                    request,
+                    form,
+                ))
+                .into());
             }
             if let Some(form) = form {
                 let requests = InputRequests::from([(
@@ -257,7 +264,7 @@ impl HarkMcp {
         }
     }
 
-    pub(super) fn tasks(&self) -> &TaskManager {
+    pub(super) fn tasks(&self) -> &Tasks {
         &self.tasks
     }
 
@@ -523,20 +530,23 @@ impl ServerHandler for HarkMcp {
     async fn get_task(
         &self,
         request: GetTaskParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<GetTaskResult, ErrorData> {
         self.tasks
-            .get_task(&request.task_id)
+            .get(&Owner::of(&context), &request.task_id)
             .map(GetTaskResult::new)
     }
 
     async fn update_task(
         &self,
         request: UpdateTaskParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.tasks
-            .update_task(&request.task_id, request.input_responses)
+        self.tasks.update(
+            &Owner::of(&context),
+            &request.task_id,
+            request.input_responses,
+        )
     }
 
     async fn cancel_task(
@@ -544,10 +554,11 @@ impl ServerHandler for HarkMcp {
         request: CancelTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
+        let owner = Owner::of(&context);
         // 2025-11-25: a task that has ended cannot be cancelled (the extension only notes it).
         if !rounds_trip(&context)
             && !matches!(
-                self.tasks.get_task(&request.task_id)?.payload,
+                self.tasks.get(&owner, &request.task_id)?.payload,
                 TaskPayload::Working | TaskPayload::InputRequired { .. }
             )
         {
@@ -556,7 +567,7 @@ impl ServerHandler for HarkMcp {
                 None,
             ));
         }
-        self.tasks.cancel_task(&request.task_id)
+        self.tasks.cancel(&owner, &request.task_id)
     }
 
     /// 2025-11-25's `tasks/result`; nothing else is served beyond the typed methods.

@@ -11,6 +11,7 @@
 //! asks servers that cannot tell requestors apart not to).
 
 use super::server::{FORM_KEY, HarkMcp, tool_error};
+use super::task_store::Owner;
 use crate::client::asking::{self, Ended};
 use hark_core::model::{AskOutcome, AskRequest, QuestionId};
 use rmcp::model::{
@@ -30,29 +31,31 @@ impl HarkMcp {
     /// returns the task for the call's `CreateTaskResult`.
     pub(super) fn as_task(
         &self,
+        owner: Owner,
         id: QuestionId,
         request: AskRequest,
         form: Option<ElicitRequestParams>,
     ) -> Task {
         let server = self.clone();
-        // Retained while the daemon runs: the question decides when it ends, not a TTL.
+        // The question decides when it ends, not a TTL; once it ends, the store keeps its
+        // result a while (`task_store`).
         let options = TaskOptions::new()
             .with_ttl_ms(None)
             .with_poll_interval_ms(POLL_EVERY_MS)
             .with_status_message("waiting for the person's answer");
-        self.tasks().spawn(options, move |task| {
+        self.tasks().spawn(owner, options, move |task| {
             Box::pin(async move { server.run_task(id, request, form, task).await })
         })
     }
 
     /// A task that has already ended with `result`: what a client that asked for a task gets
     /// when the question could not be asked.
-    pub(super) fn ended_task(&self, result: CallToolResult) -> Task {
+    pub(super) fn ended_task(&self, owner: Owner, result: CallToolResult) -> Task {
         let options = TaskOptions::new()
             .with_ttl_ms(Some(ENDED_KEPT_MS))
             .with_poll_interval_ms(POLL_EVERY_MS);
         self.tasks()
-            .spawn(options, move |_| Box::pin(async move { Ok(result) }))
+            .spawn(owner, options, move |_| Box::pin(async move { Ok(result) }))
     }
 
     async fn run_task(

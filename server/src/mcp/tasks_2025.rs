@@ -59,10 +59,11 @@ impl HarkMcp {
         context: &RequestContext<RoleServer>,
     ) -> Result<CustomResult, ErrorData> {
         let task_id = task_id_of(params)?;
+        let owner = super::task_store::Owner::of(context);
         let mut relayed = HashSet::new();
         let mut form: Option<(String, RequestHandle<RoleServer>)> = None;
         let ended = loop {
-            let task = self.tasks().get_task(&task_id)?;
+            let task = self.tasks().get(&owner, &task_id)?;
             match task.payload {
                 TaskPayload::Working => {}
                 TaskPayload::InputRequired { input_requests } => {
@@ -102,7 +103,7 @@ impl HarkMcp {
                     let key = form.take().map(|(key, _)| key).unwrap_or_default();
                     if let Ok(Ok(ClientResult::ElicitResult(reply))) = reply {
                         let reply = serde_json::to_value(reply).unwrap_or_default();
-                        let _ = self.tasks().update_task(&task_id, [(key, reply)]);
+                        let _ = self.tasks().update(&owner, &task_id, [(key, reply)]);
                     }
                 }
                 () = context.ct.cancelled() => {

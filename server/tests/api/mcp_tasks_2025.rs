@@ -481,3 +481,69 @@ async fn loop_pending(daemon: &Daemon) -> Value {
     }
     panic!("no question arrived");
 }
+
+/// A 2025-11-25 client of `daemon`'s `/mcp`, initialized, as `name`.
+async fn http_client(daemon: &Daemon, name: &str) -> HttpClient {
+    let mut client = HttpClient {
+        url: daemon.url("/mcp"),
+        http: reqwest::Client::new(),
+        session: None,
+        next: 0,
+    };
+    client
+        .request(
+            "initialize",
+            json!({"protocolVersion": "2025-11-25", "capabilities": {},
+                   "clientInfo": {"name": name, "version": "1.0"}}),
+        )
+        .await;
+    let accepted = client
+        .post(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+        .await;
+    assert_eq!(accepted.status(), 202);
+    client
+}
+
+#[tokio::test]
+async fn over_http_a_task_is_its_sessions_alone_and_its_result_is_not_kept_forever() {
+    let daemon = Daemon::start();
+    let mut owner = http_client(&daemon, "agent").await;
+    let created = owner.request("tools/call", deploy()).await;
+    let task_id = created["result"]["task"]["taskId"]
+        .as_str()
+        .unwrap_or_else(|| panic!("a task: {created}"))
+        .to_string();
+    // Another session, even of a client of the same name, reads, waits on and cancels nothing.
+    let mut other = http_client(&daemon, "agent").await;
+    for method in ["tasks/get", "tasks/result", "tasks/cancel"] {
+        let refused = other.request(method, json!({"taskId": task_id})).await;
+        assert_eq!(refused["error"]["code"], -32602, "{method}: {refused}");
+    }
+    let got = owner.request("tasks/get", json!({"taskId": task_id})).await;
+    assert_eq!(got["result"]["status"], "working", "{got}");
+    let question = loop_pending(&daemon).await;
+    assert_eq!(question["status"], "pending");
+    daemon
+        .post(
+            &format!("/api/questions/{}/answer", question["id"].as_str().unwrap()),
+            &pick("Yes"),
+        )
+        .await;
+    let result = owner
+        .request("tasks/result", json!({"taskId": task_id}))
+        .await;
+    assert_eq!(
+        result["result"]["structuredContent"]["answers"][0]["selected"],
+        json!(["Yes"]),
+        "{result}"
+    );
+    // 150 later tasks (refused at once: no questions) push the answer out.
+    let refused =
+        json!({"name": "ask_user", "task": {"ttl": 60000}, "arguments": {"questions": []}});
+    for _ in 0..150 {
+        let created = owner.request("tools/call", refused.clone()).await;
+        assert!(created["result"]["task"]["taskId"].is_string(), "{created}");
+    }
+    let gone = owner.request("tasks/get", json!({"taskId": task_id})).await;
+    assert_eq!(gone["error"]["code"], -32602, "{gone}");
+}

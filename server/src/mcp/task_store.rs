@@ -1,0 +1,205 @@
+//! The tasks of `ask_user` (rmcp's `TaskManager`, one for every `/mcp` request, as a
+//! 2026-07-28 task outlives the request that made it), each bound to who made it: its MCP
+//! session (`Mcp-Session-Id`, where there is one) and the client's declared name. Another
+//! session's or client's task reads as unknown (-32602, as for a task that never was, so no one
+//! learns it exists), for `tasks/get`, `tasks/update`, `tasks/cancel` and 2025-11-25's
+//! `tasks/result` alike. A task's result is kept here, not in the manager (which keeps a small
+//! marker of it): for `RESULT_KEPT` after the task ends, and only the latest `MOST_ENDED` ended
+//! tasks; past that the task reads as unknown too.
+
+use rmcp::ErrorData;
+use rmcp::RoleServer;
+use rmcp::model::{CallToolResult, DetailedTask, JsonObject, Task, TaskPayload};
+use rmcp::service::RequestContext;
+use rmcp::task_manager::{TaskContext, TaskFuture, TaskManager, TaskOptions};
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+/// How long an ended task's result stays readable.
+const RESULT_KEPT: Duration = Duration::from_secs(10 * 60);
+/// Ended tasks kept at most; the oldest go first.
+const MOST_ENDED: usize = 100;
+
+/// Who made a task.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Owner {
+    session: Option<String>,
+    client: String,
+}
+
+impl Owner {
+    /// The session and client of a request.
+    pub fn of(context: &RequestContext<RoleServer>) -> Owner {
+        let session = context
+            .extensions
+            .get::<axum::http::request::Parts>()
+            .and_then(|parts| parts.headers.get("mcp-session-id"))
+            .and_then(|value| value.to_str().ok())
+            .map(str::to_string);
+        Owner {
+            session,
+            client: super::tool_io::client_name(context),
+        }
+    }
+}
+
+#[derive(Default)]
+struct Owned {
+    owners: HashMap<String, Owner>,
+    /// Ended tasks' results (none for a cancelled or failed one), by task.
+    results: HashMap<String, Option<JsonObject>>,
+    /// Ended tasks, oldest first, with when they ended.
+    ended: VecDeque<(String, Instant)>,
+}
+
+impl Owned {
+    /// Forgets the tasks that ended too long ago, or past the most kept.
+    fn sweep(&mut self) {
+        let now = Instant::now();
+        while let Some((task, at)) = self.ended.front() {
+            if self.ended.len() <= MOST_ENDED && now.duration_since(*at) < RESULT_KEPT {
+                break;
+            }
+            let task = task.clone();
+            self.ended.pop_front();
+            self.results.remove(&task);
+            self.owners.remove(&task);
+        }
+    }
+}
+
+/// The tasks and who made each.
+#[derive(Clone, Default)]
+pub struct Tasks {
+    manager: TaskManager,
+    owned: Arc<Mutex<Owned>>,
+}
+
+fn unknown(task: &str) -> ErrorData {
+    ErrorData::invalid_params(format!("unknown task: {task}"), None)
+}
+
+impl Tasks {
+    fn owned(&self) -> MutexGuard<'_, Owned> {
+        self.owned
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+    }
+
+    /// Runs `make`'s operation as a task of `owner`'s.
+    pub fn spawn(
+        &self,
+        owner: Owner,
+        options: TaskOptions,
+        make: impl FnOnce(TaskContext) -> TaskFuture,
+    ) -> Task {
+        let owned = self.owned.clone();
+        let task = self.manager.spawn(options, move |context| {
+            let id = context.task_id().to_string();
+            let operation = make(context);
+            Box::pin(async move {
+                let ended = operation.await;
+                let kept = ended
+                    .as_ref()
+                    .ok()
+                    .map(|result| match serde_json::to_value(result) {
+                        Ok(serde_json::Value::Object(result)) => result,
+                        _ => JsonObject::new(),
+                    });
+                let mut owned = owned.lock().unwrap_or_else(|poison| poison.into_inner());
+                owned.results.insert(id.clone(), kept);
+                owned.ended.push_back((id, Instant::now()));
+                owned.sweep();
+                // The manager keeps a marker: the result itself is here.
+                ended.map(|_| CallToolResult::success(Vec::new()))
+            })
+        });
+        self.owned().owners.insert(task.task_id.clone(), owner);
+        task
+    }
+
+    /// Whether `owner` made `task`, and it is still kept.
+    fn check(&self, owner: &Owner, task: &str) -> Result<(), ErrorData> {
+        let mut owned = self.owned();
+        owned.sweep();
+        match owned.owners.get(task) {
+            Some(made_by) if made_by == owner => Ok(()),
+            _ => Err(unknown(task)),
+        }
+    }
+
+    /// `tasks/get`.
+    ///
+    /// # Errors
+    /// A task `owner` did not make, or no longer kept.
+    pub fn get(&self, owner: &Owner, task: &str) -> Result<DetailedTask, ErrorData> {
+        self.check(owner, task)?;
+        let mut detailed = self.manager.get_task(task)?;
+        if let TaskPayload::Completed { result } = &mut detailed.payload {
+            match self.owned().results.get(task) {
+                Some(Some(kept)) => result.clone_from(kept),
+                _ => return Err(unknown(task)),
+            }
+        }
+        Ok(detailed)
+    }
+
+    /// `tasks/update`.
+    ///
+    /// # Errors
+    /// A task `owner` did not make, or no longer kept.
+    pub fn update(
+        &self,
+        owner: &Owner,
+        task: &str,
+        responses: impl IntoIterator<Item = (String, serde_json::Value)>,
+    ) -> Result<(), ErrorData> {
+        self.check(owner, task)?;
+        self.manager.update_task(task, responses)
+    }
+
+    /// `tasks/cancel`.
+    ///
+    /// # Errors
+    /// A task `owner` did not make, or no longer kept.
+    pub fn cancel(&self, owner: &Owner, task: &str) -> Result<(), ErrorData> {
+        self.check(owner, task)?;
+        self.manager.cancel_task(task)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn owner(session: Option<&str>, client: &str) -> Owner {
+        Owner {
+            session: session.map(str::to_string),
+            client: client.to_string(),
+        }
+    }
+
+    #[tokio::test]
+    async fn only_the_owner_reads_updates_or_cancels_its_task() {
+        let tasks = Tasks::default();
+        let mine = owner(None, "claude-code");
+        let task = tasks.spawn(mine.clone(), TaskOptions::new(), |context| {
+            Box::pin(async move {
+                context.cancelled().await;
+                Err(rmcp::task_manager::TaskExit::Cancelled)
+            })
+        });
+        let id = task.task_id.as_str();
+        for other in [
+            owner(None, "another-agent"),
+            owner(Some("s1"), "claude-code"),
+        ] {
+            assert!(tasks.get(&other, id).is_err());
+            assert!(tasks.update(&other, id, []).is_err());
+            assert!(tasks.cancel(&other, id).is_err());
+        }
+        assert!(tasks.get(&mine, id).is_ok());
+        assert!(tasks.cancel(&mine, id).is_ok());
+    }
+}
