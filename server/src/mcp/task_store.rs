@@ -5,7 +5,7 @@
 //! learns it exists), for `tasks/get`, `tasks/update`, `tasks/cancel` and 2025-11-25's
 //! `tasks/result` alike. A task's result is kept here, not in the manager (which keeps a small
 //! marker of it): for `RESULT_KEPT` after the task ends, and only the latest `MOST_ENDED` ended
-//! tasks; past that the task reads as unknown too.
+//! tasks of its owner (`MOST_ENDED_IN_ALL` in all); past that the task reads as unknown too.
 
 use rmcp::ErrorData;
 use rmcp::RoleServer;
@@ -18,8 +18,10 @@ use std::time::{Duration, Instant};
 
 /// How long an ended task's result stays readable.
 const RESULT_KEPT: Duration = Duration::from_secs(10 * 60);
-/// Ended tasks kept at most; the oldest go first.
+/// Ended tasks kept at most for one owner (the owner's oldest go first), so one client's
+/// tasks never push out another's; and for all owners together.
 const MOST_ENDED: usize = 100;
+const MOST_ENDED_IN_ALL: usize = 1_000;
 
 /// Who made a task.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,18 +56,40 @@ struct Owned {
 }
 
 impl Owned {
-    /// Forgets the tasks that ended too long ago, or past the most kept.
+    /// Forgets the tasks that ended too long ago, or past the most kept in all.
     fn sweep(&mut self) {
         let now = Instant::now();
         while let Some((task, at)) = self.ended.front() {
-            if self.ended.len() <= MOST_ENDED && now.duration_since(*at) < RESULT_KEPT {
+            if self.ended.len() <= MOST_ENDED_IN_ALL && now.duration_since(*at) < RESULT_KEPT {
                 break;
             }
             let task = task.clone();
-            self.ended.pop_front();
-            self.results.remove(&task);
-            self.owners.remove(&task);
+            self.forget(&task);
         }
+    }
+
+    fn forget(&mut self, task: &str) {
+        self.ended.retain(|(ended, _)| ended != task);
+        self.results.remove(task);
+        self.owners.remove(task);
+    }
+
+    /// `task` ended with `result`: kept, and the owner's oldest ended task goes past the most.
+    fn ended(&mut self, task: String, result: Option<JsonObject>) {
+        let owner = self.owners.get(&task).cloned();
+        self.results.insert(task.clone(), result);
+        self.ended.push_back((task, Instant::now()));
+        let of_owner: Vec<String> = self
+            .ended
+            .iter()
+            .filter(|(ended, _)| owner.is_some() && self.owners.get(ended) == owner.as_ref())
+            .map(|(ended, _)| ended.clone())
+            .collect();
+        if let Some(oldest) = of_owner.first().filter(|_| of_owner.len() > MOST_ENDED) {
+            let oldest = oldest.clone();
+            self.forget(&oldest);
+        }
+        self.sweep();
     }
 }
 
@@ -95,8 +119,14 @@ impl Tasks {
         make: impl FnOnce(TaskContext) -> TaskFuture,
     ) -> Task {
         let owned = self.owned.clone();
-        let task = self.manager.spawn(options, move |context| {
+        self.manager.spawn(options, move |context| {
             let id = context.task_id().to_string();
+            // Known before the operation can end (a task that ends at once).
+            owned
+                .lock()
+                .unwrap_or_else(|poison| poison.into_inner())
+                .owners
+                .insert(id.clone(), owner);
             let operation = make(context);
             Box::pin(async move {
                 let ended = operation.await;
@@ -107,16 +137,14 @@ impl Tasks {
                         Ok(serde_json::Value::Object(result)) => result,
                         _ => JsonObject::new(),
                     });
-                let mut owned = owned.lock().unwrap_or_else(|poison| poison.into_inner());
-                owned.results.insert(id.clone(), kept);
-                owned.ended.push_back((id, Instant::now()));
-                owned.sweep();
+                owned
+                    .lock()
+                    .unwrap_or_else(|poison| poison.into_inner())
+                    .ended(id, kept);
                 // The manager keeps a marker: the result itself is here.
                 ended.map(|_| CallToolResult::success(Vec::new()))
             })
-        });
-        self.owned().owners.insert(task.task_id.clone(), owner);
-        task
+        })
     }
 
     /// Whether `owner` made `task`, and it is still kept.
@@ -201,5 +229,42 @@ mod tests {
         }
         assert!(tasks.get(&mine, id).is_ok());
         assert!(tasks.cancel(&mine, id).is_ok());
+    }
+
+    /// A task of `owner`'s that ends at once with a result, and its id.
+    fn ended_task(tasks: &Tasks, owner: &Owner) -> String {
+        let result = CallToolResult::success(vec![rmcp::model::ContentBlock::text("kept")]);
+        tasks
+            .spawn(owner.clone(), TaskOptions::new(), move |_| {
+                Box::pin(async move { Ok(result) })
+            })
+            .task_id
+    }
+
+    #[tokio::test]
+    async fn one_clients_many_tasks_never_push_out_anothers_result() {
+        let tasks = Tasks::default();
+        let (quiet, busy) = (owner(None, "quiet"), owner(None, "busy"));
+        let kept = ended_task(&tasks, &quiet);
+        let first_busy = ended_task(&tasks, &busy);
+        for _ in 0..MOST_ENDED {
+            ended_task(&tasks, &busy);
+        }
+        for _ in 0..100 {
+            if tasks.owned().ended.len() == MOST_ENDED + 1 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        let read = tasks.get(&quiet, &kept).expect("the quiet client's result");
+        let TaskPayload::Completed { result } = read.payload else {
+            panic!("the task completed");
+        };
+        assert!(
+            serde_json::Value::Object(result)
+                .to_string()
+                .contains("kept")
+        );
+        assert!(tasks.get(&busy, &first_busy).is_err());
     }
 }
