@@ -65,6 +65,7 @@ pub mod http {
     pub mod json_errors;
     pub mod listen;
     pub mod mcp;
+    pub mod mcp_sessions;
     pub mod mcp_tasks_2025;
     pub mod query;
     pub mod state;

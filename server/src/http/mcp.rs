@@ -6,6 +6,7 @@
 //! (rmcp's own Host check is off: the guard also knows the LAN names).
 
 use crate::client::connection::Connection;
+use crate::http::mcp_sessions::CappedSessions;
 use crate::http::state::AppState;
 use crate::mcp::deadlines::{ClientLimit, HandOff, MaxWait};
 use crate::mcp::server::HarkMcp;
@@ -19,11 +20,11 @@ pub const PATH: &str = "/mcp";
 
 /// How long a session may go without a message before it is dropped (and its questions still
 /// open abandoned). Long: a call waiting for a person without progress notifications sends
-/// nothing, and a person may answer hours later.
+/// nothing, and a person may answer hours later. Their number is bounded (`mcp_sessions`).
 const SESSION_IDLE: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// The service of `/mcp` for the daemon of `state`.
-pub fn service(state: &AppState) -> StreamableHttpService<HarkMcp, LocalSessionManager> {
+pub fn service(state: &AppState) -> StreamableHttpService<HarkMcp, CappedSessions> {
     let daemon = format!("http://127.0.0.1:{}", state.port);
     let access = state.access.clone();
     let hand_off = hand_off_from_env();
@@ -46,7 +47,7 @@ pub fn service(state: &AppState) -> StreamableHttpService<HarkMcp, LocalSessionM
                 tasks.clone(),
             ))
         },
-        Arc::new(sessions),
+        Arc::new(CappedSessions::new(sessions)),
         config,
     )
 }

@@ -4,7 +4,8 @@
 //! at once, `tasks/get` reports it, `tasks/result` waits and returns the answer tied to the task,
 //! Hark's form comes as an `elicitation/create` tied to the task (and is withdrawn when the page
 //! answers first), and a cancelled task stays cancelled while its question stays answerable.
-//! The same over `/mcp`, one message per POST.
+//! The same over `/mcp`, one message per POST, where a task is its session's alone, its result
+//! is not kept forever, and sessions are bounded without cutting a call in flight.
 
 use crate::api::support::{Daemon, pick};
 use crate::api::world::World;
@@ -546,4 +547,39 @@ async fn over_http_a_task_is_its_sessions_alone_and_its_result_is_not_kept_forev
     }
     let gone = owner.request("tasks/get", json!({"taskId": task_id})).await;
     assert_eq!(gone["error"]["code"], -32602, "{gone}");
+}
+
+#[tokio::test]
+async fn over_http_sessions_are_bounded_and_a_call_in_flight_is_never_cut() {
+    let daemon = Daemon::start();
+    let mut first = http_client(&daemon, "first").await;
+    // A call waiting for the person keeps its session, however many come after it.
+    let mut waiting = http_client(&daemon, "waiting").await;
+    let call = json!({"name": "ask_user", "arguments": {"questions": [
+        {"question": "Still there?", "options": [{"label": "Yes"}]}
+    ]}});
+    let asking = tokio::spawn(async move { waiting.request("tools/call", call).await });
+    let question = loop_pending(&daemon).await;
+    // Far more sessions than are kept: the least lately used idle one goes.
+    for number in 0..150 {
+        http_client(&daemon, &format!("loop-{number}")).await;
+    }
+    let gone = first
+        .post(&json!({"jsonrpc": "2.0", "id": 99, "method": "tools/list", "params": {}}))
+        .await;
+    assert_eq!(gone.status(), 404, "the oldest idle session was closed");
+    daemon
+        .post(
+            &format!("/api/questions/{}/answer", question["id"].as_str().unwrap()),
+            &pick("Yes"),
+        )
+        .await;
+    let answered = asking.await.unwrap();
+    assert_eq!(
+        answered["result"]["structuredContent"]["answers"][0]["selected"],
+        json!(["Yes"]),
+        "{answered}"
+    );
+    let health = daemon.get("/api/health").await;
+    assert_eq!(health.status(), 200);
 }
