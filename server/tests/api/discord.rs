@@ -293,7 +293,8 @@ async fn the_session_resumes_after_a_drop_and_a_reconnect_and_tell_reaches_the_a
             .contains("already answered or closed")
     );
 
-    fake.dm(ME, "/tell use the staging database", None);
+    // Delivered three times by the Gateway (the same id): taken once.
+    fake.dm_delivered(ME, "/tell use the staging database", None, 3);
     fake.wait_for(FakeDiscord::messages, |m| {
         m["content"]
             .as_str()

@@ -252,6 +252,11 @@ impl FakeDiscord {
 
     /// `user` writes `text` to the bot in a direct message (replying to `reply_to` if any).
     pub fn dm(&self, user: &str, text: &str, reply_to: Option<&str>) {
+        self.dm_delivered(user, text, reply_to, 1);
+    }
+
+    /// `user` writes `text` once, and the Gateway delivers it `times` times (the same id).
+    pub fn dm_delivered(&self, user: &str, text: &str, reply_to: Option<&str>, times: usize) {
         let mut message = json!({"id": format!("{}", 1_400_000_000_000_000_000_u64 + rand::random::<u32>() as u64),
             "channel_id": format!("7{user}"), "channel_type": 1,
             "author": {"id": user, "username": "someone", "discriminator": "0"},
@@ -260,7 +265,9 @@ impl FakeDiscord {
             message["message_reference"] =
                 json!({"message_id": reply_to, "channel_id": format!("7{user}")});
         }
-        self.dispatch("MESSAGE_CREATE", message);
+        for _ in 0..times {
+            self.dispatch("MESSAGE_CREATE", message.clone());
+        }
     }
 
     fn interaction(&self, user: &str, kind: u8, message: &str, data: Value) -> String {
