@@ -4,6 +4,8 @@
 
 pub mod asking;
 pub mod connection;
+pub mod detach;
+pub mod process;
 
 use hark_core::model::{
     AskRequest, ChannelTest, ChannelTestResult, ChannelsReport, Config, ErrorBody, Health,
@@ -78,7 +80,7 @@ impl DaemonClient {
     pub fn local(port: u16) -> Self {
         let mut client = Self::new(format!("http://127.0.0.1:{port}"), None);
         client.token = Token::File(
-            crate::daemon::home::hark_home().join(crate::security::token::TOKEN_FILE),
+            crate::home::hark_home().join(crate::security::token::TOKEN_FILE),
             std::net::SocketAddr::from(([127, 0, 0, 1], port)),
         );
         client

@@ -5,31 +5,35 @@
 //! # Layout
 //! Each folder is a layer; the modules below declare them, so this file is the map.
 //! - `http` — the router's parts: REST (`api`, one file per resource), the event stream
-//!   (`ws`), the embedded site (`assets`), exports, extractors and errors, and `listen`, which
-//!   accepts connections within their budgets;
-//! - `security` — who may ask what: Host and Origin (`guard`), the pairing token and who needs
-//!   it (`token`, `access`, `peer_owner`), one-time logins, body limits and deadlines, the network and the pairing URL, and the
-//!   refusals in the person's language;
-//! - `page` — the one seam to the page crate (`app`): its routes, the contexts its server
-//!   functions take, and what the event stream sends it;
+//!   (`ws`), the embedded site (`assets`), exports, extractors and errors, `listen`, which
+//!   accepts connections within their budgets, the one layer around every route (`guard`:
+//!   Host, Origin, the token, body limits, the 401), and `page`, the one seam to the page crate
+//!   (`app`): its routes, the contexts its server functions take, what the event stream sends it;
+//! - `security` — who may ask what, as policies the guard applies: the pairing token and who
+//!   needs it (`token`, `access`, `peer_owner`), one-time logins, body limits and deadlines, the
+//!   network and the pairing URL, the refusals in the person's language, and the one redaction;
 //! - `mcp` — the MCP shim (`server`), elicitation, and the clients' deadlines;
 //! - `channels` — the hub's peers beyond this machine: the `Channel` trait, the registry, the
 //!   relay, one folder per channel, and the answer buttons' route;
 //! - `cli` — one file per command group (`ask`, `hook`, `status`, `pair`); a channel's own
 //!   commands live in its folder;
-//! - `daemon` — `hark serve`, running in the background, `HARK_HOME` (private on every OS),
-//!   another process by its pid (`process`), secrets, and what the daemon does on this desktop;
-//! - `client` — the typed HTTP client of a daemon, reaching one (`connection`) and one
-//!   question's round trip (`asking`), shared by the shim, the CLI and the hooks.
+//! - `daemon` — `hark serve`, secrets, and what the daemon does on this desktop;
+//! - `client` — the typed HTTP client of a daemon, reaching one (`connection`, starting the
+//!   local one in the background: `detach`, and another process by its pid: `process`) and one
+//!   question's round trip (`asking`), shared by the shim, the CLI and the hooks;
+//! - `home` — `HARK_HOME` (private on every OS) and the files in it, for the daemon and its
+//!   clients alike.
 //!
-//! Imports run one way (SPEC §14): every layer uses `hark-core` and `hark-text`; only `page`
-//! names `app`, and the layers reach the page through it alone.
+//! Imports run one way (SPEC §14): every layer uses `hark-core` and `hark-text`; `http::page`
+//! names `app` (and `security::body_limits`, for the answer forms' paths), and the layers reach
+//! the page through it alone. Between the folders: `http` and `cli` over `mcp`, `channels`,
+//! `daemon` and `client`, all over `security` and `home`; no folder imports one above it.
 
 // The view tree's types nest deeper than the default limit allows.
 #![recursion_limit = "256"]
 
 pub mod client;
-pub mod page;
+pub mod home;
 
 pub mod channels;
 
@@ -43,32 +47,32 @@ pub mod cli {
 }
 
 pub mod daemon {
-    //! The daemon's own life: `hark serve`, running in the background (`detach`) and stopping
-    //! it (`process`), where it keeps its files (`home`), the channels' secrets, and what it
-    //! does on this desktop.
+    //! The daemon's own life: `hark serve`, the channels' secrets, and what it does on this
+    //! desktop.
     pub mod desktop;
-    pub mod detach;
-    pub mod home;
-    pub mod process;
     pub mod secrets;
     pub mod serve;
 }
 
 pub mod http {
-    //! The HTTP surface below the page: REST, the event stream, the embedded site, exports,
-    //! the extractors whose errors name the field, MCP over HTTP, and accepting connections.
+    //! The HTTP surface: REST, the event stream, the embedded site, exports, the extractors
+    //! whose errors name the field, MCP over HTTP, accepting connections, the guard around
+    //! every route, and the page.
     pub mod api;
     pub mod assets;
     pub mod error;
     pub mod export;
+    pub mod guard;
     pub mod json;
     pub mod json_errors;
     pub mod listen;
     pub mod mcp;
     pub mod mcp_sessions;
     pub mod mcp_tasks_2025;
+    pub mod page;
     pub mod query;
     pub mod state;
+    pub mod unauthorized;
     pub mod ws;
 }
 
@@ -88,16 +92,15 @@ pub mod mcp {
 }
 
 pub mod security {
-    //! Who may ask what (SPEC §6, §16): Host and Origin checks and security headers as one
-    //! layer (`guard`), the pairing token and who needs it (`access`: this machine is the
-    //! daemon's own user, `peer_owner`), one-time logins (`login`), body limits and deadlines, the
-    //! network's names, the pairing URL, the refusals in the person's language, and the one
-    //! redaction of paths and addresses for the log (`redact`).
+    //! Who may ask what (SPEC §6, §16), as the policies `http::guard` applies: the pairing
+    //! token and who needs it (`access`: this machine is the daemon's own user, `peer_owner`),
+    //! one-time logins (`login`), body limits and deadlines, the network's names, the pairing
+    //! URL, the refusals in the person's language, and the one redaction of paths, addresses
+    //! and secrets (`redact`).
     pub mod access;
     pub mod body_deadline;
     pub mod body_limits;
     pub mod form_failures;
-    pub mod guard;
     pub mod login;
     pub mod network;
     pub mod open_files;
@@ -106,7 +109,6 @@ pub mod security {
     pub mod plain_page;
     pub mod redact;
     pub mod token;
-    pub mod unauthorized;
 }
 
 use axum::Router;
@@ -136,8 +138,8 @@ pub fn router(state: AppState) -> Router {
                 )),
         )
         .merge(http::api::answer_link::router());
-    let router = page::routes(router, &state)
-        .fallback(page::site_or_not_found)
+    let router = http::page::routes(router, &state)
+        .fallback(http::page::site_or_not_found)
         // The guard sets each route's body limit (`body_limits`); axum's own 2 MB default,
         // which the server functions' handler applies, would cut the answer form's images.
         .layer(axum::extract::DefaultBodyLimit::disable())
@@ -146,12 +148,12 @@ pub fn router(state: AppState) -> Router {
         ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
-            security::guard::guard,
+            http::guard::guard,
         ));
     // Around the whole router, not each route: the router's own refusals (a 405 and its
     // `Allow`) are complete only outside it.
     Router::new()
-        .fallback_service(security::guard::headers(router).with_state(state))
+        .fallback_service(http::guard::headers(router).with_state(state))
         .layer(axum::middleware::from_fn(http::json_errors::json_errors))
         .layer(compression())
 }

@@ -6,7 +6,7 @@ use hark::channels::feishu::cli::FeishuCredentials;
 use hark::channels::slack::cli::SlackCredentials;
 use hark::channels::telegram::cli::TelegramCredentials;
 use hark::cli::chat_app::ChatAction;
-use hark::daemon::home;
+use hark::home;
 use std::process::ExitCode;
 
 /// Hark lets AI agents ask you a question and wait for your answer.

@@ -6,7 +6,7 @@
 //! read up to a cap: a server's 32 MB reply must not become 32 MB of the daemon's memory. The
 //! chat services' WebSockets are opened within a time limit too.
 
-use crate::security::guard::OUTBOUND_MARK;
+use crate::security::access::OUTBOUND_MARK;
 use std::time::Duration;
 
 /// The most of an answer any channel reads (Telegram's largest, 100 updates, is far below).

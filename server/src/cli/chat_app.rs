@@ -7,7 +7,7 @@
 //! fields, the words of its prompts, and how its pairing command is written.
 
 use crate::client::{ClientError, DaemonClient};
-use crate::daemon::home;
+use crate::home;
 use hark_core::model::ChannelName;
 use hark_core::model::channels::PairingCode;
 use serde::Deserialize;

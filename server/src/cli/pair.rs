@@ -4,7 +4,7 @@
 //! where the daemon asks this machine for the token.
 
 use crate::client::{ClientError, DaemonClient};
-use crate::daemon::home;
+use crate::home;
 use crate::security::token::{TOKEN_FILE, Tokens};
 use std::process::ExitCode;
 

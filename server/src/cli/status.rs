@@ -1,8 +1,9 @@
 //! `hark status`, `hark stop`, `hark export` and `hark channel test`: talking to the running
 //! daemon from a shell.
 
+use crate::client::detach;
 use crate::client::{DaemonClient, Probe};
-use crate::daemon::{detach, home};
+use crate::home;
 use std::process::ExitCode;
 
 /// `hark export`: the history from the running daemon, to stdout.

@@ -1,8 +1,8 @@
 //! Reaching a daemon for the shim and the CLI: the local one (started on demand, race-safe) or
 //! one elsewhere given by `--url` (never started).
 
+use crate::client::detach;
 use crate::client::{DaemonClient, Probe};
-use crate::daemon::detach;
 use std::path::PathBuf;
 
 /// Where the daemon is and whether this process may start it.

@@ -2,8 +2,9 @@
 //! another Hark already holds it), opens the store, and serves until SIGINT or SIGTERM; or
 //! starts the daemon in the background with `--detach`. `main` only parses and calls it.
 
+use crate::client::detach;
 use crate::client::{DaemonClient, Probe};
-use crate::daemon::{detach, home};
+use crate::home;
 use hark_core::store::{ConfigFile, OpenError, Store};
 use std::path::PathBuf;
 use tokio_util::sync::CancellationToken;

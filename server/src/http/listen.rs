@@ -1,6 +1,6 @@
 //! Accepting connections with limits, so that slow, idle or crowding clients cannot starve the
 //! daemon. Request headers must arrive within `HEADER_TIMEOUT` (which also closes idle
-//! keep-alive connections), request bodies within `BODY_TIMEOUT` (a deadline set by
+//! keep-alive connections), request bodies within `body_limits::BODY_TIMEOUT` (a deadline set by
 //! `security`). Connections come from three budgets, and none can take another's share:
 //! - this machine (loopback, but not another account's: `PeerOwner`): most of them, not capped
 //!   per address, since every waiting agent holds a long poll and a thousand may wait at once;
@@ -37,8 +37,6 @@ use tower::ServiceExt;
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(15);
 /// The same for a stranger: an address that never presented the token.
 pub const STRANGER_HEADER_TIMEOUT: Duration = Duration::from_secs(5);
-/// How long a client may take to send a request's whole body, from the end of its headers.
-pub const BODY_TIMEOUT: Duration = Duration::from_secs(30);
 /// Connections from this machine at most (a thousand waiting agents, their shims, the pages).
 pub const MAX_LOCAL: usize = 4096;
 /// Connections from paired devices at most, and from each one.

@@ -61,7 +61,7 @@ async fn rotated(rotations: &mut Option<watch::Receiver<u64>>) {
 /// An event as the stream sends it: its questions' texts rendered for the page.
 fn encode(event: &Event) -> Message {
     Message::Text(
-        serde_json::to_string(&crate::page::event_for_page(event))
+        serde_json::to_string(&crate::http::page::event_for_page(event))
             .unwrap_or_else(|_| String::from("{}"))
             .into(),
     )

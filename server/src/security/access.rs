@@ -18,6 +18,11 @@ use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+/// The header on every request the daemon's channels send (`channels::outbound`): one that
+/// arrives here came from this daemon, through an address that leads back to it, and is
+/// refused, so no channel's server can drive the daemon's API from loopback.
+pub const OUTBOUND_MARK: &str = "x-hark-outbound";
+
 /// The cookie that keeps a paired browser paired.
 pub const TOKEN_COOKIE: &str = "hark_token";
 /// Wrong tokens from one address within `FAILURE_WINDOW` before it is locked out.

@@ -1,4 +1,4 @@
-//! A deadline for a request's whole body (`listen::BODY_TIMEOUT` from the end of its headers),
+//! A deadline for a request's whole body (`body_limits::BODY_TIMEOUT` from the end of its headers),
 //! so a client that trickles a byte at a time is cut like one that sends nothing. Hand-written
 //! because tower-http's `RequestBodyTimeout` restarts its timer on every chunk, and no
 //! maintained crate offers a deadline for the whole body; it is one `poll_frame`.

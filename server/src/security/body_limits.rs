@@ -15,6 +15,8 @@ pub const ANSWER_BODY_BYTES: usize = MAX_ANSWER_BODY_BYTES / 4 * 5;
 
 /// How long an answer's body may take: 100 MB of images at 4 Mbit/s, about.
 const ANSWER_BODY_TIMEOUT: Duration = Duration::from_secs(300);
+/// How long a client may take to send a request's whole body, from the end of its headers.
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Answers larger than the usual limit read at once; more wait their turn with a 503.
 const LARGE_ANSWERS_AT_ONCE: usize = 3;
@@ -37,7 +39,7 @@ pub fn rules(method: &Method, path: &str) -> BodyRules {
     } else {
         BodyRules {
             limit: MAX_BODY_BYTES,
-            deadline: crate::http::listen::BODY_TIMEOUT,
+            deadline: BODY_TIMEOUT,
         }
     }
 }
@@ -47,7 +49,7 @@ fn is_answer_route(path: &str) -> bool {
     let rest = path.strip_prefix("/api/questions/");
     rest.and_then(|rest| rest.strip_suffix("/answer"))
         .is_some_and(|id| !id.is_empty() && !id.contains('/'))
-        || path == crate::page::ANSWER_FORM_PATH
+        || path == app::server::services::ANSWER_FORM_PATH
 }
 
 /// Every place among the large answers being read is taken.
@@ -80,14 +82,14 @@ mod tests {
         let id = "3f1e0c52-7a0b-4a53-9d55-1f5a2b8c9d01";
         let answer = format!("/api/questions/{id}/answer");
         assert_eq!(rules(&Method::POST, &answer).limit, ANSWER_BODY_BYTES);
-        let page = crate::page::ANSWER_FORM_PATH;
+        let page = app::server::services::ANSWER_FORM_PATH;
         assert_eq!(rules(&Method::POST, page).limit, ANSWER_BODY_BYTES);
         for other in [
             "/api/questions".to_string(),
             format!("/api/questions/{id}/decline"),
             format!("/api/questions/{id}/x/answer"),
             "/api/questions//answer".to_string(),
-            crate::page::SKIP_FORM_PATH.to_string(),
+            app::server::services::SKIP_FORM_PATH.to_string(),
         ] {
             assert_eq!(
                 rules(&Method::POST, &other).limit,

@@ -7,6 +7,10 @@
 
 use std::sync::RwLock;
 
+/// Where answer links live (their route is `http/api/answer_link.rs`): what follows a
+/// question's id under it is a capability.
+pub const ANSWER_LINKS: &str = "/a/";
+
 /// The secrets held, for `secrets`.
 static HELD: RwLock<Vec<String>> = RwLock::new(Vec::new());
 /// Shorter strings are no secret worth hiding, and would hide ordinary words.
@@ -71,12 +75,12 @@ impl std::io::Write for RedactedStderr {
 /// hidden (`/a/<id>/…`), and a query is never part of it.
 pub fn request_path(path: &str) -> String {
     let path = path.split(['?', '#']).next().unwrap_or_default();
-    match path.strip_prefix(crate::http::api::answer_link::PREFIX) {
+    match path.strip_prefix(ANSWER_LINKS) {
         Some(rest) => {
             let id = rest.split('/').next().unwrap_or_default();
             let id: String = id.chars().take(36).collect();
             let hidden = if rest.len() > id.len() { "/…" } else { "" };
-            format!("{}{id}{hidden}", crate::http::api::answer_link::PREFIX)
+            format!("{}{id}{hidden}", ANSWER_LINKS)
         }
         None => path.to_string(),
     }

@@ -185,7 +185,7 @@ async fn a_body_trickled_in_is_cut_at_its_deadline() {
         .unwrap();
     let body: Value = serde_json::from_slice(&bytes).expect("a JSON error");
     assert!(body["error"].is_string(), "{body}");
-    let deadline = hark::http::listen::BODY_TIMEOUT;
+    let deadline = hark::security::body_limits::BODY_TIMEOUT;
     assert!(
         took >= deadline && took < deadline + std::time::Duration::from_secs(2),
         "cut at the {deadline:?} deadline, not before or later: {took:?}"

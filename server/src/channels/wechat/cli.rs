@@ -4,7 +4,7 @@
 //! plainly when the code expires.
 
 use crate::client::{ClientError, DaemonClient};
-use crate::daemon::home;
+use crate::home;
 use hark_core::model::ChannelName;
 use hark_core::model::channels::wechat::{WechatLoginState, WechatReport, WechatVerify};
 use std::io::BufRead;

@@ -14,7 +14,7 @@ use hark_core::model::{AnsweredVia, ErrorBody, QuestionId, SubQuestionAnswer};
 use hark_core::store::{Outcome, StoreError};
 
 /// Where answer links live.
-pub const PREFIX: &str = "/a/";
+pub const PREFIX: &str = crate::security::redact::ANSWER_LINKS;
 
 /// Whether this request is an answer link's POST: exactly `/a/<uuid>/<32 hex digits>`, so that
 /// nothing else can borrow its exemption from the token (`security`).

@@ -2,7 +2,7 @@
 //! `stop`.
 
 use crate::client::{DaemonClient, Probe};
-use crate::daemon::home;
+use crate::home;
 use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
@@ -167,7 +167,7 @@ pub async fn stop(home: &Path, port: u16) -> Result<Stopped, StopError> {
         // token) or is another user's is not this command's to kill.
         Err(error @ crate::client::ClientError::Unreachable { .. }) => {
             tracing::info!(%error, pid, "the daemon could not be asked to stop; ending its process");
-            crate::daemon::process::terminate(pid)
+            crate::client::process::terminate(pid)
                 .map_err(|error| StopError::Terminate(pid, error))?;
             pid
         }
@@ -176,7 +176,7 @@ pub async fn stop(home: &Path, port: u16) -> Result<Stopped, StopError> {
     // Gone once it has removed its pid file (the history closed), or once its process ended.
     let attempts = SETTLE_TIMEOUT.as_millis() / POLL_EVERY.as_millis();
     for _ in 0..attempts {
-        if !home::pid_file(home).exists() || !crate::daemon::process::alive(pid) {
+        if !home::pid_file(home).exists() || !crate::client::process::alive(pid) {
             return Ok(Stopped::Stopped(pid));
         }
         tokio::time::sleep(POLL_EVERY).await;

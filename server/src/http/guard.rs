@@ -7,9 +7,9 @@
 use crate::http::error::ApiError;
 use crate::http::json::too_large;
 use crate::http::state::AppState;
-use crate::security::access::{Admission, Paired};
+use crate::http::unauthorized;
+use crate::security::access::{Admission, OUTBOUND_MARK, Paired};
 use crate::security::peer_owner::PeerOwner;
-use crate::security::unauthorized;
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -17,11 +17,6 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use hark_core::model::ErrorBody;
 use std::net::SocketAddr;
-
-/// The header on every request the daemon's channels send (`channels::outbound`): one that
-/// arrives here came from this daemon, through an address that leads back to it, and is
-/// refused, so no channel's server can drive the daemon's API from loopback.
-pub const OUTBOUND_MARK: &str = "x-hark-outbound";
 
 /// The policy for responses that do not set their own (pages set one with a script nonce).
 const DEFAULT_CSP: &str =
