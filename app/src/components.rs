@@ -2,8 +2,7 @@
 //! `pages/`).
 
 pub mod age;
-pub mod draft;
-pub mod failure;
+pub mod failure_notice;
 pub mod header;
 pub mod prefs_picker;
 pub mod status_chip;

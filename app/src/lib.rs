@@ -14,6 +14,8 @@ compile_error!(
 
 pub mod attention;
 pub mod components;
+pub mod draft;
+pub mod failure;
 pub mod i18n;
 pub mod json;
 pub mod live;

@@ -79,7 +79,7 @@ impl Live {
             }
             Event::QuestionAnswered(question) | Event::QuestionClosed(question) => {
                 // Dealt with, here or on another device: its draft has served its purpose.
-                crate::components::draft::forget(question.id);
+                crate::draft::forget(question.id);
                 self.upsert(question);
             }
             Event::QuestionRemind(_) => {}

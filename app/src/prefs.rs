@@ -128,8 +128,8 @@ pub async fn save_preferences(
     #[server(default)] lang: Option<String>,
     #[server(default)] theme: Option<String>,
     #[server(default)] back: Option<String>,
-) -> Result<(), crate::components::failure::Failure> {
-    use crate::components::failure::{Failure, refuse};
+) -> Result<(), crate::failure::Failure> {
+    use crate::failure::{Failure, refuse};
     use axum::http::{HeaderValue, header};
     let response = expect_context::<leptos_axum::ResponseOptions>();
     // Only a path on this server: never an open redirect.

@@ -3,7 +3,7 @@
 //! waiting or delivered. A plain form: it works the same with JavaScript and without.
 
 use crate::components::age::Age;
-use crate::components::failure::Failure;
+use crate::failure::Failure;
 use crate::i18n::tr;
 use crate::live::Live;
 use hark_core::model::{AgentMessage, AgentRef};
@@ -48,14 +48,9 @@ pub async fn tell_agent(
             let failure = Failure::InvalidMessage {
                 details: body.error,
             };
-            Err(crate::components::failure::refuse::<TellAgent>(
-                &back, failure,
-            ))
+            Err(crate::failure::refuse::<TellAgent>(&back, failure))
         }
-        Err(other) => Err(crate::components::failure::refuse::<TellAgent>(
-            &back,
-            other.into(),
-        )),
+        Err(other) => Err(crate::failure::refuse::<TellAgent>(&back, other.into())),
     }
 }
 

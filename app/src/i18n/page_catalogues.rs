@@ -7,7 +7,7 @@
 //! server writes the block (`server::catalogue_block`, which reads this module's names).
 
 use super::Lang;
-use crate::components::failure::Failure;
+use crate::failure::Failure;
 use hark_text::words::Words;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -30,7 +30,7 @@ pub async fn catalogue(lang: String) -> Result<Words, Failure> {
         let failure = Failure::UnknownPreference {
             field: "lang".to_string(),
         };
-        crate::components::failure::refuse::<Catalogue>("/", failure)
+        crate::failure::refuse::<Catalogue>("/", failure)
     })?;
     Ok(hark_text::words::resolved(lang).clone())
 }

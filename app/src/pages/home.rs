@@ -2,9 +2,10 @@
 //! and the history (newest first), filterable by status and searchable.
 
 use crate::components::age::Age;
-use crate::components::failure::{Failure, problems};
+use crate::components::failure_notice::problems;
 use crate::components::status_chip::StatusChip;
 use crate::components::tell_agent::TellAgentBox;
+use crate::failure::Failure;
 use crate::i18n::{t, t_args, tr};
 use crate::live::Live;
 use crate::words::{answer_summary, headline};

@@ -10,10 +10,11 @@ pub mod form;
 pub mod presets;
 pub mod rich_text;
 
-use crate::components::draft::Draft;
-use crate::components::failure::{Failure, FailureNotice};
+use crate::components::failure_notice::FailureNotice;
 use crate::components::status_chip::StatusChip;
 use crate::components::tell_agent::TellAgentBox;
+use crate::draft::Draft;
+use crate::failure::Failure;
 use crate::i18n::{t, t_args, tr};
 use crate::live::Live;
 use crate::pages::question::attachments::Attachments;
@@ -24,6 +25,13 @@ use hark_core::model::{Question, QuestionId, Status};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 use serde::{Deserialize, Serialize};
+
+/// The answer form's server function: an answer may carry images, so its body may be large
+/// (the daemon's body limits read this).
+pub const ANSWER_FORM_PATH: &str = <SubmitAnswer as leptos::server_fn::ServerFn>::PATH;
+
+/// The skip form's server function, which takes only the usual small body.
+pub const SKIP_FORM_PATH: &str = <SkipQuestion as leptos::server_fn::ServerFn>::PATH;
 
 /// One question by id, `None` when the daemon does not know it.
 #[server(prefix = "/fn")]
@@ -184,14 +192,14 @@ fn QuestionView(question: Question) -> impl IntoView {
     let count = question.questions.len();
     // After hydration, so the server's empty form and the browser's first render agree.
     Effect::new(move |_| {
-        if let Some(saved) = crate::components::draft::load(id, count) {
+        if let Some(saved) = crate::draft::load(id, count) {
             draft.set(saved);
         }
     });
     Effect::watch(
         move || draft.get(),
         move |draft, _, _| {
-            crate::components::draft::save(id, draft);
+            crate::draft::save(id, draft);
             // An edit: a time limit waits while the person types.
             if current
                 .with_untracked(|question| question.is_pending() && question.expires_at.is_some())

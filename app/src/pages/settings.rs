@@ -21,8 +21,9 @@ pub fn textarea_text(text: &str) -> String {
     }
 }
 
-use crate::components::failure::{Failure, FailureNotice};
+use crate::components::failure_notice::FailureNotice;
 use crate::components::prefs_picker::PrefsPicker;
+use crate::failure::Failure;
 use crate::i18n::{t, tr};
 use crate::live::{Live, LiveConfig};
 use elsewhere::Elsewhere;
@@ -56,7 +57,7 @@ pub async fn save_settings(
     history_max: String,
 ) -> Result<(), Failure> {
     let invalid = |key: &str| {
-        crate::components::failure::refuse::<SaveSettings>(
+        crate::failure::refuse::<SaveSettings>(
             "/settings",
             Failure::InvalidSetting {
                 key: hark_core::model::SettingKey::of_field(key),
@@ -93,7 +94,7 @@ pub async fn save_settings(
         Err(hark_core::store::StoreError::Invalid(body)) => {
             Err(invalid(body.field.as_deref().unwrap_or_default()))
         }
-        Err(other) => Err(crate::components::failure::refuse::<SaveSettings>(
+        Err(other) => Err(crate::failure::refuse::<SaveSettings>(
             "/settings",
             other.into(),
         )),

@@ -4,7 +4,6 @@
 //! large. Server only.
 
 use hark_core::model::{ActionRefusal, ChannelError, ChannelName, ChannelsReport, Pairing};
-use leptos::server_fn::ServerFn;
 
 /// What the daemon's channels can tell and do for this page (provided by the server crate,
 /// which holds the secrets and sends the messages). Every channel is reached the same way: by
@@ -47,9 +46,3 @@ pub struct ChannelDeskContext(pub std::sync::Arc<dyn ChannelDesk>);
 /// the token and knows the network).
 #[derive(Clone)]
 pub struct PairingSource(pub std::sync::Arc<dyn Fn() -> Pairing + Send + Sync>);
-
-/// The answer form's server function: an answer may carry images, so its body may be large.
-pub const ANSWER_FORM_PATH: &str = <crate::pages::question::SubmitAnswer as ServerFn>::PATH;
-
-/// The skip form's server function, which takes only the usual small body.
-pub const SKIP_FORM_PATH: &str = <crate::pages::question::SkipQuestion as ServerFn>::PATH;

@@ -17,10 +17,10 @@ use leptos_axum::{LeptosRoutes, generate_route_list};
 use std::sync::Arc;
 
 /// The page's server function that takes an answer, whose body may be large (images).
-pub const ANSWER_FORM_PATH: &str = app::server::services::ANSWER_FORM_PATH;
+pub const ANSWER_FORM_PATH: &str = app::pages::question::ANSWER_FORM_PATH;
 
 /// The page's server function that skips a question (a small body).
-pub const SKIP_FORM_PATH: &str = app::server::services::SKIP_FORM_PATH;
+pub const SKIP_FORM_PATH: &str = app::pages::question::SKIP_FORM_PATH;
 
 /// `router` with the app's pages and server functions, each render given the daemon's
 /// contexts.

@@ -49,7 +49,7 @@ fn is_answer_route(path: &str) -> bool {
     let rest = path.strip_prefix("/api/questions/");
     rest.and_then(|rest| rest.strip_suffix("/answer"))
         .is_some_and(|id| !id.is_empty() && !id.contains('/'))
-        || path == app::server::services::ANSWER_FORM_PATH
+        || path == app::pages::question::ANSWER_FORM_PATH
 }
 
 /// Every place among the large answers being read is taken.
@@ -82,14 +82,14 @@ mod tests {
         let id = "3f1e0c52-7a0b-4a53-9d55-1f5a2b8c9d01";
         let answer = format!("/api/questions/{id}/answer");
         assert_eq!(rules(&Method::POST, &answer).limit, ANSWER_BODY_BYTES);
-        let page = app::server::services::ANSWER_FORM_PATH;
+        let page = app::pages::question::ANSWER_FORM_PATH;
         assert_eq!(rules(&Method::POST, page).limit, ANSWER_BODY_BYTES);
         for other in [
             "/api/questions".to_string(),
             format!("/api/questions/{id}/decline"),
             format!("/api/questions/{id}/x/answer"),
             "/api/questions//answer".to_string(),
-            app::server::services::SKIP_FORM_PATH.to_string(),
+            app::pages::question::SKIP_FORM_PATH.to_string(),
         ] {
             assert_eq!(
                 rules(&Method::POST, &other).limit,

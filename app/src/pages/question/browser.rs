@@ -4,7 +4,7 @@
 mod keys;
 
 use super::attachments::{Attachments, browser as images};
-use crate::components::draft::Draft;
+use crate::draft::Draft;
 use hark_core::model::Question;
 use leptos::prelude::*;
 

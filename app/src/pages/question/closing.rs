@@ -1,6 +1,6 @@
 //! What the question page's server functions do after the store took an answer or refused it.
 
-use crate::components::failure::Failure;
+use crate::failure::Failure;
 use hark_core::model::QuestionId;
 
 /// Where to go after a question is dealt with: the oldest pending question, or the inbox.
@@ -15,5 +15,5 @@ pub fn open_next(store: &hark_core::store::Store) {
 pub fn refused<F: leptos::server_fn::ServerFn>(
     id: QuestionId,
 ) -> impl FnOnce(hark_core::store::StoreError) -> Failure {
-    move |error| crate::components::failure::refuse::<F>(&format!("/q/{id}"), error.into())
+    move |error| crate::failure::refuse::<F>(&format!("/q/{id}"), error.into())
 }

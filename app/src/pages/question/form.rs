@@ -7,7 +7,7 @@
 //! into `submit_answer`'s arguments: `answer[i][selected][j]`, `answer[i][free_text]` and
 //! `answer[i][images][j]`. Once hydrated, the inputs mirror the page's `Draft`.
 
-use crate::components::draft::Draft;
+use crate::draft::Draft;
 use crate::i18n::{t, tr};
 use crate::pages::question::attachments::{AttachedImages, Attachments};
 use crate::pages::question::presets::PresetButtons;

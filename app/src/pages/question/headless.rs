@@ -1,7 +1,7 @@
 //! The server's twin of `browser.rs`: a rendered page has no window to listen on.
 
 use super::attachments::Attachments;
-use crate::components::draft::Draft;
+use crate::draft::Draft;
 use hark_core::model::Question;
 use leptos::prelude::*;
 

@@ -16,7 +16,8 @@ mod telegram;
 mod webhooks;
 mod wechat;
 
-use crate::components::failure::{Failure, FailureNotice};
+use crate::components::failure_notice::FailureNotice;
+use crate::failure::Failure;
 use crate::i18n::{t, t_args, tr};
 use discord::{ConnectDiscord, DiscordPart, UnpairDiscord};
 use feishu::{ConnectFeishu, FeishuPart, UnpairFeishu};
@@ -75,7 +76,7 @@ pub async fn save_channels(
     #[server(default)] content_in_push: Option<String>,
     #[server(default)] webhooks: String,
 ) -> Result<(), Failure> {
-    use crate::components::failure::refuse;
+    use crate::failure::refuse;
     let store = expect_context::<hark_core::store::Store>();
     let desk = expect_context::<crate::server::services::ChannelDeskContext>().0;
     // Built from the config under its lock, so a pairing or an unpairing made meanwhile (the
@@ -183,7 +184,7 @@ pub async fn save_channels(
 /// Sends a test message on `channel` (`ntfy` or `webhook`).
 #[server(prefix = "/fn")]
 pub async fn test_channel(channel: String) -> Result<String, Failure> {
-    use crate::components::failure::refuse;
+    use crate::failure::refuse;
     let desk = expect_context::<crate::server::services::ChannelDeskContext>().0;
     // Only a hand-written request names a channel the page does not offer.
     let channel = channel

@@ -1,7 +1,8 @@
 //! "Answer from your phone" on the settings page: in LAN mode the pairing URL as a QR code
 //! (rendered on the server), otherwise how to turn LAN mode on.
 
-use crate::components::failure::{Failure, FailureNotice};
+use crate::components::failure_notice::FailureNotice;
+use crate::failure::Failure;
 use crate::i18n::tr;
 use hark_core::model::Pairing;
 use leptos::prelude::*;

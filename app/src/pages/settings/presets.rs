@@ -2,7 +2,8 @@
 //! the question page offers them; adding, editing, reordering and deleting are editing lines.
 //! A plain form: it works without JavaScript.
 
-use crate::components::failure::{Failure, FailureNotice};
+use crate::components::failure_notice::FailureNotice;
+use crate::failure::Failure;
 use crate::i18n::{t, tr};
 use leptos::prelude::*;
 
@@ -15,8 +16,7 @@ pub async fn save_presets(#[server(default)] presets: String) -> Result<(), Fail
         .map(str::trim)
         .filter(|line| !line.is_empty())
         .collect();
-    let refuse =
-        |failure: Failure| crate::components::failure::refuse::<SavePresets>("/settings", failure);
+    let refuse = |failure: Failure| crate::failure::refuse::<SavePresets>("/settings", failure);
     match store
         .update_config(&serde_json::json!({ "presets": presets }))
         .await

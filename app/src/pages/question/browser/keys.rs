@@ -1,7 +1,7 @@
 //! Keyboard answering on a question page: 1–9 pick options of the focused sub-question, Enter
 //! sends (Ctrl/Cmd+Enter from a text box), Esc goes back to the inbox.
 
-use crate::components::draft::Draft;
+use crate::draft::Draft;
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use wasm_bindgen::JsCast;

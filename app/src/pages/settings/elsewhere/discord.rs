@@ -2,7 +2,7 @@
 //! before it is kept), the pairing code to send the bot in a direct message, whether the Gateway
 //! is connected and a person paired, and unpairing. Plain forms: it works without JavaScript.
 
-use crate::components::failure::Failure;
+use crate::failure::Failure;
 use crate::i18n::{t, t_args, tr};
 use hark_core::model::channels::discord::DiscordReport;
 use leptos::prelude::*;
@@ -16,8 +16,7 @@ pub async fn connect_discord(
     use hark_core::model::channels::discord::DiscordSetup;
     let desk = expect_context::<crate::server::services::ChannelDeskContext>().0;
     let given = |token: String| Some(token.trim().to_string()).filter(|token| !token.is_empty());
-    let refuse =
-        |failure| crate::components::failure::refuse::<ConnectDiscord>("/settings", failure);
+    let refuse = |failure| crate::failure::refuse::<ConnectDiscord>("/settings", failure);
     let setup = serde_json::to_value(DiscordSetup {
         bot_token: given(bot_token),
     })
@@ -46,9 +45,7 @@ pub async fn unpair_discord() -> Result<(), Failure> {
         serde_json::json!({}),
     )
     .await
-    .map_err(|_| {
-        crate::components::failure::refuse::<UnpairDiscord>("/settings", Failure::SaveFailed)
-    })?;
+    .map_err(|_| crate::failure::refuse::<UnpairDiscord>("/settings", Failure::SaveFailed))?;
     leptos_axum::redirect("/settings#discord-heading");
     Ok(())
 }

@@ -3,7 +3,7 @@
 //! code to send the bot in a direct message, whether the long connection is open and a person
 //! paired, and unpairing. Plain forms: it works without JavaScript.
 
-use crate::components::failure::Failure;
+use crate::failure::Failure;
 use crate::i18n::{t, t_args, tr};
 use hark_core::model::channels::feishu::{FEISHU_API, FeishuReport, LARK_API};
 use leptos::prelude::*;
@@ -19,8 +19,7 @@ pub async fn connect_feishu(
     use hark_core::model::channels::feishu::FeishuSetup;
     let desk = expect_context::<crate::server::services::ChannelDeskContext>().0;
     let given = |value: String| Some(value.trim().to_string()).filter(|value| !value.is_empty());
-    let refuse =
-        |failure| crate::components::failure::refuse::<ConnectFeishu>("/settings", failure);
+    let refuse = |failure| crate::failure::refuse::<ConnectFeishu>("/settings", failure);
     let api_base = match platform.as_str() {
         "lark" => Some(LARK_API.to_string()),
         "feishu" => Some(FEISHU_API.to_string()),
@@ -56,9 +55,7 @@ pub async fn unpair_feishu() -> Result<(), Failure> {
         serde_json::json!({}),
     )
     .await
-    .map_err(|_| {
-        crate::components::failure::refuse::<UnpairFeishu>("/settings", Failure::SaveFailed)
-    })?;
+    .map_err(|_| crate::failure::refuse::<UnpairFeishu>("/settings", Failure::SaveFailed))?;
     leptos_axum::redirect("/settings#feishu-heading");
     Ok(())
 }

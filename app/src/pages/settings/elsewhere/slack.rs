@@ -3,7 +3,7 @@
 //! message, whether the Socket Mode link is open and a person paired, and unpairing. Plain
 //! forms: it works without JavaScript.
 
-use crate::components::failure::Failure;
+use crate::failure::Failure;
 use crate::i18n::{t, t_args, tr};
 use hark_core::model::channels::slack::SlackReport;
 use leptos::prelude::*;
@@ -18,7 +18,7 @@ pub async fn connect_slack(
     use hark_core::model::channels::slack::SlackSetup;
     let desk = expect_context::<crate::server::services::ChannelDeskContext>().0;
     let given = |token: String| Some(token.trim().to_string()).filter(|token| !token.is_empty());
-    let refuse = |failure| crate::components::failure::refuse::<ConnectSlack>("/settings", failure);
+    let refuse = |failure| crate::failure::refuse::<ConnectSlack>("/settings", failure);
     let setup = serde_json::to_value(SlackSetup {
         bot_token: given(bot_token),
         app_token: given(app_token),
@@ -48,9 +48,7 @@ pub async fn unpair_slack() -> Result<(), Failure> {
         serde_json::json!({}),
     )
     .await
-    .map_err(|_| {
-        crate::components::failure::refuse::<UnpairSlack>("/settings", Failure::SaveFailed)
-    })?;
+    .map_err(|_| crate::failure::refuse::<UnpairSlack>("/settings", Failure::SaveFailed))?;
     leptos_axum::redirect("/settings#slack-heading");
     Ok(())
 }

@@ -2,7 +2,7 @@
 //! Telegram before it is kept), the pairing code and its link, whether a chat is paired, and
 //! unpairing. Plain forms: it works without JavaScript.
 
-use crate::components::failure::Failure;
+use crate::failure::Failure;
 use crate::i18n::{t, t_args, tr};
 use hark_core::model::channels::telegram::TelegramReport;
 use leptos::prelude::*;
@@ -16,8 +16,7 @@ pub async fn connect_telegram(
     use hark_core::model::channels::telegram::TelegramSetup;
     let desk = expect_context::<crate::server::services::ChannelDeskContext>().0;
     let token = Some(bot_token.trim().to_string()).filter(|token| !token.is_empty());
-    let refuse =
-        |failure| crate::components::failure::refuse::<ConnectTelegram>("/settings", failure);
+    let refuse = |failure| crate::failure::refuse::<ConnectTelegram>("/settings", failure);
     let setup = serde_json::to_value(TelegramSetup { bot_token: token }).unwrap_or_default();
     let channel = hark_core::model::ChannelName::Telegram;
     let answered = desk
@@ -43,9 +42,7 @@ pub async fn unpair_telegram() -> Result<(), Failure> {
         serde_json::json!({}),
     )
     .await
-    .map_err(|_| {
-        crate::components::failure::refuse::<UnpairTelegram>("/settings", Failure::SaveFailed)
-    })?;
+    .map_err(|_| crate::failure::refuse::<UnpairTelegram>("/settings", Failure::SaveFailed))?;
     leptos_axum::redirect("/settings#telegram-heading");
     Ok(())
 }

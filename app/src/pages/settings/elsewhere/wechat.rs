@@ -2,7 +2,7 @@
 //! daemon draws, the number WeChat may ask for, where the login stands, and logging out. Plain
 //! forms: it works without JavaScript ("check again" loads the section anew).
 
-use crate::components::failure::Failure;
+use crate::failure::Failure;
 use crate::i18n::{t, t_args, tr};
 use hark_core::model::channels::wechat::{WechatLoginState, WechatReport};
 use leptos::prelude::*;
@@ -12,7 +12,7 @@ use leptos::prelude::*;
 /// where the login stands. One server function for the four keeps the page's WebAssembly small.
 #[server(prefix = "/fn")]
 pub async fn wechat_login(step: String, #[server(default)] code: String) -> Result<(), Failure> {
-    use crate::components::failure::refuse;
+    use crate::failure::refuse;
     let channel = hark_core::model::ChannelName::Wechat;
     let (action, input) = match step.as_str() {
         "setup" => ("setup", serde_json::json!({})),

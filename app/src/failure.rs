@@ -1,9 +1,7 @@
-//! Why a server function failed: one serialisable enum every server function returns, its
-//! explanation in the person's language, the HTTP status a script sees, and how a page shows a
-//! failed load (`FailureNotice`, and `Problems` as an `ErrorBoundary` fallback).
+//! Why a server function failed: one serialisable enum every server function returns, the key
+//! of its explanation, and the HTTP status a script sees. How a page words and shows one is
+//! `components::failure_notice`.
 
-use crate::i18n::t;
-use leptos::prelude::*;
 use leptos::server_fn::codec::JsonEncoding;
 use leptos::server_fn::error::{FromServerFnError, ServerFnErrorErr};
 use serde::{Deserialize, Serialize};
@@ -118,54 +116,6 @@ impl Failure {
             Failure::ChannelRefused { .. } => "elsewhere-action-failed",
             Failure::Unavailable { .. } | Failure::Transport { .. } => "error-unavailable",
         }
-    }
-
-    /// The explanation, in the current language.
-    pub fn text(&self) -> String {
-        match self {
-            Failure::ChannelTest { error } => crate::i18n::t_args(
-                "elsewhere-test-failed",
-                &[("reason", error.reason().to_string().into())],
-            ),
-            Failure::ChannelRefused { refusal, .. } => crate::i18n::t_args(
-                "elsewhere-action-failed",
-                &[("reason", refusal.body.error.clone().into())],
-            ),
-            _ => t(self.message_key()),
-        }
-    }
-}
-
-/// The explanation of any error a page caught: a `Failure` says what it is, anything else
-/// reads as "could not reach Hark".
-pub fn error_text(error: &leptos::error::Error) -> String {
-    error
-        .downcast_ref::<Failure>()
-        .map_or_else(|| t("error-unavailable"), Failure::text)
-}
-
-/// A failed load, explained where its content would have been.
-#[component]
-pub fn FailureNotice(failure: Failure) -> impl IntoView {
-    view! {
-        <p class="banner failure" role="alert" data-testid="load-failed">
-            {move || failure.text()}
-        </p>
-    }
-}
-
-/// An `ErrorBoundary` fallback: every error of the part that failed, explained.
-pub fn problems(errors: ArcRwSignal<leptos::error::Errors>) -> impl IntoView {
-    view! {
-        <div class="banner failure" role="alert" data-testid="load-failed">
-            {move || {
-                errors
-                    .get()
-                    .into_iter()
-                    .map(|(_, error)| view! { <p>{error_text(&error)}</p> })
-                    .collect_view()
-            }}
-        </div>
     }
 }
 
