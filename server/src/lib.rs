@@ -83,6 +83,7 @@ pub mod mcp {
     //! of its multi round-trip requests (`request_state`).
     pub mod deadlines;
     pub mod elicit;
+    mod open_questions;
     mod request_state;
     pub mod server;
     pub mod task_store;

@@ -6,7 +6,8 @@
 //!   its order, the record of posted messages, reminders, the walk into `store.close`;
 //! - `inbound`: what the person does (a tap, a ticked set, words in a form, a said text):
 //!   steps of the walk, pairing and re-pairing, refusals to strangers, `tell` and replies;
-//! - `typed`: a text-only app's one question at a time, answered by typing (WeChat);
+//! - `pair`: pairing and re-pairing by a code; `typed`: a text-only app's one question at a
+//!   time, answered by typing (WeChat);
 //! - `link`: the one supervisor of an app's connection (reconnects, wakes on settings, stops
 //!   on shutdown); `pauses`: the one backoff schedule (`backon`), used by both;
 //! - `channel`: the `Channel` every chat app is (start, events, test, unpair, forget, report);
@@ -18,6 +19,7 @@ pub mod credentials;
 mod engine;
 mod inbound;
 pub mod link;
+mod pair;
 pub mod pauses;
 mod typed;
 pub mod words;

@@ -14,6 +14,7 @@ use crate::client::asking::{self, AskError, Ended};
 use crate::client::connection::Connection;
 use crate::mcp::deadlines::HandOff;
 use crate::mcp::elicit;
+use crate::mcp::open_questions::{OpenQuestions, SessionEnd};
 use crate::mcp::request_state;
 use crate::mcp::task_store::{Owner, Tasks};
 pub(super) use crate::mcp::tool_io::tool_error;
@@ -37,8 +38,7 @@ use rmcp::model::{
 use rmcp::service::RequestContext;
 use rmcp::service::{PeerRequestOptions, RequestHandle, ServiceError};
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::time::Instant;
 
@@ -64,10 +64,6 @@ const GET_ANSWER: &str = "Keep waiting for the answer to a question that ask_use
 earlier get_answer) returned as pending, using its id. Returns the answer as soon as the person \
 gives it, or pending again if they still have not.";
 
-/// Questions this shim asked and has not seen closed: needed to label answers, and withdrawn
-/// when the client goes away.
-type OpenQuestions = Arc<Mutex<HashMap<QuestionId, AskRequest>>>;
-
 /// The MCP server: one per shim process, or per session of `/mcp`.
 #[derive(Clone)]
 pub struct HarkMcp {
@@ -82,35 +78,6 @@ pub struct HarkMcp {
     /// `ask_user` calls running as tasks (shared by every copy).
     tasks: Tasks,
     tool_router: ToolRouter<Self>,
-}
-
-/// The end of an `/mcp` session: its questions still waiting are abandoned, as when a shim's
-/// client goes away (the late-answer rules of SPEC §12 then apply).
-struct SessionEnd {
-    connection: Connection,
-    open: OpenQuestions,
-}
-
-impl Drop for SessionEnd {
-    fn drop(&mut self) {
-        let open: Vec<QuestionId> = self
-            .open
-            .lock()
-            .map(|mut open| open.drain().map(|(id, _)| id).collect())
-            .unwrap_or_default();
-        if open.is_empty() {
-            return;
-        }
-        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
-            return;
-        };
-        let connection = self.connection.clone();
-        runtime.spawn(async move {
-            for id in open {
-                let _ = connection.client().abandon(id).await;
-            }
-        });
-    }
 }
 
 #[tool_router]

@@ -6,8 +6,8 @@
 //! is heard; strangers get a few polite refusals and change nothing.
 
 use super::engine::{Engine, Prompt, To};
+use super::pair::pairing_code;
 use super::{ChatApp, Inbound, Responded, Response, Target};
-use crate::channels::pairing::Redeemed;
 use crate::channels::tell;
 use crate::channels::walk::{Awaiting, Next, Refusal, Tap, Walk};
 use hark_core::model::{AnsweredVia, Question, QuestionId};
@@ -481,40 +481,6 @@ impl<A: ChatApp> Engine<A> {
             .await;
         true
     }
-
-    /// Redeems `code` for `from`, who writes `at`: whether they are paired now, and the reply.
-    async fn pair(
-        &mut self,
-        from: &str,
-        at: &str,
-        code: &str,
-        before: Option<&str>,
-    ) -> (bool, String) {
-        let words = self.words();
-        match self.shared.codes.redeem(from.to_string(), code) {
-            Redeemed::Paired => {
-                let paired = from.to_string();
-                let saved = self
-                    .relay
-                    .change_channels(move |channels| A::set_person(channels, Some(paired)))
-                    .await;
-                if saved.is_err() {
-                    return (false, words.in_app("chat-pairing-failed"));
-                }
-                self.shared.paired();
-                tracing::info!(channel = %A::NAME, "a person was paired");
-                // Someone else pairs: the one before is told, and the questions move to the
-                // new person's chat.
-                if let Some(before) = before.filter(|before| *before != from) {
-                    self.unpaired(before.to_string());
-                }
-                self.direct = Some((from.to_string(), at.to_string()));
-                (true, words.in_app("chat-paired"))
-            }
-            Redeemed::Expired => (false, words.in_app("chat-expired-code")),
-            Redeemed::Wrong => (false, words.in_app("chat-wrong-code")),
-        }
-    }
 }
 
 /// What a step's checkboxes or menu hold now: a single choice picks the first; a multi-select
@@ -550,19 +516,6 @@ fn tick(
     Next::Show
 }
 
-/// The code after the app's pairing command (`pair <code>`, Telegram's `/start <code>` or
-/// `/start@Bot <code>`), spaces dropped; empty when the command comes alone.
-fn pairing_code(text: &str, command: &str) -> Option<String> {
-    let mut parts = text.split_whitespace();
-    let first = parts.next()?;
-    let named = first.eq_ignore_ascii_case(command)
-        || (command.starts_with('/')
-            && first
-                .split_once('@')
-                .is_some_and(|(head, _)| head.eq_ignore_ascii_case(command)));
-    named.then(|| parts.collect::<Vec<_>>().join(""))
-}
-
 /// Who said a text, where, and how.
 struct Said {
     from: String,
@@ -584,21 +537,5 @@ fn asked_about<R>(inbound: &Inbound<R>) -> Option<(&str, QuestionId)> {
         | Inbound::Words { from, id, .. }
         | Inbound::Form { from, id, .. } => Some((from, *id)),
         Inbound::Ticked { .. } | Inbound::Said { .. } | Inbound::Unreadable { .. } => None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_pairing_command_takes_its_code_in_any_case_and_spacing() {
-        let code = |text| super::pairing_code(text, "pair");
-        assert_eq!(code("pair ABCD EFGH"), Some("ABCDEFGH".into()));
-        assert_eq!(code("PAIR abc"), Some("abc".into()));
-        assert_eq!(code("pair"), Some(String::new()));
-        assert_eq!(code("pairing abc"), None);
-        let start = |text| super::pairing_code(text, "/start");
-        assert_eq!(start("/start X1"), Some("X1".into()));
-        assert_eq!(start("/start@HarkBot X1"), Some("X1".into()));
-        assert_eq!(start("/stop X1"), None);
     }
 }
