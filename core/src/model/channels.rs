@@ -27,6 +27,18 @@ use wechat::{Wechat, WechatReport};
 
 pub use hidden::Hidden;
 
+/// A channel's refusal of its setup (a chat app's token, WeChat's login): the HTTP status it is
+/// answered with (REST and the settings page alike), the field it is about, and a sentence that
+/// starts with that field. It travels as itself too, so a settings part can word it.
+pub trait SetupRefusal: serde::Serialize {
+    fn status(&self) -> u16;
+    /// The field the refusal is about.
+    fn field(&self) -> &'static str {
+        "botToken"
+    }
+    fn message(&self) -> String;
+}
+
 /// A one-time code that pairs a chat app with the person who sends it to the bot (`pair <code>`,
 /// Telegram's `/start <code>`), while it is valid.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -27,13 +27,15 @@ pub mod words;
 #[cfg(test)]
 mod tests;
 
-pub use channel::{ChatChannel, Shared};
+pub use channel::{ChatChannel, Shared, refused};
 pub use link::{LinkEnded, Listening};
 
 use super::Relay;
 use super::walk::{Awaiting, Callback, Walk};
+use hark_core::model::channels::SetupRefusal;
 use hark_core::model::{
-    ActionRefusal, ChannelError, ChannelName, Channels, ChannelsReport, Question, QuestionId,
+    ActionRefusal, ChannelError, ChannelName, ChannelSummary, Channels, ChannelsReport, Question,
+    QuestionId,
 };
 use hark_text::Lang;
 use std::collections::BTreeSet;
@@ -109,6 +111,11 @@ pub trait ChatApp: Send + Sync + Sized + 'static {
     type Responder: Default + Send + 'static;
     /// What its connection keeps from one attempt to the next (Discord's session).
     type LinkState: Default + Send + 'static;
+    /// Its setup request (`POST /api/<app>/setup`), its refusal and its report, as core types
+    /// them.
+    type Setup: serde::de::DeserializeOwned + Send;
+    type Refusal: SetupRefusal + Send;
+    type Report: serde::Serialize;
 
     /// Whether the settings turn it on.
     fn on(channels: &Channels) -> bool;
@@ -198,17 +205,17 @@ pub trait ChatApp: Send + Sync + Sized + 'static {
         state: &mut Self::LinkState,
     ) -> LinkEnded;
 
-    /// Sets the app up from `input` (its own request type): checks and saves the credentials,
-    /// turns it on and issues a pairing code.
+    /// Sets the app up from `request`: checks and keeps the credentials it gives (or the saved
+    /// ones), turns the app on and issues a pairing code (WeChat: starts a QR login).
     ///
     /// # Errors
     /// Its refusal, naming the field.
-    async fn setup(
+    async fn set_up(
         &self,
         relay: &Arc<Relay>,
         shared: &Arc<Shared>,
-        input: serde_json::Value,
-    ) -> Result<serde_json::Value, ActionRefusal>;
+        request: Self::Setup,
+    ) -> Result<(), Self::Refusal>;
     /// An action of its own, beyond setup, unpair and forget (listed in `ACTIONS`).
     ///
     /// # Errors
@@ -228,17 +235,12 @@ pub trait ChatApp: Send + Sync + Sized + 'static {
     /// # Errors
     /// When the secrets cannot be saved.
     async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError>;
-    /// Its report (`GET /api/channels`, settings), and the summary line of `hark status`.
-    fn report(&self, relay: &Relay, shared: &Shared, report: &mut ChannelsReport);
-    /// Its report alone, as its actions answer.
-    ///
-    /// # Errors
-    /// When it cannot be written.
-    fn own_report(
-        &self,
-        relay: &Relay,
-        shared: &Shared,
-    ) -> Result<serde_json::Value, ActionRefusal>;
+    /// Its report: `GET /api/channels`, settings, and the answer of its actions.
+    fn report(&self, relay: &Relay, shared: &Shared) -> Self::Report;
+    /// Its line in `hark status`, once it has credentials.
+    fn summary(report: &Self::Report) -> Option<ChannelSummary>;
+    /// Files its report in the channels' report.
+    fn file(report: Self::Report, into: &mut ChannelsReport);
 }
 
 /// Which question an inbound is about: named by its id, or by the message it was on.

@@ -24,8 +24,9 @@ pub use rest::{DiscordError, Rest};
 use super::Relay;
 use super::chat::{ChatApp, ChatError, LinkEnded, Listening, Responded, Response, Shared};
 use crate::daemon::secrets::BoundKey;
+use hark_core::model::channels::discord::{DiscordRefusal, DiscordReport, DiscordSetup};
 use hark_core::model::{
-    ActionRefusal, ChannelError, ChannelName, Channels, ChannelsReport, Question,
+    ChannelError, ChannelName, ChannelSummary, Channels, ChannelsReport, Question,
 };
 use hark_text::Lang;
 use serde_json::{Value, json};
@@ -136,6 +137,9 @@ impl ChatApp for Discord {
     /// The interaction to answer (none for a direct message).
     type Responder = Option<Interaction>;
     type LinkState = gateway::State;
+    type Setup = DiscordSetup;
+    type Refusal = DiscordRefusal;
+    type Report = DiscordReport;
 
     fn on(channels: &Channels) -> bool {
         channels.discord.enabled
@@ -265,28 +269,28 @@ impl ChatApp for Discord {
         gateway::listen(self, listening, line, state).await
     }
 
-    async fn setup(
+    async fn set_up(
         &self,
         relay: &Arc<Relay>,
         shared: &Arc<Shared>,
-        input: serde_json::Value,
-    ) -> Result<serde_json::Value, ActionRefusal> {
-        setup::setup(self, relay, shared, input).await
+        request: DiscordSetup,
+    ) -> Result<(), DiscordRefusal> {
+        setup::set_up(self, relay, shared, request).await
     }
 
     async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
         setup::forget(self, relay).await
     }
 
-    fn report(&self, relay: &Relay, shared: &Shared, report: &mut ChannelsReport) {
-        setup::report(self, relay, shared, report);
+    fn report(&self, relay: &Relay, shared: &Shared) -> DiscordReport {
+        setup::report(self, relay, shared)
     }
 
-    fn own_report(
-        &self,
-        relay: &Relay,
-        shared: &Shared,
-    ) -> Result<serde_json::Value, ActionRefusal> {
-        super::output(&setup::report_for(self, relay, shared))
+    fn summary(report: &DiscordReport) -> Option<ChannelSummary> {
+        setup::summary(report)
+    }
+
+    fn file(report: DiscordReport, into: &mut ChannelsReport) {
+        into.discord = report;
     }
 }

@@ -27,8 +27,9 @@ pub use open_api::{FeishuError, OpenApi, TokenCache};
 use super::Relay;
 use super::chat::{ChatApp, ChatError, LinkEnded, Listening, Responded, Response, Shared};
 use crate::daemon::secrets::BoundKey;
+use hark_core::model::channels::feishu::{FeishuRefusal, FeishuReport, FeishuSetup};
 use hark_core::model::{
-    ActionRefusal, ChannelError, ChannelName, Channels, ChannelsReport, Question,
+    ChannelError, ChannelName, ChannelSummary, Channels, ChannelsReport, Question,
 };
 use hark_text::Lang;
 use render::Said;
@@ -113,6 +114,9 @@ impl ChatApp for Feishu {
     /// Callbacks were acknowledged on the connection: nothing is left to answer.
     type Responder = ();
     type LinkState = connection::State;
+    type Setup = FeishuSetup;
+    type Refusal = FeishuRefusal;
+    type Report = FeishuReport;
 
     fn on(channels: &Channels) -> bool {
         channels.feishu.enabled
@@ -218,28 +222,28 @@ impl ChatApp for Feishu {
         connection::listen(self, listening, line, state).await
     }
 
-    async fn setup(
+    async fn set_up(
         &self,
         relay: &Arc<Relay>,
         shared: &Arc<Shared>,
-        input: serde_json::Value,
-    ) -> Result<serde_json::Value, ActionRefusal> {
-        setup::setup(self, relay, shared, input).await
+        request: FeishuSetup,
+    ) -> Result<(), FeishuRefusal> {
+        setup::set_up(self, relay, shared, request).await
     }
 
     async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
         setup::forget(self, relay).await
     }
 
-    fn report(&self, relay: &Relay, shared: &Shared, report: &mut ChannelsReport) {
-        setup::report(self, relay, shared, report);
+    fn report(&self, relay: &Relay, shared: &Shared) -> FeishuReport {
+        setup::report(self, relay, shared)
     }
 
-    fn own_report(
-        &self,
-        relay: &Relay,
-        shared: &Shared,
-    ) -> Result<serde_json::Value, ActionRefusal> {
-        super::output(&setup::report_for(self, relay, shared))
+    fn summary(report: &FeishuReport) -> Option<ChannelSummary> {
+        setup::summary(report)
+    }
+
+    fn file(report: FeishuReport, into: &mut ChannelsReport) {
+        into.feishu = report;
     }
 }

@@ -25,8 +25,9 @@ pub use web_api::{SlackError, WebApi};
 use super::Relay;
 use super::chat::{ChatApp, ChatError, LinkEnded, Listening, Responded, Response, Shared};
 use crate::daemon::secrets::BoundKey;
+use hark_core::model::channels::slack::{SlackRefusal, SlackReport, SlackSetup};
 use hark_core::model::{
-    ActionRefusal, ChannelError, ChannelName, Channels, ChannelsReport, Question,
+    ChannelError, ChannelName, ChannelSummary, Channels, ChannelsReport, Question,
 };
 use hark_text::Lang;
 use std::sync::{Arc, Mutex};
@@ -122,6 +123,9 @@ impl ChatApp for Slack {
     /// A tap's `trigger_id`, which opens a modal (empty for what opens none).
     type Responder = String;
     type LinkState = socket::State;
+    type Setup = SlackSetup;
+    type Refusal = SlackRefusal;
+    type Report = SlackReport;
 
     fn on(channels: &Channels) -> bool {
         channels.slack.enabled
@@ -247,28 +251,28 @@ impl ChatApp for Slack {
         socket::listen(self, listening, line, state).await
     }
 
-    async fn setup(
+    async fn set_up(
         &self,
         relay: &Arc<Relay>,
         shared: &Arc<Shared>,
-        input: serde_json::Value,
-    ) -> Result<serde_json::Value, ActionRefusal> {
-        setup::setup(self, relay, shared, input).await
+        request: SlackSetup,
+    ) -> Result<(), SlackRefusal> {
+        setup::set_up(self, relay, shared, request).await
     }
 
     async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
         setup::forget(self, relay).await
     }
 
-    fn report(&self, relay: &Relay, shared: &Shared, report: &mut ChannelsReport) {
-        setup::report(self, relay, shared, report);
+    fn report(&self, relay: &Relay, shared: &Shared) -> SlackReport {
+        setup::report(self, relay, shared)
     }
 
-    fn own_report(
-        &self,
-        relay: &Relay,
-        shared: &Shared,
-    ) -> Result<serde_json::Value, ActionRefusal> {
-        super::output(&setup::report_for(self, relay, shared))
+    fn summary(report: &SlackReport) -> Option<ChannelSummary> {
+        setup::summary(report)
+    }
+
+    fn file(report: SlackReport, into: &mut ChannelsReport) {
+        into.slack = report;
     }
 }

@@ -30,8 +30,9 @@ use crate::daemon::secrets::BoundKey;
 use frankenstein::ParseMode;
 use frankenstein::methods::{AnswerCallbackQueryParams, EditMessageTextParams, SendMessageParams};
 use frankenstein::types::{ForceReply, LinkPreviewOptions, ReplyMarkup, ReplyParameters};
+use hark_core::model::channels::telegram::{TelegramRefusal, TelegramReport, TelegramSetup};
 use hark_core::model::{
-    ActionRefusal, ChannelError, ChannelName, Channels, ChannelsReport, Question,
+    ChannelError, ChannelName, ChannelSummary, Channels, ChannelsReport, Question,
 };
 use hark_text::Lang;
 use render::Shown;
@@ -160,6 +161,9 @@ impl ChatApp for Telegram {
     /// The tapped button's callback query, to answer (none for a message).
     type Responder = Option<String>;
     type LinkState = poller::State;
+    type Setup = TelegramSetup;
+    type Refusal = TelegramRefusal;
+    type Report = TelegramReport;
 
     fn on(channels: &Channels) -> bool {
         channels.telegram.enabled
@@ -335,28 +339,28 @@ impl ChatApp for Telegram {
         poller::listen(self, listening, line, state).await
     }
 
-    async fn setup(
+    async fn set_up(
         &self,
         relay: &Arc<Relay>,
         shared: &Arc<Shared>,
-        input: serde_json::Value,
-    ) -> Result<serde_json::Value, ActionRefusal> {
-        setup::setup(self, relay, shared, input).await
+        request: TelegramSetup,
+    ) -> Result<(), TelegramRefusal> {
+        setup::set_up(self, relay, shared, request).await
     }
 
     async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
         setup::forget(self, relay).await
     }
 
-    fn report(&self, relay: &Relay, shared: &Shared, report: &mut ChannelsReport) {
-        setup::report(self, relay, shared, report);
+    fn report(&self, relay: &Relay, shared: &Shared) -> TelegramReport {
+        setup::report(self, relay, shared)
     }
 
-    fn own_report(
-        &self,
-        relay: &Relay,
-        shared: &Shared,
-    ) -> Result<serde_json::Value, ActionRefusal> {
-        super::output(&setup::report_for(self, relay, shared))
+    fn summary(report: &TelegramReport) -> Option<ChannelSummary> {
+        setup::summary(report)
+    }
+
+    fn file(report: TelegramReport, into: &mut ChannelsReport) {
+        into.telegram = report;
     }
 }

@@ -19,14 +19,13 @@ mod poller;
 mod record;
 mod render;
 
-use super::chat::{ChatApp, ChatError, LinkEnded, Listening, Responded, Response, Shared};
+use super::chat::{ChatApp, ChatError, LinkEnded, Listening, Responded, Response, Shared, refused};
 use super::walk::Walk;
 use super::{Relay, input, output};
 use crate::daemon::secrets::BoundKey;
 use hark_core::model::channels::wechat::{WechatRefusal, WechatReport, WechatVerify};
 use hark_core::model::{
-    ActionRefusal, ChannelError, ChannelName, ChannelSummary, Channels, ChannelsReport, ErrorBody,
-    Question,
+    ActionRefusal, ChannelError, ChannelName, ChannelSummary, Channels, ChannelsReport, Question,
 };
 use hark_text::Lang;
 use ilink::{Ilink, IlinkError};
@@ -115,14 +114,6 @@ impl ChatError for IlinkError {
     }
 }
 
-fn refused(refusal: WechatRefusal) -> ActionRefusal {
-    ActionRefusal {
-        status: refusal.status(),
-        body: ErrorBody::field(refusal.field(), refusal.message()),
-        refusal: serde_json::to_value(&refusal).ok().map(Box::new),
-    }
-}
-
 #[async_trait::async_trait]
 impl ChatApp for Wechat {
     const NAME: ChannelName = CHANNEL;
@@ -143,6 +134,10 @@ impl ChatApp for Wechat {
     type Error = IlinkError;
     type Responder = ();
     type LinkState = poller::State;
+    /// A login takes nothing: the person scans a code.
+    type Setup = serde::de::IgnoredAny;
+    type Refusal = WechatRefusal;
+    type Report = WechatReport;
 
     fn on(channels: &Channels) -> bool {
         channels.wechat.enabled
@@ -284,12 +279,12 @@ impl ChatApp for Wechat {
     }
 
     /// Starts a QR login; a confirmed one pairs the account that scanned.
-    async fn setup(
+    async fn set_up(
         &self,
         relay: &Arc<Relay>,
         shared: &Arc<Shared>,
-        _input: serde_json::Value,
-    ) -> Result<serde_json::Value, ActionRefusal> {
+        _request: serde::de::IgnoredAny,
+    ) -> Result<(), WechatRefusal> {
         let ended = self.session_ended.clone();
         let confirmed_by = shared.clone();
         login::start(relay, self.logins.clone(), move || {
@@ -298,8 +293,7 @@ impl ChatApp for Wechat {
             confirmed_by.wake.notify_waiters();
         })
         .await
-        .map_err(refused)?;
-        output(&self.report_for(relay, shared))
+        .map(|_| ())
     }
 
     /// `verify`: the number WeChat shows on the phone during a login.
@@ -314,7 +308,9 @@ impl ChatApp for Wechat {
             return Err(ActionRefusal::no_action(CHANNEL, action));
         }
         let request: WechatVerify = input(request)?;
-        self.logins.verify(&request.code).map_err(refused)?;
+        self.logins
+            .verify(&request.code)
+            .map_err(|refusal| refused(&refusal))?;
         output(&self.report_for(relay, shared))
     }
 
@@ -343,29 +339,25 @@ impl ChatApp for Wechat {
         Ok(())
     }
 
-    fn report(&self, relay: &Relay, shared: &Shared, report: &mut ChannelsReport) {
-        let wechat = self.report_for(relay, shared);
-        if wechat.token {
-            let summary = if wechat.session_expired {
-                "WeChat ended the login: log in again with `hark wechat setup`"
-            } else if wechat.paired {
-                "logged in; questions go to the WeChat that scanned"
-            } else {
-                "not logged in (`hark wechat setup`)"
-            };
-            report.summaries.push(ChannelSummary {
-                channel: CHANNEL,
-                summary: summary.into(),
-            });
-        }
-        report.wechat = wechat;
+    fn report(&self, relay: &Relay, shared: &Shared) -> WechatReport {
+        self.report_for(relay, shared)
     }
 
-    fn own_report(
-        &self,
-        relay: &Relay,
-        shared: &Shared,
-    ) -> Result<serde_json::Value, ActionRefusal> {
-        output(&self.report_for(relay, shared))
+    fn summary(wechat: &WechatReport) -> Option<ChannelSummary> {
+        let summary = if wechat.session_expired {
+            "WeChat ended the login: log in again with `hark wechat setup`"
+        } else if wechat.paired {
+            "logged in; questions go to the WeChat that scanned"
+        } else {
+            "not logged in (`hark wechat setup`)"
+        };
+        wechat.token.then(|| ChannelSummary {
+            channel: CHANNEL,
+            summary: summary.into(),
+        })
+    }
+
+    fn file(report: WechatReport, into: &mut ChannelsReport) {
+        into.wechat = report;
     }
 }

@@ -90,9 +90,8 @@ pub enum DiscordRefusal {
     SaveFailed,
 }
 
-impl DiscordRefusal {
-    /// The HTTP status this refusal is answered with (REST and the settings page alike).
-    pub fn status(&self) -> u16 {
+impl super::SetupRefusal for DiscordRefusal {
+    fn status(&self) -> u16 {
         match self {
             DiscordRefusal::TokenShape | DiscordRefusal::NoToken => 400,
             DiscordRefusal::WrongToken => 422,
@@ -101,8 +100,7 @@ impl DiscordRefusal {
         }
     }
 
-    /// The refusal in a sentence that starts with the field it is about.
-    pub fn message(&self) -> String {
+    fn message(&self) -> String {
         match self {
             DiscordRefusal::TokenShape => "botToken does not look like a bot token: the Developer Portal's Bot page gives one of three parts separated by dots".into(),
             DiscordRefusal::WrongToken => "botToken is not taken by Discord: reset it on the Developer Portal's Bot page and copy the new one".into(),

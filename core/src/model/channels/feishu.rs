@@ -110,9 +110,8 @@ pub enum FeishuRefusal {
     SaveFailed,
 }
 
-impl FeishuRefusal {
-    /// The HTTP status this refusal is answered with (REST and the settings page alike).
-    pub fn status(&self) -> u16 {
+impl super::SetupRefusal for FeishuRefusal {
+    fn status(&self) -> u16 {
         match self {
             FeishuRefusal::AppIdShape
             | FeishuRefusal::ApiBase { .. }
@@ -125,8 +124,7 @@ impl FeishuRefusal {
         }
     }
 
-    /// The field the refusal is about.
-    pub fn field(&self) -> &'static str {
+    fn field(&self) -> &'static str {
         match self {
             FeishuRefusal::AppIdShape
             | FeishuRefusal::WrongAppId
@@ -137,8 +135,7 @@ impl FeishuRefusal {
         }
     }
 
-    /// The refusal in a sentence that starts with the field it is about.
-    pub fn message(&self) -> String {
+    fn message(&self) -> String {
         match self {
             FeishuRefusal::AppIdShape => "appId does not look like an App ID: the console's Credentials & Basic Info page gives one that starts with cli_".into(),
             FeishuRefusal::ApiBase { reason } => format!("apiBase {reason}"),

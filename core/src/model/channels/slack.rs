@@ -101,9 +101,8 @@ pub enum SlackRefusal {
     SaveFailed,
 }
 
-impl SlackRefusal {
-    /// The HTTP status this refusal is answered with (REST and the settings page alike).
-    pub fn status(&self) -> u16 {
+impl super::SetupRefusal for SlackRefusal {
+    fn status(&self) -> u16 {
         match self {
             SlackRefusal::BotTokenShape | SlackRefusal::AppTokenShape | SlackRefusal::NoToken => {
                 400
@@ -114,16 +113,14 @@ impl SlackRefusal {
         }
     }
 
-    /// The field the refusal is about.
-    pub fn field(&self) -> &'static str {
+    fn field(&self) -> &'static str {
         match self {
             SlackRefusal::AppTokenShape | SlackRefusal::WrongAppToken => "appToken",
             _ => "botToken",
         }
     }
 
-    /// The refusal in a sentence that starts with the field it is about.
-    pub fn message(&self) -> String {
+    fn message(&self) -> String {
         match self {
             SlackRefusal::BotTokenShape => "botToken does not look like a bot token: Slack's \"Bot User OAuth Token\" starts with xoxb-".into(),
             SlackRefusal::AppTokenShape => "appToken does not look like an app-level token: it starts with xapp- (Basic Information, App-Level Tokens)".into(),

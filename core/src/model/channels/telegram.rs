@@ -89,9 +89,8 @@ pub enum TelegramRefusal {
     SaveFailed,
 }
 
-impl TelegramRefusal {
-    /// The HTTP status this refusal is answered with (REST and the settings page alike).
-    pub fn status(&self) -> u16 {
+impl super::SetupRefusal for TelegramRefusal {
+    fn status(&self) -> u16 {
         match self {
             TelegramRefusal::TokenShape | TelegramRefusal::NoToken => 400,
             TelegramRefusal::WrongToken => 422,
@@ -100,8 +99,7 @@ impl TelegramRefusal {
         }
     }
 
-    /// The refusal in a sentence that starts with the field it is about.
-    pub fn message(&self) -> String {
+    fn message(&self) -> String {
         match self {
             TelegramRefusal::TokenShape => "botToken does not look like a bot token: BotFather gives one such as 123456789:AAE… (digits, a colon, then letters, digits, - and _)".into(),
             TelegramRefusal::WrongToken => "botToken is not known to Telegram: copy it again from @BotFather (/mybots, API Token)".into(),

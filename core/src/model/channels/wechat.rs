@@ -122,9 +122,9 @@ pub enum WechatRefusal {
     SaveFailed,
 }
 
-impl WechatRefusal {
+impl super::SetupRefusal for WechatRefusal {
     /// The HTTP status this refusal is answered with.
-    pub fn status(&self) -> u16 {
+    fn status(&self) -> u16 {
         match self {
             WechatRefusal::Unreachable { .. } => 502,
             WechatRefusal::NoLogin => 409,
@@ -133,16 +133,14 @@ impl WechatRefusal {
         }
     }
 
-    /// The field the refusal is about.
-    pub fn field(&self) -> &'static str {
+    fn field(&self) -> &'static str {
         match self {
             WechatRefusal::CodeShape | WechatRefusal::NoLogin => "code",
             WechatRefusal::Unreachable { .. } | WechatRefusal::SaveFailed => "apiBase",
         }
     }
 
-    /// The refusal in a sentence that starts with the field it is about.
-    pub fn message(&self) -> String {
+    fn message(&self) -> String {
         match self {
             WechatRefusal::Unreachable { reason } => {
                 format!("apiBase could not be asked for a login code: {reason}")

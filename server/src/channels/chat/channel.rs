@@ -6,8 +6,9 @@ use super::words::Words;
 use super::{ChatApp, Input, engine, link};
 use crate::channels::pairing::PairingCodes;
 use crate::channels::{Channel, Relay};
+use hark_core::model::channels::SetupRefusal;
 use hark_core::model::{
-    ActionRefusal, ChannelError, ChannelName, Channels, ChannelsReport, Config, Event,
+    ActionRefusal, ChannelError, ChannelName, Channels, ChannelsReport, Config, ErrorBody, Event,
 };
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -87,6 +88,11 @@ impl<A: ChatApp> ChatChannel<A> {
             self.forget(relay).await?;
         }
         Ok(())
+    }
+
+    /// Its report alone, as its actions answer.
+    fn own_report(&self, relay: &Relay) -> Result<serde_json::Value, ActionRefusal> {
+        crate::channels::output(&self.app.report(relay, &self.shared))
     }
 
     async fn forget(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
@@ -195,7 +201,9 @@ impl<A: ChatApp> Channel for ChatChannel<A> {
     }
 
     fn report(&self, relay: &Relay, report: &mut ChannelsReport) {
-        self.app.report(relay, &self.shared, report);
+        let own = self.app.report(relay, &self.shared);
+        report.summaries.extend(A::summary(&own));
+        A::file(own, report);
     }
 
     fn actions(&self) -> &'static [&'static str] {
@@ -210,17 +218,19 @@ impl<A: ChatApp> Channel for ChatChannel<A> {
     ) -> Result<serde_json::Value, ActionRefusal> {
         match action {
             "setup" => {
-                let report = self.app.setup(relay, &self.shared, input).await?;
+                let request: A::Setup = crate::channels::input(input)?;
+                let set_up = self.app.set_up(relay, &self.shared, request).await;
+                set_up.map_err(|refusal| refused(&refusal))?;
                 self.settings_changed();
-                Ok(report)
+                self.own_report(relay)
             }
             "unpair" => {
                 self.unpair(relay).await?;
-                self.app.own_report(relay, &self.shared)
+                self.own_report(relay)
             }
             "forget" => {
                 self.forget(relay).await?;
-                self.app.own_report(relay, &self.shared)
+                self.own_report(relay)
             }
             _ if A::ACTIONS.contains(&action) => {
                 self.app
@@ -229,5 +239,14 @@ impl<A: ChatApp> Channel for ChatChannel<A> {
             }
             _ => Err(ActionRefusal::no_action(A::NAME, action)),
         }
+    }
+}
+
+/// A refusal of an app's setup, as its action answers it.
+pub fn refused(refusal: &impl SetupRefusal) -> ActionRefusal {
+    ActionRefusal {
+        status: refusal.status(),
+        body: ErrorBody::field(refusal.field(), refusal.message()),
+        refusal: serde_json::to_value(refusal).ok().map(Box::new),
     }
 }

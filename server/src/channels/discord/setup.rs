@@ -2,15 +2,15 @@
 //! before it is kept; forgetting it; and the bot's report for settings and `hark status`.
 
 use super::{CHANNEL, Discord, Identity, Rest, TOKEN};
+use crate::channels::Relay;
 use crate::channels::chat::Shared;
 use crate::channels::chat::credentials::{self, StatusLine};
-use crate::channels::{self, Relay};
 use hark_core::model::channels::discord::{DiscordRefusal, DiscordReport, DiscordSetup};
-use hark_core::model::{ActionRefusal, ChannelError, ChannelsReport, ErrorBody};
+use hark_core::model::{ChannelError, ChannelSummary};
 use std::sync::Arc;
 
 /// The bot as settings and the CLI show it.
-pub fn report_for(discord: &Discord, relay: &Relay, shared: &Shared) -> DiscordReport {
+pub fn report(discord: &Discord, relay: &Relay, shared: &Shared) -> DiscordReport {
     let config = relay
         .store
         .read_config(|config| config.channels.discord.clone());
@@ -24,22 +24,18 @@ pub fn report_for(discord: &Discord, relay: &Relay, shared: &Shared) -> DiscordR
     }
 }
 
-/// The report, and `hark status`'s line.
-pub fn report(discord: &Discord, relay: &Relay, shared: &Shared, report: &mut ChannelsReport) {
-    let app = report_for(discord, relay, shared);
-    if app.token {
-        let line = StatusLine {
-            channel: CHANNEL,
-            kind: "bot",
-            name: app.bot.as_deref().map(|name| format!("@{name}")),
-            at: None,
-            connected: Some(app.connected),
-            paired: app.paired,
-            who: "person",
-        };
-        report.summaries.push(line.summary());
-    }
-    report.discord = app;
+/// Its line in `hark status`, once it has credentials.
+pub fn summary(app: &DiscordReport) -> Option<ChannelSummary> {
+    let line = StatusLine {
+        channel: CHANNEL,
+        kind: "bot",
+        name: app.bot.as_deref().map(|name| format!("@{name}")),
+        at: None,
+        connected: Some(app.connected),
+        paired: app.paired,
+        who: "person",
+    };
+    app.token.then(|| line.summary())
 }
 
 /// Checks the token given (or the saved one) with Discord, saves it, turns the bot on and
@@ -47,29 +43,13 @@ pub fn report(discord: &Discord, relay: &Relay, shared: &Shared, report: &mut Ch
 ///
 /// # Errors
 /// Why Discord cannot be set up, naming the token.
-pub async fn setup(
+pub async fn set_up(
     discord: &Discord,
     relay: &Arc<Relay>,
     shared: &Shared,
-    input: serde_json::Value,
-) -> Result<serde_json::Value, ActionRefusal> {
-    let request: DiscordSetup = channels::input(input)?;
-    match check_and_keep(discord, relay, shared, request.bot_token).await {
-        Ok(()) => channels::output(&report_for(discord, relay, shared)),
-        Err(refusal) => Err(ActionRefusal {
-            status: refusal.status(),
-            body: ErrorBody::field("botToken", refusal.message()),
-            refusal: serde_json::to_value(&refusal).ok().map(Box::new),
-        }),
-    }
-}
-
-async fn check_and_keep(
-    discord: &Discord,
-    relay: &Arc<Relay>,
-    shared: &Shared,
-    token: Option<String>,
+    request: DiscordSetup,
 ) -> Result<(), DiscordRefusal> {
+    let token = request.bot_token;
     let api_base = relay
         .store
         .read_config(|config| config.channels.discord.api_base.clone());

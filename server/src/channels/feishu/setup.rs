@@ -3,15 +3,15 @@
 //! and `hark status`.
 
 use super::{APP_ID, APP_SECRET, CHANNEL, Feishu, FeishuError, OpenApi};
+use crate::channels::Relay;
 use crate::channels::chat::Shared;
 use crate::channels::chat::credentials::{self, StatusLine};
-use crate::channels::{self, Relay};
 use hark_core::model::channels::feishu::{FeishuRefusal, FeishuReport, FeishuSetup};
-use hark_core::model::{ActionRefusal, ChannelError, ChannelsReport, ErrorBody};
+use hark_core::model::{ChannelError, ChannelSummary};
 use std::sync::Arc;
 
 /// The app as settings and the CLI show it.
-pub fn report_for(feishu: &Feishu, relay: &Relay, shared: &Shared) -> FeishuReport {
+pub fn report(feishu: &Feishu, relay: &Relay, shared: &Shared) -> FeishuReport {
     let config = relay
         .store
         .read_config(|config| config.channels.feishu.clone());
@@ -27,22 +27,18 @@ pub fn report_for(feishu: &Feishu, relay: &Relay, shared: &Shared) -> FeishuRepo
     }
 }
 
-/// The report, and `hark status`'s line.
-pub fn report(feishu: &Feishu, relay: &Relay, shared: &Shared, report: &mut ChannelsReport) {
-    let app = report_for(feishu, relay, shared);
-    if app.token {
-        let line = StatusLine {
-            channel: CHANNEL,
-            kind: "app",
-            name: app.bot.as_deref().map(|name| format!("\"{name}\"")),
-            at: Some(app.api_base.clone()),
-            connected: Some(app.connected),
-            paired: app.paired,
-            who: "person",
-        };
-        report.summaries.push(line.summary());
-    }
-    report.feishu = app;
+/// Its line in `hark status`, once it has credentials.
+pub fn summary(app: &FeishuReport) -> Option<ChannelSummary> {
+    let line = StatusLine {
+        channel: CHANNEL,
+        kind: "app",
+        name: app.bot.as_deref().map(|name| format!("\"{name}\"")),
+        at: Some(app.api_base.clone()),
+        connected: Some(app.connected),
+        paired: app.paired,
+        who: "person",
+    };
+    app.token.then(|| line.summary())
 }
 
 /// Checks the credentials given (or the saved ones) with Feishu, saves them, turns the app on
@@ -50,24 +46,7 @@ pub fn report(feishu: &Feishu, relay: &Relay, shared: &Shared, report: &mut Chan
 ///
 /// # Errors
 /// Why Feishu cannot be set up, naming the field.
-pub async fn setup(
-    feishu: &Feishu,
-    relay: &Arc<Relay>,
-    shared: &Shared,
-    input: serde_json::Value,
-) -> Result<serde_json::Value, ActionRefusal> {
-    let request: FeishuSetup = channels::input(input)?;
-    match check_and_keep(feishu, relay, shared, request).await {
-        Ok(()) => channels::output(&report_for(feishu, relay, shared)),
-        Err(refusal) => Err(ActionRefusal {
-            status: refusal.status(),
-            body: ErrorBody::field(refusal.field(), refusal.message()),
-            refusal: serde_json::to_value(&refusal).ok().map(Box::new),
-        }),
-    }
-}
-
-async fn check_and_keep(
+pub async fn set_up(
     feishu: &Feishu,
     relay: &Arc<Relay>,
     shared: &Shared,

@@ -3,15 +3,15 @@
 
 use super::web_api::SlackError;
 use super::{APP_TOKEN, BOT_TOKEN, CHANNEL, Slack, WebApi};
+use crate::channels::Relay;
 use crate::channels::chat::Shared;
 use crate::channels::chat::credentials::{self, StatusLine};
-use crate::channels::{self, Relay};
 use hark_core::model::channels::slack::{SlackRefusal, SlackReport, SlackSetup};
-use hark_core::model::{ActionRefusal, ChannelError, ChannelsReport, ErrorBody};
+use hark_core::model::{ChannelError, ChannelSummary};
 use std::sync::Arc;
 
 /// The app as settings and the CLI show it.
-pub fn report_for(slack: &Slack, relay: &Relay, shared: &Shared) -> SlackReport {
+pub fn report(slack: &Slack, relay: &Relay, shared: &Shared) -> SlackReport {
     let config = relay
         .store
         .read_config(|config| config.channels.slack.clone());
@@ -28,22 +28,18 @@ pub fn report_for(slack: &Slack, relay: &Relay, shared: &Shared) -> SlackReport 
     }
 }
 
-/// The report, and `hark status`'s line.
-pub fn report(slack: &Slack, relay: &Relay, shared: &Shared, report: &mut ChannelsReport) {
-    let app = report_for(slack, relay, shared);
-    if app.token {
-        let line = StatusLine {
-            channel: CHANNEL,
-            kind: "app",
-            name: app.bot.as_deref().map(|name| format!("@{name}")),
-            at: None,
-            connected: Some(app.connected),
-            paired: app.paired,
-            who: "person",
-        };
-        report.summaries.push(line.summary());
-    }
-    report.slack = app;
+/// Its line in `hark status`, once it has credentials.
+pub fn summary(app: &SlackReport) -> Option<ChannelSummary> {
+    let line = StatusLine {
+        channel: CHANNEL,
+        kind: "app",
+        name: app.bot.as_deref().map(|name| format!("@{name}")),
+        at: None,
+        connected: Some(app.connected),
+        paired: app.paired,
+        who: "person",
+    };
+    app.token.then(|| line.summary())
 }
 
 /// Checks the tokens given (or the saved ones) with Slack, saves them, turns the app on and
@@ -51,24 +47,7 @@ pub fn report(slack: &Slack, relay: &Relay, shared: &Shared, report: &mut Channe
 ///
 /// # Errors
 /// Why Slack cannot be set up, naming the token.
-pub async fn setup(
-    slack: &Slack,
-    relay: &Arc<Relay>,
-    shared: &Shared,
-    input: serde_json::Value,
-) -> Result<serde_json::Value, ActionRefusal> {
-    let request: SlackSetup = channels::input(input)?;
-    match check_and_keep(slack, relay, shared, request).await {
-        Ok(()) => channels::output(&report_for(slack, relay, shared)),
-        Err(refusal) => Err(ActionRefusal {
-            status: refusal.status(),
-            body: ErrorBody::field(refusal.field(), refusal.message()),
-            refusal: serde_json::to_value(&refusal).ok().map(Box::new),
-        }),
-    }
-}
-
-async fn check_and_keep(
+pub async fn set_up(
     slack: &Slack,
     relay: &Arc<Relay>,
     shared: &Shared,

@@ -3,15 +3,15 @@
 //! pairing code) for settings and `hark status`.
 
 use super::{BotApi, CHANNEL, TOKEN, Telegram};
+use crate::channels::Relay;
 use crate::channels::chat::Shared;
 use crate::channels::chat::credentials::{self, StatusLine};
-use crate::channels::{self, Relay};
 use hark_core::model::channels::telegram::{TelegramRefusal, TelegramReport, TelegramSetup};
-use hark_core::model::{ActionRefusal, ChannelError, ChannelsReport, ErrorBody};
+use hark_core::model::{ChannelError, ChannelSummary};
 use std::sync::Arc;
 
 /// The bot as settings and the CLI show it.
-pub fn report_for(telegram: &Telegram, relay: &Relay, shared: &Shared) -> TelegramReport {
+pub fn report(telegram: &Telegram, relay: &Relay, shared: &Shared) -> TelegramReport {
     let config = relay
         .store
         .read_config(|config| config.channels.telegram.clone());
@@ -31,22 +31,18 @@ pub fn report_for(telegram: &Telegram, relay: &Relay, shared: &Shared) -> Telegr
     }
 }
 
-/// The report, and `hark status`'s line.
-pub fn report(telegram: &Telegram, relay: &Relay, shared: &Shared, report: &mut ChannelsReport) {
-    let app = report_for(telegram, relay, shared);
-    if app.token {
-        let line = StatusLine {
-            channel: CHANNEL,
-            kind: "bot",
-            name: app.bot.as_deref().map(|name| format!("@{name}")),
-            at: None,
-            connected: None,
-            paired: app.paired,
-            who: "chat",
-        };
-        report.summaries.push(line.summary());
-    }
-    report.telegram = app;
+/// Its line in `hark status`, once it has credentials.
+pub fn summary(app: &TelegramReport) -> Option<ChannelSummary> {
+    let line = StatusLine {
+        channel: CHANNEL,
+        kind: "bot",
+        name: app.bot.as_deref().map(|name| format!("@{name}")),
+        at: None,
+        connected: None,
+        paired: app.paired,
+        who: "chat",
+    };
+    app.token.then(|| line.summary())
 }
 
 /// Checks the token given (or the saved one) with Telegram, saves it, turns the bot on and
@@ -54,29 +50,13 @@ pub fn report(telegram: &Telegram, relay: &Relay, shared: &Shared, report: &mut 
 ///
 /// # Errors
 /// Why the bot cannot be set up, naming the token.
-pub async fn setup(
+pub async fn set_up(
     telegram: &Telegram,
     relay: &Arc<Relay>,
     shared: &Shared,
-    input: serde_json::Value,
-) -> Result<serde_json::Value, ActionRefusal> {
-    let request: TelegramSetup = channels::input(input)?;
-    match check_and_keep(telegram, relay, shared, request.bot_token).await {
-        Ok(()) => channels::output(&report_for(telegram, relay, shared)),
-        Err(refusal) => Err(ActionRefusal {
-            status: refusal.status(),
-            body: ErrorBody::field("botToken", refusal.message()),
-            refusal: serde_json::to_value(&refusal).ok().map(Box::new),
-        }),
-    }
-}
-
-async fn check_and_keep(
-    telegram: &Telegram,
-    relay: &Arc<Relay>,
-    shared: &Shared,
-    token: Option<String>,
+    request: TelegramSetup,
 ) -> Result<(), TelegramRefusal> {
+    let token = request.bot_token;
     let api_base = relay
         .store
         .read_config(|config| config.channels.telegram.api_base.clone());

@@ -7,6 +7,7 @@
 use super::ilink::{Ilink, LoginStatus};
 use super::{BOT_BASE, CHANNEL, TOKEN};
 use crate::channels::Relay;
+use hark_core::model::channels::SetupRefusal;
 use hark_core::model::channels::wechat::{WechatLogin, WechatLoginState, WechatRefusal};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};

@@ -8,10 +8,11 @@ use crate::channels::{Channel, walk::Tap};
 use crate::daemon::secrets::Secrets;
 use crate::security::access::Access;
 use crate::security::token::Tokens;
-use hark_core::model::{
-    ActionRefusal, ChannelError, ChannelName, Channels, ChannelsReport, Question, QuestionId,
-};
+use hark_core::model::channels::telegram::TelegramRefusal;
 use hark_core::model::{AskRequest, Status};
+use hark_core::model::{
+    ChannelError, ChannelName, ChannelSummary, Channels, ChannelsReport, Question, QuestionId,
+};
 use hark_core::store::Store;
 use hark_text::Lang;
 use serde_json::json;
@@ -178,6 +179,9 @@ impl<const WORDS: bool> ChatApp for Fake<WORDS> {
     /// Which inbound a response answers; 0 for those whose notices go in the chat.
     type Responder = u32;
     type LinkState = ();
+    type Setup = serde::de::IgnoredAny;
+    type Refusal = TelegramRefusal;
+    type Report = serde_json::Value;
 
     fn on(channels: &Channels) -> bool {
         channels.slack.enabled
@@ -332,29 +336,33 @@ impl<const WORDS: bool> ChatApp for Fake<WORDS> {
         }
     }
 
-    async fn setup(
+    async fn set_up(
         &self,
         _: &Arc<Relay>,
         shared: &Arc<Shared>,
-        _: serde_json::Value,
-    ) -> Result<serde_json::Value, ActionRefusal> {
-        let code = shared.codes.issue().map_err(|error| ActionRefusal {
-            status: 500,
-            body: hark_core::model::ErrorBody::new(error.to_string()),
-            refusal: None,
-        })?;
-        Ok(json!({ "code": code.code }))
+        _: serde::de::IgnoredAny,
+    ) -> Result<(), TelegramRefusal> {
+        shared
+            .codes
+            .issue()
+            .map(|_| ())
+            .map_err(|_| TelegramRefusal::SaveFailed)
     }
 
     async fn forget_credentials(&self, _: &Arc<Relay>) -> Result<(), ChannelError> {
         Ok(())
     }
 
-    fn report(&self, _: &Relay, _: &Shared, _: &mut ChannelsReport) {}
-
-    fn own_report(&self, _: &Relay, _: &Shared) -> Result<serde_json::Value, ActionRefusal> {
-        Ok(json!({}))
+    /// The pairing code waiting, for the tests to send.
+    fn report(&self, _: &Relay, shared: &Shared) -> serde_json::Value {
+        json!({ "code": shared.codes.waiting().map(|code| code.code) })
     }
+
+    fn summary(_: &serde_json::Value) -> Option<ChannelSummary> {
+        None
+    }
+
+    fn file(_: serde_json::Value, _: &mut ChannelsReport) {}
 }
 
 /// A daemon's relay with only the fake app, started.
