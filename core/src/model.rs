@@ -20,8 +20,8 @@ mod validate;
 
 pub use channel_error::{ActionRefusal, ChannelError};
 pub use channels::{
-    ChannelName, ChannelStatus, ChannelSummary, ChannelTest, ChannelTestResult, Channels,
-    ChannelsReport,
+    ChannelAction, ChannelName, ChannelStatus, ChannelSummary, ChannelTest, ChannelTestResult,
+    Channels, ChannelsReport,
 };
 pub use config::{Config, ConfigReport, Elicitation, PageConfig};
 pub use daemon::{Health, Pairing, Stopping};

@@ -1,8 +1,10 @@
 //! MCP and live-update figures for `cargo xtask bench` (prints, asserts nothing): the first
 //! `ask_user` with no daemon running (the shim starts one), shim start to `tools/list`
 //! answered, idle shim and daemon memory, `ask_user` call to `question:created` on the
-//! WebSocket, answer POST to tool result, and what finding a new connection's owner costs (SPEC
-//! §16, paid once per connection). Drives the release binary given as argument.
+//! WebSocket, answer POST to tool result, where the answer leg's time goes (the daemon's close
+//! and durable write, the waiter's wake-up, the shim's own part), and what finding a new
+//! connection's owner costs (SPEC §16, paid once per connection). Drives the release binary
+//! given as argument.
 
 #[path = "support/mod.rs"]
 mod support;
@@ -13,7 +15,7 @@ use std::time::{Duration, Instant};
 use support::{Shim, memory, start_daemon};
 
 const STARTS: usize = 20;
-const CALLS: usize = 50;
+const CALLS: usize = 200;
 
 fn median(mut samples: Vec<Duration>) -> Duration {
     samples.sort();
@@ -155,15 +157,85 @@ async fn main() {
         "ask_user call → question:created on ws   median {:?}",
         median(to_created)
     );
-    println!(
-        "answer POST → tool result                median {:?}",
-        median(to_result)
-    );
+    let to_result = median(to_result);
+    println!("answer POST → tool result                median {to_result:?}");
     println!(
         "daemon after the calls                   {}",
         memory(daemon.id().unwrap())
     );
+    answer_leg_parts(port, &http, to_result).await;
     owner_lookup();
+}
+
+/// The answer leg taken apart over plain HTTP, as the shim's wait sees it without the shim:
+/// answer POST → its acknowledgement (the close and its durable write), and answer POST → a
+/// waiting `/wait` answered (the waiter's wake-up and response). What the tool result takes
+/// beyond that is the shim's own part (reading the wait, formatting, writing to stdout).
+async fn answer_leg_parts(port: u16, http: &reqwest::Client, to_result: Duration) {
+    let base = format!("http://127.0.0.1:{port}");
+    let (mut acknowledged, mut woken) = (Vec::new(), Vec::new());
+    for _ in 0..CALLS {
+        let question: Value = http
+            .post(format!("{base}/api/questions"))
+            .json(
+                &json!({"questions": [{"question": "Parts?", "options": [{"label": "Yes"}]}],
+                          "source": {"client": "bench", "cwd": "/bench"}}),
+            )
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let id = question["id"].as_str().unwrap().to_string();
+        let waiter = {
+            let (http, url) = (
+                http.clone(),
+                format!("{base}/api/questions/{id}/wait?timeout=30&messages=true"),
+            );
+            tokio::spawn(async move {
+                http.get(url).send().await.unwrap().bytes().await.unwrap();
+                Instant::now()
+            })
+        };
+        waits_registered(http, &base).await;
+        let answered = Instant::now();
+        http.post(format!("{base}/api/questions/{id}/answer"))
+            .json(&json!({"answers": [{"selected": ["Yes"]}]}))
+            .send()
+            .await
+            .unwrap();
+        acknowledged.push(answered.elapsed());
+        woken.push(waiter.await.unwrap() - answered);
+    }
+    let woken = median(woken);
+    println!(
+        "  answer POST → acknowledged (close, durable write) median {:?}",
+        median(acknowledged)
+    );
+    println!("  answer POST → a waiting /wait answered   median {woken:?}");
+    println!(
+        "  the shim's own part (tool result − /wait) ≈ {:?}",
+        to_result.saturating_sub(woken)
+    );
+}
+
+/// Until the daemon counts one open wait (bounded: a second at most).
+async fn waits_registered(http: &reqwest::Client, base: &str) {
+    for _ in 0..1000 {
+        let health: Value = http
+            .get(format!("{base}/api/health"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        if health["waits"].as_u64() >= Some(1) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
 }
 
 /// What the daemon pays per new loopback connection to learn whose it is, on this machine as

@@ -43,6 +43,14 @@ pub enum Probe {
     Nothing,
 }
 
+/// Whether a wait takes along the messages the person left for the agent that asked (the MCP
+/// shim's waits: they go into the tool result) or leaves them for the agent's next call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Messages {
+    TakeAlong,
+    Leave,
+}
+
 /// A failed call.
 #[derive(Debug, thiserror::Error)]
 pub enum ClientError {
@@ -210,7 +218,8 @@ impl DaemonClient {
 
     /// Long-polls for at most `secs` (≤ 60): `Some` once closed, `None` if still pending. With
     /// `cancel_if_gone`, the daemon withdraws the question should this connection drop first,
-    /// so a killed caller leaves nothing waiting on the person's screen.
+    /// so a killed caller leaves nothing waiting on the person's screen. With
+    /// `Messages::TakeAlong`, the result carries the messages for the asking agent.
     ///
     /// # Errors
     /// `Api` with 404 when the daemon does not know the id, `Unreachable` when it is gone.
@@ -219,10 +228,14 @@ impl DaemonClient {
         id: QuestionId,
         secs: u64,
         cancel_if_gone: bool,
+        messages: Messages,
     ) -> Result<Option<WaitResult>, ClientError> {
         let mut path = format!("/api/questions/{id}/wait?timeout={secs}");
         if cancel_if_gone {
             path.push_str("&cancelOnDisconnect=true");
+        }
+        if messages == Messages::TakeAlong {
+            path.push_str("&messages=true");
         }
         let builder = self
             .request(Method::GET, &path)
@@ -345,7 +358,7 @@ impl DaemonClient {
     pub async fn channel_action<T: serde::de::DeserializeOwned>(
         &self,
         channel: hark_core::model::ChannelName,
-        action: &str,
+        action: hark_core::model::ChannelAction,
         body: &impl serde::Serialize,
     ) -> Result<T, ClientError> {
         let request = self

@@ -78,6 +78,55 @@ pub fn outcome(lang: Lang, question: &Question) -> String {
     }
 }
 
+/// How `question` ended, as a chat app says it under the question: its mark (✅ ⏭ ⌛ ✖️) and
+/// the outcome in a sentence; a skip with a note gives the note (as `shorten` leaves it).
+#[cfg(feature = "server")]
+pub fn ending(
+    lang: Lang,
+    question: &Question,
+    shorten: impl Fn(&str) -> String,
+) -> (&'static str, String) {
+    match (question.status, question.note.as_deref()) {
+        (Status::Declined, Some(note)) => (
+            "⏭",
+            t_in(
+                lang,
+                "chat-declined-note",
+                &[("note", shorten(note).into())],
+            ),
+        ),
+        (status, _) => (mark(status), outcome(lang, question)),
+    }
+}
+
+/// The mark a chat app puts before how a question ended.
+#[cfg(feature = "server")]
+pub fn mark(status: Status) -> &'static str {
+    match status {
+        Status::Answered => "✅",
+        Status::Declined => "⏭",
+        Status::Timeout => "⌛",
+        Status::Cancelled | Status::Pending => "✖️",
+    }
+}
+
+/// What `question` asked, each sub-question under its header (when it has one), a blank line
+/// between them: plain text, for an app that shows it as written.
+#[cfg(feature = "server")]
+pub fn asked(question: &Question) -> String {
+    question
+        .questions
+        .iter()
+        .map(
+            |sub| match sub.header.as_deref().filter(|h| !h.trim().is_empty()) {
+                Some(header) => format!("{}\n{}", header.trim(), sub.question.trim()),
+                None => sub.question.trim().to_string(),
+            },
+        )
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
 /// Where a chat channel is in a question of several sub-questions, and the sub-question's
 /// header: "Question 2 of 3 · Deploy"; empty for a lone sub-question without a header.
 #[cfg(feature = "server")]

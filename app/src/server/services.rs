@@ -3,7 +3,9 @@
 //! desk, the phone's pairing details, and the paths of the server functions whose bodies may be
 //! large. Server only.
 
-use hark_core::model::{ActionRefusal, ChannelError, ChannelName, ChannelsReport, Pairing};
+use hark_core::model::{
+    ActionRefusal, ChannelAction, ChannelError, ChannelName, ChannelsReport, Pairing,
+};
 
 /// What the daemon's channels can tell and do for this page (provided by the server crate,
 /// which holds the secrets and sends the messages). Every channel is reached the same way: by
@@ -18,7 +20,7 @@ pub trait ChannelDesk: Send + Sync {
     fn act(
         &self,
         channel: ChannelName,
-        action: &'static str,
+        action: ChannelAction,
         input: serde_json::Value,
     ) -> DeskFuture<Result<serde_json::Value, ActionRefusal>>;
     /// Sets (or removes) `channel`'s access token, for the server its settings name.

@@ -100,7 +100,7 @@ pub struct ActionRefusal {
 
 impl ActionRefusal {
     /// The 404 of an action `channel` does not have.
-    pub fn no_action(channel: impl std::fmt::Display, action: &str) -> Self {
+    pub fn no_action(channel: impl std::fmt::Display, action: impl std::fmt::Display) -> Self {
         ActionRefusal {
             status: 404,
             body: super::ErrorBody::new(format!("{channel} has no action {action}")),

@@ -1,7 +1,7 @@
 //! Messages for a running agent (SPEC §18, "Tell the agent…"): whom they are for, what they
 //! say, whether the agent has had them, and how an agent reads them.
 
-use super::{AnsweredVia, Source};
+use super::{AnsweredVia, QuestionId, Source};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -142,6 +142,10 @@ pub struct AgentMessage {
         skip_serializing_if = "Option::is_none"
     )]
     pub delivered_at: Option<DateTime<Utc>>,
+    /// The question whose answer took it to the agent, when one did: a wait for that question
+    /// repeated (its first result lost on the way) hands it over again, never another time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delivered_with: Option<QuestionId>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub via: Option<AnsweredVia>,
 }
@@ -159,6 +163,7 @@ impl AgentMessage {
             status: MessageStatus::Waiting,
             created_at: now,
             delivered_at: None,
+            delivered_with: None,
             via: message.via,
         }
     }

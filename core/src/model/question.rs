@@ -1,6 +1,7 @@
 //! Questions as agents ask them and people answer them: the request, the stored question, its
 //! status, the answers, and the bodies of the question routes (the daemon's own are `daemon`).
 
+use super::AgentMessage;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -473,6 +474,7 @@ impl Question {
             status: self.status,
             answers: self.answers.clone(),
             note: self.note.clone(),
+            messages: Vec::new(),
         }
     }
 }
@@ -574,6 +576,10 @@ pub struct WaitResult {
     pub answers: Option<Vec<SubQuestionAnswer>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// Asked for with `messages=true` (the MCP shim's waits): the messages the person left for
+    /// the agent that asked, oldest first, delivered with this answer (SPEC §18).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub messages: Vec<AgentMessage>,
 }
 
 /// `GET /api/questions`.

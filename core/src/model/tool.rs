@@ -59,7 +59,7 @@ pub struct GetAnswerRequest {
 }
 
 impl AskOutcome {
-    /// The outcome of a closed question.
+    /// The outcome of a closed question, with the messages its wait brought along.
     pub fn closed(id: QuestionId, questions: &[SubQuestion], result: WaitResult) -> Self {
         let answers = result
             .answers
@@ -78,7 +78,7 @@ impl AskOutcome {
             answers,
             note: result.note,
             id,
-            messages: Vec::new(),
+            messages: result.messages.iter().map(PersonMessage::from).collect(),
         }
     }
 
@@ -177,6 +177,7 @@ mod tests {
                 status: Status::Answered,
                 answers: Some(answers),
                 note: None,
+                messages: Vec::new(),
             },
         )
     }
@@ -260,6 +261,7 @@ mod tests {
                 status: Status::Declined,
                 answers: None,
                 note: Some("not today".into()),
+                messages: Vec::new(),
             },
         );
         assert!(declined.text().contains("not today"));

@@ -5,7 +5,8 @@
 
 use super::{Durable, Store, StoreError, now};
 use crate::model::{
-    AgentMessage, AgentRef, Event, MessageId, MessageStatus, NewMessage, limits, validate_message,
+    AgentMessage, AgentRef, Event, MessageId, MessageStatus, NewMessage, QuestionId, limits,
+    validate_message,
 };
 
 impl Store {
@@ -87,36 +88,77 @@ impl Store {
         &self,
         agent: &AgentRef,
     ) -> Result<Vec<AgentMessage>, StoreError> {
+        self.deliver(agent, None).await
+    }
+
+    /// The messages for the agent that asked question `id`, to go with its answer (the wait's
+    /// result): every one waiting for that agent, marked delivered with the question, and those
+    /// delivered with it before. So a wait repeated because its result was lost on the way
+    /// (the shim re-waits when its connection breaks; an agent may call `get_answer` again)
+    /// hands the same messages over again, while no other question or call ever does. Returns
+    /// once the marks are durable; nothing for a question without a known asking agent.
+    ///
+    /// # Errors
+    /// `Storage` when the disk refused the marks: the messages wait again, for the next call.
+    pub async fn deliver_with_answer(
+        &self,
+        id: QuestionId,
+    ) -> Result<Vec<AgentMessage>, StoreError> {
+        let in_memory = self
+            .state()
+            .entries
+            .get(&id)
+            .map(|entry| entry.question.source.clone());
+        let source = match in_memory {
+            Some(source) => source,
+            None => self.get(id).await.and_then(|question| question.source),
+        };
+        match source.as_ref().and_then(AgentRef::of) {
+            Some(agent) => self.deliver(&agent, Some(id)).await,
+            None => Ok(Vec::new()),
+        }
+    }
+
+    async fn deliver(
+        &self,
+        agent: &AgentRef,
+        with: Option<QuestionId>,
+    ) -> Result<Vec<AgentMessage>, StoreError> {
         let delivered_at = now();
-        let (delivered, durable) = {
+        let (handed, newly, durable) = {
             let mut state = self.state();
-            let mut delivered = Vec::new();
+            let mut handed = Vec::new();
+            let mut newly = Vec::new();
             for message in state.messages.iter_mut() {
-                if message.is_waiting() && message.to.matches(agent) {
+                if with.is_some() && message.delivered_with == with {
+                    handed.push(message.clone());
+                } else if message.is_waiting() && message.to.matches(agent) {
                     message.status = MessageStatus::Delivered;
                     message.delivered_at = Some(delivered_at);
-                    delivered.push(message.clone());
+                    message.delivered_with = with;
+                    handed.push(message.clone());
+                    newly.push(message.clone());
                 }
             }
             let mut durable = Durable::Now;
-            for message in &delivered {
+            for message in &newly {
                 durable = self.record_message(message);
                 self.announce(|| Event::MessageDelivered(message.clone()));
             }
-            (delivered, durable)
+            (handed, newly, durable)
         };
-        if delivered.is_empty() {
-            return Ok(delivered);
+        if newly.is_empty() {
+            return Ok(handed);
         }
         // The writer commits in queue order: the last mark's acknowledgement covers them all.
-        let ids: Vec<MessageId> = delivered.iter().map(|message| message.id).collect();
+        let ids: Vec<MessageId> = newly.iter().map(|message| message.id).collect();
         self.settle(durable, move |store, recorded| {
             if recorded.is_err() {
                 store.undeliver(&ids);
             }
         })
         .await?;
-        Ok(delivered)
+        Ok(handed)
     }
 
     /// Brings back the messages the log held at start (newest first), before anything is served.
@@ -150,6 +192,7 @@ impl Store {
                 if ids.contains(&message.id) {
                     message.status = MessageStatus::Waiting;
                     message.delivered_at = None;
+                    message.delivered_with = None;
                 }
             }
             self.snapshot_in_memory(&state)
@@ -225,6 +268,85 @@ mod tests {
             }
         }
         assert_eq!(delivered_events, 2);
+    }
+
+    fn asked_by(client: &str, cwd: &str) -> crate::model::AskRequest {
+        crate::model::AskRequest {
+            questions: vec![crate::model::SubQuestion::text("Deploy now?")],
+            source: Some(crate::model::Source {
+                client: Some(client.into()),
+                cwd: Some(cwd.into()),
+                pid: None,
+            }),
+            ..crate::model::AskRequest::default()
+        }
+    }
+
+    #[tokio::test]
+    async fn an_answers_messages_come_again_with_that_answer_and_with_nothing_else() {
+        let store = Store::open(None, CancellationToken::new()).0;
+        let question = store
+            .create(asked_by("claude-code 2.1", "/w/hark"))
+            .await
+            .unwrap()
+            .question()
+            .clone();
+        let other = store
+            .create(asked_by("codex", "/w/hark"))
+            .await
+            .unwrap()
+            .question()
+            .clone();
+        store
+            .post_message(message(to("claude-code", "/w/hark"), "use staging"))
+            .await
+            .unwrap();
+        store
+            .post_message(message(to("codex", "/w/hark"), "not for claude"))
+            .await
+            .unwrap();
+
+        let first = store.deliver_with_answer(question.id).await.unwrap();
+        assert_eq!(first.len(), 1);
+        assert_eq!(first[0].text, "use staging");
+        assert_eq!(first[0].delivered_with, Some(question.id));
+        // The same wait again (its result lost on the way): the same message, once more.
+        store
+            .post_message(message(to("claude-code", "/w/hark"), "and then stop"))
+            .await
+            .unwrap();
+        let again = store.deliver_with_answer(question.id).await.unwrap();
+        let texts: Vec<_> = again.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["use staging", "and then stop"]);
+        // Anything else the agent does finds nothing more.
+        assert!(
+            store
+                .deliver_messages(&to("claude-code", "/w/hark"))
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        // Another agent's question takes only its own.
+        let codex = store.deliver_with_answer(other.id).await.unwrap();
+        assert_eq!(codex.len(), 1);
+        assert_eq!(codex[0].text, "not for claude");
+        // A question nobody knows the asker of takes nothing.
+        let anonymous = store
+            .create(crate::model::AskRequest {
+                source: None,
+                ..asked_by("x", "/")
+            })
+            .await
+            .unwrap()
+            .question()
+            .id;
+        assert!(
+            store
+                .deliver_with_answer(anonymous)
+                .await
+                .unwrap()
+                .is_empty()
+        );
     }
 
     #[tokio::test]

@@ -179,7 +179,8 @@ async fn waiting_on_a_closed_question_returns_at_once() {
         Waited::Closed(WaitResult {
             status: Status::Declined,
             answers: None,
-            note: Some("not now".into())
+            note: Some("not now".into()),
+            messages: Vec::new(),
         })
     );
 }

@@ -4,7 +4,8 @@
 
 use super::Relay;
 use hark_core::model::{
-    ActionRefusal, ChannelError, ChannelName, Channels, ChannelsReport, Config, ErrorBody, Event,
+    ActionRefusal, ChannelAction, ChannelError, ChannelName, Channels, ChannelsReport, Config,
+    ErrorBody, Event,
 };
 use serde_json::Value;
 use std::sync::Arc;
@@ -41,7 +42,7 @@ pub trait Channel: Send + Sync {
 
     /// Its own actions (a bot's `setup`, `unpair`, `forget`): each is `POST /api/<name>/<action>`
     /// and what settings does through the desk.
-    fn actions(&self) -> &'static [&'static str] {
+    fn actions(&self) -> &'static [ChannelAction] {
         &[]
     }
 
@@ -53,7 +54,7 @@ pub trait Channel: Send + Sync {
     async fn act(
         &self,
         _relay: &Arc<Relay>,
-        action: &str,
+        action: ChannelAction,
         _input: Value,
     ) -> Result<Value, ActionRefusal> {
         Err(ActionRefusal::no_action(self.name(), action))

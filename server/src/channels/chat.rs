@@ -34,8 +34,8 @@ use super::Relay;
 use super::walk::{Awaiting, Callback, Walk};
 use hark_core::model::channels::SetupRefusal;
 use hark_core::model::{
-    ActionRefusal, ChannelError, ChannelName, ChannelSummary, Channels, ChannelsReport, Question,
-    QuestionId,
+    ActionRefusal, ChannelAction, ChannelError, ChannelName, ChannelSummary, Channels,
+    ChannelsReport, Question, QuestionId,
 };
 use hark_text::Lang;
 use std::collections::BTreeSet;
@@ -91,7 +91,11 @@ pub trait ChatApp: Send + Sync + Sized + 'static {
     /// Whether unpairing also logs out: the credentials are forgotten after the goodbye.
     const UNPAIR_LOGS_OUT: bool = false;
     /// Its actions (`POST /api/<app>/<action>`): the shared ones, and any of `other_action`.
-    const ACTIONS: &'static [&'static str] = &["setup", "unpair", "forget"];
+    const ACTIONS: &'static [ChannelAction] = &[
+        ChannelAction::Setup,
+        ChannelAction::Unpair,
+        ChannelAction::Forget,
+    ];
 
     /// Its clients as the settings stand.
     type Line: Send + Sync;
@@ -224,7 +228,7 @@ pub trait ChatApp: Send + Sync + Sized + 'static {
         &self,
         relay: &Arc<Relay>,
         shared: &Arc<Shared>,
-        action: &str,
+        action: ChannelAction,
         input: serde_json::Value,
     ) -> Result<serde_json::Value, ActionRefusal> {
         let _ = (relay, shared, input);

@@ -7,7 +7,7 @@ use super::{Capabilities, Channel, Statuses};
 use crate::daemon::secrets::Secrets;
 use crate::security::access::Access;
 use hark_core::model::{
-    ActionRefusal, ChannelError, ChannelName, ChannelStatus, ChannelsReport, Event,
+    ActionRefusal, ChannelAction, ChannelError, ChannelName, ChannelStatus, ChannelsReport, Event,
 };
 use hark_core::store::Store;
 use std::sync::Arc;
@@ -204,7 +204,7 @@ impl Relay {
     pub async fn act(
         self: &Arc<Relay>,
         channel: ChannelName,
-        action: &str,
+        action: ChannelAction,
         input: serde_json::Value,
     ) -> Result<serde_json::Value, ActionRefusal> {
         match self.named(channel) {
@@ -251,7 +251,7 @@ impl Relay {
     }
 
     /// Every channel's own actions, by channel: each is `POST /api/<channel>/<action>`.
-    pub fn actions(&self) -> Vec<(ChannelName, &'static str)> {
+    pub fn actions(&self) -> Vec<(ChannelName, ChannelAction)> {
         self.channels
             .iter()
             .flat_map(|channel| {

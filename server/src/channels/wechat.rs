@@ -25,7 +25,8 @@ use super::{Relay, input, output};
 use crate::daemon::secrets::BoundKey;
 use hark_core::model::channels::wechat::{WechatRefusal, WechatReport, WechatVerify};
 use hark_core::model::{
-    ActionRefusal, ChannelError, ChannelName, ChannelSummary, Channels, ChannelsReport, Question,
+    ActionRefusal, ChannelAction, ChannelError, ChannelName, ChannelSummary, Channels,
+    ChannelsReport, Question,
 };
 use hark_text::Lang;
 use ilink::{Ilink, IlinkError};
@@ -125,7 +126,12 @@ impl ChatApp for Wechat {
     const TEXT_ONLY: bool = true;
     const PAIRS_BY_CODE: bool = false;
     const UNPAIR_LOGS_OUT: bool = true;
-    const ACTIONS: &'static [&'static str] = &["setup", "verify", "unpair", "forget"];
+    const ACTIONS: &'static [ChannelAction] = &[
+        ChannelAction::Setup,
+        ChannelAction::Verify,
+        ChannelAction::Unpair,
+        ChannelAction::Forget,
+    ];
 
     type Line = Line;
     /// The client id a text was sent with.
@@ -301,10 +307,10 @@ impl ChatApp for Wechat {
         &self,
         relay: &Arc<Relay>,
         shared: &Arc<Shared>,
-        action: &str,
+        action: ChannelAction,
         request: serde_json::Value,
     ) -> Result<serde_json::Value, ActionRefusal> {
-        if action != "verify" {
+        if action != ChannelAction::Verify {
             return Err(ActionRefusal::no_action(CHANNEL, action));
         }
         let request: WechatVerify = input(request)?;

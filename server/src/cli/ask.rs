@@ -1,5 +1,6 @@
 //! `hark ask`: the same round trip as the MCP tool, from a shell, a script or a git hook.
 
+use crate::client::Messages;
 use crate::client::asking::{self, Ended};
 use crate::client::connection::Connection;
 use hark_core::model::{AskOutcome, AskRequest, QuestionOption, Source, Status, SubQuestion};
@@ -111,7 +112,7 @@ pub async fn run(connection: Connection, args: AskArgs) -> ExitCode {
         return ExitCode::from(exit::ERROR);
     };
     let ended = tokio::select! {
-        ended = asking::wait(&connection, &request, None) => ended,
+        ended = asking::wait(&connection, &request, None, Messages::Leave) => ended,
         _ = tokio::signal::ctrl_c() => {
             let _ = connection.client().cancel(id).await;
             eprintln!("hark ask: interrupted; the question was withdrawn");

@@ -8,8 +8,8 @@
 
 use crate::client::{ClientError, DaemonClient};
 use crate::home;
-use hark_core::model::ChannelName;
 use hark_core::model::channels::PairingCode;
+use hark_core::model::{ChannelAction, ChannelName};
 use serde::Deserialize;
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
@@ -139,7 +139,10 @@ pub async fn setup(setup: Setup, port: Option<u16>) -> ExitCode {
             }
         }
     }
-    let report: Report = match client.channel_action(channel, "setup", &request).await {
+    let report: Report = match client
+        .channel_action(channel, ChannelAction::Setup, &request)
+        .await
+    {
         Ok(report) => report,
         Err(error) => return failed(&error, port),
     };
@@ -190,7 +193,7 @@ pub async fn setup(setup: Setup, port: Option<u16>) -> ExitCode {
 pub async fn unpair(channel: ChannelName, app: &str, port: Option<u16>) -> ExitCode {
     let (_, port) = home::for_command(port);
     match DaemonClient::local(port)
-        .channel_action::<serde_json::Value>(channel, "unpair", &serde_json::json!({}))
+        .channel_action::<serde_json::Value>(channel, ChannelAction::Unpair, &serde_json::json!({}))
         .await
     {
         Ok(_) => {

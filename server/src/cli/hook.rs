@@ -31,6 +31,7 @@
 //! `codex-rs/hooks/src/engine/output_parser.rs`. Empty output (exit 0) leaves Codex's own
 //! approval prompt; its hooks time out after `timeout` seconds (600 unless set).
 
+use crate::client::Messages;
 use crate::client::asking::{self, Ended};
 use crate::client::connection::Connection;
 use hark_core::model::{
@@ -222,7 +223,14 @@ impl Hook<'_> {
             }
         };
         let id = request.id?;
-        match asking::wait(self.connection, &request, Some(Instant::now() + self.wait)).await {
+        match asking::wait(
+            self.connection,
+            &request,
+            Some(Instant::now() + self.wait),
+            Messages::Leave,
+        )
+        .await
+        {
             Ok(Ended::Closed(result)) => Some(result),
             Ok(Ended::StillPending) => {
                 let note = self.agent.no_answer_note();

@@ -2,8 +2,8 @@
 //! client-chosen id, wait for it in long-poll slices, and when the daemon dies mid-wait start a
 //! new one and re-submit the same id, so the answer still arrives.
 
-use crate::client::ClientError;
 use crate::client::connection::Connection;
+use crate::client::{ClientError, Messages};
 use hark_core::model::{AskRequest, QuestionId, WaitResult};
 use reqwest::StatusCode;
 use std::time::Duration;
@@ -80,7 +80,8 @@ pub async fn submit(connection: &Connection, request: AskRequest) -> Result<AskR
 }
 
 /// Waits for the submitted `request` to close, or until `deadline`. Survives daemon restarts
-/// by re-submitting the same id.
+/// by re-submitting the same id. With `Messages::TakeAlong` the result carries the messages for
+/// the asking agent; a wait repeated after a broken connection gets the same ones again.
 ///
 /// # Errors
 /// When the daemon cannot be brought back, or refuses the question.
@@ -88,6 +89,7 @@ pub async fn wait(
     connection: &Connection,
     request: &AskRequest,
     deadline: Option<Instant>,
+    messages: Messages,
 ) -> Result<Ended, AskError> {
     let id = request
         .id
@@ -106,7 +108,7 @@ pub async fn wait(
         };
         // Round up, so a sub-second remainder still waits instead of spinning.
         let secs = slice.as_millis().div_ceil(1000) as u64;
-        match connection.client().wait(id, secs, true).await {
+        match connection.client().wait(id, secs, true, messages).await {
             Ok(Some(result)) => return Ok(Ended::Closed(result)),
             Ok(None) => recoveries = 0,
             Err(error) if daemon_lost(&error) => {

@@ -12,7 +12,9 @@ use axum::Router;
 use axum::extract::Request;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use hark_core::model::{ActionRefusal, ChannelError, ChannelName, ChannelsReport, Event};
+use hark_core::model::{
+    ActionRefusal, ChannelAction, ChannelError, ChannelName, ChannelsReport, Event,
+};
 use leptos_axum::{LeptosRoutes, generate_route_list};
 use std::sync::Arc;
 
@@ -141,7 +143,7 @@ impl ChannelDesk for Desk {
     fn act(
         &self,
         channel: ChannelName,
-        action: &'static str,
+        action: ChannelAction,
         input: serde_json::Value,
     ) -> DeskFuture<Result<serde_json::Value, ActionRefusal>> {
         let relay = self.0.clone();

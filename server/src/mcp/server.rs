@@ -10,6 +10,7 @@
 //! Whatever happened first wins either way: an answer given on the page before the retry is
 //! what the retry returns.
 
+use crate::client::Messages;
 use crate::client::asking::{self, AskError, Ended};
 use crate::client::connection::Connection;
 use crate::mcp::deadlines::HandOff;
@@ -24,7 +25,7 @@ use crate::mcp::tool_io::{
 };
 use hark_core::model::Elicitation;
 use hark_core::model::{
-    AgentRef, AskOutcome, AskRequest, GetAnswerRequest, PersonMessage, QuestionId,
+    AgentRef, AskOutcome, AskRequest, GetAnswerRequest, PersonMessage, QuestionId, Status,
 };
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::{InputResponses, RequestState};
@@ -401,7 +402,7 @@ impl HarkMcp {
             (wait, max) => wait.or(max),
         };
         let deadline = limit.map(|limit| Instant::now() + limit);
-        let waiting = asking::wait(&self.connection, &request, deadline);
+        let waiting = asking::wait(&self.connection, &request, deadline, Messages::TakeAlong);
         let mut waiting = std::pin::pin!(waiting);
         let ended = loop {
             let dialog = async {
@@ -448,13 +449,17 @@ impl HarkMcp {
     }
 
     /// The tool result of `outcome`, with the messages the person left for the asking agent
-    /// since it last heard from Hark (SPEC §18); the daemon marks them delivered.
+    /// since it last heard from Hark (SPEC §18). A closed question's wait brought them along
+    /// (`Messages::TakeAlong`); a question handed off still open collects them here, the one
+    /// case that costs a second round trip.
     pub(super) async fn reported(
         &self,
         mut outcome: AskOutcome,
         request: &AskRequest,
     ) -> CallToolResult {
-        if let Some(agent) = request.source.as_ref().and_then(AgentRef::of) {
+        if outcome.status == Status::Pending
+            && let Some(agent) = request.source.as_ref().and_then(AgentRef::of)
+        {
             match self.connection.client().deliver_messages(&agent).await {
                 Ok(messages) => {
                     outcome.messages = messages.iter().map(PersonMessage::from).collect();

@@ -12,6 +12,7 @@
 
 use super::server::{FORM_KEY, HarkMcp, tool_error};
 use super::task_store::Owner;
+use crate::client::Messages;
 use crate::client::asking::{self, Ended};
 use hark_core::model::{AskOutcome, AskRequest, QuestionId};
 use rmcp::model::{
@@ -65,7 +66,7 @@ impl HarkMcp {
         form: Option<ElicitRequestParams>,
         task: TaskContext,
     ) -> Result<CallToolResult, TaskExit> {
-        let waiting = asking::wait(self.connection(), &request, None);
+        let waiting = asking::wait(self.connection(), &request, None, Messages::TakeAlong);
         let mut waiting = std::pin::pin!(waiting);
         let dialog = form.map(|form| {
             let request = InputRequest::Elicitation(ElicitRequest::new(form));

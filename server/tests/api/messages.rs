@@ -4,6 +4,7 @@
 //! where each stands; bad messages are refused naming their field.
 
 use crate::api::events::{connect_url, next_event};
+use crate::api::support::Daemon;
 use crate::api::world::*;
 use serde_json::{Value, json};
 use std::process::Stdio;
@@ -270,6 +271,97 @@ async fn a_waiting_message_is_never_dropped_for_another_agents() {
         .post("/api/messages", &json!({"to": busy, "text": "one more"}))
         .await;
     assert_eq!(response.status(), 201);
+}
+
+/// `GET /api/questions/{id}/wait` as the shim makes it, taking the agent's messages along.
+async fn wait_taking_messages(daemon: &Daemon, id: &str) -> Value {
+    daemon
+        .get(&format!("/api/questions/{id}/wait?timeout=5&messages=true"))
+        .await
+        .json()
+        .await
+        .unwrap()
+}
+
+fn texts(result: &Value) -> Vec<String> {
+    result["messages"]
+        .as_array()
+        .map(|messages| {
+            messages
+                .iter()
+                .map(|m| m["text"].as_str().unwrap().to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+async fn listed(daemon: &Daemon) -> Vec<Value> {
+    let list: Value = daemon.get("/api/messages").await.json().await.unwrap();
+    list["messages"].as_array().unwrap().clone()
+}
+
+#[tokio::test]
+async fn the_answers_wait_brings_the_messages_and_a_repeated_wait_loses_none() {
+    let daemon = Daemon::start();
+    let asked = daemon
+        .ask(&json!({"questions": [{"question": "Deploy now?"}],
+                     "source": {"client": "claude-code 2.1", "cwd": "/w/hark"}}))
+        .await;
+    let id = asked["id"].as_str().unwrap().to_string();
+    let agent = json!({"client": "claude-code", "cwd": "/w/hark"});
+    for text in ["Use staging.", "Then stop."] {
+        let response = daemon
+            .post("/api/messages", &json!({"to": agent, "text": text}))
+            .await;
+        assert_eq!(response.status(), 201);
+    }
+    daemon
+        .post(
+            &format!("/api/questions/{id}/answer"),
+            &json!({"answers": [{"freeText": "yes"}]}),
+        )
+        .await;
+    // A plain wait (a script's, a page's) leaves the messages for the agent.
+    let plain: Value = daemon
+        .get(&format!("/api/questions/{id}/wait?timeout=5"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert!(plain.get("messages").is_none(), "{plain}");
+    assert!(
+        listed(&daemon)
+            .await
+            .iter()
+            .all(|m| m["status"] == "waiting")
+    );
+
+    let first = wait_taking_messages(&daemon, &id).await;
+    assert_eq!(first["answers"][0]["freeText"], "yes");
+    assert_eq!(texts(&first), ["Use staging.", "Then stop."], "{first}");
+    let kept = listed(&daemon).await;
+    assert!(
+        kept.iter()
+            .all(|m| m["status"] == "delivered" && m["deliveredWith"] == id.as_str()),
+        "{kept:?}"
+    );
+    // The result was lost on the way and the shim waits again: the same messages, once more.
+    assert_eq!(
+        texts(&wait_taking_messages(&daemon, &id).await),
+        texts(&first)
+    );
+    // Nothing else hands them over a second time.
+    let collected: Value = daemon
+        .post("/api/messages/deliver", &agent)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(collected["messages"], json!([]));
+    // Acknowledged, so kept: after a kill -9 the same wait still brings them.
+    let daemon = daemon.crash_and_restart();
+    let after = wait_taking_messages(&daemon, &id).await;
+    assert_eq!(texts(&after), texts(&first), "{after}");
 }
 
 /// Runs `hark hook claude` on Claude Code's `PostToolUse` input for a tool run in `cwd`.

@@ -1,6 +1,7 @@
-//! "Notify me elsewhere" on the settings page (SPEC §11, §17): each channel's part (`telegram`,
-//! the bot with its own forms; `wechat`, its QR login; `slack`, `feishu` and `discord`, their credentials and pairing; the
-//! fields of `ntfy` and `webhooks`), the public address their links
+//! "Notify me elsewhere" on the settings page (SPEC §11, §17): each channel's part (the chat
+//! apps that pair by a code, `chat_app` with each app's `Part`: `telegram`, `slack`, `feishu`,
+//! `discord`; `wechat`, its QR login; the fields of `ntfy` and `webhooks`), the public address
+//! their links
 //! use, how each channel has fared, and a test button for each, saved as one form. Works as
 //! plain forms without JavaScript.
 
@@ -8,6 +9,7 @@
 // plain HTML form; the macro's generated code inherits the count.
 #![allow(clippy::too_many_arguments)]
 
+mod chat_app;
 mod discord;
 mod feishu;
 mod ntfy;
@@ -19,14 +21,14 @@ mod wechat;
 use crate::components::failure_notice::FailureNotice;
 use crate::failure::Failure;
 use crate::i18n::{t, t_args, tr};
-use discord::{ConnectDiscord, DiscordPart, UnpairDiscord};
-use feishu::{ConnectFeishu, FeishuPart, UnpairFeishu};
+use chat_app::{ChatAppForm, ChatAppPart, Part};
 use hark_core::model::{Channels, ChannelsReport};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
-use slack::{ConnectSlack, SlackPart, UnpairSlack};
-use telegram::{ConnectTelegram, TelegramBot, UnpairTelegram};
 use wechat::{WechatLogin, WechatPart};
+
+/// The chat apps that pair by a code, in the order settings shows them.
+pub static PARTS: [&Part; 4] = [&telegram::PART, &slack::PART, &feishu::PART, &discord::PART];
 
 /// The section's data: the settings, the statuses, and each webhook's secret.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -141,37 +143,19 @@ pub async fn save_channels(
             .await
             .map_err(|_| refuse_here(Failure::SaveFailed))?;
     }
-    if forget_telegram_token.is_some() {
-        desk.act(
+    let forgotten = [
+        (
+            forget_telegram_token,
             hark_core::model::ChannelName::Telegram,
-            "forget",
-            serde_json::json!({}),
-        )
-        .await
-        .map_err(|_| refuse_here(Failure::SaveFailed))?;
-    }
-    if forget_discord_token.is_some() {
+        ),
+        (forget_discord_token, hark_core::model::ChannelName::Discord),
+        (forget_feishu_app, hark_core::model::ChannelName::Feishu),
+        (forget_slack_tokens, hark_core::model::ChannelName::Slack),
+    ];
+    for (_, channel) in forgotten.into_iter().filter(|(asked, _)| asked.is_some()) {
         desk.act(
-            hark_core::model::ChannelName::Discord,
-            "forget",
-            serde_json::json!({}),
-        )
-        .await
-        .map_err(|_| refuse_here(Failure::SaveFailed))?;
-    }
-    if forget_feishu_app.is_some() {
-        desk.act(
-            hark_core::model::ChannelName::Feishu,
-            "forget",
-            serde_json::json!({}),
-        )
-        .await
-        .map_err(|_| refuse_here(Failure::SaveFailed))?;
-    }
-    if forget_slack_tokens.is_some() {
-        desk.act(
-            hark_core::model::ChannelName::Slack,
-            "forget",
+            channel,
+            hark_core::model::ChannelAction::Forget,
             serde_json::json!({}),
         )
         .await
@@ -200,30 +184,17 @@ pub async fn test_channel(channel: String) -> Result<String, Failure> {
 pub fn Elsewhere() -> impl IntoView {
     let save = ServerAction::<SaveChannels>::new();
     let test = ServerAction::<TestChannel>::new();
-    let connect = ServerAction::<ConnectTelegram>::new();
-    let unpair = ServerAction::<UnpairTelegram>::new();
     let wechat = ServerAction::<WechatLogin>::new();
-    let connect_slack = ServerAction::<ConnectSlack>::new();
-    let unpair_slack = ServerAction::<UnpairSlack>::new();
-    let connect_feishu = ServerAction::<ConnectFeishu>::new();
-    let unpair_feishu = ServerAction::<UnpairFeishu>::new();
-    let connect_discord = ServerAction::<ConnectDiscord>::new();
-    let unpair_discord = ServerAction::<UnpairDiscord>::new();
+    // One for each app's part: each shows what became of its own forms.
+    let forms = PARTS.map(|_| ServerAction::<ChatAppForm>::new());
     // Loaded again after each form: the statuses, the secrets and the pairing code follow.
     let loaded = crate::json::resource(
         move || {
             (
                 save.version().get(),
                 test.version().get(),
-                connect.version().get(),
-                unpair.version().get(),
                 wechat.version().get(),
-                connect_slack.version().get(),
-                unpair_slack.version().get(),
-                connect_feishu.version().get(),
-                unpair_feishu.version().get(),
-                connect_discord.version().get(),
-                unpair_discord.version().get(),
+                forms.map(|form| form.version().get()),
             )
         },
         |_| get_channels(),
@@ -248,17 +219,16 @@ pub fn Elsewhere() -> impl IntoView {
                         .get()
                         .map(|loaded| match loaded {
                             Ok(view) => {
-                                let report = view.report.telegram.clone();
+                                let part = |at: usize| {
+                                    view! { <ChatAppPart part=PARTS[at] report=view.report.clone() form=forms[at] /> }
+                                };
                                 let wechat_report = view.report.wechat.clone();
-                                let slack_report = view.report.slack.clone();
-                                let feishu_report = view.report.feishu.clone();
-                                let discord_report = view.report.discord.clone();
                                 view! {
-                                    <TelegramBot report connect unpair />
+                                    {part(0)}
                                     <WechatPart report=wechat_report form=wechat />
-                                    <SlackPart report=slack_report connect=connect_slack unpair=unpair_slack />
-                                    <FeishuPart report=feishu_report connect=connect_feishu unpair=unpair_feishu />
-                                    <DiscordPart report=discord_report connect=connect_discord unpair=unpair_discord />
+                                    {part(1)}
+                                    {part(2)}
+                                    {part(3)}
                                     <ChannelsForm view save problem=Signal::derive(problem) saved=Signal::derive(saved) />
                                 }
                                     .into_any()

@@ -8,7 +8,8 @@ use crate::channels::pairing::PairingCodes;
 use crate::channels::{Channel, Relay};
 use hark_core::model::channels::SetupRefusal;
 use hark_core::model::{
-    ActionRefusal, ChannelError, ChannelName, Channels, ChannelsReport, Config, ErrorBody, Event,
+    ActionRefusal, ChannelAction, ChannelError, ChannelName, Channels, ChannelsReport, Config,
+    ErrorBody, Event,
 };
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -206,38 +207,38 @@ impl<A: ChatApp> Channel for ChatChannel<A> {
         A::file(own, report);
     }
 
-    fn actions(&self) -> &'static [&'static str] {
+    fn actions(&self) -> &'static [ChannelAction] {
         A::ACTIONS
     }
 
     async fn act(
         &self,
         relay: &Arc<Relay>,
-        action: &str,
+        action: ChannelAction,
         input: serde_json::Value,
     ) -> Result<serde_json::Value, ActionRefusal> {
         match action {
-            "setup" => {
+            _ if !A::ACTIONS.contains(&action) => Err(ActionRefusal::no_action(A::NAME, action)),
+            ChannelAction::Setup => {
                 let request: A::Setup = crate::channels::input(input)?;
                 let set_up = self.app.set_up(relay, &self.shared, request).await;
                 set_up.map_err(|refusal| refused(&refusal))?;
                 self.settings_changed();
                 self.own_report(relay)
             }
-            "unpair" => {
+            ChannelAction::Unpair => {
                 self.unpair(relay).await?;
                 self.own_report(relay)
             }
-            "forget" => {
+            ChannelAction::Forget => {
                 self.forget(relay).await?;
                 self.own_report(relay)
             }
-            _ if A::ACTIONS.contains(&action) => {
+            ChannelAction::Verify => {
                 self.app
                     .other_action(relay, &self.shared, action, input)
                     .await
             }
-            _ => Err(ActionRefusal::no_action(A::NAME, action)),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! What every chat app does alike with its credentials and its status line: keeping them in
 //! `secrets.json` (bound to the service's address) and forgetting them, on the blocking pool;
-//! and the line `hark status` shows once they are set.
+//! the end of a setup (kept, turned on, a new pairing code); and the line `hark status` shows
+//! once they are set.
 
 use crate::channels::Relay;
 use crate::daemon::secrets::BoundKey;
@@ -24,6 +25,26 @@ pub async fn keep(
     })
     .await
     .map_err(std::io::Error::other)?
+}
+
+/// The end of every pairing app's setup, once its service took the credentials: keeps them
+/// (bound to `server`), turns the app on with `on` and makes a new pairing code.
+///
+/// # Errors
+/// When the secrets, the settings or the code cannot be saved.
+pub async fn take_on(
+    relay: &Relay,
+    shared: &super::Shared,
+    values: Vec<(BoundKey, String)>,
+    server: &str,
+    on: impl FnOnce(&mut hark_core::model::Channels) + Send + 'static,
+) -> std::io::Result<()> {
+    keep(relay, values, server).await?;
+    relay
+        .change_channels(on)
+        .await
+        .map_err(|error| std::io::Error::other(error.to_string()))?;
+    shared.codes.issue().map(|_| ())
 }
 
 /// Forgets `keys`, bound to the service address `server`; `what` names them in the error.

@@ -6,9 +6,9 @@
 //! components. In the daemon's language, within Discord's limits.
 
 use crate::channels::walk::{Awaiting, Callback, Tap, Walk};
-use hark_core::model::{Question, QuestionId, Status};
+use hark_core::model::{Question, QuestionId};
 use hark_text::plain::fit_chars;
-use hark_text::question::{answer_line, outcome};
+use hark_text::question::{answer_line, ending};
 use hark_text::{Lang, t_in};
 use serde_json::{Value, json};
 use std::fmt::Write;
@@ -264,22 +264,7 @@ pub fn closed(lang: Lang, question: &Question) -> Shown {
             escape(&fit_chars(sub.question.trim(), per_question))
         );
     }
-    let (mark, outcome) = match question.status {
-        Status::Answered => ("✅", outcome(lang, question)),
-        Status::Declined => match question.note.as_deref() {
-            Some(note) => (
-                "⏭",
-                t_in(
-                    lang,
-                    "chat-declined-note",
-                    &[("note", fit_chars(note, 500).into())],
-                ),
-            ),
-            None => ("⏭", outcome(lang, question)),
-        },
-        Status::Timeout => ("⌛", outcome(lang, question)),
-        Status::Cancelled | Status::Pending => ("✖️", outcome(lang, question)),
-    };
+    let (mark, outcome) = ending(lang, question, |note| fit_chars(note, 500));
     // The outcome always shows: what was asked gives way first.
     let mut text = fit_chars(&text, CONTENT_CHARS - 700);
     let _ = write!(text, "\n{mark} **{}**", escape(&fit_chars(&outcome, 300)));

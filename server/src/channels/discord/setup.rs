@@ -6,7 +6,7 @@ use crate::channels::Relay;
 use crate::channels::chat::Shared;
 use crate::channels::chat::credentials::{self, StatusLine};
 use hark_core::model::channels::discord::{DiscordRefusal, DiscordReport, DiscordSetup};
-use hark_core::model::{ChannelError, ChannelSummary};
+use hark_core::model::{ChannelError, ChannelSummary, Channels};
 use std::sync::Arc;
 
 /// The bot as settings and the CLI show it.
@@ -78,18 +78,10 @@ pub async fn set_up(
         user_id: me.id,
         name: Some(me.username),
     }));
-    credentials::keep(relay, vec![(TOKEN, token)], &api_base)
+    let on = |channels: &mut Channels| channels.discord.enabled = true;
+    credentials::take_on(relay, shared, vec![(TOKEN, token)], &api_base, on)
         .await
-        .map_err(|_| DiscordRefusal::SaveFailed)?;
-    relay
-        .change_channels(|channels| channels.discord.enabled = true)
-        .await
-        .map_err(|_| DiscordRefusal::SaveFailed)?;
-    shared
-        .codes
-        .issue()
-        .map_err(|_| DiscordRefusal::SaveFailed)?;
-    Ok(())
+        .map_err(|_| DiscordRefusal::SaveFailed)
 }
 
 /// Forgets the token (the engine turns the bot off).

@@ -9,7 +9,7 @@
 use crate::channels::walk::{Awaiting, Callback, Tap, Walk};
 use hark_core::model::{Question, QuestionOption, Status};
 use hark_text::plain::fit_chars;
-use hark_text::question::{answer_line, outcome};
+use hark_text::question::{answer_line, asked, ending};
 use hark_text::{Lang, t_in};
 use serde_json::{Value, json};
 
@@ -245,29 +245,12 @@ fn controls(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
 /// A closed question: what was asked, and how it ended; no controls.
 pub fn closed(lang: Lang, question: &Question) -> Value {
     let mut elements = source(question);
-    let asked: Vec<String> = question
-        .questions
-        .iter()
-        .map(
-            |sub| match sub.header.as_deref().filter(|h| !h.trim().is_empty()) {
-                Some(header) => format!("{}\n{}", header.trim(), sub.question.trim()),
-                None => sub.question.trim().to_string(),
-            },
-        )
-        .collect();
-    elements.push(div(&asked.join("\n\n"), QUESTION_CHARS * 2));
-    let (mark, outcome, template) = match question.status {
-        Status::Answered => ("✅", outcome(lang, question), "green"),
-        Status::Declined => match question.note.as_deref() {
-            Some(note) => (
-                "⏭",
-                t_in(lang, "chat-declined-note", &[("note", note.into())]),
-                "grey",
-            ),
-            None => ("⏭", outcome(lang, question), "grey"),
-        },
-        Status::Timeout => ("⌛", outcome(lang, question), "grey"),
-        Status::Cancelled | Status::Pending => ("✖️", outcome(lang, question), "grey"),
+    elements.push(div(&asked(question), QUESTION_CHARS * 2));
+    let (mark, outcome) = ending(lang, question, str::to_string);
+    let template = if question.status == Status::Answered {
+        "green"
+    } else {
+        "grey"
     };
     elements.push(div(&format!("{mark} {outcome}"), QUESTION_CHARS));
     card(&format!("{mark} {}", title(question)), template, elements)

@@ -7,7 +7,7 @@ use crate::channels::Relay;
 use crate::channels::chat::Shared;
 use crate::channels::chat::credentials::{self, StatusLine};
 use hark_core::model::channels::feishu::{FeishuRefusal, FeishuReport, FeishuSetup};
-use hark_core::model::{ChannelError, ChannelSummary};
+use hark_core::model::{ChannelError, ChannelSummary, Channels};
 use std::sync::Arc;
 
 /// The app as settings and the CLI show it.
@@ -114,31 +114,21 @@ pub async fn set_up(
         }
     };
     feishu.learned(Some(bot));
-    credentials::keep(
-        relay,
-        vec![(APP_ID, app_id), (APP_SECRET, app_secret)],
-        &api_base,
-    )
-    .await
-    .map_err(|_| FeishuRefusal::SaveFailed)?;
     let moved = api_base != saved_base;
-    relay
-        .change_channels(move |channels| {
-            let feishu = &mut channels.feishu;
-            feishu.enabled = true;
-            if moved {
-                // Open ids belong to one app on one platform: the person pairs again.
-                feishu.open_id = None;
-            }
-            feishu.api_base = api_base;
-        })
+    let at = api_base.clone();
+    let on = move |channels: &mut Channels| {
+        let feishu = &mut channels.feishu;
+        feishu.enabled = true;
+        if moved {
+            // Open ids belong to one app on one platform: the person pairs again.
+            feishu.open_id = None;
+        }
+        feishu.api_base = at;
+    };
+    let values = vec![(APP_ID, app_id), (APP_SECRET, app_secret)];
+    credentials::take_on(relay, shared, values, &api_base, on)
         .await
-        .map_err(|_| FeishuRefusal::SaveFailed)?;
-    shared
-        .codes
-        .issue()
-        .map_err(|_| FeishuRefusal::SaveFailed)?;
-    Ok(())
+        .map_err(|_| FeishuRefusal::SaveFailed)
 }
 
 /// Forgets the credentials (the engine turns the app off).

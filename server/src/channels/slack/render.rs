@@ -6,9 +6,9 @@
 //! once it closes. In the daemon's language; within Block Kit's limits.
 
 use crate::channels::walk::{Awaiting, Callback, Tap, Walk};
-use hark_core::model::{Question, QuestionId, Status};
+use hark_core::model::{Question, QuestionId};
 use hark_text::plain::fit_chars;
-use hark_text::question::{answer_line, outcome};
+use hark_text::question::{answer_line, asked, ending};
 use hark_text::{Lang, t_in};
 use serde_json::{Value, json};
 
@@ -244,29 +244,8 @@ fn controls(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
 /// A closed question: what was asked, and how it ended; no controls.
 pub fn closed(lang: Lang, question: &Question) -> Shown {
     let mut blocks = heading(question);
-    let asked: Vec<String> = question
-        .questions
-        .iter()
-        .map(
-            |sub| match sub.header.as_deref().filter(|h| !h.trim().is_empty()) {
-                Some(header) => format!("{}\n{}", header.trim(), sub.question.trim()),
-                None => sub.question.trim().to_string(),
-            },
-        )
-        .collect();
-    blocks.push(section(&asked.join("\n\n")));
-    let (mark, outcome) = match question.status {
-        Status::Answered => ("✅", outcome(lang, question)),
-        Status::Declined => match question.note.as_deref() {
-            Some(note) => (
-                "⏭",
-                t_in(lang, "chat-declined-note", &[("note", note.into())]),
-            ),
-            None => ("⏭", outcome(lang, question)),
-        },
-        Status::Timeout => ("⌛", outcome(lang, question)),
-        Status::Cancelled | Status::Pending => ("✖️", outcome(lang, question)),
-    };
+    blocks.push(section(&asked(question)));
+    let (mark, outcome) = ending(lang, question, str::to_string);
     blocks.push(section(&format!("{mark} {outcome}")));
     Shown {
         text: fit_chars(
@@ -373,7 +352,7 @@ mod tests {
     }
 
     use super::*;
-    use hark_core::model::{QuestionOption, SubQuestion};
+    use hark_core::model::{QuestionOption, Status, SubQuestion};
 
     fn question(subs: Vec<SubQuestion>) -> Question {
         let mut question: Question = serde_json::from_value(json!({

@@ -7,7 +7,7 @@ use crate::channels::Relay;
 use crate::channels::chat::Shared;
 use crate::channels::chat::credentials::{self, StatusLine};
 use hark_core::model::channels::slack::{SlackRefusal, SlackReport, SlackSetup};
-use hark_core::model::{ChannelError, ChannelSummary};
+use hark_core::model::{ChannelError, ChannelSummary, Channels};
 use std::sync::Arc;
 
 /// The app as settings and the CLI show it.
@@ -97,15 +97,11 @@ pub async fn set_up(
         Err(error) => return Err(unreachable(error)),
     }
     slack.learned(Some(identity));
-    credentials::keep(relay, vec![(BOT_TOKEN, bot), (APP_TOKEN, app)], &api_base)
+    let tokens = vec![(BOT_TOKEN, bot), (APP_TOKEN, app)];
+    let on = |channels: &mut Channels| channels.slack.enabled = true;
+    credentials::take_on(relay, shared, tokens, &api_base, on)
         .await
-        .map_err(|_| SlackRefusal::SaveFailed)?;
-    relay
-        .change_channels(|channels| channels.slack.enabled = true)
-        .await
-        .map_err(|_| SlackRefusal::SaveFailed)?;
-    shared.codes.issue().map_err(|_| SlackRefusal::SaveFailed)?;
-    Ok(())
+        .map_err(|_| SlackRefusal::SaveFailed)
 }
 
 /// Forgets both tokens (the engine turns the app off).

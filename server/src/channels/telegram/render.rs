@@ -4,9 +4,9 @@
 
 use crate::channels::walk::{Awaiting, Callback, Tap, Walk};
 use frankenstein::types::{InlineKeyboardButton, InlineKeyboardMarkup};
-use hark_core::model::{Question, Status};
+use hark_core::model::Question;
 use hark_text::plain::cut;
-use hark_text::question::{answer_line, outcome};
+use hark_text::question::{answer_line, ending};
 use hark_text::{Lang, t_in};
 use std::fmt::Write;
 
@@ -240,22 +240,7 @@ pub fn closed(lang: Lang, question: &Question) -> Shown {
         }
         let _ = writeln!(text, "{}", escape(&cut(sub.question.trim(), per_question)));
     }
-    let (mark, outcome) = match question.status {
-        Status::Answered => ("✅", outcome(lang, question)),
-        Status::Declined => match question.note.as_deref() {
-            Some(note) => (
-                "⏭",
-                t_in(
-                    lang,
-                    "chat-declined-note",
-                    &[("note", cut(note, 1000).into())],
-                ),
-            ),
-            None => ("⏭", outcome(lang, question)),
-        },
-        Status::Timeout => ("⌛", outcome(lang, question)),
-        Status::Cancelled | Status::Pending => ("✖️", outcome(lang, question)),
-    };
+    let (mark, outcome) = ending(lang, question, |note| cut(note, 1000));
     let _ = write!(text, "\n{mark} <b>{}</b>", escape(&cut(&outcome, 800)));
     Shown {
         text,
@@ -321,7 +306,7 @@ fn reminder_line(question: &Question) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hark_core::model::{QuestionOption, SubQuestion};
+    use hark_core::model::{QuestionOption, Status, SubQuestion};
 
     fn question() -> Question {
         let mut question: Question = serde_json::from_value(serde_json::json!({

@@ -7,7 +7,7 @@ use crate::channels::Relay;
 use crate::channels::chat::Shared;
 use crate::channels::chat::credentials::{self, StatusLine};
 use hark_core::model::channels::telegram::{TelegramRefusal, TelegramReport, TelegramSetup};
-use hark_core::model::{ChannelError, ChannelSummary};
+use hark_core::model::{ChannelError, ChannelSummary, Channels};
 use std::sync::Arc;
 
 /// The bot as settings and the CLI show it.
@@ -85,18 +85,10 @@ pub async fn set_up(
         }
     };
     telegram.learned_bot(me.username);
-    credentials::keep(relay, vec![(TOKEN, token)], &api_base)
+    let on = |channels: &mut Channels| channels.telegram.enabled = true;
+    credentials::take_on(relay, shared, vec![(TOKEN, token)], &api_base, on)
         .await
-        .map_err(|_| TelegramRefusal::SaveFailed)?;
-    relay
-        .change_channels(|channels| channels.telegram.enabled = true)
-        .await
-        .map_err(|_| TelegramRefusal::SaveFailed)?;
-    shared
-        .codes
-        .issue()
-        .map_err(|_| TelegramRefusal::SaveFailed)?;
-    Ok(())
+        .map_err(|_| TelegramRefusal::SaveFailed)
 }
 
 /// Forgets the bot token (the engine turns the bot off).

@@ -5,8 +5,8 @@
 
 use crate::client::{ClientError, DaemonClient};
 use crate::home;
-use hark_core::model::ChannelName;
 use hark_core::model::channels::wechat::{WechatLoginState, WechatReport, WechatVerify};
+use hark_core::model::{ChannelAction, ChannelName};
 use std::io::BufRead;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -47,7 +47,11 @@ pub async fn setup(port: Option<u16>) -> ExitCode {
     let (_, port) = home::for_command(port);
     let client = DaemonClient::local(port);
     let report = match client
-        .channel_action::<WechatReport>(ChannelName::Wechat, "setup", &serde_json::json!({}))
+        .channel_action::<WechatReport>(
+            ChannelName::Wechat,
+            ChannelAction::Setup,
+            &serde_json::json!({}),
+        )
         .await
     {
         Ok(report) => report,
@@ -112,7 +116,7 @@ pub async fn setup(port: Option<u16>) -> ExitCode {
                 if let Err(error) = client
                     .channel_action::<WechatReport>(
                         ChannelName::Wechat,
-                        "verify",
+                        ChannelAction::Verify,
                         &WechatVerify { code },
                     )
                     .await
@@ -151,7 +155,11 @@ pub async fn setup(port: Option<u16>) -> ExitCode {
 pub async fn unpair(port: Option<u16>) -> ExitCode {
     let (_, port) = home::for_command(port);
     match DaemonClient::local(port)
-        .channel_action::<WechatReport>(ChannelName::Wechat, "unpair", &serde_json::json!({}))
+        .channel_action::<WechatReport>(
+            ChannelName::Wechat,
+            ChannelAction::Unpair,
+            &serde_json::json!({}),
+        )
         .await
     {
         Ok(_) => {

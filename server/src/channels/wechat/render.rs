@@ -6,7 +6,7 @@
 use crate::channels::walk::{Walk, skip_words};
 use hark_core::model::{AnsweredVia, ChannelName, Question, Status};
 use hark_text::plain::{cut, cut_chars};
-use hark_text::question::{answer_line, headline, outcome};
+use hark_text::question::{answer_line, headline, mark, outcome};
 use hark_text::{Lang, t_in};
 use std::fmt::Write;
 
@@ -160,12 +160,7 @@ pub fn closed(lang: Lang, question: &Question) -> String {
             }
         };
     }
-    let mark = match question.status {
-        Status::Answered => "✅",
-        Status::Declined => "⏭",
-        Status::Timeout => "⌛",
-        Status::Cancelled | Status::Pending => "✖️",
-    };
+    let mark = mark(question.status);
     let name = cut(&headline(question), 120);
     let outcome = cut(&outcome(lang, question), 1000);
     match place(lang, question.answered_via) {

@@ -10,7 +10,9 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use hark_core::model::{ChannelName, ChannelTest, ChannelTestResult, ChannelsReport, ErrorBody};
+use hark_core::model::{
+    ChannelAction, ChannelName, ChannelTest, ChannelTestResult, ChannelsReport, ErrorBody,
+};
 
 /// The channel routes.
 pub fn router() -> Router<AppState> {
@@ -59,7 +61,7 @@ pub fn actions(relay: &Relay) -> Router<AppState> {
 async fn act(
     state: &AppState,
     channel: ChannelName,
-    action: &'static str,
+    action: ChannelAction,
     body: &[u8],
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let input = if body.iter().all(u8::is_ascii_whitespace) {

@@ -223,6 +223,8 @@ async fn abandon(
 /// with one it waits at most that many seconds (capped at 60) and answers 204 if still pending.
 /// With `cancelOnDisconnect=true` (the shim's waits), a connection that drops mid-wait
 /// means its asker is gone: the question stays answerable for `lateSecs`, then is withdrawn.
+/// With `messages=true` (the shim's waits too), the closed result carries the messages the
+/// person left for the asking agent, delivered with it: no second round trip to collect them.
 /// `/wait`'s parameters.
 #[derive(serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -231,6 +233,13 @@ struct WaitQuery {
     timeout: Option<u64>,
     /// `true` (or `1`): the question is withdrawn if the connection drops mid-wait.
     cancel_on_disconnect: Option<String>,
+    /// `true` (or `1`): the result takes along the messages for the agent that asked.
+    messages: Option<String>,
+}
+
+/// A flag in a query: `true` or `1`.
+fn flag(value: Option<&str>) -> bool {
+    value.is_some_and(|value| value == "true" || value == "1")
 }
 
 async fn wait(
@@ -241,9 +250,7 @@ async fn wait(
     let timeout = query
         .timeout
         .map(|secs| Duration::from_secs(secs.min(MAX_WAIT_SECS)));
-    let cancel_on_disconnect = query
-        .cancel_on_disconnect
-        .is_some_and(|value| value == "true" || value == "1");
+    let cancel_on_disconnect = flag(query.cancel_on_disconnect.as_deref());
     let mut guard = cancel_on_disconnect.then(|| CancelIfAbandoned {
         store: state.store.clone(),
         id,
@@ -258,6 +265,16 @@ async fn wait(
             // The agent takes the images along: their bytes go with the result.
             if let Some(answers) = result.answers.as_mut() {
                 state.store.fill_image_data(id, answers).await;
+            }
+            if flag(query.messages.as_deref()) {
+                // The answer matters more than the messages: should the disk refuse their
+                // marks, they wait for the agent's next call and the answer goes now.
+                match state.store.deliver_with_answer(id).await {
+                    Ok(messages) => result.messages = messages,
+                    Err(error) => {
+                        tracing::warn!(%id, %error, "the messages stay for the agent's next call")
+                    }
+                }
             }
             Json::<WaitResult>(result).into_response()
         }

@@ -13,11 +13,12 @@ use leptos::prelude::*;
 #[server(prefix = "/fn")]
 pub async fn wechat_login(step: String, #[server(default)] code: String) -> Result<(), Failure> {
     use crate::failure::refuse;
+    use hark_core::model::ChannelAction;
     let channel = hark_core::model::ChannelName::Wechat;
     let (action, input) = match step.as_str() {
-        "setup" => ("setup", serde_json::json!({})),
-        "verify" => ("verify", serde_json::json!({ "code": code })),
-        "unpair" => ("unpair", serde_json::json!({})),
+        "setup" => (ChannelAction::Setup, serde_json::json!({})),
+        "verify" => (ChannelAction::Verify, serde_json::json!({ "code": code })),
+        "unpair" => (ChannelAction::Unpair, serde_json::json!({})),
         "check" => {
             leptos_axum::redirect("/settings#wechat-heading");
             return Ok(());

@@ -500,7 +500,11 @@ impl World {
     pub(super) async fn pairing_code(&self) -> String {
         let answer = self
             .channel
-            .act(&self.relay, "setup", json!({}))
+            .act(
+                &self.relay,
+                hark_core::model::ChannelAction::Setup,
+                json!({}),
+            )
             .await
             .unwrap();
         answer["code"].as_str().unwrap().to_string()
