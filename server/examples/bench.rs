@@ -1,10 +1,10 @@
 //! MCP and live-update figures for `cargo xtask bench` (prints, asserts nothing): the first
 //! `ask_user` with no daemon running (the shim starts one), shim start to `tools/list`
 //! answered, idle shim and daemon memory, `ask_user` call to `question:created` on the
-//! WebSocket, answer POST to tool result, where the answer leg's time goes (the daemon's close
-//! and durable write, the waiter's wake-up, the shim's own part), and what finding a new
-//! connection's owner costs (SPEC §16, paid once per connection). Drives the release binary
-//! given as argument.
+//! WebSocket, answer POST to tool result, where each leg's time goes (the daemon's create and
+//! its event; the close and its durable write, the waiter's wake-up; the shim's own part), and
+//! what finding a new connection's owner costs (SPEC §16, paid once per connection). Drives the
+//! release binary given as argument.
 
 #[path = "support/mod.rs"]
 mod support;
@@ -153,40 +153,72 @@ async fn main() {
         shim.response(id).await;
         to_result.push(answered.elapsed());
     }
-    println!(
-        "ask_user call → question:created on ws   median {:?}",
-        median(to_created)
-    );
+    let to_created = median(to_created);
+    println!("ask_user call → question:created on ws   median {to_created:?}");
     let to_result = median(to_result);
     println!("answer POST → tool result                median {to_result:?}");
     println!(
         "daemon after the calls                   {}",
         memory(daemon.id().unwrap())
     );
-    answer_leg_parts(port, &http, to_result).await;
+    legs_taken_apart(port, &http, &mut socket, to_created, to_result).await;
     owner_lookup();
 }
 
-/// The answer leg taken apart over plain HTTP, as the shim's wait sees it without the shim:
-/// answer POST → its acknowledgement (the close and its durable write), and answer POST → a
-/// waiting `/wait` answered (the waiter's wake-up and response). What the tool result takes
-/// beyond that is the shim's own part (reading the wait, formatting, writing to stdout).
-async fn answer_leg_parts(port: u16, http: &reqwest::Client, to_result: Duration) {
+/// Both legs taken apart over plain HTTP, as the shim sees the daemon, without the shim: create
+/// POST → `question:created` on the WebSocket (the daemon's part of the created leg) and → its
+/// 201; answer POST → its acknowledgement (the close and its durable write) and → a waiting
+/// `/wait` answered (the waiter's wake-up and response). What the MCP figures take beyond these
+/// is the shim's own part (reading the call, its request; reading the wait, formatting, writing
+/// to stdout).
+async fn legs_taken_apart<S>(
+    port: u16,
+    http: &reqwest::Client,
+    socket: &mut S,
+    to_created: Duration,
+    to_result: Duration,
+) where
+    S: futures::Stream<
+            Item = Result<
+                tokio_tungstenite::tungstenite::Message,
+                tokio_tungstenite::tungstenite::Error,
+            >,
+        > + Unpin,
+{
     let base = format!("http://127.0.0.1:{port}");
+    let (mut created, mut announced) = (Vec::new(), Vec::new());
     let (mut acknowledged, mut woken) = (Vec::new(), Vec::new());
     for _ in 0..CALLS {
-        let question: Value = http
-            .post(format!("{base}/api/questions"))
-            .json(
-                &json!({"questions": [{"question": "Parts?", "options": [{"label": "Yes"}]}],
-                          "source": {"client": "bench", "cwd": "/bench"}}),
-            )
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let asked = Instant::now();
+        let create = async {
+            let question: Value = http
+                .post(format!("{base}/api/questions"))
+                .json(
+                    &json!({"questions": [{"question": "Parts?", "options": [{"label": "Yes"}]}],
+                            "source": {"client": "bench", "cwd": "/bench"}}),
+                )
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            (asked.elapsed(), question)
+        };
+        // One question is asked at a time: the next `question:created` is this one's.
+        let heard = async {
+            loop {
+                let message = socket.next().await.unwrap().unwrap();
+                let event: Value =
+                    serde_json::from_str(message.to_text().unwrap_or("{}")).unwrap_or_default();
+                if event["event"] == "question:created" {
+                    return asked.elapsed();
+                }
+            }
+        };
+        let ((acknowledged_in, question), heard_in) = tokio::join!(create, heard);
+        created.push(acknowledged_in);
+        announced.push(heard_in);
         let id = question["id"].as_str().unwrap().to_string();
         let waiter = {
             let (http, url) = (
@@ -208,6 +240,16 @@ async fn answer_leg_parts(port: u16, http: &reqwest::Client, to_result: Duration
         acknowledged.push(answered.elapsed());
         woken.push(waiter.await.unwrap() - answered);
     }
+    let announced = median(announced);
+    println!(
+        "  create POST → 201                         median {:?}",
+        median(created)
+    );
+    println!("  create POST → question:created on ws    median {announced:?}");
+    println!(
+        "  the shim's own part of the created leg ≈ {:?}",
+        to_created.saturating_sub(announced)
+    );
     let woken = median(woken);
     println!(
         "  answer POST → acknowledged (close, durable write) median {:?}",

@@ -19,6 +19,7 @@ mod poller;
 mod record;
 mod render;
 
+use super::chat::credentials;
 use super::chat::{ChatApp, ChatError, LinkEnded, Listening, Responded, Response, Shared, refused};
 use super::walk::Walk;
 use super::{Relay, input, output};
@@ -325,20 +326,7 @@ impl ChatApp for Wechat {
         let api_base = relay
             .store
             .read_config(|config| config.channels.wechat.api_base.clone());
-        let secrets = relay.secrets.clone();
-        tokio::task::spawn_blocking(move || {
-            secrets.set_bound(BOT_BASE, None, &api_base)?;
-            secrets.set_bound(TOKEN, None, &api_base)
-        })
-        .await
-        .map_err(std::io::Error::other)
-        .and_then(|saved| saved)
-        .map_err(|error| {
-            ChannelError::NotSaved(format!(
-                "the WeChat token could not be removed from secrets.json: {}",
-                error.kind()
-            ))
-        })?;
+        credentials::forget(relay, &[BOT_BASE, TOKEN], &api_base, "the WeChat token").await?;
         record::forget(relay.home.as_deref()).await;
         self.set_context(None);
         self.session_ended.store(false, Ordering::SeqCst);

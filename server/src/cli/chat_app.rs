@@ -72,7 +72,8 @@ async fn report_of(client: &DaemonClient, channel: ChannelName) -> Result<Report
     )
 }
 
-fn failed(error: &ClientError, port: u16) -> ExitCode {
+/// Says why a command to the daemon failed.
+pub fn failed(error: &ClientError, port: u16) -> ExitCode {
     match error {
         ClientError::Unreachable { .. } => {
             eprintln!("hark: Hark is not running on port {port}; start it with `hark serve`.");

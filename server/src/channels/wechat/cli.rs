@@ -3,7 +3,8 @@
 //! login (scanned, the number WeChat may show on the phone, confirmed) until it ends; it says
 //! plainly when the code expires.
 
-use crate::client::{ClientError, DaemonClient};
+use crate::cli::chat_app::failed;
+use crate::client::DaemonClient;
 use crate::home;
 use hark_core::model::channels::wechat::{WechatLoginState, WechatReport, WechatVerify};
 use hark_core::model::{ChannelAction, ChannelName};
@@ -15,21 +16,6 @@ use std::time::Duration;
 /// daemon gives up on a code after eight).
 const LOOK_EVERY: Duration = Duration::from_secs(1);
 const LOOKS: u32 = 9 * 60;
-
-fn unreachable(port: u16) -> ExitCode {
-    eprintln!("hark: Hark is not running on port {port}; start it with `hark serve`.");
-    ExitCode::FAILURE
-}
-
-fn failed(error: &ClientError, port: u16) -> ExitCode {
-    match error {
-        ClientError::Unreachable { .. } => unreachable(port),
-        error => {
-            eprintln!("hark: {error}");
-            ExitCode::FAILURE
-        }
-    }
-}
 
 /// Reads the number WeChat shows on the phone from standard input.
 fn read_number(wrong: bool) -> Option<String> {
