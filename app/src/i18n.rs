@@ -5,7 +5,7 @@
 
 pub mod page_catalogues;
 
-pub use hark_text::{Arg, Lang, UnknownLang, date_time_in, t_in};
+pub use hark_text::{Arg, Lang, UnknownLang, date_time_in, language_name, t_in};
 
 use leptos::prelude::{Get, RwSignal, provide_context, use_context};
 

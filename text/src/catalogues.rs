@@ -56,6 +56,19 @@ fn source_of(sources: &[(Lang, &'static str)], lang: Lang) -> &'static str {
         .map_or("", |(_, source)| *source)
 }
 
+/// A language's own name (`language-name` in its page catalogue), read from the source without
+/// compiling the catalogue: the language picker names all five languages on every page (the
+/// daemon renders one while it starts, to learn its routes), and compiling five catalogues for
+/// that held 1.5 MB. Read by hand because the message is one plain line (`language-name =
+/// 日本語`); a test holds it to what Fluent gives.
+#[cfg(feature = "server")]
+pub fn own_name(lang: Lang) -> Option<&'static str> {
+    page_source(lang)
+        .lines()
+        .find_map(|line| line.strip_prefix("language-name ="))
+        .map(str::trim)
+}
+
 /// A catalogue of `lang` made from Fluent sources.
 #[cfg(feature = "server")]
 pub fn bundle(lang: Lang, sources: &[&str]) -> Bundle {
@@ -77,20 +90,18 @@ pub fn bundle(lang: Lang, sources: &[&str]) -> Bundle {
     bundle
 }
 
-/// The compiled catalogue of `lang`.
+/// The compiled catalogue of `lang`, made the first time it is asked for: a daemon that speaks
+/// one language never holds the other four (each is about 0.2 MB once parsed).
 #[cfg(feature = "server")]
 pub fn get(lang: Lang) -> Option<Arc<Bundle>> {
-    static COMPILED: std::sync::LazyLock<Vec<(Lang, Arc<Bundle>)>> =
-        std::sync::LazyLock::new(|| {
-            Lang::ALL
-                .into_iter()
-                .map(|lang| (lang, Arc::new(bundle(lang, &all_sources(lang)))))
-                .collect()
-        });
-    COMPILED
-        .iter()
-        .find(|(of, _)| *of == lang)
-        .map(|(_, bundle)| bundle.clone())
+    static COMPILED: [std::sync::OnceLock<Arc<Bundle>>; Lang::ALL.len()] =
+        [const { std::sync::OnceLock::new() }; Lang::ALL.len()];
+    let at = Lang::ALL.iter().position(|of| *of == lang)?;
+    Some(
+        COMPILED[at]
+            .get_or_init(|| Arc::new(bundle(lang, &all_sources(lang))))
+            .clone(),
+    )
 }
 
 /// How the browser tells a count's plural form in a language (`Intl.PluralRules`).

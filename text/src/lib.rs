@@ -36,5 +36,5 @@ pub mod words;
 mod tests;
 
 pub use hark_core::model::{Lang, UnknownLang};
-pub use lookup::{date_time_in, t_in};
+pub use lookup::{date_time_in, language_name, t_in};
 pub use words::Arg;

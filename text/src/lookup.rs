@@ -6,6 +6,17 @@
 use crate::Lang;
 use crate::words::Arg;
 
+/// A language's own name, as the language picker shows it: on the daemon read from its
+/// catalogue's source (`catalogues::own_name`), in the browser from the catalogues its page
+/// carried.
+pub fn language_name(lang: Lang) -> String {
+    #[cfg(feature = "server")]
+    if let Some(name) = crate::catalogues::own_name(lang) {
+        return name.to_string();
+    }
+    t_in(lang, "language-name", &[])
+}
+
 /// The message `key` in `lang`, with its variables.
 pub fn t_in(lang: Lang, key: &str, args: &[(&str, Arg<'_>)]) -> String {
     [lang, Lang::En]

@@ -357,3 +357,12 @@ fn dates_follow_the_language() {
     assert_eq!(lang_date(Lang::Ja), "2026年11月30日 08:05");
     assert_eq!(lang_date(Lang::Ru), "30 нояб. 2026 г., 08:05");
 }
+
+#[test]
+fn each_language_s_own_name_read_from_its_source_is_what_fluent_gives() {
+    for lang in Lang::ALL {
+        let fluent = t_in(lang, "language-name", &[]);
+        assert_eq!(crate::catalogues::own_name(lang), Some(fluent.as_str()));
+        assert_eq!(crate::language_name(lang), fluent);
+    }
+}

@@ -150,6 +150,15 @@ impl Words {
         Some(out)
     }
 
+    /// A catalogue of one message, a language's own name (`name`), for a page shown in another
+    /// language (its picker).
+    pub fn named(name: String) -> Words {
+        Words {
+            plain: BTreeMap::from([("language-name".to_string(), name)]),
+            patterns: BTreeMap::new(),
+        }
+    }
+
     /// Only the language's name, for a page shown in another language (its picker).
     pub fn name_only(&self) -> Words {
         let plain = self

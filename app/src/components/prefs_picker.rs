@@ -1,7 +1,7 @@
 //! The language and theme pickers, in the header and on the settings page. Once hydrated a pick
 //! applies at once; without JavaScript the form posts to `save_preferences` and comes back.
 
-use crate::i18n::{Lang, t, t_in, tr};
+use crate::i18n::{Lang, language_name, t, tr};
 use crate::prefs::{Prefs, SavePreferences, Theme};
 use leptos::prelude::*;
 use leptos::server_fn::ServerFn;
@@ -22,7 +22,7 @@ pub fn PrefsPicker(place: &'static str) -> impl IntoView {
             // Each language named in its own script, whatever the page's language.
             view! {
                 <option value=lang.code() lang=lang.code() selected=lang == initial_lang>
-                    {t_in(lang, "language-name", &[])}
+                    {language_name(lang)}
                 </option>
             }
         })

@@ -4,7 +4,7 @@
 
 use crate::i18n::Lang;
 use crate::i18n::page_catalogues::{ELEMENT_ID, PageCatalogues};
-use hark_text::words::resolved;
+use hark_text::words::{Words, resolved};
 use leptos::prelude::*;
 use serde::Serialize;
 
@@ -17,16 +17,11 @@ pub fn CatalogueBlock(lang: Lang) -> impl IntoView {
 /// The data block's JSON for a page shown in `lang`, safe inside `<script>`. The catalogues are
 /// compiled in, so each language's block is built once, not on every page.
 pub fn for_page(lang: Lang) -> &'static str {
-    static BLOCKS: std::sync::LazyLock<Vec<(Lang, String)>> = std::sync::LazyLock::new(|| {
-        Lang::ALL
-            .into_iter()
-            .map(|lang| (lang, build_for_page(lang)))
-            .collect()
-    });
-    BLOCKS
-        .iter()
-        .find(|(of, _)| *of == lang)
-        .map_or("", |(_, block)| block.as_str())
+    // Each made when a page is first shown in its language.
+    static BLOCKS: [std::sync::OnceLock<String>; Lang::ALL.len()] =
+        [const { std::sync::OnceLock::new() }; Lang::ALL.len()];
+    let index = Lang::ALL.iter().position(|of| *of == lang).unwrap_or(0);
+    BLOCKS[index].get_or_init(|| build_for_page(lang))
 }
 
 fn build_for_page(lang: Lang) -> String {
@@ -38,7 +33,7 @@ fn build_for_page(lang: Lang) -> String {
             let carried = if of == lang {
                 resolved(of).clone()
             } else {
-                resolved(of).name_only()
+                Words::named(hark_text::language_name(of))
             };
             (of.code().to_string(), carried)
         })

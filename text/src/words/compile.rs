@@ -14,10 +14,11 @@ pub fn compile(lang: Lang) -> Words {
 /// The page catalogue of `lang`, resolved once for the daemon's life (pages carry it, and a page
 /// switching language fetches it).
 pub fn resolved(lang: Lang) -> &'static Words {
-    static RESOLVED: std::sync::LazyLock<Vec<Words>> =
-        std::sync::LazyLock::new(|| Lang::ALL.into_iter().map(compile).collect());
+    // Each made when first asked for: a daemon whose pages are in one language holds one.
+    static RESOLVED: [std::sync::OnceLock<Words>; Lang::ALL.len()] =
+        [const { std::sync::OnceLock::new() }; Lang::ALL.len()];
     let index = Lang::ALL.iter().position(|of| *of == lang).unwrap_or(0);
-    &RESOLVED[index]
+    RESOLVED[index].get_or_init(|| compile(lang))
 }
 
 /// A Fluent `source` in `lang`, resolved.
