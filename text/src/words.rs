@@ -158,20 +158,6 @@ impl Words {
             patterns: BTreeMap::new(),
         }
     }
-
-    /// Only the language's name, for a page shown in another language (its picker).
-    pub fn name_only(&self) -> Words {
-        let plain = self
-            .plain
-            .get_key_value("language-name")
-            .map(|(key, name)| (key.clone(), name.clone()))
-            .into_iter()
-            .collect();
-        Words {
-            plain,
-            patterns: BTreeMap::new(),
-        }
-    }
 }
 
 fn write(

@@ -26,7 +26,7 @@ use telegram::{Telegram, TelegramReport};
 use webhook::Webhook;
 use wechat::{Wechat, WechatReport};
 
-pub use chat_app::{ChannelAction, ChatAppState, PairingApp};
+pub use chat_app::{ChannelAction, ChatAppState};
 pub use hidden::Hidden;
 
 /// A channel's refusal of its setup (a chat app's token, WeChat's login): the HTTP status it is

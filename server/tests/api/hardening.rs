@@ -254,6 +254,36 @@ async fn anything_after_the_json_value_is_refused() {
 }
 
 #[tokio::test]
+async fn a_chat_app_form_naming_no_such_app_or_step_is_refused_naming_it() {
+    let daemon = Daemon::start();
+    let settings = daemon.get("/settings").await.text().await.unwrap();
+    let action = crate::api::pages::form_action(&settings, "chat_app_form");
+    for (form, field) in [
+        (vec![("app", "myspace"), ("step", "setup")], "app:"),
+        (vec![("app", "wechat"), ("step", "setup")], "app:"),
+        (vec![("app", "slack"), ("step", "explode")], "step:"),
+    ] {
+        let refused = daemon
+            .http
+            .post(daemon.url(&action))
+            .form(&form)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(refused.status(), 400, "{form:?}");
+        let failure: Value = refused.json().await.unwrap();
+        assert_eq!(failure["failure"], "badRequest", "{failure}");
+        assert!(
+            failure["details"].as_str().unwrap().contains(field),
+            "{failure}"
+        );
+    }
+    // Nothing was set up, and the daemon still answers.
+    let report: Value = daemon.get("/api/channels").await.json().await.unwrap();
+    assert_eq!(report["slack"]["token"], false);
+}
+
+#[tokio::test]
 async fn a_server_function_given_bad_arguments_answers_400_in_the_persons_language() {
     let daemon = Daemon::start();
     let question = daemon.ask(&yes_no()).await;

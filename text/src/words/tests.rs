@@ -225,7 +225,7 @@ fn a_select_on_a_text_and_a_number_key_read_as_fluent_writes_them() {
 
 #[test]
 fn another_language_is_carried_by_its_name_alone() {
-    let words = compile(Lang::Ja).name_only();
+    let words = Words::named(crate::language_name(Lang::Ja));
     assert!(words.patterns.is_empty());
     assert_eq!(
         words.plain.into_iter().collect::<Vec<_>>(),

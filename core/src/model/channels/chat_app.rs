@@ -1,14 +1,9 @@
 //! What every chat app is asked and shows alike (SPEC §14): its actions (`ChannelAction`, each
 //! `POST /api/<app>/<action>`, a `hark <app>` command and a settings form), and the part of its
-//! report every app that pairs by a code has (`ChatAppState`), read through `PairingApp`, so
-//! the REST routes, the CLI and the settings page handle each app with one piece of code.
+//! report every app that pairs by a code has (`ChatAppState`, `ChannelsReport::pairing_app`),
+//! so the REST routes, the CLI and the settings page handle each app with one piece of code.
 
-use super::discord::{DiscordRefusal, DiscordReport, DiscordSetup};
-use super::feishu::{FeishuRefusal, FeishuReport, FeishuSetup};
-use super::slack::{SlackRefusal, SlackReport, SlackSetup};
-use super::telegram::{TelegramRefusal, TelegramReport, TelegramSetup};
-use super::{ChannelName, ChannelsReport, PairingCode, SetupRefusal};
-use serde::de::DeserializeOwned;
+use super::{ChannelName, ChannelsReport, PairingCode};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -60,93 +55,63 @@ pub struct ChatAppState<'a> {
     pub pairing: Option<&'a PairingCode>,
 }
 
-/// A chat app that pairs by a code, named by its report: the request its setup takes, the
-/// refusals it answers, and its report's shared part.
-pub trait PairingApp: Serialize + DeserializeOwned + Default + Clone + Send + 'static {
-    const CHANNEL: ChannelName;
-    type Setup: Serialize + DeserializeOwned + Default + Send;
-    type Refusal: SetupRefusal + DeserializeOwned;
-
-    fn state(&self) -> ChatAppState<'_>;
-}
-
-impl PairingApp for TelegramReport {
-    const CHANNEL: ChannelName = ChannelName::Telegram;
-    type Setup = TelegramSetup;
-    type Refusal = TelegramRefusal;
-
-    fn state(&self) -> ChatAppState<'_> {
-        ChatAppState {
-            token: self.token,
-            bot: self.bot.as_deref(),
-            connected: None,
-            paired: self.paired,
-            pairings: self.pairings,
-            pairing: self.pairing.as_ref(),
-        }
-    }
-}
-
-impl PairingApp for SlackReport {
-    const CHANNEL: ChannelName = ChannelName::Slack;
-    type Setup = SlackSetup;
-    type Refusal = SlackRefusal;
-
-    fn state(&self) -> ChatAppState<'_> {
-        ChatAppState {
-            token: self.token,
-            bot: self.bot.as_deref(),
-            connected: Some(self.connected),
-            paired: self.paired,
-            pairings: self.pairings,
-            pairing: self.pairing.as_ref(),
-        }
-    }
-}
-
-impl PairingApp for DiscordReport {
-    const CHANNEL: ChannelName = ChannelName::Discord;
-    type Setup = DiscordSetup;
-    type Refusal = DiscordRefusal;
-
-    fn state(&self) -> ChatAppState<'_> {
-        ChatAppState {
-            token: self.token,
-            bot: self.bot.as_deref(),
-            connected: Some(self.connected),
-            paired: self.paired,
-            pairings: self.pairings,
-            pairing: self.pairing.as_ref(),
-        }
-    }
-}
-
-impl PairingApp for FeishuReport {
-    const CHANNEL: ChannelName = ChannelName::Feishu;
-    type Setup = FeishuSetup;
-    type Refusal = FeishuRefusal;
-
-    fn state(&self) -> ChatAppState<'_> {
-        ChatAppState {
-            token: self.token,
-            bot: self.bot.as_deref(),
-            connected: Some(self.connected),
-            paired: self.paired,
-            pairings: self.pairings,
-            pairing: self.pairing.as_ref(),
-        }
-    }
-}
-
 impl ChannelsReport {
     /// The shared part of the report of `channel`, when it is a chat app that pairs by a code.
     pub fn pairing_app(&self, channel: ChannelName) -> Option<ChatAppState<'_>> {
-        match channel {
-            ChannelName::Telegram => Some(self.telegram.state()),
-            ChannelName::Slack => Some(self.slack.state()),
-            ChannelName::Discord => Some(self.discord.state()),
-            ChannelName::Feishu => Some(self.feishu.state()),
-            ChannelName::Wechat | ChannelName::Ntfy | ChannelName::Webhook => None,
-        }
+        let (token, bot, connected, paired, pairings, pairing) = match channel {
+            ChannelName::Telegram => {
+                let app = &self.telegram;
+                (
+                    app.token,
+                    &app.bot,
+                    None,
+                    app.paired,
+                    app.pairings,
+                    &app.pairing,
+                )
+            }
+            ChannelName::Slack => {
+                let app = &self.slack;
+                (
+                    app.token,
+                    &app.bot,
+                    Some(app.connected),
+                    app.paired,
+                    app.pairings,
+                    &app.pairing,
+                )
+            }
+            ChannelName::Discord => {
+                let app = &self.discord;
+                (
+                    app.token,
+                    &app.bot,
+                    Some(app.connected),
+                    app.paired,
+                    app.pairings,
+                    &app.pairing,
+                )
+            }
+            ChannelName::Feishu => {
+                let app = &self.feishu;
+                (
+                    app.token,
+                    &app.bot,
+                    Some(app.connected),
+                    app.paired,
+                    app.pairings,
+                    &app.pairing,
+                )
+            }
+            ChannelName::Wechat | ChannelName::Ntfy | ChannelName::Webhook => return None,
+        };
+        Some(ChatAppState {
+            token,
+            bot: bot.as_deref(),
+            connected,
+            paired,
+            pairings,
+            pairing: pairing.as_ref(),
+        })
     }
 }

@@ -75,7 +75,9 @@ pub async fn chat_app_form(
     use hark_core::model::ChannelAction;
     let refuse_here = |failure| refuse::<ChatAppForm>("/settings", failure);
     let bad = |details: String| refuse_here(Failure::BadRequest { details });
-    let channel = app.parse::<ChannelName>().map_err(bad)?;
+    let channel = app
+        .parse::<ChannelName>()
+        .map_err(|details| bad(format!("app: {details}")))?;
     let given = |value: String| Some(value.trim().to_string()).filter(|value| !value.is_empty());
     let given = Given {
         bot_token: given(bot_token),
