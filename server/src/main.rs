@@ -1,11 +1,11 @@
 //! The `hark` command line: parses arguments, starts tracing, and calls the library.
 
 use clap::{Parser, Subcommand};
-use hark::channels::discord::cli::DiscordCredentials;
-use hark::channels::feishu::cli::FeishuCredentials;
-use hark::channels::slack::cli::SlackCredentials;
-use hark::channels::telegram::cli::TelegramCredentials;
 use hark::cli::chat_app::ChatAction;
+use hark::cli::chat_app::discord::DiscordCredentials;
+use hark::cli::chat_app::feishu::FeishuCredentials;
+use hark::cli::chat_app::slack::SlackCredentials;
+use hark::cli::chat_app::telegram::TelegramCredentials;
 use hark::home;
 use std::process::ExitCode;
 
@@ -248,10 +248,10 @@ fn main() -> ExitCode {
             Command::Telegram { action } => action.run().await,
             Command::Wechat {
                 action: WechatAction::Setup { port },
-            } => hark::channels::wechat::cli::setup(port).await,
+            } => hark::cli::chat_app::wechat::setup(port).await,
             Command::Wechat {
                 action: WechatAction::Unpair { port },
-            } => hark::channels::wechat::cli::unpair(port).await,
+            } => hark::cli::chat_app::wechat::unpair(port).await,
             Command::Slack { action } => action.run().await,
             Command::Feishu { action } => action.run().await,
             Command::Discord { action } => action.run().await,

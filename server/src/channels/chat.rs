@@ -57,9 +57,79 @@ pub trait ChatError: std::fmt::Display + Send + Sync {
     }
 }
 
+/// How a chat app draws what the engine shows, in its own format (its `render.rs`).
+pub trait ChatViews {
+    /// A message as the app draws it.
+    type View: Clone + PartialEq + Send + Sync + 'static;
+
+    /// A pending question as the walk stands.
+    fn pending(&self, lang: Lang, question: &Question, walk: &Walk) -> Self::View;
+    /// A closed question with its outcome, and no controls.
+    fn closed(&self, lang: Lang, question: &Question) -> Self::View;
+    /// A reminder of the questions still waiting.
+    fn reminder(&self, lang: Lang, waiting: &[Question]) -> Self::View;
+    /// A plain text.
+    fn said(&self, text: &str) -> Self::View;
+    /// A text-only app's step on screen, with how many questions wait behind it; a reminder
+    /// says it still waits.
+    fn step(
+        &self,
+        lang: Lang,
+        question: &Question,
+        walk: &Walk,
+        _waiting: usize,
+        _reminder: bool,
+    ) -> Self::View {
+        self.pending(lang, question, walk)
+    }
+}
+
+/// What a chat app keeps: its part of the settings, its credentials, and its report (its
+/// `setup.rs`).
+#[async_trait::async_trait]
+pub trait ChatSettings: Send + Sync {
+    /// Its setup request (`POST /api/<app>/setup`), its refusal and its report, as core types
+    /// them.
+    type Setup: serde::de::DeserializeOwned + Send;
+    type Refusal: SetupRefusal + Send;
+    type Report: serde::Serialize;
+
+    /// Whether the settings turn it on.
+    fn on(channels: &Channels) -> bool;
+    /// The paired person, as the settings keep them.
+    fn person(channels: &Channels) -> Option<String>;
+    /// Pairs `person` (or nobody).
+    fn set_person(channels: &mut Channels, person: Option<String>);
+    /// Turns it on or off.
+    fn set_enabled(channels: &mut Channels, enabled: bool);
+
+    /// Sets the app up from `request`: checks and keeps the credentials it gives (or the saved
+    /// ones), turns the app on and issues a pairing code (WeChat: starts a QR login).
+    ///
+    /// # Errors
+    /// Its refusal, naming the field.
+    async fn set_up(
+        &self,
+        relay: &Arc<Relay>,
+        shared: &Arc<Shared>,
+        request: Self::Setup,
+    ) -> Result<(), Self::Refusal>;
+    /// Removes its credentials from the secrets.
+    ///
+    /// # Errors
+    /// When the secrets cannot be saved.
+    async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError>;
+    /// Its report: `GET /api/channels`, settings, and the answer of its actions.
+    fn report(&self, relay: &Relay, shared: &Shared) -> Self::Report;
+    /// Its line in `hark status`, once it has credentials.
+    fn summary(report: &Self::Report) -> Option<ChannelSummary>;
+    /// Files its report in the channels' report.
+    fn file(report: Self::Report, into: &mut ChannelsReport);
+}
+
 /// A chat app: its wire, and what it alone knows. Everything else is the engine's.
 #[async_trait::async_trait]
-pub trait ChatApp: Send + Sync + Sized + 'static {
+pub trait ChatApp: ChatViews + ChatSettings + Send + Sync + Sized + 'static {
     /// Its name in the config, statuses and commands.
     const NAME: ChannelName;
     /// The file under `HARK_HOME` that keeps its posted messages across restarts.
@@ -107,28 +177,12 @@ pub trait ChatApp: Send + Sync + Sized + 'static {
         + Send
         + Sync
         + 'static;
-    /// A message as the app draws it.
-    type View: Clone + PartialEq + Send + Sync + 'static;
     type Error: ChatError;
     /// What answering an inbound takes (Slack's trigger id, Discord's interaction token); its
     /// default answers nothing (a message said in the chat).
     type Responder: Default + Send + 'static;
     /// What its connection keeps from one attempt to the next (Discord's session).
     type LinkState: Default + Send + 'static;
-    /// Its setup request (`POST /api/<app>/setup`), its refusal and its report, as core types
-    /// them.
-    type Setup: serde::de::DeserializeOwned + Send;
-    type Refusal: SetupRefusal + Send;
-    type Report: serde::Serialize;
-
-    /// Whether the settings turn it on.
-    fn on(channels: &Channels) -> bool;
-    /// The paired person, as the settings keep them.
-    fn person(channels: &Channels) -> Option<String>;
-    /// Pairs `person` (or nobody).
-    fn set_person(channels: &mut Channels, person: Option<String>);
-    /// Turns it on or off.
-    fn set_enabled(channels: &mut Channels, enabled: bool);
 
     /// Its clients, when it is on and has its credentials.
     fn line(&self, relay: &Relay) -> Option<Self::Line>;
@@ -137,27 +191,6 @@ pub trait ChatApp: Send + Sync + Sized + 'static {
     /// What the link was opened with: a change of it (other credentials, another address)
     /// closes the link; other settings leave it open.
     fn link_key(line: &Self::Line) -> u64;
-
-    /// A pending question as the walk stands.
-    fn pending(&self, lang: Lang, question: &Question, walk: &Walk) -> Self::View;
-    /// A closed question with its outcome, and no controls.
-    fn closed(&self, lang: Lang, question: &Question) -> Self::View;
-    /// A reminder of the questions still waiting.
-    fn reminder(&self, lang: Lang, waiting: &[Question]) -> Self::View;
-    /// A plain text.
-    fn said(&self, text: &str) -> Self::View;
-    /// A text-only app's step on screen, with how many questions wait behind it; a reminder
-    /// says it still waits.
-    fn step(
-        &self,
-        lang: Lang,
-        question: &Question,
-        walk: &Walk,
-        _waiting: usize,
-        _reminder: bool,
-    ) -> Self::View {
-        self.pending(lang, question, walk)
-    }
 
     /// The conversation with `person` to post in (a direct-message channel; some apps post to
     /// the person).
@@ -209,17 +242,6 @@ pub trait ChatApp: Send + Sync + Sized + 'static {
         state: &mut Self::LinkState,
     ) -> LinkEnded;
 
-    /// Sets the app up from `request`: checks and keeps the credentials it gives (or the saved
-    /// ones), turns the app on and issues a pairing code (WeChat: starts a QR login).
-    ///
-    /// # Errors
-    /// Its refusal, naming the field.
-    async fn set_up(
-        &self,
-        relay: &Arc<Relay>,
-        shared: &Arc<Shared>,
-        request: Self::Setup,
-    ) -> Result<(), Self::Refusal>;
     /// An action of its own, beyond setup, unpair and forget (listed in `ACTIONS`).
     ///
     /// # Errors
@@ -234,17 +256,6 @@ pub trait ChatApp: Send + Sync + Sized + 'static {
         let _ = (relay, shared, input);
         Err(ActionRefusal::no_action(Self::NAME, action))
     }
-    /// Removes its credentials from the secrets.
-    ///
-    /// # Errors
-    /// When the secrets cannot be saved.
-    async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError>;
-    /// Its report: `GET /api/channels`, settings, and the answer of its actions.
-    fn report(&self, relay: &Relay, shared: &Shared) -> Self::Report;
-    /// Its line in `hark status`, once it has credentials.
-    fn summary(report: &Self::Report) -> Option<ChannelSummary>;
-    /// Files its report in the channels' report.
-    fn file(report: Self::Report, into: &mut ChannelsReport);
 }
 
 /// Which question an inbound is about: named by its id, or by the message it was on.

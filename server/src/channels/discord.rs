@@ -9,10 +9,7 @@
 //! - `render`: a question's message and components as the shared walk (`channels::walk`)
 //!   stands, and the modal of "Other…" and "Skip";
 //! - `setup`: checking and keeping the token, and the bot's report;
-//! - `cli`: `hark discord setup` and `unpair` (`POST /api/discord/<action>`; settings also
-//!   calls `forget`).
 
-pub mod cli;
 mod gateway;
 mod inbound;
 mod render;
@@ -22,15 +19,11 @@ mod setup;
 pub use rest::{DiscordError, Rest};
 
 use super::Relay;
-use super::chat::{ChatApp, ChatError, LinkEnded, Listening, Responded, Response, Shared};
+use super::chat::{ChatApp, ChatError, LinkEnded, Listening, Responded, Response};
 use crate::daemon::secrets::BoundKey;
-use hark_core::model::channels::discord::{DiscordRefusal, DiscordReport, DiscordSetup};
-use hark_core::model::{
-    ChannelError, ChannelName, ChannelSummary, Channels, ChannelsReport, Question,
-};
-use hark_text::Lang;
+use hark_core::model::ChannelName;
 use serde_json::{Value, json};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// The channel's name in statuses, `hark channel test` and the log.
@@ -132,30 +125,10 @@ impl ChatApp for Discord {
 
     type Line = Line;
     type Message = rest::Sent;
-    type View = render::Shown;
     type Error = DiscordError;
     /// The interaction to answer (none for a direct message).
     type Responder = Option<Interaction>;
     type LinkState = gateway::State;
-    type Setup = DiscordSetup;
-    type Refusal = DiscordRefusal;
-    type Report = DiscordReport;
-
-    fn on(channels: &Channels) -> bool {
-        channels.discord.enabled
-    }
-
-    fn person(channels: &Channels) -> Option<String> {
-        channels.discord.user_id.clone()
-    }
-
-    fn set_person(channels: &mut Channels, person: Option<String>) {
-        channels.discord.user_id = person;
-    }
-
-    fn set_enabled(channels: &mut Channels, enabled: bool) {
-        channels.discord.enabled = enabled;
-    }
 
     fn line(&self, relay: &Relay) -> Option<Line> {
         let discord = relay
@@ -177,22 +150,6 @@ impl ChatApp for Discord {
 
     fn link_key(line: &Line) -> u64 {
         line.rest.fingerprint()
-    }
-
-    fn pending(&self, lang: Lang, question: &Question, walk: &super::walk::Walk) -> render::Shown {
-        render::pending(lang, question, walk)
-    }
-
-    fn closed(&self, lang: Lang, question: &Question) -> render::Shown {
-        render::closed(lang, question)
-    }
-
-    fn reminder(&self, lang: Lang, waiting: &[Question]) -> render::Shown {
-        render::reminder(lang, waiting)
-    }
-
-    fn said(&self, text: &str) -> render::Shown {
-        render::said(text)
     }
 
     async fn open(&self, line: &Line, person: &str) -> Result<String, DiscordError> {
@@ -267,30 +224,5 @@ impl ChatApp for Discord {
         state: &mut gateway::State,
     ) -> LinkEnded {
         gateway::listen(self, listening, line, state).await
-    }
-
-    async fn set_up(
-        &self,
-        relay: &Arc<Relay>,
-        shared: &Arc<Shared>,
-        request: DiscordSetup,
-    ) -> Result<(), DiscordRefusal> {
-        setup::set_up(self, relay, shared, request).await
-    }
-
-    async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
-        setup::forget(self, relay).await
-    }
-
-    fn report(&self, relay: &Relay, shared: &Shared) -> DiscordReport {
-        setup::report(self, relay, shared)
-    }
-
-    fn summary(report: &DiscordReport) -> Option<ChannelSummary> {
-        setup::summary(report)
-    }
-
-    fn file(report: DiscordReport, into: &mut ChannelsReport) {
-        into.discord = report;
     }
 }

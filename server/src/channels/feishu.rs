@@ -11,10 +11,7 @@
 //! - `inbound`: card callbacks and direct messages, read into the engine's inbounds;
 //! - `render`: a question's card as the shared walk (`channels::walk`) stands;
 //! - `setup`: checking and keeping the credentials, and the app's report;
-//! - `cli`: `hark feishu setup` and `unpair` (`POST /api/feishu/<action>`; settings also calls
-//!   `forget`).
 
-pub mod cli;
 mod connection;
 pub mod frame;
 mod inbound;
@@ -25,13 +22,9 @@ mod setup;
 pub use open_api::{FeishuError, OpenApi, TokenCache};
 
 use super::Relay;
-use super::chat::{ChatApp, ChatError, LinkEnded, Listening, Responded, Response, Shared};
+use super::chat::{ChatApp, ChatError, LinkEnded, Listening, Responded, Response};
 use crate::daemon::secrets::BoundKey;
-use hark_core::model::channels::feishu::{FeishuRefusal, FeishuReport, FeishuSetup};
-use hark_core::model::{
-    ChannelError, ChannelName, ChannelSummary, Channels, ChannelsReport, Question,
-};
-use hark_text::Lang;
+use hark_core::model::ChannelName;
 use render::Said;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -91,14 +84,6 @@ impl ChatError for FeishuError {
     }
 }
 
-/// A card as a message.
-fn card(content: serde_json::Value) -> Said {
-    Said {
-        kind: "interactive",
-        content,
-    }
-}
-
 #[async_trait::async_trait]
 impl ChatApp for Feishu {
     const NAME: ChannelName = CHANNEL;
@@ -109,30 +94,10 @@ impl ChatApp for Feishu {
     type Line = Line;
     /// The message's id.
     type Message = String;
-    type View = Said;
     type Error = FeishuError;
     /// Callbacks were acknowledged on the connection: nothing is left to answer.
     type Responder = ();
     type LinkState = connection::State;
-    type Setup = FeishuSetup;
-    type Refusal = FeishuRefusal;
-    type Report = FeishuReport;
-
-    fn on(channels: &Channels) -> bool {
-        channels.feishu.enabled
-    }
-
-    fn person(channels: &Channels) -> Option<String> {
-        channels.feishu.open_id.clone()
-    }
-
-    fn set_person(channels: &mut Channels, person: Option<String>) {
-        channels.feishu.open_id = person;
-    }
-
-    fn set_enabled(channels: &mut Channels, enabled: bool) {
-        channels.feishu.enabled = enabled;
-    }
 
     fn line(&self, relay: &Relay) -> Option<Line> {
         let config = relay
@@ -161,22 +126,6 @@ impl ChatApp for Feishu {
 
     fn link_key(line: &Line) -> u64 {
         line.api.fingerprint()
-    }
-
-    fn pending(&self, lang: Lang, question: &Question, walk: &super::walk::Walk) -> Said {
-        card(render::pending(lang, question, walk))
-    }
-
-    fn closed(&self, lang: Lang, question: &Question) -> Said {
-        card(render::closed(lang, question))
-    }
-
-    fn reminder(&self, lang: Lang, waiting: &[Question]) -> Said {
-        render::reminder(lang, waiting)
-    }
-
-    fn said(&self, text: &str) -> Said {
-        render::said(text)
     }
 
     /// Messages go to the person's open id itself.
@@ -220,30 +169,5 @@ impl ChatApp for Feishu {
         state: &mut connection::State,
     ) -> LinkEnded {
         connection::listen(self, listening, line, state).await
-    }
-
-    async fn set_up(
-        &self,
-        relay: &Arc<Relay>,
-        shared: &Arc<Shared>,
-        request: FeishuSetup,
-    ) -> Result<(), FeishuRefusal> {
-        setup::set_up(self, relay, shared, request).await
-    }
-
-    async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
-        setup::forget(self, relay).await
-    }
-
-    fn report(&self, relay: &Relay, shared: &Shared) -> FeishuReport {
-        setup::report(self, relay, shared)
-    }
-
-    fn summary(report: &FeishuReport) -> Option<ChannelSummary> {
-        setup::summary(report)
-    }
-
-    fn file(report: FeishuReport, into: &mut ChannelsReport) {
-        into.feishu = report;
     }
 }

@@ -10,10 +10,7 @@
 //! - `render`: a question's message in Block Kit as the shared walk (`channels::walk`) stands,
 //!   and the modal of "Other…" and "Skip";
 //! - `setup`: checking and keeping the tokens, and the app's report;
-//! - `cli`: `hark slack setup` and `unpair` (`POST /api/slack/<action>`; settings also calls
-//!   `forget`).
 
-pub mod cli;
 mod inbound;
 mod render;
 mod setup;
@@ -23,14 +20,10 @@ mod web_api;
 pub use web_api::{SlackError, WebApi};
 
 use super::Relay;
-use super::chat::{ChatApp, ChatError, LinkEnded, Listening, Responded, Response, Shared};
+use super::chat::{ChatApp, ChatError, LinkEnded, Listening, Responded, Response};
 use crate::daemon::secrets::BoundKey;
-use hark_core::model::channels::slack::{SlackRefusal, SlackReport, SlackSetup};
-use hark_core::model::{
-    ChannelError, ChannelName, ChannelSummary, Channels, ChannelsReport, Question,
-};
-use hark_text::Lang;
-use std::sync::{Arc, Mutex};
+use hark_core::model::ChannelName;
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// The channel's name in statuses, `hark channel test` and the log.
@@ -118,30 +111,10 @@ impl ChatApp for Slack {
 
     type Line = Line;
     type Message = web_api::Posted;
-    type View = render::Shown;
     type Error = SlackError;
     /// A tap's `trigger_id`, which opens a modal (empty for what opens none).
     type Responder = String;
     type LinkState = socket::State;
-    type Setup = SlackSetup;
-    type Refusal = SlackRefusal;
-    type Report = SlackReport;
-
-    fn on(channels: &Channels) -> bool {
-        channels.slack.enabled
-    }
-
-    fn person(channels: &Channels) -> Option<String> {
-        channels.slack.user_id.clone()
-    }
-
-    fn set_person(channels: &mut Channels, person: Option<String>) {
-        channels.slack.user_id = person;
-    }
-
-    fn set_enabled(channels: &mut Channels, enabled: bool) {
-        channels.slack.enabled = enabled;
-    }
 
     fn line(&self, relay: &Relay) -> Option<Line> {
         let slack = relay
@@ -172,22 +145,6 @@ impl ChatApp for Slack {
         )
             .hash(&mut hasher);
         hasher.finish()
-    }
-
-    fn pending(&self, lang: Lang, question: &Question, walk: &super::walk::Walk) -> render::Shown {
-        render::pending(lang, question, walk)
-    }
-
-    fn closed(&self, lang: Lang, question: &Question) -> render::Shown {
-        render::closed(lang, question)
-    }
-
-    fn reminder(&self, lang: Lang, waiting: &[Question]) -> render::Shown {
-        render::reminder(lang, waiting)
-    }
-
-    fn said(&self, text: &str) -> render::Shown {
-        render::said(text)
     }
 
     async fn open(&self, line: &Line, person: &str) -> Result<String, SlackError> {
@@ -249,30 +206,5 @@ impl ChatApp for Slack {
         state: &mut socket::State,
     ) -> LinkEnded {
         socket::listen(self, listening, line, state).await
-    }
-
-    async fn set_up(
-        &self,
-        relay: &Arc<Relay>,
-        shared: &Arc<Shared>,
-        request: SlackSetup,
-    ) -> Result<(), SlackRefusal> {
-        setup::set_up(self, relay, shared, request).await
-    }
-
-    async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
-        setup::forget(self, relay).await
-    }
-
-    fn report(&self, relay: &Relay, shared: &Shared) -> SlackReport {
-        setup::report(self, relay, shared)
-    }
-
-    fn summary(report: &SlackReport) -> Option<ChannelSummary> {
-        setup::summary(report)
-    }
-
-    fn file(report: SlackReport, into: &mut ChannelsReport) {
-        into.slack = report;
     }
 }

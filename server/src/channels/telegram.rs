@@ -11,11 +11,8 @@
 //! - `render`: a question's message as the shared walk (`channels::walk`) stands;
 //! - `poller`: `getUpdates`, the bot's connection;
 //! - `setup`: checking and keeping the token, and the bot's report;
-//! - `cli`: `hark telegram setup` and `unpair`, which call the bot's actions of those names
-//!   (`POST /api/telegram/<action>`; settings also calls `forget`).
 
 mod bot_api;
-pub mod cli;
 mod inbound;
 mod poller;
 mod render;
@@ -25,18 +22,14 @@ mod updates;
 pub use bot_api::{BotApi, BotError};
 
 use super::Relay;
-use super::chat::{ChatApp, ChatError, LinkEnded, Listening, Responded, Response, Shared};
+use super::chat::{ChatApp, ChatError, LinkEnded, Listening, Responded, Response};
 use crate::daemon::secrets::BoundKey;
 use frankenstein::ParseMode;
 use frankenstein::methods::{AnswerCallbackQueryParams, EditMessageTextParams, SendMessageParams};
 use frankenstein::types::{ForceReply, LinkPreviewOptions, ReplyMarkup, ReplyParameters};
-use hark_core::model::channels::telegram::{TelegramRefusal, TelegramReport, TelegramSetup};
-use hark_core::model::{
-    ChannelError, ChannelName, ChannelSummary, Channels, ChannelsReport, Question,
-};
-use hark_text::Lang;
+use hark_core::model::ChannelName;
 use render::Shown;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// The channel's name in statuses, `hark channel test` and the log.
@@ -156,34 +149,10 @@ impl ChatApp for Telegram {
     type Line = Line;
     /// The message's id in the chat.
     type Message = i32;
-    type View = Shown;
     type Error = BotError;
     /// The tapped button's callback query, to answer (none for a message).
     type Responder = Option<String>;
     type LinkState = poller::State;
-    type Setup = TelegramSetup;
-    type Refusal = TelegramRefusal;
-    type Report = TelegramReport;
-
-    fn on(channels: &Channels) -> bool {
-        channels.telegram.enabled
-    }
-
-    fn person(channels: &Channels) -> Option<String> {
-        channels.telegram.chat_id.map(|chat| chat.to_string())
-    }
-
-    /// A chat paired turns the bot on.
-    fn set_person(channels: &mut Channels, person: Option<String>) {
-        channels.telegram.chat_id = person.and_then(|person| person.parse().ok());
-        if channels.telegram.chat_id.is_some() {
-            channels.telegram.enabled = true;
-        }
-    }
-
-    fn set_enabled(channels: &mut Channels, enabled: bool) {
-        channels.telegram.enabled = enabled;
-    }
 
     fn line(&self, relay: &Relay) -> Option<Line> {
         let telegram = relay
@@ -211,28 +180,6 @@ impl ChatApp for Telegram {
 
     fn link_key(line: &Line) -> u64 {
         line.api.fingerprint()
-    }
-
-    fn pending(&self, lang: Lang, question: &Question, walk: &super::walk::Walk) -> Shown {
-        render::pending(lang, question, walk)
-    }
-
-    fn closed(&self, lang: Lang, question: &Question) -> Shown {
-        render::closed(lang, question)
-    }
-
-    fn reminder(&self, lang: Lang, waiting: &[Question]) -> Shown {
-        Shown {
-            text: render::reminder(lang, waiting),
-            keyboard: None,
-        }
-    }
-
-    fn said(&self, text: &str) -> Shown {
-        Shown {
-            text: render::escape(text),
-            keyboard: None,
-        }
     }
 
     /// The chat is the person.
@@ -337,30 +284,5 @@ impl ChatApp for Telegram {
         state: &mut poller::State,
     ) -> LinkEnded {
         poller::listen(self, listening, line, state).await
-    }
-
-    async fn set_up(
-        &self,
-        relay: &Arc<Relay>,
-        shared: &Arc<Shared>,
-        request: TelegramSetup,
-    ) -> Result<(), TelegramRefusal> {
-        setup::set_up(self, relay, shared, request).await
-    }
-
-    async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
-        setup::forget(self, relay).await
-    }
-
-    fn report(&self, relay: &Relay, shared: &Shared) -> TelegramReport {
-        setup::report(self, relay, shared)
-    }
-
-    fn summary(report: &TelegramReport) -> Option<ChannelSummary> {
-        setup::summary(report)
-    }
-
-    fn file(report: TelegramReport, into: &mut ChannelsReport) {
-        into.telegram = report;
     }
 }

@@ -10,26 +10,21 @@
 //! - `render`: a question and its outcome as text;
 //! - `poller`: the long poll for messages, with the cursor and context token it keeps
 //!   (`record`) and a session WeChat ended;
-//! - `cli`: `hark wechat setup` and `unpair` (`POST /api/wechat/<action>`).
 
-pub mod cli;
 mod ilink;
 mod login;
 mod poller;
 mod record;
 mod render;
+mod setup;
 
-use super::chat::credentials;
-use super::chat::{ChatApp, ChatError, LinkEnded, Listening, Responded, Response, Shared, refused};
-use super::walk::Walk;
+use super::chat::{
+    ChatApp, ChatError, ChatSettings, LinkEnded, Listening, Responded, Response, Shared, refused,
+};
 use super::{Relay, input, output};
 use crate::daemon::secrets::BoundKey;
-use hark_core::model::channels::wechat::{WechatRefusal, WechatReport, WechatVerify};
-use hark_core::model::{
-    ActionRefusal, ChannelAction, ChannelError, ChannelName, ChannelSummary, Channels,
-    ChannelsReport, Question,
-};
-use hark_text::Lang;
+use hark_core::model::channels::wechat::WechatVerify;
+use hark_core::model::{ActionRefusal, ChannelAction, ChannelName};
 use ilink::{Ilink, IlinkError};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -92,20 +87,6 @@ impl Wechat {
             .lock()
             .unwrap_or_else(|poison| poison.into_inner()) = context;
     }
-
-    /// The channel as settings and the CLI show it.
-    fn report_for(&self, relay: &Relay, shared: &Shared) -> WechatReport {
-        let wechat = relay
-            .store
-            .read_config(|config| config.channels.wechat.clone());
-        WechatReport {
-            token: relay.secrets.bound(TOKEN, &wechat.api_base).is_some(),
-            paired: wechat.user_id.is_some(),
-            session_expired: self.session_ended.load(Ordering::SeqCst),
-            logins: shared.pairings(),
-            login: self.logins.shown(),
-        }
-    }
 }
 
 impl ChatError for IlinkError {
@@ -137,30 +118,9 @@ impl ChatApp for Wechat {
     type Line = Line;
     /// The client id a text was sent with.
     type Message = String;
-    type View = String;
     type Error = IlinkError;
     type Responder = ();
     type LinkState = poller::State;
-    /// A login takes nothing: the person scans a code.
-    type Setup = serde::de::IgnoredAny;
-    type Refusal = WechatRefusal;
-    type Report = WechatReport;
-
-    fn on(channels: &Channels) -> bool {
-        channels.wechat.enabled
-    }
-
-    fn person(channels: &Channels) -> Option<String> {
-        channels.wechat.user_id.clone()
-    }
-
-    fn set_person(channels: &mut Channels, person: Option<String>) {
-        channels.wechat.user_id = person;
-    }
-
-    fn set_enabled(channels: &mut Channels, enabled: bool) {
-        channels.wechat.enabled = enabled;
-    }
 
     /// Nothing while WeChat's end of the session waits for a new login.
     fn line(&self, relay: &Relay) -> Option<Line> {
@@ -195,40 +155,6 @@ impl ChatApp for Wechat {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         (line.session(), line.api.base()).hash(&mut hasher);
         hasher.finish()
-    }
-
-    fn pending(&self, lang: Lang, question: &Question, walk: &Walk) -> String {
-        render::question(lang, question, walk, 0)
-    }
-
-    fn step(
-        &self,
-        lang: Lang,
-        question: &Question,
-        walk: &Walk,
-        waiting: usize,
-        reminder: bool,
-    ) -> String {
-        if reminder {
-            render::reminder(lang, question, walk, waiting)
-        } else {
-            render::question(lang, question, walk, waiting)
-        }
-    }
-
-    fn closed(&self, lang: Lang, question: &Question) -> String {
-        render::closed(lang, question)
-    }
-
-    /// Not asked of a text-only app, which reminds of the question on screen (`step`).
-    fn reminder(&self, lang: Lang, waiting: &[Question]) -> String {
-        waiting.first().map_or_else(String::new, |first| {
-            render::reminder(lang, first, &Walk::default(), waiting.len() - 1)
-        })
-    }
-
-    fn said(&self, text: &str) -> String {
-        text.to_string()
     }
 
     /// The person is the conversation.
@@ -285,24 +211,6 @@ impl ChatApp for Wechat {
         poller::listen(self, listening, line, state).await
     }
 
-    /// Starts a QR login; a confirmed one pairs the account that scanned.
-    async fn set_up(
-        &self,
-        relay: &Arc<Relay>,
-        shared: &Arc<Shared>,
-        _request: serde::de::IgnoredAny,
-    ) -> Result<(), WechatRefusal> {
-        let ended = self.session_ended.clone();
-        let confirmed_by = shared.clone();
-        login::start(relay, self.logins.clone(), move || {
-            ended.store(false, Ordering::SeqCst);
-            confirmed_by.paired();
-            confirmed_by.wake.notify_waiters();
-        })
-        .await
-        .map(|_| ())
-    }
-
     /// `verify`: the number WeChat shows on the phone during a login.
     async fn other_action(
         &self,
@@ -318,40 +226,6 @@ impl ChatApp for Wechat {
         self.logins
             .verify(&request.code)
             .map_err(|refusal| refused(&refusal))?;
-        output(&self.report_for(relay, shared))
-    }
-
-    /// Logs out: the token, where the bot's calls went, and the poll's record go.
-    async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
-        let api_base = relay
-            .store
-            .read_config(|config| config.channels.wechat.api_base.clone());
-        credentials::forget(relay, &[BOT_BASE, TOKEN], &api_base, "the WeChat token").await?;
-        record::forget(relay.home.as_deref()).await;
-        self.set_context(None);
-        self.session_ended.store(false, Ordering::SeqCst);
-        Ok(())
-    }
-
-    fn report(&self, relay: &Relay, shared: &Shared) -> WechatReport {
-        self.report_for(relay, shared)
-    }
-
-    fn summary(wechat: &WechatReport) -> Option<ChannelSummary> {
-        let summary = if wechat.session_expired {
-            "WeChat ended the login: log in again with `hark wechat setup`"
-        } else if wechat.paired {
-            "logged in; questions go to the WeChat that scanned"
-        } else {
-            "not logged in (`hark wechat setup`)"
-        };
-        wechat.token.then(|| ChannelSummary {
-            channel: CHANNEL,
-            summary: summary.into(),
-        })
-    }
-
-    fn file(report: WechatReport, into: &mut ChannelsReport) {
-        into.wechat = report;
+        output(&self.report(relay, shared))
     }
 }

@@ -4,7 +4,14 @@
 //! that do not echo secrets; the daemon checks them with the service, keeps them in
 //! `secrets.json` and makes the pairing code this command shows, then waits (at most the code's
 //! ten minutes) for the person to send it. What differs per app is its `Setup`: the request's
-//! fields, the words of its prompts, and how its pairing command is written.
+//! fields, the words of its prompts, and how its pairing command is written: one file per app
+//! below (WeChat's logs in by a QR code instead, `wechat`).
+
+pub mod discord;
+pub mod feishu;
+pub mod slack;
+pub mod telegram;
+pub mod wechat;
 
 use crate::client::{ClientError, DaemonClient};
 use crate::home;

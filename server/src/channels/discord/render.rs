@@ -5,6 +5,8 @@
 //! ⭐ in the primary style, risky ones ⚠️ in the danger style. Once it closes, its outcome and no
 //! components. In the daemon's language, within Discord's limits.
 
+use super::Discord;
+use crate::channels::chat::ChatViews;
 use crate::channels::walk::{Awaiting, Callback, Tap, Walk};
 use hark_core::model::{Question, QuestionId};
 use hark_text::plain::fit_chars;
@@ -113,56 +115,6 @@ pub fn read_select_id(custom_id: &str) -> Option<(QuestionId, usize, usize)> {
     fields.next().is_none().then_some((id, step, offset))
 }
 
-/// A pending question at the walk's step, with that step's components.
-pub fn pending(lang: Lang, question: &Question, walk: &Walk) -> Shown {
-    let mut text = heading(question);
-    for (index, answer) in walk.answers.iter().enumerate().take(walk.step) {
-        let sub = &question.questions[index];
-        let name = sub
-            .header
-            .clone()
-            .unwrap_or_else(|| format!("{}", index + 1));
-        let _ = writeln!(
-            text,
-            "✓ **{}**: {}",
-            escape(&fit_chars(&name, 100)),
-            escape(&fit_chars(&answer_line(lang, answer), 200))
-        );
-    }
-    let Some(sub) = question.questions.get(walk.step) else {
-        return message(text, Vec::new());
-    };
-    let label = hark_text::question::step_label(lang, question, walk.step);
-    if !label.is_empty() {
-        let _ = writeln!(text, "**{}**", escape(&label));
-    }
-    let _ = writeln!(
-        text,
-        "{}",
-        escape(&fit_chars(sub.question.trim(), QUESTION_CHARS))
-    );
-    if sub
-        .options
-        .iter()
-        .any(|option| option.description.is_some())
-    {
-        text.push('\n');
-        for (number, option) in sub.options.iter().enumerate() {
-            let _ = write!(
-                text,
-                "{}. **{}**",
-                number + 1,
-                escape(&fit_chars(&option.label, 60))
-            );
-            if let Some(description) = &option.description {
-                let _ = write!(text, " — {}", escape(&fit_chars(description, 60)));
-            }
-            text.push('\n');
-        }
-    }
-    message(text, components(lang, question, walk))
-}
-
 fn components(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
     let Some(sub) = question.questions.get(walk.step) else {
         return Vec::new();
@@ -253,24 +205,6 @@ fn components(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
     rows
 }
 
-/// A closed question: what was asked, how it ended; no components.
-pub fn closed(lang: Lang, question: &Question) -> Shown {
-    let mut text = heading(question);
-    let per_question = QUESTION_CHARS / question.questions.len().max(1);
-    for sub in &question.questions {
-        let _ = writeln!(
-            text,
-            "{}",
-            escape(&fit_chars(sub.question.trim(), per_question))
-        );
-    }
-    let (mark, outcome) = ending(lang, question, |note| fit_chars(note, 500));
-    // The outcome always shows: what was asked gives way first.
-    let mut text = fit_chars(&text, CONTENT_CHARS - 700);
-    let _ = write!(text, "\n{mark} **{}**", escape(&fit_chars(&outcome, 300)));
-    message(text, Vec::new())
-}
-
 /// A modal's id: the question, the step, and what is awaited.
 pub fn modal_id(id: QuestionId, step: usize, awaiting: Awaiting) -> String {
     let kind = match awaiting {
@@ -322,25 +256,97 @@ pub fn modal(lang: Lang, question: &Question, walk: &Walk, awaiting: Awaiting) -
     }})
 }
 
-/// One reminder for every question still waiting.
-pub fn reminder(lang: Lang, waiting: &[Question]) -> Shown {
-    let mut text = format!(
-        "⏰ {}",
-        t_in(lang, "chat-remind", &[("count", waiting.len().into())])
-    );
-    for question in waiting.iter().take(10) {
-        let _ = write!(
-            text,
-            "\n• {}",
-            escape(&fit_chars(&hark_text::question::headline(question), 120))
-        );
-    }
-    message(text, Vec::new())
-}
+impl ChatViews for Discord {
+    type View = Shown;
 
-/// A plain message.
-pub fn said(text: &str) -> Shown {
-    message(escape(text), Vec::new())
+    /// A pending question at the walk's step, with that step's components.
+    fn pending(&self, lang: Lang, question: &Question, walk: &Walk) -> Shown {
+        let mut text = heading(question);
+        for (index, answer) in walk.answers.iter().enumerate().take(walk.step) {
+            let sub = &question.questions[index];
+            let name = sub
+                .header
+                .clone()
+                .unwrap_or_else(|| format!("{}", index + 1));
+            let _ = writeln!(
+                text,
+                "✓ **{}**: {}",
+                escape(&fit_chars(&name, 100)),
+                escape(&fit_chars(&answer_line(lang, answer), 200))
+            );
+        }
+        let Some(sub) = question.questions.get(walk.step) else {
+            return message(text, Vec::new());
+        };
+        let label = hark_text::question::step_label(lang, question, walk.step);
+        if !label.is_empty() {
+            let _ = writeln!(text, "**{}**", escape(&label));
+        }
+        let _ = writeln!(
+            text,
+            "{}",
+            escape(&fit_chars(sub.question.trim(), QUESTION_CHARS))
+        );
+        if sub
+            .options
+            .iter()
+            .any(|option| option.description.is_some())
+        {
+            text.push('\n');
+            for (number, option) in sub.options.iter().enumerate() {
+                let _ = write!(
+                    text,
+                    "{}. **{}**",
+                    number + 1,
+                    escape(&fit_chars(&option.label, 60))
+                );
+                if let Some(description) = &option.description {
+                    let _ = write!(text, " — {}", escape(&fit_chars(description, 60)));
+                }
+                text.push('\n');
+            }
+        }
+        message(text, components(lang, question, walk))
+    }
+
+    /// A closed question: what was asked, how it ended; no components.
+    fn closed(&self, lang: Lang, question: &Question) -> Shown {
+        let mut text = heading(question);
+        let per_question = QUESTION_CHARS / question.questions.len().max(1);
+        for sub in &question.questions {
+            let _ = writeln!(
+                text,
+                "{}",
+                escape(&fit_chars(sub.question.trim(), per_question))
+            );
+        }
+        let (mark, outcome) = ending(lang, question, |note| fit_chars(note, 500));
+        // The outcome always shows: what was asked gives way first.
+        let mut text = fit_chars(&text, CONTENT_CHARS - 700);
+        let _ = write!(text, "\n{mark} **{}**", escape(&fit_chars(&outcome, 300)));
+        message(text, Vec::new())
+    }
+
+    /// One reminder for every question still waiting.
+    fn reminder(&self, lang: Lang, waiting: &[Question]) -> Shown {
+        let mut text = format!(
+            "⏰ {}",
+            t_in(lang, "chat-remind", &[("count", waiting.len().into())])
+        );
+        for question in waiting.iter().take(10) {
+            let _ = write!(
+                text,
+                "\n• {}",
+                escape(&fit_chars(&hark_text::question::headline(question), 120))
+            );
+        }
+        message(text, Vec::new())
+    }
+
+    /// A plain message.
+    fn said(&self, text: &str) -> Shown {
+        message(escape(text), Vec::new())
+    }
 }
 
 #[cfg(test)]
@@ -376,7 +382,7 @@ mod tests {
     #[test]
     fn buttons_for_a_few_options_menus_for_many_and_for_multi_select() {
         let q = question(vec![choice(3, false)]);
-        let Shown(shown) = pending(Lang::En, &q, &Walk::default());
+        let Shown(shown) = Discord::default().pending(Lang::En, &q, &Walk::default());
         let rows = shown["components"].as_array().unwrap();
         assert_eq!(rows[0]["components"].as_array().unwrap().len(), 3);
         assert_eq!(rows[0]["components"][0]["style"], 1);
@@ -389,7 +395,7 @@ mod tests {
         );
         assert_eq!(shown["allowed_mentions"]["parse"], json!([]));
         let many = question(vec![choice(26, false)]);
-        let Shown(shown) = pending(Lang::En, &many, &Walk::default());
+        let Shown(shown) = Discord::default().pending(Lang::En, &many, &Walk::default());
         let rows = shown["components"].as_array().unwrap();
         assert_eq!(rows.len(), 3, "two menus and the last row");
         assert_eq!(
@@ -402,7 +408,7 @@ mod tests {
         let multi = question(vec![choice(4, true)]);
         let mut walk = Walk::default();
         walk.ticked.insert(2);
-        let Shown(shown) = pending(Lang::Ru, &multi, &walk);
+        let Shown(shown) = Discord::default().pending(Lang::Ru, &multi, &walk);
         let menu = &shown["components"][0]["components"][0];
         assert_eq!(menu["max_values"], 4);
         assert_eq!(menu["options"][2]["default"], true);
@@ -423,7 +429,7 @@ mod tests {
         let mut q = question(vec![sub.clone(), sub]);
         q.title = Some("T".repeat(20_000));
         for lang in Lang::ALL {
-            let Shown(shown) = pending(lang, &q, &Walk::default());
+            let Shown(shown) = Discord::default().pending(lang, &q, &Walk::default());
             assert!(shown["content"].as_str().unwrap().chars().count() <= CONTENT_CHARS);
             let rows = shown["components"].as_array().unwrap();
             assert!(rows.len() <= 5);

@@ -3,98 +3,125 @@
 
 use super::{CHANNEL, Discord, Identity, Rest, TOKEN};
 use crate::channels::Relay;
-use crate::channels::chat::Shared;
 use crate::channels::chat::credentials::{self, StatusLine};
+use crate::channels::chat::{ChatSettings, Shared};
 use hark_core::model::channels::discord::{DiscordRefusal, DiscordReport, DiscordSetup};
-use hark_core::model::{ChannelError, ChannelSummary, Channels};
+use hark_core::model::{ChannelError, ChannelSummary, Channels, ChannelsReport};
 use std::sync::Arc;
 
-/// The bot as settings and the CLI show it.
-pub fn report(discord: &Discord, relay: &Relay, shared: &Shared) -> DiscordReport {
-    let config = relay
-        .store
-        .read_config(|config| config.channels.discord.clone());
-    DiscordReport {
-        token: relay.secrets.bound(TOKEN, &config.api_base).is_some(),
-        bot: discord.identity().and_then(|identity| identity.name),
-        connected: shared.connected(),
-        paired: config.user_id.is_some(),
-        pairings: shared.pairings(),
-        pairing: shared.codes.waiting(),
+#[async_trait::async_trait]
+impl ChatSettings for Discord {
+    type Setup = DiscordSetup;
+    type Refusal = DiscordRefusal;
+    type Report = DiscordReport;
+
+    fn on(channels: &Channels) -> bool {
+        channels.discord.enabled
     }
-}
 
-/// Its line in `hark status`, once it has credentials.
-pub fn summary(app: &DiscordReport) -> Option<ChannelSummary> {
-    let line = StatusLine {
-        channel: CHANNEL,
-        kind: "bot",
-        name: app.bot.as_deref().map(|name| format!("@{name}")),
-        at: None,
-        connected: Some(app.connected),
-        paired: app.paired,
-        who: "person",
-    };
-    app.token.then(|| line.summary())
-}
+    fn person(channels: &Channels) -> Option<String> {
+        channels.discord.user_id.clone()
+    }
 
-/// Checks the token given (or the saved one) with Discord, saves it, turns the bot on and
-/// makes a new pairing code.
-///
-/// # Errors
-/// Why Discord cannot be set up, naming the token.
-pub async fn set_up(
-    discord: &Discord,
-    relay: &Arc<Relay>,
-    shared: &Shared,
-    request: DiscordSetup,
-) -> Result<(), DiscordRefusal> {
-    let token = request.bot_token;
-    let api_base = relay
-        .store
-        .read_config(|config| config.channels.discord.api_base.clone());
-    let token = match token.map(|token| token.trim().to_string()) {
-        Some(token) if !token.is_empty() => {
-            if !token_shaped(&token) {
-                return Err(DiscordRefusal::TokenShape);
+    fn set_person(channels: &mut Channels, person: Option<String>) {
+        channels.discord.user_id = person;
+    }
+
+    fn set_enabled(channels: &mut Channels, enabled: bool) {
+        channels.discord.enabled = enabled;
+    }
+
+    /// Checks the token given (or the saved one) with Discord, saves it, turns the bot on and
+    /// makes a new pairing code.
+    ///
+    /// # Errors
+    /// Why Discord cannot be set up, naming the token.
+    async fn set_up(
+        &self,
+        relay: &Arc<Relay>,
+        shared: &Arc<Shared>,
+        request: DiscordSetup,
+    ) -> Result<(), DiscordRefusal> {
+        let token = request.bot_token;
+        let api_base = relay
+            .store
+            .read_config(|config| config.channels.discord.api_base.clone());
+        let token = match token.map(|token| token.trim().to_string()) {
+            Some(token) if !token.is_empty() => {
+                if !token_shaped(&token) {
+                    return Err(DiscordRefusal::TokenShape);
+                }
+                token
             }
-            token
-        }
-        _ => relay
-            .secrets
-            .bound(TOKEN, &api_base)
-            .ok_or(DiscordRefusal::NoToken)?,
-    };
-    let me = match Rest::new(relay.http.clone(), &api_base, &token).me().await {
-        Ok(me) => me,
-        Err(error) if error.wrong_token() => return Err(DiscordRefusal::WrongToken),
-        Err(error) => {
-            return Err(DiscordRefusal::Unreachable {
-                reason: error.to_string(),
-            });
-        }
-    };
-    discord.learned(Some(Identity {
-        user_id: me.id,
-        name: Some(me.username),
-    }));
-    let on = |channels: &mut Channels| channels.discord.enabled = true;
-    credentials::take_on(relay, shared, vec![(TOKEN, token)], &api_base, on)
-        .await
-        .map_err(|_| DiscordRefusal::SaveFailed)
-}
+            _ => relay
+                .secrets
+                .bound(TOKEN, &api_base)
+                .ok_or(DiscordRefusal::NoToken)?,
+        };
+        let me = match Rest::new(relay.http.clone(), &api_base, &token).me().await {
+            Ok(me) => me,
+            Err(error) if error.wrong_token() => return Err(DiscordRefusal::WrongToken),
+            Err(error) => {
+                return Err(DiscordRefusal::Unreachable {
+                    reason: error.to_string(),
+                });
+            }
+        };
+        self.learned(Some(Identity {
+            user_id: me.id,
+            name: Some(me.username),
+        }));
+        let on = |channels: &mut Channels| channels.discord.enabled = true;
+        credentials::take_on(relay, shared, vec![(TOKEN, token)], &api_base, on)
+            .await
+            .map_err(|_| DiscordRefusal::SaveFailed)
+    }
 
-/// Forgets the token (the engine turns the bot off).
-///
-/// # Errors
-/// When the secrets cannot be saved.
-pub async fn forget(discord: &Discord, relay: &Arc<Relay>) -> Result<(), ChannelError> {
-    let api_base = relay
-        .store
-        .read_config(|config| config.channels.discord.api_base.clone());
-    credentials::forget(relay, &[TOKEN], &api_base, "the Discord token").await?;
-    discord.learned(None);
-    Ok(())
+    /// Forgets the token (the engine turns the bot off).
+    ///
+    /// # Errors
+    /// When the secrets cannot be saved.
+    async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
+        let api_base = relay
+            .store
+            .read_config(|config| config.channels.discord.api_base.clone());
+        credentials::forget(relay, &[TOKEN], &api_base, "the Discord token").await?;
+        self.learned(None);
+        Ok(())
+    }
+
+    /// The bot as settings and the CLI show it.
+    fn report(&self, relay: &Relay, shared: &Shared) -> DiscordReport {
+        let config = relay
+            .store
+            .read_config(|config| config.channels.discord.clone());
+        DiscordReport {
+            token: relay.secrets.bound(TOKEN, &config.api_base).is_some(),
+            bot: self.identity().and_then(|identity| identity.name),
+            connected: shared.connected(),
+            paired: config.user_id.is_some(),
+            pairings: shared.pairings(),
+            pairing: shared.codes.waiting(),
+        }
+    }
+
+    /// Its line in `hark status`, once it has credentials.
+    fn summary(app: &DiscordReport) -> Option<ChannelSummary> {
+        let line = StatusLine {
+            channel: CHANNEL,
+            kind: "bot",
+            name: app.bot.as_deref().map(|name| format!("@{name}")),
+            at: None,
+            connected: Some(app.connected),
+            paired: app.paired,
+            who: "person",
+        };
+        app.token.then(|| line.summary())
+    }
+
+    fn file(report: DiscordReport, into: &mut ChannelsReport) {
+        into.discord = report;
+    }
 }
 
 /// A bot token as the Developer Portal makes them: three parts of URL-safe base64 separated by

@@ -6,6 +6,8 @@
 //! then Skip, whose note is a form of its own — and the outcome, without controls, once it
 //! closes. In the daemon's language; within a card's 30 KB.
 
+use super::Feishu;
+use crate::channels::chat::ChatViews;
 use crate::channels::walk::{Awaiting, Callback, Tap, Walk};
 use hark_core::model::{Question, QuestionOption, Status};
 use hark_text::plain::fit_chars;
@@ -46,13 +48,18 @@ fn div(text: &str, limit: usize) -> Value {
     json!({"tag": "div", "text": plain(&fit_chars(text, limit))})
 }
 
-fn card(title: &str, template: &str, elements: Vec<Value>) -> Value {
-    json!({
+/// A card as a message.
+fn card(title: &str, template: &str, elements: Vec<Value>) -> Said {
+    let content = json!({
         "schema": "2.0",
         "config": {"update_multi": true},
         "header": {"title": plain(&fit_chars(title, TITLE_CHARS)), "template": template},
         "body": {"elements": elements},
-    })
+    });
+    Said {
+        kind: "interactive",
+        content,
+    }
 }
 
 /// The card's title: the question's name, else its first question.
@@ -107,49 +114,6 @@ fn input(name: &str, placeholder: &str) -> Value {
         "max_length": 1000,
         "placeholder": plain(&fit_chars(placeholder, BUTTON_CHARS)),
     })
-}
-
-/// A pending question at the walk's step, with that step's controls.
-pub fn pending(lang: Lang, question: &Question, walk: &Walk) -> Value {
-    let mut elements = source(question);
-    for (index, answer) in walk.answers.iter().enumerate().take(walk.step) {
-        let sub = &question.questions[index];
-        let name = sub
-            .header
-            .clone()
-            .unwrap_or_else(|| format!("{}", index + 1));
-        elements.push(div(
-            &format!("✓ {name}: {}", answer_line(lang, answer)),
-            LINE_CHARS,
-        ));
-    }
-    if let Some(sub) = question.questions.get(walk.step) {
-        let label = hark_text::question::step_label(lang, question, walk.step);
-        if !label.is_empty() {
-            elements.push(div(&label, LINE_CHARS));
-        }
-        elements.push(div(sub.question.trim(), QUESTION_CHARS));
-        if sub
-            .options
-            .iter()
-            .any(|option| option.description.is_some())
-        {
-            let lines: Vec<String> = sub
-                .options
-                .iter()
-                .enumerate()
-                .map(|(number, option)| match &option.description {
-                    Some(description) => {
-                        format!("{}. {} — {description}", number + 1, option.label)
-                    }
-                    None => format!("{}. {}", number + 1, option.label),
-                })
-                .collect();
-            elements.push(div(&lines.join("\n"), DESCRIPTIONS_CHARS));
-        }
-        elements.extend(controls(lang, question, walk));
-    }
-    card(&title(question), "blue", elements)
 }
 
 /// The controls of the walk's step: the options, the form, Skip; or, after Skip, the note's
@@ -242,38 +206,85 @@ fn controls(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
     elements
 }
 
-/// A closed question: what was asked, and how it ended; no controls.
-pub fn closed(lang: Lang, question: &Question) -> Value {
-    let mut elements = source(question);
-    elements.push(div(&asked(question), QUESTION_CHARS * 2));
-    let (mark, outcome) = ending(lang, question, str::to_string);
-    let template = if question.status == Status::Answered {
-        "green"
-    } else {
-        "grey"
-    };
-    elements.push(div(&format!("{mark} {outcome}"), QUESTION_CHARS));
-    card(&format!("{mark} {}", title(question)), template, elements)
-}
+impl ChatViews for Feishu {
+    type View = Said;
 
-/// One reminder for every question still waiting.
-pub fn reminder(lang: Lang, waiting: &[Question]) -> Said {
-    let mut text = format!(
-        "⏰ {}",
-        t_in(lang, "chat-remind", &[("count", waiting.len().into())])
-    );
-    for question in waiting.iter().take(10) {
-        text.push_str("\n• ");
-        text.push_str(&fit_chars(&hark_text::question::headline(question), 120));
+    /// A pending question at the walk's step, with that step's controls.
+    fn pending(&self, lang: Lang, question: &Question, walk: &Walk) -> Said {
+        let mut elements = source(question);
+        for (index, answer) in walk.answers.iter().enumerate().take(walk.step) {
+            let sub = &question.questions[index];
+            let name = sub
+                .header
+                .clone()
+                .unwrap_or_else(|| format!("{}", index + 1));
+            elements.push(div(
+                &format!("✓ {name}: {}", answer_line(lang, answer)),
+                LINE_CHARS,
+            ));
+        }
+        if let Some(sub) = question.questions.get(walk.step) {
+            let label = hark_text::question::step_label(lang, question, walk.step);
+            if !label.is_empty() {
+                elements.push(div(&label, LINE_CHARS));
+            }
+            elements.push(div(sub.question.trim(), QUESTION_CHARS));
+            if sub
+                .options
+                .iter()
+                .any(|option| option.description.is_some())
+            {
+                let lines: Vec<String> = sub
+                    .options
+                    .iter()
+                    .enumerate()
+                    .map(|(number, option)| match &option.description {
+                        Some(description) => {
+                            format!("{}. {} — {description}", number + 1, option.label)
+                        }
+                        None => format!("{}. {}", number + 1, option.label),
+                    })
+                    .collect();
+                elements.push(div(&lines.join("\n"), DESCRIPTIONS_CHARS));
+            }
+            elements.extend(controls(lang, question, walk));
+        }
+        card(&title(question), "blue", elements)
     }
-    said(&text)
-}
 
-/// A plain text message.
-pub fn said(text: &str) -> Said {
-    Said {
-        kind: "text",
-        content: json!({"text": fit_chars(text, TEXT_CHARS)}),
+    /// A closed question: what was asked, and how it ended; no controls.
+    fn closed(&self, lang: Lang, question: &Question) -> Said {
+        let mut elements = source(question);
+        elements.push(div(&asked(question), QUESTION_CHARS * 2));
+        let (mark, outcome) = ending(lang, question, str::to_string);
+        let template = if question.status == Status::Answered {
+            "green"
+        } else {
+            "grey"
+        };
+        elements.push(div(&format!("{mark} {outcome}"), QUESTION_CHARS));
+        card(&format!("{mark} {}", title(question)), template, elements)
+    }
+
+    /// One reminder for every question still waiting.
+    fn reminder(&self, lang: Lang, waiting: &[Question]) -> Said {
+        let mut text = format!(
+            "⏰ {}",
+            t_in(lang, "chat-remind", &[("count", waiting.len().into())])
+        );
+        for question in waiting.iter().take(10) {
+            text.push_str("\n• ");
+            text.push_str(&fit_chars(&hark_text::question::headline(question), 120));
+        }
+        self.said(&text)
+    }
+
+    /// A plain text message.
+    fn said(&self, text: &str) -> Said {
+        Said {
+            kind: "text",
+            content: json!({"text": fit_chars(text, TEXT_CHARS)}),
+        }
     }
 }
 
@@ -319,7 +330,9 @@ mod tests {
     #[test]
     fn a_single_choice_is_one_button_per_option_marked_as_the_agent_said() {
         let q = question(vec![choice(3, false)]);
-        let card = pending(Lang::En, &q, &Walk::default());
+        let card = Feishu::default()
+            .pending(Lang::En, &q, &Walk::default())
+            .content;
         assert_eq!(card["schema"], "2.0");
         assert_eq!(card["config"]["update_multi"], true);
         let buttons: Vec<Value> = elements(&card)
@@ -374,7 +387,9 @@ mod tests {
     #[test]
     fn a_multi_select_is_a_menu_in_a_form_with_send() {
         let q = question(vec![choice(4, true)]);
-        let card = pending(Lang::En, &q, &Walk::default());
+        let card = Feishu::default()
+            .pending(Lang::En, &q, &Walk::default())
+            .content;
         assert!(
             !elements(&card)
                 .iter()
@@ -405,7 +420,7 @@ mod tests {
             awaiting: Some(Awaiting::SkipNote),
             ..Walk::default()
         };
-        let card = pending(Lang::Ja, &q, &walk);
+        let card = Feishu::default().pending(Lang::Ja, &q, &walk).content;
         let all = elements(&card);
         let form = all.iter().find(|e| e["tag"] == "form").unwrap();
         assert_eq!(form["elements"][0]["name"], NOTE);
@@ -419,7 +434,7 @@ mod tests {
         let mut q = question(vec![choice(2, false)]);
         q.status = Status::Declined;
         q.note = Some("not today".into());
-        let card = closed(Lang::En, &q);
+        let card = Feishu::default().closed(Lang::En, &q).content;
         let text = card.to_string();
         assert!(!text.contains("\"button\"") && !text.contains("\"form\""));
         assert!(text.contains("not today"));
@@ -464,11 +479,15 @@ mod tests {
                         .collect(),
                     ..Walk::default()
                 };
-                let size = pending(lang, &q, &walk).to_string().len();
+                let size = Feishu::default()
+                    .pending(lang, &q, &walk)
+                    .content
+                    .to_string()
+                    .len();
                 assert!(size <= 30_000, "{lang:?} step {step}: {size} bytes");
             }
             q.status = Status::Answered;
-            assert!(closed(lang, &q).to_string().len() <= 30_000);
+            assert!(Feishu::default().closed(lang, &q).content.to_string().len() <= 30_000);
             q.status = Status::Pending;
         }
     }

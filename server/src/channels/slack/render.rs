@@ -5,6 +5,8 @@
 //! Slack's primary style, risky ones ⚠️ in its danger style; and the outcome, without buttons,
 //! once it closes. In the daemon's language; within Block Kit's limits.
 
+use super::Slack;
+use crate::channels::chat::ChatViews;
 use crate::channels::walk::{Awaiting, Callback, Tap, Walk};
 use hark_core::model::{Question, QuestionId};
 use hark_text::plain::fit_chars;
@@ -75,49 +77,6 @@ fn heading(question: &Question) -> Vec<Value> {
 /// What notifications show: the question's name, else its first question.
 fn notification(question: &Question) -> String {
     fit_chars(&hark_text::question::headline(question), NOTIFICATION_CHARS)
-}
-
-/// A pending question at the walk's step, with that step's controls.
-pub fn pending(lang: Lang, question: &Question, walk: &Walk) -> Shown {
-    let mut blocks = heading(question);
-    for (index, answer) in walk.answers.iter().enumerate().take(walk.step) {
-        let sub = &question.questions[index];
-        let name = sub
-            .header
-            .clone()
-            .unwrap_or_else(|| format!("{}", index + 1));
-        blocks.push(section(&format!("✓ {name}: {}", answer_line(lang, answer))));
-    }
-    if let Some(sub) = question.questions.get(walk.step) {
-        let label = hark_text::question::step_label(lang, question, walk.step);
-        if !label.is_empty() {
-            blocks.push(context(&label));
-        }
-        blocks.push(section(sub.question.trim()));
-        if sub
-            .options
-            .iter()
-            .any(|option| option.description.is_some())
-        {
-            let lines: Vec<String> = sub
-                .options
-                .iter()
-                .enumerate()
-                .map(|(number, option)| match &option.description {
-                    Some(description) => {
-                        format!("{}. {} — {description}", number + 1, option.label)
-                    }
-                    None => format!("{}. {}", number + 1, option.label),
-                })
-                .collect();
-            blocks.push(section(&lines.join("\n")));
-        }
-        blocks.extend(controls(lang, question, walk));
-    }
-    Shown {
-        text: notification(question),
-        blocks: Value::Array(blocks),
-    }
 }
 
 /// An option's label with its marks.
@@ -241,21 +200,6 @@ fn controls(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
     blocks
 }
 
-/// A closed question: what was asked, and how it ended; no controls.
-pub fn closed(lang: Lang, question: &Question) -> Shown {
-    let mut blocks = heading(question);
-    blocks.push(section(&asked(question)));
-    let (mark, outcome) = ending(lang, question, str::to_string);
-    blocks.push(section(&format!("{mark} {outcome}")));
-    Shown {
-        text: fit_chars(
-            &format!("{mark} {}", notification(question)),
-            NOTIFICATION_CHARS,
-        ),
-        blocks: Value::Array(blocks),
-    }
-}
-
 /// What a modal's `private_metadata` carries: the question, the step and what is awaited.
 pub fn modal_metadata(id: QuestionId, step: usize, awaiting: Awaiting) -> String {
     let kind = match awaiting {
@@ -317,27 +261,89 @@ pub fn modal(lang: Lang, question: &Question, walk: &Walk, awaiting: Awaiting) -
     })
 }
 
-/// One reminder for every question still waiting.
-pub fn reminder(lang: Lang, waiting: &[Question]) -> Shown {
-    let mut text = format!(
-        "⏰ {}",
-        t_in(lang, "chat-remind", &[("count", waiting.len().into())])
-    );
-    for question in waiting.iter().take(10) {
-        text.push_str("\n• ");
-        text.push_str(&fit_chars(&hark_text::question::headline(question), 120));
-    }
-    Shown {
-        text: fit_chars(&text, NOTIFICATION_CHARS),
-        blocks: json!([section(&text)]),
-    }
-}
+impl ChatViews for Slack {
+    type View = Shown;
 
-/// A plain message.
-pub fn said(text: &str) -> Shown {
-    Shown {
-        text: fit_chars(text, NOTIFICATION_CHARS),
-        blocks: json!([section(text)]),
+    /// A pending question at the walk's step, with that step's controls.
+    fn pending(&self, lang: Lang, question: &Question, walk: &Walk) -> Shown {
+        let mut blocks = heading(question);
+        for (index, answer) in walk.answers.iter().enumerate().take(walk.step) {
+            let sub = &question.questions[index];
+            let name = sub
+                .header
+                .clone()
+                .unwrap_or_else(|| format!("{}", index + 1));
+            blocks.push(section(&format!("✓ {name}: {}", answer_line(lang, answer))));
+        }
+        if let Some(sub) = question.questions.get(walk.step) {
+            let label = hark_text::question::step_label(lang, question, walk.step);
+            if !label.is_empty() {
+                blocks.push(context(&label));
+            }
+            blocks.push(section(sub.question.trim()));
+            if sub
+                .options
+                .iter()
+                .any(|option| option.description.is_some())
+            {
+                let lines: Vec<String> = sub
+                    .options
+                    .iter()
+                    .enumerate()
+                    .map(|(number, option)| match &option.description {
+                        Some(description) => {
+                            format!("{}. {} — {description}", number + 1, option.label)
+                        }
+                        None => format!("{}. {}", number + 1, option.label),
+                    })
+                    .collect();
+                blocks.push(section(&lines.join("\n")));
+            }
+            blocks.extend(controls(lang, question, walk));
+        }
+        Shown {
+            text: notification(question),
+            blocks: Value::Array(blocks),
+        }
+    }
+
+    /// A closed question: what was asked, and how it ended; no controls.
+    fn closed(&self, lang: Lang, question: &Question) -> Shown {
+        let mut blocks = heading(question);
+        blocks.push(section(&asked(question)));
+        let (mark, outcome) = ending(lang, question, str::to_string);
+        blocks.push(section(&format!("{mark} {outcome}")));
+        Shown {
+            text: fit_chars(
+                &format!("{mark} {}", notification(question)),
+                NOTIFICATION_CHARS,
+            ),
+            blocks: Value::Array(blocks),
+        }
+    }
+
+    /// One reminder for every question still waiting.
+    fn reminder(&self, lang: Lang, waiting: &[Question]) -> Shown {
+        let mut text = format!(
+            "⏰ {}",
+            t_in(lang, "chat-remind", &[("count", waiting.len().into())])
+        );
+        for question in waiting.iter().take(10) {
+            text.push_str("\n• ");
+            text.push_str(&fit_chars(&hark_text::question::headline(question), 120));
+        }
+        Shown {
+            text: fit_chars(&text, NOTIFICATION_CHARS),
+            blocks: json!([section(&text)]),
+        }
+    }
+
+    /// A plain message.
+    fn said(&self, text: &str) -> Shown {
+        Shown {
+            text: fit_chars(text, NOTIFICATION_CHARS),
+            blocks: json!([section(text)]),
+        }
     }
 }
 
@@ -394,7 +400,7 @@ mod tests {
     #[test]
     fn a_single_choice_is_one_button_per_option_marked_as_the_agent_said() {
         let q = question(vec![choice(3, false)]);
-        let shown = pending(Lang::En, &q, &Walk::default());
+        let shown = Slack::default().pending(Lang::En, &q, &Walk::default());
         let rows = actions(&shown);
         let options = rows[0]["elements"].as_array().unwrap();
         assert_eq!(options.len(), 3);
@@ -432,14 +438,14 @@ mod tests {
         let q = question(vec![choice(4, true)]);
         let mut walk = Walk::default();
         walk.ticked.insert(2);
-        let shown = pending(Lang::En, &q, &walk);
+        let shown = Slack::default().pending(Lang::En, &q, &walk);
         let rows = actions(&shown);
         assert_eq!(rows[0]["elements"][0]["type"], "checkboxes");
         assert_eq!(rows[0]["elements"][0]["initial_options"][0]["value"], "2");
         assert!(rows[0]["block_id"].as_str().unwrap().ends_with(".2"));
         assert_eq!(rows[1]["elements"][0]["action_id"], "send");
         let many = question(vec![choice(20, true)]);
-        let rows = actions(&pending(Lang::En, &many, &Walk::default()));
+        let rows = actions(&Slack::default().pending(Lang::En, &many, &Walk::default()));
         assert_eq!(rows[0]["elements"][0]["type"], "multi_static_select");
         assert_eq!(
             rows[0]["elements"][0]["options"].as_array().unwrap().len(),
@@ -458,7 +464,7 @@ mod tests {
         let mut q = question(vec![sub]);
         q.title = Some("T".repeat(20_000));
         for lang in Lang::ALL {
-            let shown = pending(lang, &q, &Walk::default());
+            let shown = Slack::default().pending(lang, &q, &Walk::default());
             for block in shown.blocks.as_array().unwrap() {
                 if let Some(text) = block["text"]["text"].as_str() {
                     assert!(text.chars().count() <= SECTION_CHARS);
@@ -482,7 +488,7 @@ mod tests {
         let mut q = question(vec![choice(2, false)]);
         q.status = Status::Declined;
         q.note = Some("not today".into());
-        let shown = closed(Lang::En, &q);
+        let shown = Slack::default().closed(Lang::En, &q);
         assert!(actions(&shown).is_empty());
         assert!(shown.blocks.to_string().contains("Skipped: not today"));
     }

@@ -4,121 +4,148 @@
 use super::web_api::SlackError;
 use super::{APP_TOKEN, BOT_TOKEN, CHANNEL, Slack, WebApi};
 use crate::channels::Relay;
-use crate::channels::chat::Shared;
 use crate::channels::chat::credentials::{self, StatusLine};
+use crate::channels::chat::{ChatSettings, Shared};
 use hark_core::model::channels::slack::{SlackRefusal, SlackReport, SlackSetup};
-use hark_core::model::{ChannelError, ChannelSummary, Channels};
+use hark_core::model::{ChannelError, ChannelSummary, Channels, ChannelsReport};
 use std::sync::Arc;
 
-/// The app as settings and the CLI show it.
-pub fn report(slack: &Slack, relay: &Relay, shared: &Shared) -> SlackReport {
-    let config = relay
-        .store
-        .read_config(|config| config.channels.slack.clone());
-    let identity = slack.identity();
-    SlackReport {
-        token: relay.secrets.bound(BOT_TOKEN, &config.api_base).is_some()
-            && relay.secrets.bound(APP_TOKEN, &config.api_base).is_some(),
-        bot: identity.as_ref().and_then(|identity| identity.name.clone()),
-        team: identity.and_then(|identity| identity.team),
-        connected: shared.connected(),
-        paired: config.user_id.is_some(),
-        pairings: shared.pairings(),
-        pairing: shared.codes.waiting(),
+#[async_trait::async_trait]
+impl ChatSettings for Slack {
+    type Setup = SlackSetup;
+    type Refusal = SlackRefusal;
+    type Report = SlackReport;
+
+    fn on(channels: &Channels) -> bool {
+        channels.slack.enabled
     }
-}
 
-/// Its line in `hark status`, once it has credentials.
-pub fn summary(app: &SlackReport) -> Option<ChannelSummary> {
-    let line = StatusLine {
-        channel: CHANNEL,
-        kind: "app",
-        name: app.bot.as_deref().map(|name| format!("@{name}")),
-        at: None,
-        connected: Some(app.connected),
-        paired: app.paired,
-        who: "person",
-    };
-    app.token.then(|| line.summary())
-}
-
-/// Checks the tokens given (or the saved ones) with Slack, saves them, turns the app on and
-/// makes a new pairing code.
-///
-/// # Errors
-/// Why Slack cannot be set up, naming the token.
-pub async fn set_up(
-    slack: &Slack,
-    relay: &Arc<Relay>,
-    shared: &Shared,
-    request: SlackSetup,
-) -> Result<(), SlackRefusal> {
-    let api_base = relay
-        .store
-        .read_config(|config| config.channels.slack.api_base.clone());
-    let given = |token: Option<String>| {
-        token
-            .map(|token| token.trim().to_string())
-            .filter(|token| !token.is_empty())
-    };
-    let bot = match given(request.bot_token) {
-        Some(token) if !token.starts_with("xoxb-") => return Err(SlackRefusal::BotTokenShape),
-        Some(token) => token,
-        None => relay
-            .secrets
-            .bound(BOT_TOKEN, &api_base)
-            .ok_or(SlackRefusal::NoToken)?,
-    };
-    let app = match given(request.app_token) {
-        Some(token) if !token.starts_with("xapp-") => return Err(SlackRefusal::AppTokenShape),
-        Some(token) => token,
-        None => relay
-            .secrets
-            .bound(APP_TOKEN, &api_base)
-            .ok_or(SlackRefusal::NoToken)?,
-    };
-    let unreachable = |error: SlackError| SlackRefusal::Unreachable {
-        reason: error.to_string(),
-    };
-    let identity = match WebApi::new(relay.http.clone(), &api_base, &bot)
-        .identity()
-        .await
-    {
-        Ok(identity) => identity,
-        Err(error) if error.wrong_token() => return Err(SlackRefusal::WrongBotToken),
-        Err(error) => return Err(unreachable(error)),
-    };
-    match WebApi::new(relay.http.clone(), &api_base, &app)
-        .socket_address()
-        .await
-    {
-        Ok(_) => {}
-        Err(error) if error.wrong_token() => return Err(SlackRefusal::WrongAppToken),
-        Err(error) => return Err(unreachable(error)),
+    fn person(channels: &Channels) -> Option<String> {
+        channels.slack.user_id.clone()
     }
-    slack.learned(Some(identity));
-    let tokens = vec![(BOT_TOKEN, bot), (APP_TOKEN, app)];
-    let on = |channels: &mut Channels| channels.slack.enabled = true;
-    credentials::take_on(relay, shared, tokens, &api_base, on)
-        .await
-        .map_err(|_| SlackRefusal::SaveFailed)
-}
 
-/// Forgets both tokens (the engine turns the app off).
-///
-/// # Errors
-/// When the secrets cannot be saved.
-pub async fn forget(slack: &Slack, relay: &Arc<Relay>) -> Result<(), ChannelError> {
-    let api_base = relay
-        .store
-        .read_config(|config| config.channels.slack.api_base.clone());
-    credentials::forget(
-        relay,
-        &[BOT_TOKEN, APP_TOKEN],
-        &api_base,
-        "the Slack tokens",
-    )
-    .await?;
-    slack.learned(None);
-    Ok(())
+    fn set_person(channels: &mut Channels, person: Option<String>) {
+        channels.slack.user_id = person;
+    }
+
+    fn set_enabled(channels: &mut Channels, enabled: bool) {
+        channels.slack.enabled = enabled;
+    }
+
+    /// Checks the tokens given (or the saved ones) with Slack, saves them, turns the app on and
+    /// makes a new pairing code.
+    ///
+    /// # Errors
+    /// Why Slack cannot be set up, naming the token.
+    async fn set_up(
+        &self,
+        relay: &Arc<Relay>,
+        shared: &Arc<Shared>,
+        request: SlackSetup,
+    ) -> Result<(), SlackRefusal> {
+        let api_base = relay
+            .store
+            .read_config(|config| config.channels.slack.api_base.clone());
+        let given = |token: Option<String>| {
+            token
+                .map(|token| token.trim().to_string())
+                .filter(|token| !token.is_empty())
+        };
+        let bot = match given(request.bot_token) {
+            Some(token) if !token.starts_with("xoxb-") => return Err(SlackRefusal::BotTokenShape),
+            Some(token) => token,
+            None => relay
+                .secrets
+                .bound(BOT_TOKEN, &api_base)
+                .ok_or(SlackRefusal::NoToken)?,
+        };
+        let app = match given(request.app_token) {
+            Some(token) if !token.starts_with("xapp-") => return Err(SlackRefusal::AppTokenShape),
+            Some(token) => token,
+            None => relay
+                .secrets
+                .bound(APP_TOKEN, &api_base)
+                .ok_or(SlackRefusal::NoToken)?,
+        };
+        let unreachable = |error: SlackError| SlackRefusal::Unreachable {
+            reason: error.to_string(),
+        };
+        let identity = match WebApi::new(relay.http.clone(), &api_base, &bot)
+            .identity()
+            .await
+        {
+            Ok(identity) => identity,
+            Err(error) if error.wrong_token() => return Err(SlackRefusal::WrongBotToken),
+            Err(error) => return Err(unreachable(error)),
+        };
+        match WebApi::new(relay.http.clone(), &api_base, &app)
+            .socket_address()
+            .await
+        {
+            Ok(_) => {}
+            Err(error) if error.wrong_token() => return Err(SlackRefusal::WrongAppToken),
+            Err(error) => return Err(unreachable(error)),
+        }
+        self.learned(Some(identity));
+        let tokens = vec![(BOT_TOKEN, bot), (APP_TOKEN, app)];
+        let on = |channels: &mut Channels| channels.slack.enabled = true;
+        credentials::take_on(relay, shared, tokens, &api_base, on)
+            .await
+            .map_err(|_| SlackRefusal::SaveFailed)
+    }
+
+    /// Forgets both tokens (the engine turns the app off).
+    ///
+    /// # Errors
+    /// When the secrets cannot be saved.
+    async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
+        let api_base = relay
+            .store
+            .read_config(|config| config.channels.slack.api_base.clone());
+        credentials::forget(
+            relay,
+            &[BOT_TOKEN, APP_TOKEN],
+            &api_base,
+            "the Slack tokens",
+        )
+        .await?;
+        self.learned(None);
+        Ok(())
+    }
+
+    /// The app as settings and the CLI show it.
+    fn report(&self, relay: &Relay, shared: &Shared) -> SlackReport {
+        let config = relay
+            .store
+            .read_config(|config| config.channels.slack.clone());
+        let identity = self.identity();
+        SlackReport {
+            token: relay.secrets.bound(BOT_TOKEN, &config.api_base).is_some()
+                && relay.secrets.bound(APP_TOKEN, &config.api_base).is_some(),
+            bot: identity.as_ref().and_then(|identity| identity.name.clone()),
+            team: identity.and_then(|identity| identity.team),
+            connected: shared.connected(),
+            paired: config.user_id.is_some(),
+            pairings: shared.pairings(),
+            pairing: shared.codes.waiting(),
+        }
+    }
+
+    /// Its line in `hark status`, once it has credentials.
+    fn summary(app: &SlackReport) -> Option<ChannelSummary> {
+        let line = StatusLine {
+            channel: CHANNEL,
+            kind: "app",
+            name: app.bot.as_deref().map(|name| format!("@{name}")),
+            at: None,
+            connected: Some(app.connected),
+            paired: app.paired,
+            who: "person",
+        };
+        app.token.then(|| line.summary())
+    }
+
+    fn file(report: SlackReport, into: &mut ChannelsReport) {
+        into.slack = report;
+    }
 }

@@ -2,6 +2,8 @@
 //! wrote is escaped, so it shows as written and is never markup), the buttons of the
 //! sub-question being answered, and the outcome once it closes, in the daemon's language.
 
+use super::Telegram;
+use crate::channels::chat::ChatViews;
 use crate::channels::walk::{Awaiting, Callback, Tap, Walk};
 use frankenstein::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 use hark_core::model::Question;
@@ -54,20 +56,6 @@ fn heading(question: &Question) -> String {
         text.push('\n');
     }
     text
-}
-
-/// A pending question at the walk's step, with that step's buttons.
-pub fn pending(lang: Lang, question: &Question, walk: &Walk) -> Shown {
-    let text = pending_text(lang, question, walk, true);
-    let text = if text.chars().count() > MAX_TEXT_CHARS {
-        pending_text(lang, question, walk, false)
-    } else {
-        text
-    };
-    Shown {
-        text,
-        keyboard: Some(keyboard(lang, question, walk)),
-    }
 }
 
 fn pending_text(lang: Lang, question: &Question, walk: &Walk, descriptions: bool) -> String {
@@ -230,24 +218,6 @@ fn keyboard(lang: Lang, question: &Question, walk: &Walk) -> InlineKeyboardMarku
         .build()
 }
 
-/// A closed question: what was asked, and how it ended; no buttons.
-pub fn closed(lang: Lang, question: &Question) -> Shown {
-    let mut text = heading(question);
-    let per_question = QUESTION_BYTES / question.questions.len().max(1);
-    for sub in &question.questions {
-        if let Some(header) = sub.header.as_deref().filter(|h| !h.trim().is_empty()) {
-            let _ = writeln!(text, "<b>{}</b>", escape(&cut(header.trim(), 100)));
-        }
-        let _ = writeln!(text, "{}", escape(&cut(sub.question.trim(), per_question)));
-    }
-    let (mark, outcome) = ending(lang, question, |note| cut(note, 1000));
-    let _ = write!(text, "\n{mark} <b>{}</b>", escape(&cut(&outcome, 800)));
-    Shown {
-        text,
-        keyboard: None,
-    }
-}
-
 /// The reply prompt of "Other…" or "Skip": names the question, so the reply is plainly its.
 pub fn prompt(lang: Lang, question: &Question, walk: &Walk, awaiting: Awaiting) -> String {
     let key = match awaiting {
@@ -264,22 +234,6 @@ pub fn prompt(lang: Lang, question: &Question, walk: &Walk, awaiting: Awaiting) 
         escape(&t_in(lang, key, &[])),
         escape(&asked)
     )
-}
-
-/// One reminder for every question still waiting.
-pub fn reminder(lang: Lang, waiting: &[Question]) -> String {
-    let mut text = format!(
-        "⏰ {}",
-        escape(&t_in(
-            lang,
-            "chat-remind",
-            &[("count", waiting.len().into())]
-        ))
-    );
-    for question in waiting.iter().take(10) {
-        let _ = write!(text, "\n• {}", escape(&reminder_line(question)));
-    }
-    text
 }
 
 /// A question in a line: its name, else its first question's start.
@@ -301,6 +255,68 @@ fn reminder_line(question: &Question) -> String {
             .unwrap_or_default(),
     };
     cut(&line, 120)
+}
+
+impl ChatViews for Telegram {
+    type View = Shown;
+
+    /// A pending question at the walk's step, with that step's buttons.
+    fn pending(&self, lang: Lang, question: &Question, walk: &Walk) -> Shown {
+        let text = pending_text(lang, question, walk, true);
+        let text = if text.chars().count() > MAX_TEXT_CHARS {
+            pending_text(lang, question, walk, false)
+        } else {
+            text
+        };
+        Shown {
+            text,
+            keyboard: Some(keyboard(lang, question, walk)),
+        }
+    }
+
+    /// A closed question: what was asked, and how it ended; no buttons.
+    fn closed(&self, lang: Lang, question: &Question) -> Shown {
+        let mut text = heading(question);
+        let per_question = QUESTION_BYTES / question.questions.len().max(1);
+        for sub in &question.questions {
+            if let Some(header) = sub.header.as_deref().filter(|h| !h.trim().is_empty()) {
+                let _ = writeln!(text, "<b>{}</b>", escape(&cut(header.trim(), 100)));
+            }
+            let _ = writeln!(text, "{}", escape(&cut(sub.question.trim(), per_question)));
+        }
+        let (mark, outcome) = ending(lang, question, |note| cut(note, 1000));
+        let _ = write!(text, "\n{mark} <b>{}</b>", escape(&cut(&outcome, 800)));
+        Shown {
+            text,
+            keyboard: None,
+        }
+    }
+
+    /// One reminder for every question still waiting.
+    fn reminder(&self, lang: Lang, waiting: &[Question]) -> Shown {
+        let mut text = format!(
+            "⏰ {}",
+            escape(&t_in(
+                lang,
+                "chat-remind",
+                &[("count", waiting.len().into())]
+            ))
+        );
+        for question in waiting.iter().take(10) {
+            let _ = write!(text, "\n• {}", escape(&reminder_line(question)));
+        }
+        Shown {
+            text,
+            keyboard: None,
+        }
+    }
+
+    fn said(&self, text: &str) -> Shown {
+        Shown {
+            text: escape(text),
+            keyboard: None,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -338,7 +354,7 @@ mod tests {
     #[test]
     fn the_agents_text_is_shown_never_interpreted() {
         let question = question();
-        let shown = pending(Lang::En, &question, &Walk::default());
+        let shown = Telegram::default().pending(Lang::En, &question, &Walk::default());
         for raw in ["<b>now", "<script>", "</b><a", "<i>DB", "<shop>", "a & b"] {
             assert!(!shown.text.contains(raw), "{raw} in {}", shown.text);
         }
@@ -366,7 +382,7 @@ mod tests {
         let mut question = question();
         question.status = Status::Declined;
         question.note = Some("<later>".into());
-        let shown = closed(Lang::En, &question);
+        let shown = Telegram::default().closed(Lang::En, &question);
         assert!(shown.keyboard.is_none());
         assert!(shown.text.contains("&lt;later&gt;"), "{}", shown.text);
     }
@@ -385,7 +401,7 @@ mod tests {
                 ..QuestionOption::default()
             })
             .collect();
-        let shown = pending(Lang::Ru, &question, &Walk::default());
+        let shown = Telegram::default().pending(Lang::Ru, &question, &Walk::default());
         assert!(shown.text.chars().count() <= MAX_TEXT_CHARS);
     }
 
@@ -449,7 +465,7 @@ mod tests {
             ticked: (0..26).collect(),
             awaiting: Some(Awaiting::OwnWords),
         };
-        let shown = pending(Lang::Ru, &question, &walk);
+        let shown = Telegram::default().pending(Lang::Ru, &question, &walk);
         assert!(
             visible(&shown.text) <= MAX_TEXT_CHARS,
             "{}",
@@ -457,7 +473,7 @@ mod tests {
         );
         question.status = Status::Answered;
         question.answers = Some(vec![answer; 4]);
-        let shown = closed(Lang::Ru, &question);
+        let shown = Telegram::default().closed(Lang::Ru, &question);
         assert!(
             visible(&shown.text) <= MAX_TEXT_CHARS,
             "{}",
@@ -465,7 +481,7 @@ mod tests {
         );
         question.status = Status::Declined;
         question.note = Some(long("N", 50_000));
-        let shown = closed(Lang::Ru, &question);
+        let shown = Telegram::default().closed(Lang::Ru, &question);
         assert!(
             visible(&shown.text) <= MAX_TEXT_CHARS,
             "{}",

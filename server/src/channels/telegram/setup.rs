@@ -4,104 +4,135 @@
 
 use super::{BotApi, CHANNEL, TOKEN, Telegram};
 use crate::channels::Relay;
-use crate::channels::chat::Shared;
 use crate::channels::chat::credentials::{self, StatusLine};
+use crate::channels::chat::{ChatSettings, Shared};
 use hark_core::model::channels::telegram::{TelegramRefusal, TelegramReport, TelegramSetup};
-use hark_core::model::{ChannelError, ChannelSummary, Channels};
+use hark_core::model::{ChannelError, ChannelSummary, Channels, ChannelsReport};
 use std::sync::Arc;
 
-/// The bot as settings and the CLI show it.
-pub fn report(telegram: &Telegram, relay: &Relay, shared: &Shared) -> TelegramReport {
-    let config = relay
-        .store
-        .read_config(|config| config.channels.telegram.clone());
-    let bot = telegram.bot();
-    let pairing = shared.codes.waiting().map(|mut pairing| {
-        pairing.link = bot
-            .as_ref()
-            .map(|bot| format!("https://t.me/{bot}?start={}", pairing.code));
-        pairing
-    });
-    TelegramReport {
-        token: relay.secrets.bound(TOKEN, &config.api_base).is_some(),
-        bot,
-        paired: config.chat_id.is_some(),
-        pairings: shared.pairings(),
-        pairing,
+#[async_trait::async_trait]
+impl ChatSettings for Telegram {
+    type Setup = TelegramSetup;
+    type Refusal = TelegramRefusal;
+    type Report = TelegramReport;
+
+    fn on(channels: &Channels) -> bool {
+        channels.telegram.enabled
     }
-}
 
-/// Its line in `hark status`, once it has credentials.
-pub fn summary(app: &TelegramReport) -> Option<ChannelSummary> {
-    let line = StatusLine {
-        channel: CHANNEL,
-        kind: "bot",
-        name: app.bot.as_deref().map(|name| format!("@{name}")),
-        at: None,
-        connected: None,
-        paired: app.paired,
-        who: "chat",
-    };
-    app.token.then(|| line.summary())
-}
+    fn person(channels: &Channels) -> Option<String> {
+        channels.telegram.chat_id.map(|chat| chat.to_string())
+    }
 
-/// Checks the token given (or the saved one) with Telegram, saves it, turns the bot on and
-/// makes a new pairing code.
-///
-/// # Errors
-/// Why the bot cannot be set up, naming the token.
-pub async fn set_up(
-    telegram: &Telegram,
-    relay: &Arc<Relay>,
-    shared: &Shared,
-    request: TelegramSetup,
-) -> Result<(), TelegramRefusal> {
-    let token = request.bot_token;
-    let api_base = relay
-        .store
-        .read_config(|config| config.channels.telegram.api_base.clone());
-    let token = match token.map(|token| token.trim().to_string()) {
-        Some(token) if !token.is_empty() => {
-            if !token_shaped(&token) {
-                return Err(TelegramRefusal::TokenShape);
+    /// A chat paired turns the bot on.
+    fn set_person(channels: &mut Channels, person: Option<String>) {
+        channels.telegram.chat_id = person.and_then(|person| person.parse().ok());
+        if channels.telegram.chat_id.is_some() {
+            channels.telegram.enabled = true;
+        }
+    }
+
+    fn set_enabled(channels: &mut Channels, enabled: bool) {
+        channels.telegram.enabled = enabled;
+    }
+
+    /// Checks the token given (or the saved one) with Telegram, saves it, turns the bot on and
+    /// makes a new pairing code.
+    ///
+    /// # Errors
+    /// Why the bot cannot be set up, naming the token.
+    async fn set_up(
+        &self,
+        relay: &Arc<Relay>,
+        shared: &Arc<Shared>,
+        request: TelegramSetup,
+    ) -> Result<(), TelegramRefusal> {
+        let token = request.bot_token;
+        let api_base = relay
+            .store
+            .read_config(|config| config.channels.telegram.api_base.clone());
+        let token = match token.map(|token| token.trim().to_string()) {
+            Some(token) if !token.is_empty() => {
+                if !token_shaped(&token) {
+                    return Err(TelegramRefusal::TokenShape);
+                }
+                token
             }
-            token
-        }
-        _ => relay
-            .secrets
-            .bound(TOKEN, &api_base)
-            .ok_or(TelegramRefusal::NoToken)?,
-    };
-    let me = match BotApi::new(relay.http.clone(), &api_base, &token)
-        .me()
-        .await
-    {
-        Ok(me) => me,
-        Err(error) if error.wrong_token() => return Err(TelegramRefusal::WrongToken),
-        Err(error) => {
-            return Err(TelegramRefusal::Unreachable {
-                reason: error.to_string(),
-            });
-        }
-    };
-    telegram.learned_bot(me.username);
-    let on = |channels: &mut Channels| channels.telegram.enabled = true;
-    credentials::take_on(relay, shared, vec![(TOKEN, token)], &api_base, on)
-        .await
-        .map_err(|_| TelegramRefusal::SaveFailed)
-}
+            _ => relay
+                .secrets
+                .bound(TOKEN, &api_base)
+                .ok_or(TelegramRefusal::NoToken)?,
+        };
+        let me = match BotApi::new(relay.http.clone(), &api_base, &token)
+            .me()
+            .await
+        {
+            Ok(me) => me,
+            Err(error) if error.wrong_token() => return Err(TelegramRefusal::WrongToken),
+            Err(error) => {
+                return Err(TelegramRefusal::Unreachable {
+                    reason: error.to_string(),
+                });
+            }
+        };
+        self.learned_bot(me.username);
+        let on = |channels: &mut Channels| channels.telegram.enabled = true;
+        credentials::take_on(relay, shared, vec![(TOKEN, token)], &api_base, on)
+            .await
+            .map_err(|_| TelegramRefusal::SaveFailed)
+    }
 
-/// Forgets the bot token (the engine turns the bot off).
-///
-/// # Errors
-/// When the secrets cannot be saved.
-pub async fn forget(telegram: &Telegram, relay: &Arc<Relay>) -> Result<(), ChannelError> {
-    let api_base = relay
-        .store
-        .read_config(|config| config.channels.telegram.api_base.clone());
-    credentials::forget(relay, &[TOKEN], &api_base, "the bot token").await?;
-    telegram.learned_bot(None);
-    Ok(())
+    /// Forgets the bot token (the engine turns the bot off).
+    ///
+    /// # Errors
+    /// When the secrets cannot be saved.
+    async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
+        let api_base = relay
+            .store
+            .read_config(|config| config.channels.telegram.api_base.clone());
+        credentials::forget(relay, &[TOKEN], &api_base, "the bot token").await?;
+        self.learned_bot(None);
+        Ok(())
+    }
+
+    /// The bot as settings and the CLI show it.
+    fn report(&self, relay: &Relay, shared: &Shared) -> TelegramReport {
+        let config = relay
+            .store
+            .read_config(|config| config.channels.telegram.clone());
+        let bot = self.bot();
+        let pairing = shared.codes.waiting().map(|mut pairing| {
+            pairing.link = bot
+                .as_ref()
+                .map(|bot| format!("https://t.me/{bot}?start={}", pairing.code));
+            pairing
+        });
+        TelegramReport {
+            token: relay.secrets.bound(TOKEN, &config.api_base).is_some(),
+            bot,
+            paired: config.chat_id.is_some(),
+            pairings: shared.pairings(),
+            pairing,
+        }
+    }
+
+    /// Its line in `hark status`, once it has credentials.
+    fn summary(app: &TelegramReport) -> Option<ChannelSummary> {
+        let line = StatusLine {
+            channel: CHANNEL,
+            kind: "bot",
+            name: app.bot.as_deref().map(|name| format!("@{name}")),
+            at: None,
+            connected: None,
+            paired: app.paired,
+            who: "chat",
+        };
+        app.token.then(|| line.summary())
+    }
+
+    fn file(report: TelegramReport, into: &mut ChannelsReport) {
+        into.telegram = report;
+    }
 }
 
 /// A bot token as @BotFather makes them: the bot's id, a colon, 30 or more URL-safe characters.

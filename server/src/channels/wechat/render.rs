@@ -3,6 +3,8 @@
 //! and how to answer by typing; then the follow-up that says how a question ended. Plain text:
 //! WeChat shows no markup, so the agent's words go out as written.
 
+use super::Wechat;
+use crate::channels::chat::ChatViews;
 use crate::channels::walk::{Walk, skip_words};
 use hark_core::model::{AnsweredVia, ChannelName, Question, Status};
 use hark_text::plain::{cut, cut_chars};
@@ -135,58 +137,6 @@ fn place(lang: Lang, via: Option<AnsweredVia>) -> Option<String> {
     Some(t_in(lang, "wechat-via", &[("place", key.into())]))
 }
 
-/// The follow-up once a question closed: what was answered here, or how it ended elsewhere.
-pub fn closed(lang: Lang, question: &Question) -> String {
-    let here = question.answered_via == Some(AnsweredVia::Channel(ChannelName::Wechat));
-    if here {
-        return match question.status {
-            Status::Declined => match question.note.as_deref() {
-                Some(note) => format!(
-                    "⏭ {}",
-                    t_in(
-                        lang,
-                        "wechat-skipped-note",
-                        &[("note", cut(note, 1000).into())]
-                    )
-                ),
-                None => format!("⏭ {}", t_in(lang, "wechat-skipped", &[])),
-            },
-            _ => {
-                let answer = cut(&hark_text::question::answers_line(lang, question), 1000);
-                format!(
-                    "✅ {}",
-                    t_in(lang, "wechat-answer-sent", &[("answer", answer.into())])
-                )
-            }
-        };
-    }
-    let mark = mark(question.status);
-    let name = cut(&headline(question), 120);
-    let outcome = cut(&outcome(lang, question), 1000);
-    match place(lang, question.answered_via) {
-        Some(place) => format!(
-            "{mark} {}",
-            t_in(
-                lang,
-                "wechat-closed-via",
-                &[
-                    ("name", name.into()),
-                    ("outcome", outcome.into()),
-                    ("place", place.into())
-                ]
-            )
-        ),
-        None => format!(
-            "{mark} {}",
-            t_in(
-                lang,
-                "wechat-closed",
-                &[("name", name.into()), ("outcome", outcome.into())]
-            )
-        ),
-    }
-}
-
 /// A reminder: the question shown, again, under a line saying it still waits.
 pub fn reminder(lang: Lang, question: &Question, walk: &Walk, waiting: usize) -> String {
     format!(
@@ -194,6 +144,92 @@ pub fn reminder(lang: Lang, question: &Question, walk: &Walk, waiting: usize) ->
         t_in(lang, "wechat-remind", &[]),
         self::question(lang, question, walk, waiting)
     )
+}
+
+impl ChatViews for Wechat {
+    type View = String;
+
+    fn pending(&self, lang: Lang, question: &Question, walk: &Walk) -> String {
+        self::question(lang, question, walk, 0)
+    }
+
+    fn step(
+        &self,
+        lang: Lang,
+        question: &Question,
+        walk: &Walk,
+        waiting: usize,
+        reminder: bool,
+    ) -> String {
+        if reminder {
+            self::reminder(lang, question, walk, waiting)
+        } else {
+            self::question(lang, question, walk, waiting)
+        }
+    }
+
+    /// The follow-up once a question closed: what was answered here, or how it ended elsewhere.
+    fn closed(&self, lang: Lang, question: &Question) -> String {
+        let here = question.answered_via == Some(AnsweredVia::Channel(ChannelName::Wechat));
+        if here {
+            return match question.status {
+                Status::Declined => match question.note.as_deref() {
+                    Some(note) => format!(
+                        "⏭ {}",
+                        t_in(
+                            lang,
+                            "wechat-skipped-note",
+                            &[("note", cut(note, 1000).into())]
+                        )
+                    ),
+                    None => format!("⏭ {}", t_in(lang, "wechat-skipped", &[])),
+                },
+                _ => {
+                    let answer = cut(&hark_text::question::answers_line(lang, question), 1000);
+                    format!(
+                        "✅ {}",
+                        t_in(lang, "wechat-answer-sent", &[("answer", answer.into())])
+                    )
+                }
+            };
+        }
+        let mark = mark(question.status);
+        let name = cut(&headline(question), 120);
+        let outcome = cut(&outcome(lang, question), 1000);
+        match place(lang, question.answered_via) {
+            Some(place) => format!(
+                "{mark} {}",
+                t_in(
+                    lang,
+                    "wechat-closed-via",
+                    &[
+                        ("name", name.into()),
+                        ("outcome", outcome.into()),
+                        ("place", place.into())
+                    ]
+                )
+            ),
+            None => format!(
+                "{mark} {}",
+                t_in(
+                    lang,
+                    "wechat-closed",
+                    &[("name", name.into()), ("outcome", outcome.into())]
+                )
+            ),
+        }
+    }
+
+    /// Not asked of a text-only app, which reminds of the question on screen (`step`).
+    fn reminder(&self, lang: Lang, waiting: &[Question]) -> String {
+        waiting.first().map_or_else(String::new, |first| {
+            reminder(lang, first, &Walk::default(), waiting.len() - 1)
+        })
+    }
+
+    fn said(&self, text: &str) -> String {
+        text.to_string()
+    }
 }
 
 #[cfg(test)]

@@ -174,30 +174,10 @@ impl<const WORDS: bool> ChatApp for Fake<WORDS> {
 
     type Line = ();
     type Message = String;
-    type View = String;
     type Error = Failure;
     /// Which inbound a response answers; 0 for those whose notices go in the chat.
     type Responder = u32;
     type LinkState = ();
-    type Setup = serde::de::IgnoredAny;
-    type Refusal = TelegramRefusal;
-    type Report = serde_json::Value;
-
-    fn on(channels: &Channels) -> bool {
-        channels.slack.enabled
-    }
-
-    fn person(channels: &Channels) -> Option<String> {
-        channels.slack.user_id.clone()
-    }
-
-    fn set_person(channels: &mut Channels, person: Option<String>) {
-        channels.slack.user_id = person;
-    }
-
-    fn set_enabled(channels: &mut Channels, enabled: bool) {
-        channels.slack.enabled = enabled;
-    }
 
     fn line(&self, relay: &Relay) -> Option<()> {
         relay
@@ -212,28 +192,6 @@ impl<const WORDS: bool> ChatApp for Fake<WORDS> {
 
     fn link_key(_: &()) -> u64 {
         0
-    }
-
-    fn pending(&self, _: Lang, question: &Question, walk: &Walk) -> String {
-        format!(
-            "pending {} step {} ticked {:?}",
-            question.questions[0].question, walk.step, walk.ticked
-        )
-    }
-
-    fn closed(&self, _: Lang, question: &Question) -> String {
-        format!(
-            "closed {} {:?}",
-            question.questions[0].question, question.status
-        )
-    }
-
-    fn reminder(&self, _: Lang, waiting: &[Question]) -> String {
-        format!("reminder of {}", waiting.len())
-    }
-
-    fn said(&self, text: &str) -> String {
-        text.to_string()
     }
 
     async fn open(&self, _: &(), person: &str) -> Result<String, Failure> {
@@ -334,6 +292,55 @@ impl<const WORDS: bool> ChatApp for Fake<WORDS> {
                 }
             }
         }
+    }
+}
+
+impl<const WORDS: bool> ChatViews for Fake<WORDS> {
+    type View = String;
+
+    fn pending(&self, _: Lang, question: &Question, walk: &Walk) -> String {
+        format!(
+            "pending {} step {} ticked {:?}",
+            question.questions[0].question, walk.step, walk.ticked
+        )
+    }
+
+    fn closed(&self, _: Lang, question: &Question) -> String {
+        format!(
+            "closed {} {:?}",
+            question.questions[0].question, question.status
+        )
+    }
+
+    fn reminder(&self, _: Lang, waiting: &[Question]) -> String {
+        format!("reminder of {}", waiting.len())
+    }
+
+    fn said(&self, text: &str) -> String {
+        text.to_string()
+    }
+}
+
+#[async_trait::async_trait]
+impl<const WORDS: bool> ChatSettings for Fake<WORDS> {
+    type Setup = serde::de::IgnoredAny;
+    type Refusal = TelegramRefusal;
+    type Report = serde_json::Value;
+
+    fn on(channels: &Channels) -> bool {
+        channels.slack.enabled
+    }
+
+    fn person(channels: &Channels) -> Option<String> {
+        channels.slack.user_id.clone()
+    }
+
+    fn set_person(channels: &mut Channels, person: Option<String>) {
+        channels.slack.user_id = person;
+    }
+
+    fn set_enabled(channels: &mut Channels, enabled: bool) {
+        channels.slack.enabled = enabled;
     }
 
     async fn set_up(

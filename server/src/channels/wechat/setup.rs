@@ -1,0 +1,97 @@
+//! Setting WeChat up: a QR login started (`login`), the number WeChat may show on the phone,
+//! logging out, and the channel's report for settings and `hark status`.
+
+use super::{BOT_BASE, CHANNEL, TOKEN, Wechat, login, record};
+use crate::channels::Relay;
+use crate::channels::chat::credentials;
+use crate::channels::chat::{ChatSettings, Shared};
+use hark_core::model::channels::wechat::{WechatRefusal, WechatReport};
+use hark_core::model::{ChannelError, ChannelSummary, Channels, ChannelsReport};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+#[async_trait::async_trait]
+impl ChatSettings for Wechat {
+    /// A login takes nothing: the person scans a code.
+    type Setup = serde::de::IgnoredAny;
+    type Refusal = WechatRefusal;
+    type Report = WechatReport;
+
+    fn on(channels: &Channels) -> bool {
+        channels.wechat.enabled
+    }
+
+    fn person(channels: &Channels) -> Option<String> {
+        channels.wechat.user_id.clone()
+    }
+
+    fn set_person(channels: &mut Channels, person: Option<String>) {
+        channels.wechat.user_id = person;
+    }
+
+    fn set_enabled(channels: &mut Channels, enabled: bool) {
+        channels.wechat.enabled = enabled;
+    }
+
+    /// Starts a QR login; a confirmed one pairs the account that scanned.
+    async fn set_up(
+        &self,
+        relay: &Arc<Relay>,
+        shared: &Arc<Shared>,
+        _request: serde::de::IgnoredAny,
+    ) -> Result<(), WechatRefusal> {
+        let ended = self.session_ended.clone();
+        let confirmed_by = shared.clone();
+        login::start(relay, self.logins.clone(), move || {
+            ended.store(false, Ordering::SeqCst);
+            confirmed_by.paired();
+            confirmed_by.wake.notify_waiters();
+        })
+        .await
+        .map(|_| ())
+    }
+
+    /// Logs out: the token, where the bot's calls went, and the poll's record go.
+    async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
+        let api_base = relay
+            .store
+            .read_config(|config| config.channels.wechat.api_base.clone());
+        credentials::forget(relay, &[BOT_BASE, TOKEN], &api_base, "the WeChat token").await?;
+        record::forget(relay.home.as_deref()).await;
+        self.set_context(None);
+        self.session_ended.store(false, Ordering::SeqCst);
+        Ok(())
+    }
+
+    /// The channel as settings and the CLI show it.
+    fn report(&self, relay: &Relay, shared: &Shared) -> WechatReport {
+        let wechat = relay
+            .store
+            .read_config(|config| config.channels.wechat.clone());
+        WechatReport {
+            token: relay.secrets.bound(TOKEN, &wechat.api_base).is_some(),
+            paired: wechat.user_id.is_some(),
+            session_expired: self.session_ended.load(Ordering::SeqCst),
+            logins: shared.pairings(),
+            login: self.logins.shown(),
+        }
+    }
+
+    fn summary(wechat: &WechatReport) -> Option<ChannelSummary> {
+        let summary = if wechat.session_expired {
+            "WeChat ended the login: log in again with `hark wechat setup`"
+        } else if wechat.paired {
+            "logged in; questions go to the WeChat that scanned"
+        } else {
+            "not logged in (`hark wechat setup`)"
+        };
+        wechat.token.then(|| ChannelSummary {
+            channel: CHANNEL,
+            summary: summary.into(),
+        })
+    }
+
+    fn file(report: WechatReport, into: &mut ChannelsReport) {
+        into.wechat = report;
+    }
+}
