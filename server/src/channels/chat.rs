@@ -12,7 +12,9 @@
 //!   on shutdown); `pauses`: the one backoff schedule (`backon`), used by both;
 //! - `channel`: the `Channel` every chat app is (start, events, test, unpair, forget, report);
 //!   `credentials`: keeping and forgetting an app's secrets, and its `hark status` line;
-//! - `words`: the shared pairing and chat words, with the app's name as a variable.
+//! - `words`: the shared pairing and chat words, with the app's name as a variable;
+//! - `service`: what an app's service answered, read one way (one error for every app's API
+//!   client, and the exchange their calls go through).
 
 mod channel;
 pub mod credentials;
@@ -21,6 +23,7 @@ mod inbound;
 pub mod link;
 mod pair;
 pub mod pauses;
+pub mod service;
 mod typed;
 pub mod words;
 
@@ -29,6 +32,7 @@ mod tests;
 
 pub use channel::{ChatChannel, Shared, refused};
 pub use link::{LinkEnded, Listening};
+pub use service::ServiceError;
 
 use super::Relay;
 use super::walk::{Awaiting, Callback, Walk};
@@ -41,21 +45,6 @@ use hark_text::Lang;
 use std::collections::BTreeSet;
 use std::ops::Range;
 use std::sync::Arc;
-use std::time::Duration;
-
-/// What went wrong with a call to an app's service, as the engine needs to know it.
-pub trait ChatError: std::fmt::Display + Send + Sync {
-    /// Whether the same call may succeed later, rather than never.
-    fn passing(&self) -> bool;
-    /// How long the service asked to wait (a rate limit's retry-after).
-    fn retry_after(&self) -> Option<Duration> {
-        None
-    }
-    /// Whether the message is gone (deleted, recalled): an open question is posted again.
-    fn gone(&self) -> bool {
-        false
-    }
-}
 
 /// How a chat app draws what the engine shows, in its own format (its `render.rs`).
 pub trait ChatViews {
@@ -177,7 +166,6 @@ pub trait ChatApp: ChatViews + ChatSettings + Send + Sync + Sized + 'static {
         + Send
         + Sync
         + 'static;
-    type Error: ChatError;
     /// What answering an inbound takes (Slack's trigger id, Discord's interaction token); its
     /// default answers nothing (a message said in the chat).
     type Responder: Default + Send + 'static;
@@ -197,7 +185,7 @@ pub trait ChatApp: ChatViews + ChatSettings + Send + Sync + Sized + 'static {
     ///
     /// # Errors
     /// The service's refusal, or that it could not be reached.
-    async fn open(&self, line: &Self::Line, person: &str) -> Result<String, Self::Error>;
+    async fn open(&self, line: &Self::Line, person: &str) -> Result<String, ServiceError>;
     /// Posts `view` in the conversation `to`.
     ///
     /// # Errors
@@ -207,9 +195,9 @@ pub trait ChatApp: ChatViews + ChatSettings + Send + Sync + Sized + 'static {
         line: &Self::Line,
         to: &str,
         view: &Self::View,
-    ) -> Result<Self::Message, Self::Error>;
+    ) -> Result<Self::Message, ServiceError>;
     /// Makes the message at `message`, in the conversation `at`, show `view`
-    /// (`ChatError::gone` when it is no more).
+    /// (`ServiceError::gone` when it is no more).
     ///
     /// # Errors
     /// The service's refusal, or that it could not be reached.
@@ -219,7 +207,7 @@ pub trait ChatApp: ChatViews + ChatSettings + Send + Sync + Sized + 'static {
         at: &str,
         message: &Self::Message,
         view: &Self::View,
-    ) -> Result<(), Self::Error>;
+    ) -> Result<(), ServiceError>;
     /// The id taps and replies name the message by.
     fn message_id(message: &Self::Message) -> String;
     /// Where the link's own failures are recorded (its service's address by default).

@@ -16,15 +16,15 @@ mod render;
 mod rest;
 mod setup;
 
-pub use rest::{DiscordError, Rest};
+pub use rest::Rest;
 
 use super::Relay;
-use super::chat::{ChatApp, ChatError, LinkEnded, Listening, Responded, Response};
+use super::chat::service::ServiceError;
+use super::chat::{ChatApp, LinkEnded, Listening, Responded, Response};
 use crate::daemon::secrets::BoundKey;
 use hark_core::model::ChannelName;
 use serde_json::{Value, json};
 use std::sync::Mutex;
-use std::time::Duration;
 
 /// The channel's name in statuses, `hark channel test` and the log.
 pub const CHANNEL: ChannelName = ChannelName::Discord;
@@ -93,24 +93,6 @@ impl Discord {
     }
 }
 
-impl ChatError for DiscordError {
-    fn passing(&self) -> bool {
-        DiscordError::passing(self)
-    }
-
-    fn retry_after(&self) -> Option<Duration> {
-        match self {
-            DiscordError::RateLimited(secs) => Some(Duration::from_secs(*secs)),
-            _ => None,
-        }
-    }
-
-    /// 10008 Unknown Message: deleted in Discord.
-    fn gone(&self) -> bool {
-        matches!(self, DiscordError::Refused { code: 10008, .. })
-    }
-}
-
 /// An answer only the tapper sees.
 fn ephemeral(text: &str) -> Value {
     json!({"type": 4, "data": {"content": text, "flags": 64}})
@@ -125,7 +107,6 @@ impl ChatApp for Discord {
 
     type Line = Line;
     type Message = rest::Sent;
-    type Error = DiscordError;
     /// The interaction to answer (none for a direct message).
     type Responder = Option<Interaction>;
     type LinkState = gateway::State;
@@ -152,7 +133,7 @@ impl ChatApp for Discord {
         line.rest.fingerprint()
     }
 
-    async fn open(&self, line: &Line, person: &str) -> Result<String, DiscordError> {
+    async fn open(&self, line: &Line, person: &str) -> Result<String, ServiceError> {
         line.rest.direct(person).await
     }
 
@@ -161,7 +142,7 @@ impl ChatApp for Discord {
         line: &Line,
         to: &str,
         view: &render::Shown,
-    ) -> Result<rest::Sent, DiscordError> {
+    ) -> Result<rest::Sent, ServiceError> {
         line.rest.send(to, &view.0).await
     }
 
@@ -171,7 +152,7 @@ impl ChatApp for Discord {
         _at: &str,
         message: &rest::Sent,
         view: &render::Shown,
-    ) -> Result<(), DiscordError> {
+    ) -> Result<(), ServiceError> {
         line.rest.edit(message, &view.0).await
     }
 

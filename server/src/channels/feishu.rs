@@ -19,15 +19,15 @@ mod open_api;
 mod render;
 mod setup;
 
-pub use open_api::{FeishuError, OpenApi, TokenCache};
+pub use open_api::{OpenApi, TokenCache};
 
 use super::Relay;
-use super::chat::{ChatApp, ChatError, LinkEnded, Listening, Responded, Response};
+use super::chat::service::ServiceError;
+use super::chat::{ChatApp, LinkEnded, Listening, Responded, Response};
 use crate::daemon::secrets::BoundKey;
 use hark_core::model::ChannelName;
 use render::Said;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 /// The channel's name in statuses, `hark channel test` and the log.
 pub const CHANNEL: ChannelName = ChannelName::Feishu;
@@ -67,23 +67,6 @@ impl Feishu {
     }
 }
 
-impl ChatError for FeishuError {
-    fn passing(&self) -> bool {
-        FeishuError::passing(self)
-    }
-
-    fn retry_after(&self) -> Option<Duration> {
-        match self {
-            FeishuError::RateLimited(secs) => Some(Duration::from_secs(*secs)),
-            _ => None,
-        }
-    }
-
-    fn gone(&self) -> bool {
-        self.message_gone()
-    }
-}
-
 #[async_trait::async_trait]
 impl ChatApp for Feishu {
     const NAME: ChannelName = CHANNEL;
@@ -94,7 +77,6 @@ impl ChatApp for Feishu {
     type Line = Line;
     /// The message's id.
     type Message = String;
-    type Error = FeishuError;
     /// Callbacks were acknowledged on the connection: nothing is left to answer.
     type Responder = ();
     type LinkState = connection::State;
@@ -129,11 +111,11 @@ impl ChatApp for Feishu {
     }
 
     /// Messages go to the person's open id itself.
-    async fn open(&self, _line: &Line, person: &str) -> Result<String, FeishuError> {
+    async fn open(&self, _line: &Line, person: &str) -> Result<String, ServiceError> {
         Ok(person.to_string())
     }
 
-    async fn post(&self, line: &Line, to: &str, view: &Said) -> Result<String, FeishuError> {
+    async fn post(&self, line: &Line, to: &str, view: &Said) -> Result<String, ServiceError> {
         line.api.post(to, view.kind, &view.content).await
     }
 
@@ -143,7 +125,7 @@ impl ChatApp for Feishu {
         _at: &str,
         message: &String,
         view: &Said,
-    ) -> Result<(), FeishuError> {
+    ) -> Result<(), ServiceError> {
         line.api.update(message, &view.content).await
     }
 

@@ -17,14 +17,14 @@ mod setup;
 mod socket;
 mod web_api;
 
-pub use web_api::{SlackError, WebApi};
+pub use web_api::WebApi;
 
 use super::Relay;
-use super::chat::{ChatApp, ChatError, LinkEnded, Listening, Responded, Response};
+use super::chat::service::ServiceError;
+use super::chat::{ChatApp, LinkEnded, Listening, Responded, Response};
 use crate::daemon::secrets::BoundKey;
 use hark_core::model::ChannelName;
 use std::sync::Mutex;
-use std::time::Duration;
 
 /// The channel's name in statuses, `hark channel test` and the log.
 pub const CHANNEL: ChannelName = ChannelName::Slack;
@@ -86,23 +86,6 @@ impl Slack {
     }
 }
 
-impl ChatError for SlackError {
-    fn passing(&self) -> bool {
-        SlackError::passing(self)
-    }
-
-    fn retry_after(&self) -> Option<Duration> {
-        match self {
-            SlackError::RateLimited(secs) => Some(Duration::from_secs(*secs)),
-            _ => None,
-        }
-    }
-
-    fn gone(&self) -> bool {
-        matches!(self, SlackError::Refused(code) if code == "message_not_found")
-    }
-}
-
 #[async_trait::async_trait]
 impl ChatApp for Slack {
     const NAME: ChannelName = CHANNEL;
@@ -111,7 +94,6 @@ impl ChatApp for Slack {
 
     type Line = Line;
     type Message = web_api::Posted;
-    type Error = SlackError;
     /// A tap's `trigger_id`, which opens a modal (empty for what opens none).
     type Responder = String;
     type LinkState = socket::State;
@@ -147,7 +129,7 @@ impl ChatApp for Slack {
         hasher.finish()
     }
 
-    async fn open(&self, line: &Line, person: &str) -> Result<String, SlackError> {
+    async fn open(&self, line: &Line, person: &str) -> Result<String, ServiceError> {
         line.bot.direct(person).await
     }
 
@@ -156,7 +138,7 @@ impl ChatApp for Slack {
         line: &Line,
         to: &str,
         view: &render::Shown,
-    ) -> Result<web_api::Posted, SlackError> {
+    ) -> Result<web_api::Posted, ServiceError> {
         line.bot.post(to, &view.text, &view.blocks).await
     }
 
@@ -166,7 +148,7 @@ impl ChatApp for Slack {
         _at: &str,
         message: &web_api::Posted,
         view: &render::Shown,
-    ) -> Result<(), SlackError> {
+    ) -> Result<(), ServiceError> {
         line.bot.update(message, &view.text, &view.blocks).await
     }
 

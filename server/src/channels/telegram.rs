@@ -19,10 +19,11 @@ mod render;
 mod setup;
 mod updates;
 
-pub use bot_api::{BotApi, BotError};
+pub use bot_api::BotApi;
 
 use super::Relay;
-use super::chat::{ChatApp, ChatError, LinkEnded, Listening, Responded, Response};
+use super::chat::service::ServiceError;
+use super::chat::{ChatApp, LinkEnded, Listening, Responded, Response};
 use crate::daemon::secrets::BoundKey;
 use frankenstein::ParseMode;
 use frankenstein::methods::{AnswerCallbackQueryParams, EditMessageTextParams, SendMessageParams};
@@ -30,7 +31,6 @@ use frankenstein::types::{ForceReply, LinkPreviewOptions, ReplyMarkup, ReplyPara
 use hark_core::model::ChannelName;
 use render::Shown;
 use std::sync::Mutex;
-use std::time::Duration;
 
 /// The channel's name in statuses, `hark channel test` and the log.
 pub const CHANNEL: ChannelName = ChannelName::Telegram;
@@ -54,7 +54,7 @@ impl Line {
         html: String,
         markup: Option<ReplyMarkup>,
         reply_to: Option<i32>,
-    ) -> Result<i32, BotError> {
+    ) -> Result<i32, ServiceError> {
         let params = SendMessageParams::builder()
             .chat_id(chat)
             .text(html)
@@ -106,34 +106,11 @@ impl Telegram {
     }
 }
 
-impl ChatError for BotError {
-    fn passing(&self) -> bool {
-        BotError::passing(self)
-    }
-
-    fn retry_after(&self) -> Option<Duration> {
-        match self {
-            BotError::Refused {
-                retry_after: Some(secs),
-                ..
-            } => Some(Duration::from_secs(*secs)),
-            _ => None,
-        }
-    }
-
-    fn gone(&self) -> bool {
-        matches!(self, BotError::Refused { description, .. }
-            if description.contains("message to edit not found"))
-    }
-}
-
 /// A chat id as the config keeps it, from the engine's person.
-fn chat_of(person: &str) -> Result<i64, BotError> {
-    person.parse().map_err(|_| BotError::Refused {
-        code: 400,
-        description: "not a chat id".into(),
-        retry_after: None,
-    })
+fn chat_of(person: &str) -> Result<i64, ServiceError> {
+    person
+        .parse()
+        .map_err(|_| ServiceError::refused(CHANNEL, 400, 0, "not a chat id"))
 }
 
 #[async_trait::async_trait]
@@ -149,7 +126,6 @@ impl ChatApp for Telegram {
     type Line = Line;
     /// The message's id in the chat.
     type Message = i32;
-    type Error = BotError;
     /// The tapped button's callback query, to answer (none for a message).
     type Responder = Option<String>;
     type LinkState = poller::State;
@@ -183,11 +159,11 @@ impl ChatApp for Telegram {
     }
 
     /// The chat is the person.
-    async fn open(&self, _line: &Line, person: &str) -> Result<String, BotError> {
+    async fn open(&self, _line: &Line, person: &str) -> Result<String, ServiceError> {
         Ok(person.to_string())
     }
 
-    async fn post(&self, line: &Line, to: &str, view: &Shown) -> Result<i32, BotError> {
+    async fn post(&self, line: &Line, to: &str, view: &Shown) -> Result<i32, ServiceError> {
         let markup = view.keyboard.clone().map(ReplyMarkup::InlineKeyboardMarkup);
         line.send(chat_of(to)?, view.text.clone(), markup, None)
             .await
@@ -199,7 +175,7 @@ impl ChatApp for Telegram {
         at: &str,
         message: &i32,
         view: &Shown,
-    ) -> Result<(), BotError> {
+    ) -> Result<(), ServiceError> {
         let params = EditMessageTextParams::builder()
             .chat_id(chat_of(at)?)
             .message_id(*message)
@@ -209,7 +185,7 @@ impl ChatApp for Telegram {
             .maybe_reply_markup(view.keyboard.clone())
             .build();
         match line.api.edit(&params).await {
-            Err(error) if error.unchanged() => Ok(()),
+            Err(error) if bot_api::unchanged(&error) => Ok(()),
             edited => edited,
         }
     }

@@ -19,13 +19,13 @@ mod render;
 mod setup;
 
 use super::chat::{
-    ChatApp, ChatError, ChatSettings, LinkEnded, Listening, Responded, Response, Shared, refused,
+    ChatApp, ChatSettings, LinkEnded, Listening, Responded, Response, ServiceError, Shared, refused,
 };
 use super::{Relay, input, output};
 use crate::daemon::secrets::BoundKey;
 use hark_core::model::channels::wechat::WechatVerify;
 use hark_core::model::{ActionRefusal, ChannelAction, ChannelName};
-use ilink::{Ilink, IlinkError};
+use ilink::Ilink;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -89,14 +89,6 @@ impl Wechat {
     }
 }
 
-impl ChatError for IlinkError {
-    /// A session WeChat ended waits for a new login, which brings a new line: what waits is
-    /// kept for it.
-    fn passing(&self) -> bool {
-        IlinkError::passing(self) || matches!(self, IlinkError::SessionEnded)
-    }
-}
-
 #[async_trait::async_trait]
 impl ChatApp for Wechat {
     const NAME: ChannelName = CHANNEL;
@@ -118,7 +110,6 @@ impl ChatApp for Wechat {
     type Line = Line;
     /// The client id a text was sent with.
     type Message = String;
-    type Error = IlinkError;
     type Responder = ();
     type LinkState = poller::State;
 
@@ -158,11 +149,11 @@ impl ChatApp for Wechat {
     }
 
     /// The person is the conversation.
-    async fn open(&self, _line: &Line, person: &str) -> Result<String, IlinkError> {
+    async fn open(&self, _line: &Line, person: &str) -> Result<String, ServiceError> {
         Ok(person.to_string())
     }
 
-    async fn post(&self, line: &Line, to: &str, view: &String) -> Result<String, IlinkError> {
+    async fn post(&self, line: &Line, to: &str, view: &String) -> Result<String, ServiceError> {
         let client_id = ilink::client_id();
         let context = self.context();
         match line
@@ -171,9 +162,9 @@ impl ChatApp for Wechat {
             .await
         {
             Ok(()) => Ok(client_id),
-            Err(IlinkError::SessionEnded) => {
+            Err(error) if ilink::session_ended(&error) => {
                 self.session_ended.store(true, Ordering::SeqCst);
-                Err(IlinkError::SessionEnded)
+                Err(error)
             }
             Err(error) => Err(error),
         }
@@ -186,7 +177,7 @@ impl ChatApp for Wechat {
         _at: &str,
         _message: &String,
         _view: &String,
-    ) -> Result<(), IlinkError> {
+    ) -> Result<(), ServiceError> {
         Ok(())
     }
 

@@ -7,7 +7,7 @@
 
 use super::pauses::Pauses;
 use super::words::Words;
-use super::{ChatApp, ChatError, Input, Shared};
+use super::{ChatApp, Input, ServiceError, Shared};
 use crate::channels::Relay;
 use crate::channels::posted::{Entry, Place, Posted};
 use crate::channels::refusals::Refusals;
@@ -253,7 +253,7 @@ impl<A: ChatApp> Engine<A> {
     }
 
     /// The service could not be reached: try again later.
-    pub(super) fn pause_after(&mut self, line: &A::Line, error: &A::Error) {
+    pub(super) fn pause_after(&mut self, line: &A::Line, error: &ServiceError) {
         self.relay
             .statuses
             .failed(A::NAME, A::server(line), error.to_string());
@@ -266,7 +266,7 @@ impl<A: ChatApp> Engine<A> {
         &mut self,
         line: &A::Line,
         person: &str,
-    ) -> Result<String, A::Error> {
+    ) -> Result<String, ServiceError> {
         if let Some((known, at)) = &self.direct
             && known == person
         {
@@ -363,7 +363,7 @@ impl<A: ChatApp> Engine<A> {
         line: &A::Line,
         at: &str,
         ids: &[QuestionId],
-    ) -> Result<bool, A::Error> {
+    ) -> Result<bool, ServiceError> {
         let waiting: Vec<Question> = self
             .conversations
             .iter()
@@ -399,7 +399,7 @@ impl<A: ChatApp> Engine<A> {
 
     /// Posts or updates each conversation's message as it should look; `Ok(true)` when
     /// something went out. A failure that may pass stops here.
-    async fn sync_conversations(&mut self, line: &A::Line, at: &str) -> Result<bool, A::Error> {
+    async fn sync_conversations(&mut self, line: &A::Line, at: &str) -> Result<bool, ServiceError> {
         let lang = self.words().lang;
         let mut sent = false;
         let mut index = 0;

@@ -6,7 +6,7 @@
 //! for what the person saw then, and is refused with the step shown again.
 
 use super::engine::{Conversation, Engine};
-use super::{ChatApp, ChatError};
+use super::{ChatApp, ServiceError};
 use crate::channels::walk::{Misfit, skip_words};
 use hark_core::model::QuestionId;
 
@@ -26,7 +26,7 @@ impl<A: ChatApp> Engine<A> {
         &mut self,
         line: &A::Line,
         at: &str,
-    ) -> Result<bool, A::Error> {
+    ) -> Result<bool, ServiceError> {
         let lang = self.words().lang;
         let mut sent = false;
         let mut index = 0;
@@ -105,7 +105,7 @@ impl<A: ChatApp> Engine<A> {
         line: &A::Line,
         at: &str,
         ids: &[QuestionId],
-    ) -> Result<bool, A::Error> {
+    ) -> Result<bool, ServiceError> {
         let lang = self.words().lang;
         let waiting = self.conversations.iter().filter(|c| !c.closed).count();
         let Some(current) = self.conversations.iter().find(|c| !c.closed) else {

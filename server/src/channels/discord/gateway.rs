@@ -9,9 +9,9 @@
 //! settings. Failed connections wait the chat engine's pause schedule (`chat::link`).
 //! Dispatches of `INTERACTION_CREATE` and `MESSAGE_CREATE` go to the chat task.
 
-use super::rest::DiscordError;
 use super::{Discord, Line, inbound};
 use crate::channels::chat::pauses::FIRST as FIRST_PAUSE;
+use crate::channels::chat::service::ServiceError;
 use crate::channels::chat::{ChatApp, LinkEnded, Listening};
 use futures::{SinkExt, StreamExt};
 use serde::Deserialize;
@@ -106,8 +106,8 @@ pub async fn listen(
                 Err(error) => Ended::Failed(short(&error.to_string()), None),
             }
         }
-        Err(error) if error.wrong_token() => Ended::Refused(error.to_string()),
-        Err(DiscordError::RateLimited(secs)) => Ended::Failed(
+        Err(error) if super::rest::wrong_token(&error) => Ended::Refused(error.to_string()),
+        Err(ServiceError::RateLimited { secs, .. }) => Ended::Failed(
             "Discord asked to slow down".into(),
             Some(Duration::from_secs(secs)),
         ),

@@ -9,8 +9,8 @@
 //! maintained crates (serenity, twilight) bring a whole cache, gateway runtime and HTTP stack
 //! of their own. The token travels in a header only, so no error, log line or status holds it.
 
-use crate::channels::outbound::{MAX_ANSWER_BYTES, ReadError, read_capped};
-use crate::channels::status::describe;
+use super::CHANNEL;
+use crate::channels::chat::service::{ServiceError, exchange};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -36,42 +36,9 @@ impl std::fmt::Debug for Rest {
     }
 }
 
-/// What went wrong with a request, in words that never hold the token.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum DiscordError {
-    /// Discord answered with this status and its JSON error (`code`, `message`).
-    #[error("Discord refused the request ({status}: {message})")]
-    Refused {
-        status: u16,
-        code: i64,
-        message: String,
-    },
-    /// 429: wait this many seconds.
-    #[error("Discord asked to slow down for {0} s")]
-    RateLimited(u64),
-    /// No answer: the network, a proxy or Discord is down.
-    #[error("Discord could not be reached: {0}")]
-    Unreachable(String),
-    /// An answer that is not Discord's JSON.
-    #[error("Discord's answer could not be read")]
-    Unreadable,
-}
-
-impl DiscordError {
-    /// Whether Discord said the token is not a bot's.
-    pub fn wrong_token(&self) -> bool {
-        matches!(self, DiscordError::Refused { status: 401, .. })
-    }
-
-    /// Whether the same request may succeed later, rather than never.
-    pub fn passing(&self) -> bool {
-        match self {
-            DiscordError::Unreachable(_)
-            | DiscordError::Unreadable
-            | DiscordError::RateLimited(_) => true,
-            DiscordError::Refused { status, .. } => *status >= 500,
-        }
-    }
+/// Whether Discord said the token is not a bot's.
+pub fn wrong_token(error: &ServiceError) -> bool {
+    error.refusal().is_some_and(|refusal| refusal.status == 401)
 }
 
 /// `GET /users/@me`: the bot.
@@ -117,7 +84,7 @@ impl Rest {
         method: reqwest::Method,
         path: &str,
         body: Option<Value>,
-    ) -> Result<T, DiscordError> {
+    ) -> Result<T, ServiceError> {
         let mut request = self
             .http
             .request(method, format!("{}{path}", self.base))
@@ -129,50 +96,44 @@ impl Rest {
         if let Some(body) = body {
             request = request.json(&body);
         }
-        let response = request
-            .send()
-            .await
-            .map_err(|error| DiscordError::Unreachable(describe(&error.without_url())))?;
-        let status = response.status();
-        let answer =
-            read_capped(response, MAX_ANSWER_BYTES)
-                .await
-                .map_err(|error| match error {
-                    ReadError::TooLarge(_) => DiscordError::Unreadable,
-                    ReadError::Failed(error) => {
-                        DiscordError::Unreachable(describe(&error.without_url()))
-                    }
-                })?;
+        let answer = exchange(CHANNEL, request).await?;
+        let status = answer.status;
         if status == reqwest::StatusCode::TOO_MANY_REQUESTS {
-            let wait = serde_json::from_slice::<Value>(&answer)
+            let wait = answer
+                .json::<Value>()
                 .ok()
                 .and_then(|body| body["retry_after"].as_f64())
-                .map_or(5, |secs| secs.ceil().max(1.0) as u64);
-            return Err(DiscordError::RateLimited(wait));
+                .map_or(5, |secs| secs.ceil() as u64);
+            return Err(answer.rate_limited(wait));
         }
-        if status == reqwest::StatusCode::NO_CONTENT || (status.is_success() && answer.is_empty()) {
-            return serde_json::from_value(Value::Null).map_err(|_| DiscordError::Unreadable);
+        if status == reqwest::StatusCode::NO_CONTENT
+            || (status.is_success() && answer.body.is_empty())
+        {
+            return serde_json::from_value(Value::Null)
+                .map_err(|_| ServiceError::Unreadable { app: CHANNEL });
         }
         if !status.is_success() {
-            let body: Value = serde_json::from_slice(&answer).unwrap_or(Value::Null);
-            return Err(DiscordError::Refused {
-                status: status.as_u16(),
-                code: body["code"].as_i64().unwrap_or(0),
-                message: body["message"]
-                    .as_str()
-                    .map_or_else(|| status.to_string(), str::to_string),
-            });
+            let body: Value = answer.json().unwrap_or(Value::Null);
+            let code = body["code"].as_i64().unwrap_or(0);
+            let message = body["message"]
+                .as_str()
+                .map_or_else(|| status.to_string(), str::to_string);
+            // 10008 Unknown Message: deleted in Discord.
+            return Err(
+                ServiceError::refused(CHANNEL, status.as_u16(), code, message)
+                    .reading(false, code == 10_008),
+            );
         }
-        serde_json::from_slice(&answer).map_err(|_| DiscordError::Unreadable)
+        answer.json()
     }
 
     /// `GET /users/@me`: who the token is.
-    pub async fn me(&self) -> Result<Me, DiscordError> {
+    pub async fn me(&self) -> Result<Me, ServiceError> {
         self.call(reqwest::Method::GET, "/users/@me", None).await
     }
 
     /// `GET /gateway/bot`: the Gateway's address.
-    pub async fn gateway(&self) -> Result<String, DiscordError> {
+    pub async fn gateway(&self) -> Result<String, ServiceError> {
         #[derive(Deserialize)]
         struct Gateway {
             url: String,
@@ -184,7 +145,7 @@ impl Rest {
     }
 
     /// `POST /users/@me/channels`: the direct messages with `user`.
-    pub async fn direct(&self, user: &str) -> Result<String, DiscordError> {
+    pub async fn direct(&self, user: &str) -> Result<String, ServiceError> {
         #[derive(Deserialize)]
         struct Channel {
             id: String,
@@ -200,7 +161,7 @@ impl Rest {
     }
 
     /// `POST /channels/{channel}/messages`.
-    pub async fn send(&self, channel: &str, message: &Value) -> Result<Sent, DiscordError> {
+    pub async fn send(&self, channel: &str, message: &Value) -> Result<Sent, ServiceError> {
         self.call(
             reqwest::Method::POST,
             &format!("/channels/{channel}/messages"),
@@ -210,7 +171,7 @@ impl Rest {
     }
 
     /// `PATCH /channels/{channel}/messages/{id}`: the message now shows `message`.
-    pub async fn edit(&self, sent: &Sent, message: &Value) -> Result<(), DiscordError> {
+    pub async fn edit(&self, sent: &Sent, message: &Value) -> Result<(), ServiceError> {
         self.call::<serde::de::IgnoredAny>(
             reqwest::Method::PATCH,
             &format!("/channels/{}/messages/{}", sent.channel_id, sent.id),
@@ -227,7 +188,7 @@ impl Rest {
         id: &str,
         token: &str,
         response: &Value,
-    ) -> Result<(), DiscordError> {
+    ) -> Result<(), ServiceError> {
         self.call::<Option<serde::de::IgnoredAny>>(
             reqwest::Method::POST,
             &format!("/interactions/{id}/{token}/callback"),

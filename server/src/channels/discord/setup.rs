@@ -60,7 +60,9 @@ impl ChatSettings for Discord {
         };
         let me = match Rest::new(relay.http.clone(), &api_base, &token).me().await {
             Ok(me) => me,
-            Err(error) if error.wrong_token() => return Err(DiscordRefusal::WrongToken),
+            Err(error) if super::rest::wrong_token(&error) => {
+                return Err(DiscordRefusal::WrongToken);
+            }
             Err(error) => {
                 return Err(DiscordRefusal::Unreachable {
                     reason: error.to_string(),

@@ -16,9 +16,10 @@
 //! credentials, the address, the app turned off) closes it.
 
 use super::frame::{CONTROL, DATA, Frame, Pieces};
-use super::open_api::{ClientConfig, FeishuError};
+use super::open_api::ClientConfig;
 use super::{CHANNEL, Feishu, Line, inbound};
 use crate::channels::chat::pauses::LONGEST as LONGEST_PAUSE;
+use crate::channels::chat::service::ServiceError;
 use crate::channels::chat::{ChatApp, LinkEnded, Listening};
 use crate::channels::seen::Seen;
 use futures::{SinkExt, StreamExt};
@@ -104,7 +105,9 @@ async fn open(line: &Line) -> Result<(Socket, i32, ClientConfig), Failed> {
     let endpoint = match line.api.endpoint().await {
         Ok(endpoint) => endpoint,
         Err(error) if error.passing() => return Err(Failed::Passing(error.to_string())),
-        Err(error @ FeishuError::Refused { .. }) => return Err(Failed::Refused(error.to_string())),
+        Err(error @ ServiceError::Refused { .. }) => {
+            return Err(Failed::Refused(error.to_string()));
+        }
         Err(error) => return Err(Failed::Passing(error.to_string())),
     };
     let service = reqwest::Url::parse(&endpoint.url)

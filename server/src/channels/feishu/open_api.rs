@@ -13,8 +13,8 @@
 //! secret and the token travel in a body or a header only, so no error, log line or status
 //! carries them.
 
-use crate::channels::outbound::{MAX_ANSWER_BYTES, ReadError, read_capped};
-use crate::channels::status::describe;
+use super::CHANNEL;
+use crate::channels::chat::service::{ServiceError, exchange};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::sync::{Arc, Mutex};
@@ -49,60 +49,18 @@ impl std::fmt::Debug for OpenApi {
     }
 }
 
-/// What went wrong with a call, in words that never hold a secret or a token.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum FeishuError {
-    /// Feishu answered with this `code` (and its `msg`).
-    #[error("Feishu refused the request (code {code}: {msg})")]
-    Refused { code: i64, msg: String },
-    /// 429: wait this many seconds.
-    #[error("Feishu asked to slow down for {0} s")]
-    RateLimited(u64),
-    /// No answer: the network, a proxy or Feishu is down.
-    #[error("Feishu could not be reached: {0}")]
-    Unreachable(String),
-    /// An answer that is not the Open Platform's JSON.
-    #[error("Feishu's answer could not be read")]
-    Unreadable,
+fn code(error: &ServiceError) -> Option<i64> {
+    error.refusal().map(|refusal| refusal.code)
 }
 
-impl FeishuError {
-    fn code(&self) -> Option<i64> {
-        match self {
-            FeishuError::Refused { code, .. } => Some(*code),
-            _ => None,
-        }
-    }
+/// Feishu does not know the App ID.
+pub fn wrong_app_id(error: &ServiceError) -> bool {
+    matches!(code(error), Some(10_003 | 99_991_543))
+}
 
-    /// Feishu does not know the App ID.
-    pub fn wrong_app_id(&self) -> bool {
-        matches!(self.code(), Some(10_003 | 99_991_543))
-    }
-
-    /// Feishu does not take the App Secret (or the app is turned off).
-    pub fn wrong_secret(&self) -> bool {
-        matches!(self.code(), Some(10_014 | 10_015 | 20_002))
-    }
-
-    /// Whether the same call may succeed later, rather than never.
-    pub fn passing(&self) -> bool {
-        match self {
-            FeishuError::Unreachable(_) | FeishuError::Unreadable | FeishuError::RateLimited(_) => {
-                true
-            }
-            FeishuError::Refused { code, .. } => {
-                BUSY_CODES.contains(code)
-                    || STALE_TOKEN_CODES.contains(code)
-                    // Rate limits, and "the system is busy" of the message calls.
-                    || matches!(code, 99_991_400 | 230_020 | 11_232 | 2_200)
-            }
-        }
-    }
-
-    /// Whether the message is gone (recalled, deleted, or too old to change).
-    pub fn message_gone(&self) -> bool {
-        matches!(self.code(), Some(230_011 | 230_110 | 230_031))
-    }
+/// Feishu does not take the App Secret (or the app is turned off).
+pub fn wrong_secret(error: &ServiceError) -> bool {
+    matches!(code(error), Some(10_014 | 10_015 | 20_002))
 }
 
 /// The long connection's address and how Feishu wants it kept (seconds). Not `Debug`: the
@@ -176,49 +134,44 @@ impl OpenApi {
     }
 
     /// Sends `request` and reads Feishu's JSON answer, `code` 0 or an error.
-    async fn send(&self, request: reqwest::RequestBuilder) -> Result<Value, FeishuError> {
-        let response = request
-            .send()
-            .await
-            .map_err(|error| FeishuError::Unreachable(describe(&error.without_url())))?;
-        let status = response.status();
+    async fn send(&self, request: reqwest::RequestBuilder) -> Result<Value, ServiceError> {
+        let answer = exchange(CHANNEL, request).await?;
+        let status = answer.status;
         if status == reqwest::StatusCode::TOO_MANY_REQUESTS {
-            let wait = response
-                .headers()
-                .get("x-ogw-ratelimit-reset")
-                .and_then(|value| value.to_str().ok())
-                .and_then(|value| value.trim().parse().ok())
-                .unwrap_or(10);
-            return Err(FeishuError::RateLimited(wait));
+            let wait = answer.header_secs("x-ogw-ratelimit-reset").unwrap_or(10);
+            return Err(answer.rate_limited(wait));
         }
-        let answer =
-            read_capped(response, MAX_ANSWER_BYTES)
-                .await
-                .map_err(|error| match error {
-                    ReadError::TooLarge(_) => FeishuError::Unreadable,
-                    ReadError::Failed(error) => {
-                        FeishuError::Unreachable(describe(&error.without_url()))
-                    }
-                })?;
-        let answer: Value = serde_json::from_slice(&answer).map_err(|_| {
-            if status.is_success() {
-                FeishuError::Unreadable
+        let Ok(body) = answer.json::<Value>() else {
+            return Err(if status.is_success() {
+                ServiceError::Unreadable { app: CHANNEL }
             } else {
-                FeishuError::Unreachable(format!("the server answered {status}"))
+                ServiceError::Unreachable {
+                    app: CHANNEL,
+                    reason: format!("the server answered {status}"),
+                }
+            });
+        };
+        match body["code"].as_i64() {
+            Some(0) => Ok(body),
+            Some(code) => {
+                let message = hark_text::plain::cut(body["msg"].as_str().unwrap_or_default(), 200);
+                // Busy, a token to fetch again, rate limits and "the system is busy" of the
+                // message calls pass; a message recalled, deleted or too old to change is gone.
+                let passing = BUSY_CODES.contains(&code)
+                    || STALE_TOKEN_CODES.contains(&code)
+                    || matches!(code, 99_991_400 | 230_020 | 11_232 | 2_200);
+                let gone = matches!(code, 230_011 | 230_110 | 230_031);
+                Err(
+                    ServiceError::refused(CHANNEL, status.as_u16(), code, message)
+                        .reading(passing, gone),
+                )
             }
-        })?;
-        match answer["code"].as_i64() {
-            Some(0) => Ok(answer),
-            Some(code) => Err(FeishuError::Refused {
-                code,
-                msg: hark_text::plain::cut(answer["msg"].as_str().unwrap_or_default(), 200),
-            }),
-            None => Err(FeishuError::Unreadable),
+            None => Err(ServiceError::Unreadable { app: CHANNEL }),
         }
     }
 
     /// The tenant access token, fetched when none is kept (or `fresh`).
-    async fn token(&self, fresh: bool) -> Result<String, FeishuError> {
+    async fn token(&self, fresh: bool) -> Result<String, ServiceError> {
         let app = self.fingerprint();
         if !fresh {
             let kept = self
@@ -247,7 +200,7 @@ impl OpenApi {
         let token = answer["tenant_access_token"]
             .as_str()
             .filter(|token| !token.is_empty())
-            .ok_or(FeishuError::Unreadable)?
+            .ok_or(ServiceError::Unreadable { app: CHANNEL })?
             .to_string();
         crate::security::redact::hold(&token);
         let lasts = Duration::from_secs(answer["expire"].as_u64().unwrap_or(7200));
@@ -261,7 +214,7 @@ impl OpenApi {
     }
 
     /// Checks the App ID and App Secret (a fresh tenant token).
-    pub async fn check(&self) -> Result<(), FeishuError> {
+    pub async fn check(&self) -> Result<(), ServiceError> {
         self.token(true).await.map(|_| ())
     }
 
@@ -271,7 +224,7 @@ impl OpenApi {
         method: reqwest::Method,
         path: &str,
         body: Option<&Value>,
-    ) -> Result<Value, FeishuError> {
+    ) -> Result<Value, ServiceError> {
         let mut fresh = false;
         loop {
             let token = self.token(fresh).await?;
@@ -283,8 +236,9 @@ impl OpenApi {
                 request = request.json(body);
             }
             match self.send(request).await {
-                Err(FeishuError::Refused { code, .. })
-                    if STALE_TOKEN_CODES.contains(&code) && !fresh =>
+                Err(error)
+                    if code(&error).is_some_and(|code| STALE_TOKEN_CODES.contains(&code))
+                        && !fresh =>
                 {
                     fresh = true;
                 }
@@ -294,16 +248,17 @@ impl OpenApi {
     }
 
     /// `GET /open-apis/bot/v3/info`: the app's bot (refused when the app has none).
-    pub async fn bot(&self) -> Result<Bot, FeishuError> {
+    pub async fn bot(&self) -> Result<Bot, ServiceError> {
         let answer = self
             .call(reqwest::Method::GET, "/open-apis/bot/v3/info", None)
             .await?;
-        serde_json::from_value(answer["bot"].clone()).map_err(|_| FeishuError::Unreadable)
+        serde_json::from_value(answer["bot"].clone())
+            .map_err(|_| ServiceError::Unreadable { app: CHANNEL })
     }
 
     /// `POST /callback/ws/endpoint`: a fresh address of the long connection. It takes the
     /// credentials themselves, not a token.
-    pub async fn endpoint(&self) -> Result<Endpoint, FeishuError> {
+    pub async fn endpoint(&self) -> Result<Endpoint, ServiceError> {
         let answer = self
             .send(
                 self.http
@@ -312,7 +267,8 @@ impl OpenApi {
                     .json(&json!({"AppID": self.app_id, "AppSecret": self.app_secret})),
             )
             .await?;
-        serde_json::from_value(answer["data"].clone()).map_err(|_| FeishuError::Unreadable)
+        serde_json::from_value(answer["data"].clone())
+            .map_err(|_| ServiceError::Unreadable { app: CHANNEL })
     }
 
     /// Sends `content` (a card, or `{"text": …}`) to the person with `open_id`; the message's
@@ -322,7 +278,7 @@ impl OpenApi {
         open_id: &str,
         kind: &str,
         content: &Value,
-    ) -> Result<String, FeishuError> {
+    ) -> Result<String, ServiceError> {
         let body = json!({"receive_id": open_id, "msg_type": kind, "content": content.to_string()});
         let answer = self
             .call(
@@ -334,11 +290,11 @@ impl OpenApi {
         answer["data"]["message_id"]
             .as_str()
             .map(str::to_string)
-            .ok_or(FeishuError::Unreadable)
+            .ok_or(ServiceError::Unreadable { app: CHANNEL })
     }
 
     /// The card of message `message_id` is now `card`.
-    pub async fn update(&self, message_id: &str, card: &Value) -> Result<(), FeishuError> {
+    pub async fn update(&self, message_id: &str, card: &Value) -> Result<(), ServiceError> {
         let body = json!({"content": card.to_string()});
         self.call(
             reqwest::Method::PATCH,

@@ -2,9 +2,11 @@
 //! then `bot/v3/info`) before they are kept, forgetting them, and the app's report for settings
 //! and `hark status`.
 
-use super::{APP_ID, APP_SECRET, CHANNEL, Feishu, FeishuError, OpenApi};
+use super::open_api::{wrong_app_id, wrong_secret};
+use super::{APP_ID, APP_SECRET, CHANNEL, Feishu, OpenApi};
 use crate::channels::Relay;
 use crate::channels::chat::credentials::{self, StatusLine};
+use crate::channels::chat::service::ServiceError;
 use crate::channels::chat::{ChatSettings, Shared};
 use hark_core::model::channels::feishu::{FeishuRefusal, FeishuReport, FeishuSetup};
 use hark_core::model::{ChannelError, ChannelSummary, Channels, ChannelsReport};
@@ -78,9 +80,9 @@ impl ChatSettings for Feishu {
         );
         match api.check().await {
             Ok(()) => {}
-            Err(error) if error.wrong_app_id() => return Err(FeishuRefusal::WrongAppId),
-            Err(error) if error.wrong_secret() => return Err(FeishuRefusal::WrongAppSecret),
-            Err(error @ FeishuError::Refused { .. }) => {
+            Err(error) if wrong_app_id(&error) => return Err(FeishuRefusal::WrongAppId),
+            Err(error) if wrong_secret(&error) => return Err(FeishuRefusal::WrongAppSecret),
+            Err(error @ ServiceError::Refused { .. }) => {
                 return Err(FeishuRefusal::WrongAppSecret).inspect_err(|_| {
                     tracing::info!(channel = %CHANNEL, %error, "Feishu refused the app's credentials");
                 });
@@ -93,7 +95,7 @@ impl ChatSettings for Feishu {
         }
         let bot = match api.bot().await {
             Ok(bot) => bot,
-            Err(error @ FeishuError::Refused { .. }) => {
+            Err(error @ ServiceError::Refused { .. }) => {
                 return Err(FeishuRefusal::NoBot {
                     reason: error.to_string(),
                 });

@@ -1,10 +1,11 @@
 //! Setting Slack up: both tokens checked with Slack (`auth.test`, `apps.connections.open`)
 //! before they are kept, forgetting them, and the app's report for settings and `hark status`.
 
-use super::web_api::SlackError;
+use super::web_api::wrong_token;
 use super::{APP_TOKEN, BOT_TOKEN, CHANNEL, Slack, WebApi};
 use crate::channels::Relay;
 use crate::channels::chat::credentials::{self, StatusLine};
+use crate::channels::chat::service::ServiceError;
 use crate::channels::chat::{ChatSettings, Shared};
 use hark_core::model::channels::slack::{SlackRefusal, SlackReport, SlackSetup};
 use hark_core::model::{ChannelError, ChannelSummary, Channels, ChannelsReport};
@@ -67,7 +68,7 @@ impl ChatSettings for Slack {
                 .bound(APP_TOKEN, &api_base)
                 .ok_or(SlackRefusal::NoToken)?,
         };
-        let unreachable = |error: SlackError| SlackRefusal::Unreachable {
+        let unreachable = |error: ServiceError| SlackRefusal::Unreachable {
             reason: error.to_string(),
         };
         let identity = match WebApi::new(relay.http.clone(), &api_base, &bot)
@@ -75,7 +76,7 @@ impl ChatSettings for Slack {
             .await
         {
             Ok(identity) => identity,
-            Err(error) if error.wrong_token() => return Err(SlackRefusal::WrongBotToken),
+            Err(error) if wrong_token(&error) => return Err(SlackRefusal::WrongBotToken),
             Err(error) => return Err(unreachable(error)),
         };
         match WebApi::new(relay.http.clone(), &api_base, &app)
@@ -83,7 +84,7 @@ impl ChatSettings for Slack {
             .await
         {
             Ok(_) => {}
-            Err(error) if error.wrong_token() => return Err(SlackRefusal::WrongAppToken),
+            Err(error) if wrong_token(&error) => return Err(SlackRefusal::WrongAppToken),
             Err(error) => return Err(unreachable(error)),
         }
         self.learned(Some(identity));

@@ -9,8 +9,9 @@
 //! of what the link was opened with (the tokens, the address, Slack turned off) closes it;
 //! other settings leave it be.
 
-use super::web_api::SlackError;
+use super::CHANNEL;
 use super::{Line, Slack, inbound};
+use crate::channels::chat::service::ServiceError;
 use crate::channels::chat::{ChatApp, LinkEnded, Listening};
 use crate::channels::seen::Seen;
 use futures::{SinkExt, StreamExt};
@@ -70,23 +71,29 @@ pub async fn listen(
         Ok(address) => crate::channels::outbound::open_websocket(address.as_str())
             .await
             .map(|(socket, _)| socket)
-            .map_err(|error| SlackError::Unreachable(short(&error.to_string()))),
+            .map_err(|error| ServiceError::Unreachable {
+                app: CHANNEL,
+                reason: short(&error.to_string()),
+            }),
         Err(error) => Err(error),
     };
     let failed = match opened {
         Ok(socket) => match serve(slack, listening, line, socket, &mut state.seen).await {
             Some(ended) => return ended,
             // Closed before Slack said hello: not a link, and not to be hammered.
-            None => SlackError::Unreachable("Slack closed the link before saying hello".into()),
+            None => ServiceError::Unreachable {
+                app: CHANNEL,
+                reason: "Slack closed the link before saying hello".into(),
+            },
         },
         Err(error) => error,
     };
-    if failed.wrong_token() {
+    if super::web_api::wrong_token(&failed) {
         // Slack will not take this token again by itself.
         LinkEnded::Refused(failed.to_string())
     } else {
         LinkEnded::Failed {
-            retry_after: crate::channels::chat::ChatError::retry_after(&failed),
+            retry_after: failed.retry_after(),
             reason: failed.to_string(),
         }
     }

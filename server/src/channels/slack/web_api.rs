@@ -8,9 +8,9 @@
 //! maintained Slack crates (slack-morphism) bring a second HTTP stack of their own. The token
 //! travels in a header only, so no error, log line or status carries it.
 
+use super::CHANNEL;
 use super::render;
-use crate::channels::outbound::{MAX_ANSWER_BYTES, ReadError, read_capped};
-use crate::channels::status::describe;
+use crate::channels::chat::service::{ServiceError, exchange};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -29,49 +29,20 @@ impl std::fmt::Debug for WebApi {
     }
 }
 
-/// What went wrong with a call, in words that never hold a token.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SlackError {
-    /// Slack answered `ok: false` with this error code (`invalid_auth`, `channel_not_found`…).
-    #[error("Slack refused the request ({0})")]
-    Refused(String),
-    /// 429: wait this many seconds.
-    #[error("Slack asked to slow down for {0} s")]
-    RateLimited(u64),
-    /// No answer: the network, a proxy or Slack is down.
-    #[error("Slack could not be reached: {0}")]
-    Unreachable(String),
-    /// An answer that is not the Web API's JSON.
-    #[error("Slack's answer could not be read")]
-    Unreadable,
-}
-
-impl SlackError {
-    /// Whether Slack said the token is not one it takes.
-    pub fn wrong_token(&self) -> bool {
-        matches!(self, SlackError::Refused(code) if matches!(code.as_str(),
-            "invalid_auth" | "not_authed" | "account_inactive" | "token_revoked"
-            | "token_expired" | "not_allowed_token_type" | "missing_scope"))
-    }
-
-    /// Whether the same call may succeed later, rather than never.
-    pub fn passing(&self) -> bool {
-        match self {
-            SlackError::Unreachable(_) | SlackError::Unreadable | SlackError::RateLimited(_) => {
-                true
-            }
-            SlackError::Refused(code) => {
-                matches!(
-                    code.as_str(),
-                    "internal_error"
-                        | "fatal_error"
-                        | "ratelimited"
-                        | "service_unavailable"
-                        | "request_timeout"
-                )
-            }
-        }
-    }
+/// Whether Slack said the token is not one it takes.
+pub fn wrong_token(error: &ServiceError) -> bool {
+    error.refusal().is_some_and(|refusal| {
+        matches!(
+            refusal.message.as_str(),
+            "invalid_auth"
+                | "not_authed"
+                | "account_inactive"
+                | "token_revoked"
+                | "token_expired"
+                | "not_allowed_token_type"
+                | "missing_scope"
+        )
+    })
 }
 
 /// `auth.test`'s answer: the bot and its workspace.
@@ -111,55 +82,55 @@ impl WebApi {
         hasher.finish()
     }
 
-    async fn call<T: DeserializeOwned>(&self, method: &str, body: Value) -> Result<T, SlackError> {
-        let response = self
+    async fn call<T: DeserializeOwned>(
+        &self,
+        method: &str,
+        body: Value,
+    ) -> Result<T, ServiceError> {
+        let request = self
             .http
             .post(format!("{}/{method}", self.base))
             .bearer_auth(&self.token)
-            .json(&body)
-            .send()
-            .await
-            .map_err(|error| SlackError::Unreachable(describe(&error.without_url())))?;
-        if response.status() == reqwest::StatusCode::TOO_MANY_REQUESTS {
-            let wait = response
-                .headers()
-                .get(reqwest::header::RETRY_AFTER)
-                .and_then(|value| value.to_str().ok())
-                .and_then(|value| value.trim().parse().ok())
-                .unwrap_or(30);
-            return Err(SlackError::RateLimited(wait));
+            .json(&body);
+        let answer = exchange(CHANNEL, request).await?;
+        if answer.status == reqwest::StatusCode::TOO_MANY_REQUESTS {
+            let wait = answer.header_secs("retry-after").unwrap_or(30);
+            return Err(answer.rate_limited(wait));
         }
-        let status = response.status();
-        let answer =
-            read_capped(response, MAX_ANSWER_BYTES)
-                .await
-                .map_err(|error| match error {
-                    ReadError::TooLarge(_) => SlackError::Unreadable,
-                    ReadError::Failed(error) => {
-                        SlackError::Unreachable(describe(&error.without_url()))
-                    }
-                })?;
-        let answer: Value = serde_json::from_slice(&answer).map_err(|_| {
-            if status.is_success() {
-                SlackError::Unreadable
+        let Ok(body) = answer.json::<Value>() else {
+            return Err(if answer.status.is_success() {
+                ServiceError::Unreadable { app: CHANNEL }
             } else {
-                SlackError::Unreachable(format!("the server answered {status}"))
-            }
-        })?;
-        if answer["ok"] != Value::Bool(true) {
-            let code = answer["error"].as_str().unwrap_or("unknown_error");
-            return Err(SlackError::Refused(code.to_string()));
+                ServiceError::Unreachable {
+                    app: CHANNEL,
+                    reason: format!("the server answered {}", answer.status),
+                }
+            });
+        };
+        if body["ok"] != Value::Bool(true) {
+            // Every answer is HTTP 200: the error code says what passes.
+            let code = body["error"].as_str().unwrap_or("unknown_error");
+            let passing = matches!(
+                code,
+                "internal_error"
+                    | "fatal_error"
+                    | "ratelimited"
+                    | "service_unavailable"
+                    | "request_timeout"
+            );
+            return Err(ServiceError::refused(CHANNEL, 200, 0, code)
+                .reading(passing, code == "message_not_found"));
         }
-        serde_json::from_value(answer).map_err(|_| SlackError::Unreadable)
+        serde_json::from_value(body).map_err(|_| ServiceError::Unreadable { app: CHANNEL })
     }
 
     /// `auth.test`: who the bot token is.
-    pub async fn identity(&self) -> Result<Identity, SlackError> {
+    pub async fn identity(&self) -> Result<Identity, ServiceError> {
         self.call("auth.test", json!({})).await
     }
 
     /// `apps.connections.open` (with the app-level token): a fresh Socket Mode address.
-    pub async fn socket_address(&self) -> Result<String, SlackError> {
+    pub async fn socket_address(&self) -> Result<String, ServiceError> {
         #[derive(Deserialize)]
         struct Opened {
             url: String,
@@ -169,7 +140,7 @@ impl WebApi {
     }
 
     /// `conversations.open`: the direct-message conversation with `user`.
-    pub async fn direct(&self, user: &str) -> Result<String, SlackError> {
+    pub async fn direct(&self, user: &str) -> Result<String, ServiceError> {
         #[derive(Deserialize)]
         struct Opened {
             channel: Channel,
@@ -190,7 +161,7 @@ impl WebApi {
         channel: &str,
         text: &str,
         blocks: &Value,
-    ) -> Result<Posted, SlackError> {
+    ) -> Result<Posted, ServiceError> {
         self.call(
             "chat.postMessage",
             json!({"channel": channel, "text": render::escape(text), "blocks": blocks, "unfurl_links": false}),
@@ -204,7 +175,7 @@ impl WebApi {
         posted: &Posted,
         text: &str,
         blocks: &Value,
-    ) -> Result<(), SlackError> {
+    ) -> Result<(), ServiceError> {
         self.call::<serde::de::IgnoredAny>(
             "chat.update",
             json!({"channel": posted.channel, "ts": posted.ts, "text": render::escape(text), "blocks": blocks}),
@@ -214,7 +185,7 @@ impl WebApi {
     }
 
     /// `views.open`: a modal, for the tap that gave `trigger_id` (valid 3 s, once).
-    pub async fn open_view(&self, trigger_id: &str, view: &Value) -> Result<(), SlackError> {
+    pub async fn open_view(&self, trigger_id: &str, view: &Value) -> Result<(), ServiceError> {
         self.call::<serde::de::IgnoredAny>(
             "views.open",
             json!({"trigger_id": trigger_id, "view": view}),

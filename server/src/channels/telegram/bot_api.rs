@@ -4,9 +4,9 @@
 //! into the narrow views of `updates`. Requests go to `<apiBase>/bot<token>/<method>`; that
 //! address holds the token, so no error, log line or status ever carries it.
 
-use super::super::outbound::{MAX_ANSWER_BYTES, ReadError, read_capped};
-use super::super::status::describe;
+use super::CHANNEL;
 use super::updates::{Me, Sent};
+use crate::channels::chat::service::{ServiceError, exchange};
 use frankenstein::AsyncTelegramApi;
 use frankenstein::methods::{
     AnswerCallbackQueryParams, EditMessageTextParams, GetUpdatesParams, SendMessageParams,
@@ -32,55 +32,19 @@ impl std::fmt::Debug for BotApi {
     }
 }
 
-/// What went wrong with a request, in words that never hold the token.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum BotError {
-    /// Telegram answered, and refused.
-    #[error("Telegram refused the request ({code}: {description})")]
-    Refused {
-        code: u64,
-        description: String,
-        /// Seconds to wait before the next request, when Telegram asks for it (429).
-        retry_after: Option<u64>,
-    },
-    /// No answer: the network, a proxy or Telegram is down.
-    #[error("Telegram could not be reached: {0}")]
-    Unreachable(String),
-    /// An answer that is not the Bot API's JSON.
-    #[error("Telegram's answer could not be read")]
-    Unreadable,
-    /// An answer larger than any the Bot API gives (`outbound::MAX_ANSWER_BYTES`).
-    #[error("Telegram's answer was larger than any the Bot API gives; it was not read")]
-    TooLarge,
+/// Whether Telegram said the token is not a bot's (401 for a wrong one, 404 for a malformed
+/// one).
+pub fn wrong_token(error: &ServiceError) -> bool {
+    error
+        .refusal()
+        .is_some_and(|refusal| matches!(refusal.status, 401 | 404))
 }
 
-impl BotError {
-    /// Whether Telegram said the token is not a bot's (401 for a wrong one, 404 for a
-    /// malformed one).
-    pub fn wrong_token(&self) -> bool {
-        matches!(
-            self,
-            BotError::Refused {
-                code: 401 | 404,
-                ..
-            }
-        )
-    }
-
-    /// Whether the same request may succeed later (the network, Telegram's own trouble, or
-    /// its flood control), rather than never.
-    pub fn passing(&self) -> bool {
-        match self {
-            BotError::Unreachable(_) | BotError::Unreadable | BotError::TooLarge => true,
-            BotError::Refused { code, .. } => *code == 429 || *code >= 500,
-        }
-    }
-
-    /// Telegram's "the message is not modified": an edit that is already shown.
-    pub fn unchanged(&self) -> bool {
-        matches!(self, BotError::Refused { description, .. }
-            if description.contains("message is not modified"))
-    }
+/// Telegram's "the message is not modified": an edit that is already shown.
+pub fn unchanged(error: &ServiceError) -> bool {
+    error
+        .refusal()
+        .is_some_and(|refusal| refusal.message.contains("message is not modified"))
 }
 
 impl BotApi {
@@ -103,7 +67,11 @@ impl BotApi {
 }
 
 impl BotApi {
-    async fn call<Params, Output>(&self, method: &str, params: &Params) -> Result<Output, BotError>
+    async fn call<Params, Output>(
+        &self,
+        method: &str,
+        params: &Params,
+    ) -> Result<Output, ServiceError>
     where
         Params: serde::Serialize + std::fmt::Debug + Send + Sync,
         Output: serde::de::DeserializeOwned,
@@ -114,7 +82,7 @@ impl BotApi {
     }
 
     /// `getMe`: the bot, which also proves the token.
-    pub async fn me(&self) -> Result<Me, BotError> {
+    pub async fn me(&self) -> Result<Me, ServiceError> {
         self.request::<(), MethodResponse<Me>>("getMe", None)
             .await
             .map(|response| response.result)
@@ -124,24 +92,24 @@ impl BotApi {
     pub async fn updates(
         &self,
         params: &GetUpdatesParams,
-    ) -> Result<Vec<serde_json::Value>, BotError> {
+    ) -> Result<Vec<serde_json::Value>, ServiceError> {
         self.call("getUpdates", params).await
     }
 
     /// `sendMessage`.
-    pub async fn send(&self, params: &SendMessageParams) -> Result<Sent, BotError> {
+    pub async fn send(&self, params: &SendMessageParams) -> Result<Sent, ServiceError> {
         self.call("sendMessage", params).await
     }
 
     /// `editMessageText` (its answer, the message again, is not needed).
-    pub async fn edit(&self, params: &EditMessageTextParams) -> Result<(), BotError> {
+    pub async fn edit(&self, params: &EditMessageTextParams) -> Result<(), ServiceError> {
         self.call::<_, serde::de::IgnoredAny>("editMessageText", params)
             .await
             .map(|_| ())
     }
 
     /// `answerCallbackQuery`: ends the spinner on a tapped button.
-    pub async fn answer_tap(&self, params: &AnswerCallbackQueryParams) -> Result<(), BotError> {
+    pub async fn answer_tap(&self, params: &AnswerCallbackQueryParams) -> Result<(), ServiceError> {
         self.call::<_, bool>("answerCallbackQuery", params)
             .await
             .map(|_| ())
@@ -150,13 +118,13 @@ impl BotApi {
 
 #[async_trait::async_trait]
 impl AsyncTelegramApi for BotApi {
-    type Error = BotError;
+    type Error = ServiceError;
 
     async fn request<Params, Output>(
         &self,
         method: &str,
         params: Option<Params>,
-    ) -> Result<Output, BotError>
+    ) -> Result<Output, ServiceError>
     where
         Params: serde::ser::Serialize + std::fmt::Debug + std::marker::Send,
         Output: serde::de::DeserializeOwned,
@@ -169,39 +137,29 @@ impl AsyncTelegramApi for BotApi {
         if let Some(params) = params {
             request = request.json(&params);
         }
-        let response = request
-            .send()
-            .await
-            .map_err(|error| BotError::Unreachable(describe(&error.without_url())))?;
-        let status = response.status();
-        let body = read_capped(response, MAX_ANSWER_BYTES)
-            .await
-            .map_err(|error| match error {
-                ReadError::TooLarge(_) => BotError::TooLarge,
-                ReadError::Failed(error) => BotError::Unreachable(describe(&error.without_url())),
-            })?;
-        if status.is_success() {
-            return serde_json::from_slice(&body).map_err(|_| BotError::Unreadable);
+        let answer = exchange(CHANNEL, request).await?;
+        if answer.status.is_success() {
+            return answer.json();
         }
-        match serde_json::from_slice::<ErrorResponse>(&body) {
-            Ok(refusal) => Err(BotError::Refused {
-                code: refusal.error_code,
-                description: refusal.description,
-                retry_after: refusal
-                    .parameters
-                    .and_then(|parameters| parameters.retry_after)
-                    .map(u64::from),
-            }),
+        let status = answer.status.as_u16();
+        let Ok(refusal) = answer.json::<ErrorResponse>() else {
             // A proxy's or a load balancer's page, not Telegram's JSON.
-            Err(_) => Err(BotError::Refused {
-                code: u64::from(status.as_u16()),
-                description: status
-                    .canonical_reason()
-                    .unwrap_or("no reason given")
-                    .to_string(),
-                retry_after: None,
-            }),
+            let reason = answer
+                .status
+                .canonical_reason()
+                .unwrap_or("no reason given");
+            return Err(ServiceError::refused(CHANNEL, status, 0, reason));
+        };
+        if let Some(secs) = refusal
+            .parameters
+            .and_then(|parameters| parameters.retry_after)
+        {
+            return Err(answer.rate_limited(u64::from(secs)));
         }
+        let message = refusal.description;
+        let gone = message.contains("message to edit not found");
+        let status = u16::try_from(refusal.error_code).unwrap_or(status);
+        Err(ServiceError::refused(CHANNEL, status, 0, message).reading(status == 429, gone))
     }
 
     async fn request_with_form_data<Params, Output>(
@@ -209,16 +167,13 @@ impl AsyncTelegramApi for BotApi {
         method: &str,
         _params: Params,
         _files: Vec<(&str, PathBuf)>,
-    ) -> Result<Output, BotError>
+    ) -> Result<Output, ServiceError>
     where
         Params: serde::ser::Serialize + std::fmt::Debug + std::marker::Send,
         Output: serde::de::DeserializeOwned,
     {
         // Hark sends text and buttons only; no method it calls uploads a file.
-        Err(BotError::Refused {
-            code: 400,
-            description: format!("{method} with a file is not something Hark sends"),
-            retry_after: None,
-        })
+        let refusal = format!("{method} with a file is not something Hark sends");
+        Err(ServiceError::refused(CHANNEL, 400, 0, refusal))
     }
 }

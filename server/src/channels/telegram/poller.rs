@@ -4,9 +4,10 @@
 //! new settings. Updates are read one by one, so one that this release cannot read is skipped
 //! instead of holding up every later one.
 
-use super::bot_api::{BotError, POLL_SECS};
+use super::bot_api::POLL_SECS;
 use super::updates::Update;
 use super::{CHANNEL, Line, Telegram, inbound};
+use crate::channels::chat::service::ServiceError;
 use crate::channels::chat::{ChatApp, LinkEnded, Listening};
 use frankenstein::methods::GetUpdatesParams;
 use frankenstein::types::AllowedUpdate;
@@ -54,7 +55,7 @@ pub async fn listen(
         };
         let updates = match polled {
             Ok(updates) => updates,
-            Err(error) if error.wrong_token() => {
+            Err(error) if super::bot_api::wrong_token(&error) => {
                 return LinkEnded::Refused(
                     "Telegram does not know the bot token: set it again with `hark telegram setup`"
                         .into(),
@@ -63,7 +64,7 @@ pub async fn listen(
             Err(error) => {
                 return LinkEnded::Failed {
                     reason: describe_poll(&error),
-                    retry_after: crate::channels::chat::ChatError::retry_after(&error),
+                    retry_after: error.retry_after(),
                 };
             }
         };
@@ -83,9 +84,9 @@ pub async fn listen(
 }
 
 /// A failed poll in a sentence; 409 means another program reads this bot's updates.
-fn describe_poll(error: &BotError) -> String {
-    match error {
-        BotError::Refused { code: 409, .. } => "another program is reading this bot's updates (a bot server that receives them at an address, or a second Hark): stop it, or give Hark a bot of its own".into(),
-        other => other.to_string(),
+fn describe_poll(error: &ServiceError) -> String {
+    match error.refusal() {
+        Some(refusal) if refusal.status == 409 => "another program is reading this bot's updates (a bot server that receives them at an address, or a second Hark): stop it, or give Hark a bot of its own".into(),
+        _ => error.to_string(),
     }
 }

@@ -68,7 +68,9 @@ impl ChatSettings for Telegram {
             .await
         {
             Ok(me) => me,
-            Err(error) if error.wrong_token() => return Err(TelegramRefusal::WrongToken),
+            Err(error) if super::bot_api::wrong_token(&error) => {
+                return Err(TelegramRefusal::WrongToken);
+            }
             Err(error) => {
                 return Err(TelegramRefusal::Unreachable {
                     reason: error.to_string(),

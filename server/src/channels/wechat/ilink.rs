@@ -7,8 +7,8 @@
 //! `Authorization: Bearer` once there is one, and a `base_info` object in the body. The token
 //! never appears in an error or the log.
 
-use crate::channels::outbound::{MAX_ANSWER_BYTES, read_capped};
-use crate::channels::status::describe;
+use super::CHANNEL;
+use crate::channels::chat::service::{ServiceError, exchange};
 use base64::Engine;
 use hark_core::model::channels::Hidden;
 use serde::Deserialize;
@@ -28,35 +28,11 @@ pub const MAX_TEXT_CHARS: usize = 4000;
 /// The error code of a bot whose session WeChat ended: it must log in again.
 const SESSION_ENDED: i64 = -14;
 
-/// What an iLink call could not do. Names no address and no token.
-#[derive(Debug, thiserror::Error)]
-pub enum IlinkError {
-    #[error("WeChat could not be reached: {0}")]
-    Unreachable(String),
-    #[error("WeChat did not answer in time")]
-    NoAnswerInTime,
-    #[error("WeChat answered HTTP {0}")]
-    Refused(u16),
-    #[error("WeChat refused the call: {0}")]
-    Api(String),
-    #[error("WeChat ended the bot's session (errcode -14): log in again with `hark wechat setup`")]
-    SessionEnded,
-    #[error("WeChat's answer could not be read: {0}")]
-    Unreadable(String),
-}
-
-impl IlinkError {
-    /// Whether trying again later may work (the service down or busy), as opposed to a refusal
-    /// that stays.
-    pub fn passing(&self) -> bool {
-        match self {
-            IlinkError::Unreachable(_) | IlinkError::NoAnswerInTime | IlinkError::Unreadable(_) => {
-                true
-            }
-            IlinkError::Refused(status) => *status == 429 || *status >= 500,
-            IlinkError::Api(_) | IlinkError::SessionEnded => false,
-        }
-    }
+/// Whether WeChat ended the bot's session (errcode -14): it must log in again.
+pub fn session_ended(error: &ServiceError) -> bool {
+    error
+        .refusal()
+        .is_some_and(|refusal| refusal.code == SESSION_ENDED)
 }
 
 /// A login code: what to poll with, and what the QR code holds.
@@ -276,30 +252,27 @@ impl Ilink {
     }
 
     /// Sends `request` and reads its JSON answer.
-    async fn call<T: serde::de::DeserializeOwned + Default>(
+    async fn call<T: serde::de::DeserializeOwned>(
         &self,
         request: reqwest::RequestBuilder,
         timeout: Option<Duration>,
-    ) -> Result<T, IlinkError> {
+    ) -> Result<T, ServiceError> {
         let request = match timeout {
             Some(timeout) => request.timeout(timeout),
             None => request,
         };
-        let response = request.send().await.map_err(|error| {
-            if error.is_timeout() {
-                IlinkError::NoAnswerInTime
-            } else {
-                IlinkError::Unreachable(describe(&error.without_url()))
-            }
-        })?;
-        let status = response.status();
-        if !status.is_success() {
-            return Err(IlinkError::Refused(status.as_u16()));
+        let answer = exchange(CHANNEL, request).await?;
+        if !answer.status.is_success() {
+            let status = answer.status.as_u16();
+            let reason = answer
+                .status
+                .canonical_reason()
+                .unwrap_or("no reason given");
+            return Err(
+                ServiceError::refused(CHANNEL, status, 0, reason).reading(status == 429, false)
+            );
         }
-        let body = read_capped(response, MAX_ANSWER_BYTES)
-            .await
-            .map_err(|error| IlinkError::Unreadable(error.to_string()))?;
-        serde_json::from_slice(&body).map_err(|error| IlinkError::Unreadable(error.to_string()))
+        answer.json()
     }
 
     /// A new login code (`get_bot_qrcode`); `kept` is the bot token this daemon holds, if any,
@@ -307,7 +280,7 @@ impl Ilink {
     ///
     /// # Errors
     /// When WeChat cannot be asked or answers no code.
-    pub async fn login_code(&self, kept: Option<String>) -> Result<LoginCode, IlinkError> {
+    pub async fn login_code(&self, kept: Option<String>) -> Result<LoginCode, ServiceError> {
         let request = self
             .post(&format!("get_bot_qrcode?bot_type={BOT_TYPE}"))
             .json(&json!({ "local_token_list": kept.into_iter().collect::<Vec<_>>() }));
@@ -324,7 +297,7 @@ impl Ilink {
                     qrcode_img_content: content,
                 })
             }
-            _ => Err(IlinkError::Unreadable("no login code in the answer".into())),
+            _ => Err(ServiceError::Unreadable { app: CHANNEL }),
         }
     }
 
@@ -337,7 +310,7 @@ impl Ilink {
         &self,
         code: &str,
         verify_code: Option<&str>,
-    ) -> Result<LoginStatus, IlinkError> {
+    ) -> Result<LoginStatus, ServiceError> {
         let query = {
             let mut query = form_urlencoded::Serializer::new(String::new());
             query.append_pair("qrcode", code);
@@ -358,7 +331,7 @@ impl Ilink {
             .call::<LoginStatus>(request, Some(STATUS_WAIT + Duration::from_secs(5)))
             .await
         {
-            Err(IlinkError::NoAnswerInTime) => Ok(LoginStatus {
+            Err(ServiceError::TimedOut { .. }) => Ok(LoginStatus {
                 status: "wait".into(),
                 ..LoginStatus::default()
             }),
@@ -369,9 +342,9 @@ impl Ilink {
     /// The messages since `cursor` (`getupdates`, a long poll of about `wait`).
     ///
     /// # Errors
-    /// When WeChat cannot be reached or refuses; `SessionEnded` when the bot must log in again;
-    /// `NoAnswerInTime` when the poll outlived its wait (no news, but no sign of life either).
-    pub async fn updates(&self, cursor: &str, wait: Duration) -> Result<Updates, IlinkError> {
+    /// When WeChat cannot be reached or refuses (`session_ended` when the bot must log in
+    /// again); `TimedOut` when the poll outlived its wait (no news, but no sign of life either).
+    pub async fn updates(&self, cursor: &str, wait: Duration) -> Result<Updates, ServiceError> {
         let request = self.post("getupdates").json(&json!({
             "get_updates_buf": cursor,
             "base_info": base_info(),
@@ -401,7 +374,7 @@ impl Ilink {
         text: &str,
         context: Option<&str>,
         client_id: &str,
-    ) -> Result<(), IlinkError> {
+    ) -> Result<(), ServiceError> {
         let mut message = json!({
             "from_user_id": "",
             "to_user_id": user,
@@ -423,7 +396,11 @@ impl Ilink {
 }
 
 /// An answer's `ret` / `errcode` as an error, when either is not 0.
-fn refused(ret: Option<i64>, errcode: Option<i64>, errmsg: Option<&str>) -> Result<(), IlinkError> {
+fn refused(
+    ret: Option<i64>,
+    errcode: Option<i64>,
+    errmsg: Option<&str>,
+) -> Result<(), ServiceError> {
     let codes = [ret, errcode].into_iter().flatten();
     let code = if codes.clone().any(|code| code == SESSION_ENDED) {
         Some(SESSION_ENDED)
@@ -432,14 +409,18 @@ fn refused(ret: Option<i64>, errcode: Option<i64>, errmsg: Option<&str>) -> Resu
     };
     match code {
         None => Ok(()),
-        Some(SESSION_ENDED) => Err(IlinkError::SessionEnded),
-        Some(code) => Err(IlinkError::Api(format!(
-            "errcode {code}{}",
-            errmsg
-                .filter(|message| !message.is_empty())
-                .map(|message| format!(" ({})", hark_text::plain::cut(message, 200)))
-                .unwrap_or_default()
-        ))),
+        // Kept for a new login, which brings a new line.
+        Some(SESSION_ENDED) => Err(ServiceError::refused(
+            CHANNEL,
+            200,
+            SESSION_ENDED,
+            "WeChat ended the bot's session: log in again with `hark wechat setup`",
+        )
+        .reading(true, false)),
+        Some(code) => {
+            let message = hark_text::plain::cut(errmsg.unwrap_or_default(), 200);
+            Err(ServiceError::refused(CHANNEL, 200, code, message))
+        }
     }
 }
 
@@ -499,17 +480,16 @@ mod tests {
     #[test]
     fn ret_and_errcode_become_errors_and_minus_14_ends_the_session() {
         assert!(refused(Some(0), None, None).is_ok());
-        assert!(matches!(
-            refused(Some(-1), Some(-14), None),
-            Err(IlinkError::SessionEnded)
+        assert!(session_ended(
+            &refused(Some(-1), Some(-14), None).unwrap_err()
         ));
-        assert!(matches!(
-            refused(None, Some(-14), Some("session timeout")),
-            Err(IlinkError::SessionEnded)
-        ));
-        let Err(IlinkError::Api(text)) = refused(Some(-2), None, Some("bad")) else {
-            panic!()
-        };
-        assert_eq!(text, "errcode -2 (bad)");
+        let ended = refused(None, Some(-14), Some("session timeout")).unwrap_err();
+        assert!(session_ended(&ended) && ended.passing());
+        let other = refused(Some(-2), None, Some("bad")).unwrap_err();
+        assert!(!session_ended(&other) && !other.passing());
+        assert_eq!(
+            other.to_string(),
+            "WeChat refused the request (code -2: bad)"
+        );
     }
 }

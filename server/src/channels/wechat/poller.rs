@@ -6,9 +6,10 @@
 //! again on its pause schedule; when WeChat ends the bot's session (errcode -14) the status and
 //! settings say "log in again", and nothing is polled until a new login.
 
-use super::ilink::{IlinkError, Message, POLL_WAIT};
+use super::ilink::{Message, POLL_WAIT, session_ended};
 use super::record::{Record, RecordFile};
 use super::{CHANNEL, Line, Wechat};
+use crate::channels::chat::service::ServiceError;
 use crate::channels::chat::{Inbound, LinkEnded, Listening};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -91,10 +92,10 @@ pub async fn listen(
         let updates = match polled {
             Ok(updates) => updates,
             // The poll outlived its wait: no news, and no sign that WeChat is back either.
-            Err(IlinkError::NoAnswerInTime) => continue,
-            Err(IlinkError::SessionEnded) => {
+            Err(ServiceError::TimedOut { .. }) => continue,
+            Err(error) if session_ended(&error) => {
                 wechat.session_ended.store(true, Ordering::SeqCst);
-                return LinkEnded::Refused(IlinkError::SessionEnded.to_string());
+                return LinkEnded::Refused(error.to_string());
             }
             Err(error) => {
                 return LinkEnded::Failed {

@@ -46,26 +46,11 @@ pub(super) enum Call {
     },
 }
 
-/// A failure of the fake service.
-#[derive(Debug)]
-pub(super) struct Failure {
-    passing: bool,
-    pub(super) gone: bool,
-}
-
-impl std::fmt::Display for Failure {
-    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        formatter.write_str(if self.gone { "gone" } else { "unreachable" })
-    }
-}
-
-impl ChatError for Failure {
-    fn passing(&self) -> bool {
-        self.passing
-    }
-
-    fn gone(&self) -> bool {
-        self.gone
+/// What the fake service's calls fail with while it is down.
+fn down() -> ServiceError {
+    ServiceError::Unreachable {
+        app: ChannelName::Slack,
+        reason: "the fake service is down".into(),
     }
 }
 
@@ -174,7 +159,6 @@ impl<const WORDS: bool> ChatApp for Fake<WORDS> {
 
     type Line = ();
     type Message = String;
-    type Error = Failure;
     /// Which inbound a response answers; 0 for those whose notices go in the chat.
     type Responder = u32;
     type LinkState = ();
@@ -194,23 +178,17 @@ impl<const WORDS: bool> ChatApp for Fake<WORDS> {
         0
     }
 
-    async fn open(&self, _: &(), person: &str) -> Result<String, Failure> {
+    async fn open(&self, _: &(), person: &str) -> Result<String, ServiceError> {
         if self.0.down.load(Ordering::SeqCst) {
-            return Err(Failure {
-                passing: true,
-                gone: false,
-            });
+            return Err(down());
         }
         Ok(format!("D-{person}"))
     }
 
-    async fn post(&self, _: &(), to: &str, view: &String) -> Result<String, Failure> {
+    async fn post(&self, _: &(), to: &str, view: &String) -> Result<String, ServiceError> {
         self.0.attempts.lock().unwrap().push(Instant::now());
         if self.0.down.load(Ordering::SeqCst) {
-            return Err(Failure {
-                passing: true,
-                gone: false,
-            });
+            return Err(down());
         }
         let id = format!("m{}", self.0.next_id.fetch_add(1, Ordering::SeqCst) + 1);
         self.0.record(Call::Post {
@@ -227,18 +205,14 @@ impl<const WORDS: bool> ChatApp for Fake<WORDS> {
         _at: &str,
         message: &String,
         view: &String,
-    ) -> Result<(), Failure> {
+    ) -> Result<(), ServiceError> {
         if self.0.down.load(Ordering::SeqCst) {
-            return Err(Failure {
-                passing: true,
-                gone: false,
-            });
+            return Err(down());
         }
         if self.0.gone.lock().unwrap().contains(message) {
-            return Err(Failure {
-                passing: false,
-                gone: true,
-            });
+            return Err(
+                ServiceError::refused(ChannelName::Slack, 404, 0, "gone").reading(false, true)
+            );
         }
         self.0.record(Call::Update {
             id: message.clone(),

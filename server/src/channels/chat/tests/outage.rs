@@ -31,7 +31,10 @@ async fn an_outage_is_tried_again_on_the_pause_schedule_then_everything_goes_out
     // so the posting attempts are the ones after the service came back.
     let status = &world.relay.report().channels[0];
     assert!(status.failures >= 4, "{status:?}");
-    assert_eq!(status.last_error.as_deref(), Some("unreachable"));
+    assert_eq!(
+        status.last_error.as_deref(),
+        Some("Slack could not be reached: the fake service is down")
+    );
     assert!(status.sent >= 1);
 }
 
