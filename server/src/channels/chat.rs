@@ -13,6 +13,7 @@
 //! - `channel`: the `Channel` every chat app is (start, events, test, unpair, forget, report);
 //!   `credentials`: keeping and forgetting an app's secrets, and its `hark status` line;
 //! - `words`: the shared pairing and chat words, with the app's name as a variable;
+//! - `learned`: what an app learned from its service (who its bot is), kept while it runs;
 //! - `service`: what an app's service answered, read one way (one error for every app's API
 //!   client, and the exchange their calls go through).
 
@@ -20,6 +21,7 @@ mod channel;
 pub mod credentials;
 mod engine;
 mod inbound;
+pub mod learned;
 pub mod link;
 mod pair;
 pub mod pauses;

@@ -19,12 +19,12 @@ mod setup;
 pub use rest::Rest;
 
 use super::Relay;
+use super::chat::learned::Learned;
 use super::chat::service::ServiceError;
 use super::chat::{ChatApp, LinkEnded, Listening, Responded, Response};
 use crate::daemon::secrets::BoundKey;
 use hark_core::model::ChannelName;
 use serde_json::{Value, json};
-use std::sync::Mutex;
 
 /// The channel's name in statuses, `hark channel test` and the log.
 pub const CHANNEL: ChannelName = ChannelName::Discord;
@@ -56,40 +56,24 @@ pub struct Interaction {
 /// Discord's own part: who the bot is.
 #[derive(Default)]
 pub struct Discord {
-    identity: Mutex<Option<Identity>>,
+    identity: Learned<Identity>,
 }
 
 impl Discord {
-    fn identity(&self) -> Option<Identity> {
-        self.identity
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner())
-            .clone()
-    }
-
-    fn learned(&self, identity: Option<Identity>) {
-        *self
-            .identity
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner()) = identity;
-    }
-
     /// The bot's own user, from the Gateway's READY.
     fn learned_user(&self, id: &str, name: Option<&str>) {
-        let mut identity = self
-            .identity
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner());
-        let known = identity.get_or_insert_with(Identity::default);
-        known.user_id = id.to_string();
-        if let Some(name) = name {
-            known.name = Some(name.to_string());
-        }
+        self.identity.change(|identity| {
+            let known = identity.get_or_insert_with(Identity::default);
+            known.user_id = id.to_string();
+            if let Some(name) = name {
+                known.name = Some(name.to_string());
+            }
+        });
     }
 
     /// The bot's own user id, once known: its own messages are not the person's.
     fn bot_user(&self) -> Option<String> {
-        self.identity().map(|identity| identity.user_id)
+        self.identity.get().map(|identity| identity.user_id)
     }
 }
 

@@ -22,12 +22,13 @@ mod setup;
 pub use open_api::{OpenApi, TokenCache};
 
 use super::Relay;
+use super::chat::learned::Learned;
 use super::chat::service::ServiceError;
 use super::chat::{ChatApp, LinkEnded, Listening, Responded, Response};
 use crate::daemon::secrets::BoundKey;
 use hark_core::model::ChannelName;
 use render::Said;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// The channel's name in statuses, `hark channel test` and the log.
 pub const CHANNEL: ChannelName = ChannelName::Feishu;
@@ -50,21 +51,8 @@ pub struct Line {
 /// Feishu's own part: the bot, and the tenant token every call of the app shares.
 #[derive(Default)]
 pub struct Feishu {
-    bot: Mutex<Option<open_api::Bot>>,
+    bot: Learned<open_api::Bot>,
     tokens: Arc<TokenCache>,
-}
-
-impl Feishu {
-    fn bot(&self) -> Option<open_api::Bot> {
-        self.bot
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner())
-            .clone()
-    }
-
-    fn learned(&self, bot: Option<open_api::Bot>) {
-        *self.bot.lock().unwrap_or_else(|poison| poison.into_inner()) = bot;
-    }
 }
 
 #[async_trait::async_trait]

@@ -20,11 +20,11 @@ mod web_api;
 pub use web_api::WebApi;
 
 use super::Relay;
-use super::chat::service::ServiceError;
+use super::chat::learned::Learned;
+use super::chat::service::{ServiceError, fingerprint};
 use super::chat::{ChatApp, LinkEnded, Listening, Responded, Response};
 use crate::daemon::secrets::BoundKey;
 use hark_core::model::ChannelName;
-use std::sync::Mutex;
 
 /// The channel's name in statuses, `hark channel test` and the log.
 pub const CHANNEL: ChannelName = ChannelName::Slack;
@@ -58,31 +58,21 @@ struct Identity {
 /// Slack's own part: who the bot is.
 #[derive(Default)]
 pub struct Slack {
-    identity: Mutex<Option<Identity>>,
+    identity: Learned<Identity>,
 }
 
 impl Slack {
-    fn identity(&self) -> Option<Identity> {
-        self.identity
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner())
-            .clone()
-    }
-
-    fn learned(&self, identity: Option<web_api::Identity>) {
-        *self
-            .identity
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner()) = identity.map(|identity| Identity {
+    fn learned(&self, identity: web_api::Identity) {
+        self.identity.set(Some(Identity {
             user_id: identity.user_id,
             name: identity.user,
             team: identity.team,
-        });
+        }));
     }
 
     /// The bot's own user id, once known: its own messages are not the person's.
     fn bot_user(&self) -> Option<String> {
-        self.identity().map(|identity| identity.user_id)
+        self.identity.get().map(|identity| identity.user_id)
     }
 }
 
@@ -119,14 +109,10 @@ impl ChatApp for Slack {
     }
 
     fn link_key(line: &Line) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        (
+        fingerprint((
             line.app.as_ref().map(WebApi::fingerprint),
             line.bot.fingerprint(),
-        )
-            .hash(&mut hasher);
-        hasher.finish()
+        ))
     }
 
     async fn open(&self, line: &Line, person: &str) -> Result<String, ServiceError> {

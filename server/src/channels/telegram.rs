@@ -22,6 +22,7 @@ mod updates;
 pub use bot_api::BotApi;
 
 use super::Relay;
+use super::chat::learned::Learned;
 use super::chat::service::ServiceError;
 use super::chat::{ChatApp, LinkEnded, Listening, Responded, Response};
 use crate::daemon::secrets::BoundKey;
@@ -30,7 +31,6 @@ use frankenstein::methods::{AnswerCallbackQueryParams, EditMessageTextParams, Se
 use frankenstein::types::{ForceReply, LinkPreviewOptions, ReplyMarkup, ReplyParameters};
 use hark_core::model::ChannelName;
 use render::Shown;
-use std::sync::Mutex;
 
 /// The channel's name in statuses, `hark channel test` and the log.
 pub const CHANNEL: ChannelName = ChannelName::Telegram;
@@ -90,20 +90,7 @@ impl Line {
 /// Telegram's own part: the bot's username, once Telegram confirmed the token.
 #[derive(Default)]
 pub struct Telegram {
-    bot: Mutex<Option<String>>,
-}
-
-impl Telegram {
-    fn bot(&self) -> Option<String> {
-        self.bot
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner())
-            .clone()
-    }
-
-    fn learned_bot(&self, username: Option<String>) {
-        *self.bot.lock().unwrap_or_else(|poison| poison.into_inner()) = username;
-    }
+    bot: Learned<String>,
 }
 
 /// A chat id as the config keeps it, from the engine's person.

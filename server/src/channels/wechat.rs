@@ -18,6 +18,8 @@ mod record;
 mod render;
 mod setup;
 
+use super::chat::learned::Learned;
+use super::chat::service::fingerprint;
 use super::chat::{
     ChatApp, ChatSettings, LinkEnded, Listening, Responded, Response, ServiceError, Shared, refused,
 };
@@ -26,8 +28,8 @@ use crate::daemon::secrets::BoundKey;
 use hark_core::model::channels::wechat::WechatVerify;
 use hark_core::model::{ActionRefusal, ChannelAction, ChannelName};
 use ilink::Ilink;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
 
 /// The channel's name in statuses, `hark channel test` and the log.
 pub const CHANNEL: ChannelName = ChannelName::Wechat;
@@ -70,23 +72,7 @@ pub struct Wechat {
     /// WeChat ended the bot's session (errcode -14): nothing is polled or sent until a new
     /// login.
     session_ended: Arc<AtomicBool>,
-    context: Mutex<Option<String>>,
-}
-
-impl Wechat {
-    fn context(&self) -> Option<String> {
-        self.context
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner())
-            .clone()
-    }
-
-    fn set_context(&self, context: Option<String>) {
-        *self
-            .context
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner()) = context;
-    }
+    context: Learned<String>,
 }
 
 #[async_trait::async_trait]
@@ -142,10 +128,7 @@ impl ChatApp for Wechat {
     }
 
     fn link_key(line: &Line) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        (line.session(), line.api.base()).hash(&mut hasher);
-        hasher.finish()
+        fingerprint((line.session(), line.api.base()))
     }
 
     /// The person is the conversation.
@@ -155,7 +138,7 @@ impl ChatApp for Wechat {
 
     async fn post(&self, line: &Line, to: &str, view: &String) -> Result<String, ServiceError> {
         let client_id = ilink::client_id();
-        let context = self.context();
+        let context = self.context.get();
         match line
             .api
             .send_text(to, view, context.as_deref(), &client_id)

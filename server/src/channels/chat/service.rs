@@ -120,6 +120,15 @@ impl ServiceError {
     }
 }
 
+/// Tells credentials apart without showing them: equal for the same `parts` (an address and a
+/// token), within this run of the daemon.
+pub fn fingerprint(parts: impl std::hash::Hash) -> u64 {
+    use std::hash::Hasher;
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    parts.hash(&mut hasher);
+    hasher.finish()
+}
+
 /// A service's answer: its status, headers and body.
 pub struct Answer {
     pub app: ChannelName,

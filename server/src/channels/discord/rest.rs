@@ -10,7 +10,7 @@
 //! of their own. The token travels in a header only, so no error, log line or status holds it.
 
 use super::CHANNEL;
-use crate::channels::chat::service::{ServiceError, exchange};
+use crate::channels::chat::service::{ServiceError, exchange, fingerprint};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -68,10 +68,7 @@ impl Rest {
 
     /// Tells tokens apart without showing them: equal for the same address and token.
     pub fn fingerprint(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        (&self.base, &self.token).hash(&mut hasher);
-        hasher.finish()
+        fingerprint((&self.base, &self.token))
     }
 
     /// The token as the Gateway's Identify and Resume carry it (without `Bot `).

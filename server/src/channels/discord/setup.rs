@@ -69,7 +69,7 @@ impl ChatSettings for Discord {
                 });
             }
         };
-        self.learned(Some(Identity {
+        self.identity.set(Some(Identity {
             user_id: me.id,
             name: Some(me.username),
         }));
@@ -88,7 +88,7 @@ impl ChatSettings for Discord {
             .store
             .read_config(|config| config.channels.discord.api_base.clone());
         credentials::forget(relay, &[TOKEN], &api_base, "the Discord token").await?;
-        self.learned(None);
+        self.identity.set(None);
         Ok(())
     }
 
@@ -99,7 +99,7 @@ impl ChatSettings for Discord {
             .read_config(|config| config.channels.discord.clone());
         DiscordReport {
             token: relay.secrets.bound(TOKEN, &config.api_base).is_some(),
-            bot: self.identity().and_then(|identity| identity.name),
+            bot: self.identity.get().and_then(|identity| identity.name),
             connected: shared.connected(),
             paired: config.user_id.is_some(),
             pairings: shared.pairings(),

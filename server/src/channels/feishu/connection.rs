@@ -70,10 +70,10 @@ pub async fn listen(
     state: &mut State,
 ) -> LinkEnded {
     // After a restart: the bot's name and open id (its own messages are not the person's).
-    if feishu.bot().is_none()
+    if feishu.bot.get().is_none()
         && let Ok(bot) = line.api.bot().await
     {
-        feishu.learned(Some(bot));
+        feishu.bot.set(Some(bot));
     }
     match open(line).await {
         Ok((socket, service, config)) => {

@@ -14,7 +14,7 @@
 //! carries them.
 
 use super::CHANNEL;
-use crate::channels::chat::service::{ServiceError, exchange};
+use crate::channels::chat::service::{ServiceError, exchange, fingerprint};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::sync::{Arc, Mutex};
@@ -127,10 +127,7 @@ impl OpenApi {
     /// Tells apps apart without showing their secret: equal for the same address and
     /// credentials.
     pub fn fingerprint(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        (&self.base, &self.app_id, &self.app_secret).hash(&mut hasher);
-        hasher.finish()
+        fingerprint((&self.base, &self.app_id, &self.app_secret))
     }
 
     /// Sends `request` and reads Feishu's JSON answer, `code` 0 or an error.

@@ -106,7 +106,7 @@ impl ChatSettings for Feishu {
                 });
             }
         };
-        self.learned(Some(bot));
+        self.bot.set(Some(bot));
         let moved = api_base != saved_base;
         let at = api_base.clone();
         let on = move |channels: &mut Channels| {
@@ -139,7 +139,7 @@ impl ChatSettings for Feishu {
             "the Feishu app's credentials",
         )
         .await?;
-        self.learned(None);
+        self.bot.set(None);
         Ok(())
     }
 
@@ -151,7 +151,7 @@ impl ChatSettings for Feishu {
         FeishuReport {
             token: relay.secrets.bound(APP_ID, &config.api_base).is_some()
                 && relay.secrets.bound(APP_SECRET, &config.api_base).is_some(),
-            bot: self.bot().and_then(|bot| bot.app_name),
+            bot: self.bot.get().and_then(|bot| bot.app_name),
             api_base: config.api_base,
             connected: shared.connected(),
             paired: config.open_id.is_some(),

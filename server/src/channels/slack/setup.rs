@@ -87,7 +87,7 @@ impl ChatSettings for Slack {
             Err(error) if wrong_token(&error) => return Err(SlackRefusal::WrongAppToken),
             Err(error) => return Err(unreachable(error)),
         }
-        self.learned(Some(identity));
+        self.learned(identity);
         let tokens = vec![(BOT_TOKEN, bot), (APP_TOKEN, app)];
         let on = |channels: &mut Channels| channels.slack.enabled = true;
         credentials::take_on(relay, shared, tokens, &api_base, on)
@@ -110,7 +110,7 @@ impl ChatSettings for Slack {
             "the Slack tokens",
         )
         .await?;
-        self.learned(None);
+        self.identity.set(None);
         Ok(())
     }
 
@@ -119,7 +119,7 @@ impl ChatSettings for Slack {
         let config = relay
             .store
             .read_config(|config| config.channels.slack.clone());
-        let identity = self.identity();
+        let identity = self.identity.get();
         SlackReport {
             token: relay.secrets.bound(BOT_TOKEN, &config.api_base).is_some()
                 && relay.secrets.bound(APP_TOKEN, &config.api_base).is_some(),

@@ -10,7 +10,7 @@
 
 use super::CHANNEL;
 use super::render;
-use crate::channels::chat::service::{ServiceError, exchange};
+use crate::channels::chat::service::{ServiceError, exchange, fingerprint};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -76,10 +76,7 @@ impl WebApi {
 
     /// Tells tokens apart without showing them: equal for the same address and token.
     pub fn fingerprint(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        (&self.base, &self.token).hash(&mut hasher);
-        hasher.finish()
+        fingerprint((&self.base, &self.token))
     }
 
     async fn call<T: DeserializeOwned>(

@@ -6,7 +6,7 @@
 
 use super::CHANNEL;
 use super::updates::{Me, Sent};
-use crate::channels::chat::service::{ServiceError, exchange};
+use crate::channels::chat::service::{ServiceError, exchange, fingerprint};
 use frankenstein::AsyncTelegramApi;
 use frankenstein::methods::{
     AnswerCallbackQueryParams, EditMessageTextParams, GetUpdatesParams, SendMessageParams,
@@ -50,10 +50,7 @@ pub fn unchanged(error: &ServiceError) -> bool {
 impl BotApi {
     /// Tells bots apart without showing their tokens: equal for the same address and token.
     pub fn fingerprint(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        self.address.hash(&mut hasher);
-        hasher.finish()
+        fingerprint(&self.address)
     }
 
     /// The bot with `token` at `api_base` (`https://api.telegram.org` or a stand-in).

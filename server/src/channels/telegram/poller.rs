@@ -34,9 +34,9 @@ pub async fn listen(
             offset_of: Some(key),
         };
     }
-    if telegram.bot().is_none() {
+    if telegram.bot.get().is_none() {
         match line.api.me().await {
-            Ok(me) => telegram.learned_bot(me.username),
+            Ok(me) => telegram.bot.set(me.username),
             Err(error) => tracing::debug!(%error, "getMe failed"),
         }
     }

@@ -77,7 +77,7 @@ impl ChatSettings for Telegram {
                 });
             }
         };
-        self.learned_bot(me.username);
+        self.bot.set(me.username);
         let on = |channels: &mut Channels| channels.telegram.enabled = true;
         credentials::take_on(relay, shared, vec![(TOKEN, token)], &api_base, on)
             .await
@@ -93,7 +93,7 @@ impl ChatSettings for Telegram {
             .store
             .read_config(|config| config.channels.telegram.api_base.clone());
         credentials::forget(relay, &[TOKEN], &api_base, "the bot token").await?;
-        self.learned_bot(None);
+        self.bot.set(None);
         Ok(())
     }
 
@@ -102,7 +102,7 @@ impl ChatSettings for Telegram {
         let config = relay
             .store
             .read_config(|config| config.channels.telegram.clone());
-        let bot = self.bot();
+        let bot = self.bot.get();
         let pairing = shared.codes.waiting().map(|mut pairing| {
             pairing.link = bot
                 .as_ref()

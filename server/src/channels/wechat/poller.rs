@@ -80,7 +80,7 @@ pub async fn listen(
         };
         state.clocks = Clocks::default();
     }
-    wechat.set_context(state.record.context.clone());
+    wechat.context.set(state.record.context.clone());
     loop {
         let started = tokio::time::Instant::now();
         let polled = tokio::select! {
@@ -170,7 +170,7 @@ async fn take(
             && let Some(context) = message.context_token.clone().filter(|c| !c.is_empty())
         {
             state.record.context = Some(context.clone());
-            wechat.set_context(Some(context));
+            wechat.context.set(Some(context));
         }
         let inbound = match message.text() {
             Some(text) => Inbound::Said {

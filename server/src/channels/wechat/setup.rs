@@ -58,7 +58,7 @@ impl ChatSettings for Wechat {
             .read_config(|config| config.channels.wechat.api_base.clone());
         credentials::forget(relay, &[BOT_BASE, TOKEN], &api_base, "the WeChat token").await?;
         record::forget(relay.home.as_deref()).await;
-        self.set_context(None);
+        self.context.set(None);
         self.session_ended.store(false, Ordering::SeqCst);
         Ok(())
     }
