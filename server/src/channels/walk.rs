@@ -2,8 +2,10 @@
 //! time, in buttons or in text. What each tap and each typed reply does (multi-select toggles,
 //! "Other…", Skip with a note, refusing outdated taps), and the data a button carries to name its
 //! tap, short enough for every chat app's limit. Pure: the channel sends what this decides, in its
-//! own words for each `Refusal`. A text-only channel reads typed replies with `typed`.
+//! own words for each `Refusal`. A text-only channel reads typed replies with `typed`; what a step
+//! shows in an app with buttons is `shown`.
 
+pub mod shown;
 mod typed;
 
 pub use typed::{Misfit, skip_words};

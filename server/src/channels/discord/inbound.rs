@@ -7,6 +7,7 @@
 use super::{Interaction as Answer, render};
 use crate::channels::chat::{Inbound, Target};
 use crate::channels::walk::Callback;
+use crate::channels::walk::shown::WindowFor;
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -117,7 +118,7 @@ pub fn interaction(interaction: Interaction) -> Option<Inbound<Option<Answer>>> 
         }
         // A modal submission.
         5 => {
-            let (id, step, awaiting) = render::read_modal_id(&data.custom_id)?;
+            let window = WindowFor::decode(&data.custom_id)?;
             let text = data
                 .components
                 .into_iter()
@@ -127,9 +128,9 @@ pub fn interaction(interaction: Interaction) -> Option<Inbound<Option<Answer>>> 
                 .unwrap_or_default();
             Some(Inbound::Words {
                 from,
-                id,
-                step,
-                awaiting,
+                id: window.id,
+                step: window.step,
+                awaiting: window.awaiting,
                 text,
                 responder,
             })
@@ -167,7 +168,12 @@ mod tests {
     #[test]
     fn a_modal_submission_reads_its_words_in_either_shape() {
         let id = hark_core::model::QuestionId::new_random();
-        let custom_id = render::modal_id(id, 1, crate::channels::walk::Awaiting::SkipNote);
+        let window = WindowFor {
+            id,
+            step: 1,
+            awaiting: crate::channels::walk::Awaiting::SkipNote,
+        };
+        let custom_id = window.encode();
         for components in [
             json!([{"type": 1, "components": [{"custom_id": "text", "value": "not now"}]}]),
             json!([{"type": 18, "component": {"custom_id": "text", "value": "not now"}}]),

@@ -7,10 +7,11 @@
 
 use super::Discord;
 use crate::channels::chat::ChatViews;
+use crate::channels::walk::shown::{self, Emphasis, WindowFor};
 use crate::channels::walk::{Awaiting, Callback, Tap, Walk};
 use hark_core::model::{Question, QuestionId};
 use hark_text::plain::fit_chars;
-use hark_text::question::{answer_line, ending};
+use hark_text::question::ending;
 use hark_text::{Lang, t_in};
 use serde_json::{Value, json};
 use std::fmt::Write;
@@ -82,18 +83,6 @@ fn heading(question: &Question) -> String {
     text
 }
 
-fn option_label(option: &hark_core::model::QuestionOption, limit: usize) -> String {
-    let mut label = String::new();
-    if option.danger {
-        label.push_str("⚠️ ");
-    }
-    label.push_str(&option.label);
-    if option.recommended {
-        label.push_str(" ⭐");
-    }
-    fit_chars(&label, limit)
-}
-
 fn button(label: &str, custom_id: String, style: u8) -> Value {
     json!({"type": 2, "style": style, "label": fit_chars(label, LABEL_CHARS), "custom_id": custom_id})
 }
@@ -137,7 +126,7 @@ fn components(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
                 .enumerate()
                 .map(|(index, option)| {
                     let mut choice = json!({
-                        "label": option_label(option, OPTION_CHARS),
+                        "label": shown::marked(option, OPTION_CHARS),
                         "value": (offset + index).to_string(),
                     });
                     if let Some(description) = &option.description {
@@ -166,15 +155,13 @@ fn components(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
             .iter()
             .enumerate()
             .map(|(index, option)| {
-                let style = if option.danger {
-                    4
-                } else if option.recommended {
-                    1
-                } else {
-                    2
+                let style = match Emphasis::of(option) {
+                    Emphasis::Danger => 4,
+                    Emphasis::Recommended => 1,
+                    Emphasis::Plain => 2,
                 };
                 button(
-                    &option_label(option, LABEL_CHARS),
+                    &shown::marked(option, LABEL_CHARS),
                     at(Tap::Pick(index)),
                     style,
                 )
@@ -184,50 +171,12 @@ fn components(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
             rows.push(json!({"type": 1, "components": row}));
         }
     }
-    let mut last = Vec::new();
-    if sub.multi_select {
-        last.push(button(
-            &format!("➡️ {}", t_in(lang, "chat-send", &[])),
-            at(Tap::Send),
-            1,
-        ));
-    }
-    if sub.allow_free_text {
-        let key = if sub.options.is_empty() {
-            "chat-answer"
-        } else {
-            "chat-other"
-        };
-        last.push(button(&t_in(lang, key, &[]), at(Tap::OwnWords), 2));
-    }
-    last.push(button(&t_in(lang, "chat-skip", &[]), at(Tap::Skip), 2));
+    let last: Vec<Value> = shown::keys(lang, sub)
+        .into_iter()
+        .map(|key| button(&key.label, at(key.tap), if key.primary { 1 } else { 2 }))
+        .collect();
     rows.push(json!({"type": 1, "components": last}));
     rows
-}
-
-/// A modal's id: the question, the step, and what is awaited.
-pub fn modal_id(id: QuestionId, step: usize, awaiting: Awaiting) -> String {
-    let kind = match awaiting {
-        Awaiting::OwnWords => "o",
-        Awaiting::SkipNote => "k",
-    };
-    format!("hm:{}:{step}:{kind}", id.0.simple())
-}
-
-/// The question, step and awaited reply of a modal's id.
-pub fn read_modal_id(custom_id: &str) -> Option<(QuestionId, usize, Awaiting)> {
-    let mut fields = custom_id.split(':');
-    if fields.next()? != "hm" {
-        return None;
-    }
-    let id = QuestionId(uuid::Uuid::try_parse(fields.next()?).ok()?);
-    let step = fields.next()?.parse().ok()?;
-    let awaiting = match fields.next()? {
-        "o" => Awaiting::OwnWords,
-        "k" => Awaiting::SkipNote,
-        _ => return None,
-    };
-    fields.next().is_none().then_some((id, step, awaiting))
 }
 
 /// The text input's id in Hark's modals.
@@ -235,9 +184,11 @@ pub const MODAL_INPUT: &str = "text";
 
 /// The interaction response that opens the modal of "Other…" or "Skip".
 pub fn modal(lang: Lang, question: &Question, walk: &Walk, awaiting: Awaiting) -> Value {
-    let (title, label, required) = match awaiting {
-        Awaiting::OwnWords => ("chat-answer-title", "chat-answer-label", true),
-        Awaiting::SkipNote => ("chat-skip-title", "chat-skip-label", false),
+    let (title, label, required) = shown::window_words(lang, awaiting);
+    let window = WindowFor {
+        id: question.id,
+        step: walk.step,
+        awaiting,
     };
     let asked = question
         .questions
@@ -245,11 +196,11 @@ pub fn modal(lang: Lang, question: &Question, walk: &Walk, awaiting: Awaiting) -
         .map(|sub| sub.question.trim().to_string())
         .unwrap_or_default();
     json!({"type": 9, "data": {
-        "custom_id": modal_id(question.id, walk.step, awaiting),
-        "title": fit_chars(&t_in(lang, title, &[]), MODAL_TITLE_CHARS),
+        "custom_id": window.encode(),
+        "title": fit_chars(&title, MODAL_TITLE_CHARS),
         "components": [{"type": 1, "components": [{
             "type": 4, "custom_id": MODAL_INPUT, "style": 2,
-            "label": fit_chars(&t_in(lang, label, &[]), MODAL_TITLE_CHARS),
+            "label": fit_chars(&label, MODAL_TITLE_CHARS),
             "placeholder": fit_chars(&asked, 100),
             "required": required, "max_length": 4000,
         }]}],
@@ -262,18 +213,9 @@ impl ChatViews for Discord {
     /// A pending question at the walk's step, with that step's components.
     fn pending(&self, lang: Lang, question: &Question, walk: &Walk) -> Shown {
         let mut text = heading(question);
-        for (index, answer) in walk.answers.iter().enumerate().take(walk.step) {
-            let sub = &question.questions[index];
-            let name = sub
-                .header
-                .clone()
-                .unwrap_or_else(|| format!("{}", index + 1));
-            let _ = writeln!(
-                text,
-                "✓ **{}**: {}",
-                escape(&fit_chars(&name, 100)),
-                escape(&fit_chars(&answer_line(lang, answer), 200))
-            );
+        for (name, answer) in shown::answered(lang, question, walk) {
+            let (name, answer) = (fit_chars(&name, 100), fit_chars(&answer, 200));
+            let _ = writeln!(text, "✓ **{}**: {}", escape(&name), escape(&answer));
         }
         let Some(sub) = question.questions.get(walk.step) else {
             return message(text, Vec::new());
@@ -329,10 +271,7 @@ impl ChatViews for Discord {
 
     /// One reminder for every question still waiting.
     fn reminder(&self, lang: Lang, waiting: &[Question]) -> Shown {
-        let mut text = format!(
-            "⏰ {}",
-            t_in(lang, "chat-remind", &[("count", waiting.len().into())])
-        );
+        let mut text = shown::reminder_line(lang, waiting.len());
         for question in waiting.iter().take(10) {
             let _ = write!(
                 text,
@@ -455,13 +394,9 @@ mod tests {
     }
 
     #[test]
-    fn ids_carry_their_question_and_step() {
+    fn a_select_menus_id_carries_its_question_step_and_first_option() {
         let id = QuestionId::new_random();
-        assert_eq!(
-            read_modal_id(&modal_id(id, 2, Awaiting::OwnWords)),
-            Some((id, 2, Awaiting::OwnWords))
-        );
-        assert_eq!(read_modal_id("hm:nope"), None);
         assert_eq!(read_select_id(&select_id(id, 1, 25)), Some((id, 1, 25)));
+        assert_eq!(read_select_id("hs:nope"), None);
     }
 }

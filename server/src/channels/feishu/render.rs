@@ -8,10 +8,11 @@
 
 use super::Feishu;
 use crate::channels::chat::ChatViews;
+use crate::channels::walk::shown::{self, Emphasis};
 use crate::channels::walk::{Awaiting, Callback, Tap, Walk};
-use hark_core::model::{Question, QuestionOption, Status};
+use hark_core::model::{Question, Status};
 use hark_text::plain::fit_chars;
-use hark_text::question::{answer_line, asked, ending};
+use hark_text::question::{asked, ending};
 use hark_text::{Lang, t_in};
 use serde_json::{Value, json};
 
@@ -76,19 +77,6 @@ fn source(question: &Question) -> Vec<Value> {
         .collect()
 }
 
-/// An option's label with its marks.
-fn option_label(option: &QuestionOption) -> String {
-    let mut label = String::new();
-    if option.danger {
-        label.push_str("⚠️ ");
-    }
-    label.push_str(&option.label);
-    if option.recommended {
-        label.push_str(" ⭐");
-    }
-    fit_chars(&label, BUTTON_CHARS)
-}
-
 /// A button that names its tap; `form` makes it the submit button of a form.
 fn button(name: &str, text: &str, kind: &str, callback: Callback, form: Option<&str>) -> Value {
     let mut value = json!({"h": callback.encode()});
@@ -146,16 +134,14 @@ fn controls(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
     let mut elements = Vec::new();
     if !sub.multi_select {
         for (index, option) in sub.options.iter().enumerate() {
-            let kind = if option.danger {
-                "danger"
-            } else if option.recommended {
-                "primary"
-            } else {
-                "default"
+            let kind = match Emphasis::of(option) {
+                Emphasis::Danger => "danger",
+                Emphasis::Recommended => "primary",
+                Emphasis::Plain => "default",
             };
             elements.push(button(
                 &format!("pick_{index}"),
-                &option_label(option),
+                &shown::marked(option, BUTTON_CHARS),
                 kind,
                 at(Tap::Pick(index)),
                 None,
@@ -168,7 +154,7 @@ fn controls(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
             .options
             .iter()
             .enumerate()
-            .map(|(index, option)| json!({"text": plain(&option_label(option)), "value": index.to_string()}))
+            .map(|(index, option)| json!({"text": plain(&shown::marked(option, BUTTON_CHARS)), "value": index.to_string()}))
             .collect();
         form.push(json!({
             "tag": "multi_select_static",
@@ -212,16 +198,8 @@ impl ChatViews for Feishu {
     /// A pending question at the walk's step, with that step's controls.
     fn pending(&self, lang: Lang, question: &Question, walk: &Walk) -> Said {
         let mut elements = source(question);
-        for (index, answer) in walk.answers.iter().enumerate().take(walk.step) {
-            let sub = &question.questions[index];
-            let name = sub
-                .header
-                .clone()
-                .unwrap_or_else(|| format!("{}", index + 1));
-            elements.push(div(
-                &format!("✓ {name}: {}", answer_line(lang, answer)),
-                LINE_CHARS,
-            ));
+        for (name, answer) in shown::answered(lang, question, walk) {
+            elements.push(div(&format!("✓ {name}: {answer}"), LINE_CHARS));
         }
         if let Some(sub) = question.questions.get(walk.step) {
             let label = hark_text::question::step_label(lang, question, walk.step);
@@ -229,23 +207,8 @@ impl ChatViews for Feishu {
                 elements.push(div(&label, LINE_CHARS));
             }
             elements.push(div(sub.question.trim(), QUESTION_CHARS));
-            if sub
-                .options
-                .iter()
-                .any(|option| option.description.is_some())
-            {
-                let lines: Vec<String> = sub
-                    .options
-                    .iter()
-                    .enumerate()
-                    .map(|(number, option)| match &option.description {
-                        Some(description) => {
-                            format!("{}. {} — {description}", number + 1, option.label)
-                        }
-                        None => format!("{}. {}", number + 1, option.label),
-                    })
-                    .collect();
-                elements.push(div(&lines.join("\n"), DESCRIPTIONS_CHARS));
+            if let Some(descriptions) = shown::descriptions(sub) {
+                elements.push(div(&descriptions, DESCRIPTIONS_CHARS));
             }
             elements.extend(controls(lang, question, walk));
         }
@@ -268,10 +231,7 @@ impl ChatViews for Feishu {
 
     /// One reminder for every question still waiting.
     fn reminder(&self, lang: Lang, waiting: &[Question]) -> Said {
-        let mut text = format!(
-            "⏰ {}",
-            t_in(lang, "chat-remind", &[("count", waiting.len().into())])
-        );
+        let mut text = shown::reminder_line(lang, waiting.len());
         for question in waiting.iter().take(10) {
             text.push_str("\n• ");
             text.push_str(&fit_chars(&hark_text::question::headline(question), 120));
@@ -291,7 +251,7 @@ impl ChatViews for Feishu {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hark_core::model::{QuestionId, SubQuestion};
+    use hark_core::model::{QuestionId, QuestionOption, SubQuestion};
 
     fn question(subs: Vec<SubQuestion>) -> Question {
         let mut question: Question = serde_json::from_value(json!({

@@ -7,6 +7,7 @@
 use super::render;
 use crate::channels::chat::{Inbound, Target};
 use crate::channels::walk::Callback;
+use crate::channels::walk::shown::WindowFor;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -147,7 +148,7 @@ pub fn read(payload: serde_json::Value, bot_user: Option<&str>) -> Option<Inboun
             if view.callback_id != render::MODAL {
                 return None;
             }
-            let (id, step, awaiting) = render::read_modal_metadata(&view.private_metadata)?;
+            let window = WindowFor::decode(&view.private_metadata)?;
             let text = view
                 .state
                 .values
@@ -157,9 +158,9 @@ pub fn read(payload: serde_json::Value, bot_user: Option<&str>) -> Option<Inboun
                 .unwrap_or_default();
             Some(Inbound::Words {
                 from: user.id,
-                id,
-                step,
-                awaiting,
+                id: window.id,
+                step: window.step,
+                awaiting: window.awaiting,
                 text,
                 responder: String::new(),
             })

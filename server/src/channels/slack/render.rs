@@ -7,10 +7,11 @@
 
 use super::Slack;
 use crate::channels::chat::ChatViews;
+use crate::channels::walk::shown::{self, Emphasis, WindowFor};
 use crate::channels::walk::{Awaiting, Callback, Tap, Walk};
-use hark_core::model::{Question, QuestionId};
+use hark_core::model::Question;
 use hark_text::plain::fit_chars;
-use hark_text::question::{answer_line, asked, ending};
+use hark_text::question::{asked, ending};
 use hark_text::{Lang, t_in};
 use serde_json::{Value, json};
 
@@ -79,19 +80,6 @@ fn notification(question: &Question) -> String {
     fit_chars(&hark_text::question::headline(question), NOTIFICATION_CHARS)
 }
 
-/// An option's label with its marks.
-fn option_label(option: &hark_core::model::QuestionOption, limit: usize) -> String {
-    let mut label = String::new();
-    if option.danger {
-        label.push_str("⚠️ ");
-    }
-    label.push_str(&option.label);
-    if option.recommended {
-        label.push_str(" ⭐");
-    }
-    fit_chars(&label, limit)
-}
-
 fn button(text: &str, action: &str, callback: Callback, style: Option<&str>) -> Value {
     let mut button = json!({
         "type": "button",
@@ -125,7 +113,7 @@ fn controls(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
             .iter()
             .enumerate()
             .map(|(index, option)| {
-                json!({"text": plain(&option_label(option, OPTION_CHARS)), "value": index.to_string()})
+                json!({"text": plain(&shown::marked(option, OPTION_CHARS)), "value": index.to_string()})
             })
             .collect();
         let initial: Vec<Value> = walk
@@ -149,15 +137,13 @@ fn controls(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
             .iter()
             .enumerate()
             .map(|(index, option)| {
-                let style = if option.danger {
-                    Some("danger")
-                } else if option.recommended {
-                    Some("primary")
-                } else {
-                    None
+                let style = match Emphasis::of(option) {
+                    Emphasis::Danger => Some("danger"),
+                    Emphasis::Recommended => Some("primary"),
+                    Emphasis::Plain => None,
                 };
                 button(
-                    &option_label(option, BUTTON_CHARS),
+                    &shown::marked(option, BUTTON_CHARS),
                     &format!("pick-{index}"),
                     at(Tap::Pick(index)),
                     style,
@@ -168,58 +154,24 @@ fn controls(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
             blocks.push(json!({"type": "actions", "block_id": block_id(&format!("o{row}")), "elements": chunk}));
         }
     }
-    let mut last = Vec::new();
-    if sub.multi_select {
-        last.push(button(
-            &format!("➡️ {}", t_in(lang, "chat-send", &[])),
-            "send",
-            at(Tap::Send),
-            Some("primary"),
-        ));
-    }
-    if sub.allow_free_text {
-        let key = if sub.options.is_empty() {
-            "chat-answer"
-        } else {
-            "chat-other"
-        };
-        last.push(button(
-            &t_in(lang, key, &[]),
-            "own",
-            at(Tap::OwnWords),
-            None,
-        ));
-    }
-    last.push(button(
-        &t_in(lang, "chat-skip", &[]),
-        "skip",
-        at(Tap::Skip),
-        None,
-    ));
+    let last: Vec<Value> = shown::keys(lang, sub)
+        .into_iter()
+        .map(|key| {
+            let action = match key.tap {
+                Tap::Send => "send",
+                Tap::OwnWords => "own",
+                _ => "skip",
+            };
+            button(
+                &key.label,
+                action,
+                at(key.tap),
+                key.primary.then_some("primary"),
+            )
+        })
+        .collect();
     blocks.push(json!({"type": "actions", "block_id": block_id("x"), "elements": last}));
     blocks
-}
-
-/// What a modal's `private_metadata` carries: the question, the step and what is awaited.
-pub fn modal_metadata(id: QuestionId, step: usize, awaiting: Awaiting) -> String {
-    let kind = match awaiting {
-        Awaiting::OwnWords => "o",
-        Awaiting::SkipNote => "k",
-    };
-    format!("{}:{step}:{kind}", id.0.simple())
-}
-
-/// The question, step and awaited reply a modal was opened for.
-pub fn read_modal_metadata(metadata: &str) -> Option<(QuestionId, usize, Awaiting)> {
-    let mut fields = metadata.split(':');
-    let id = QuestionId(uuid::Uuid::try_parse(fields.next()?).ok()?);
-    let step = fields.next()?.parse().ok()?;
-    let awaiting = match fields.next()? {
-        "o" => Awaiting::OwnWords,
-        "k" => Awaiting::SkipNote,
-        _ => return None,
-    };
-    fields.next().is_none().then_some((id, step, awaiting))
 }
 
 /// The modal's `callback_id`, telling Hark's modals from any other.
@@ -234,11 +186,17 @@ const MODAL_TITLE_CHARS: usize = 24;
 
 /// The modal of "Other…" (own words, required) or "Skip" (a note, optional).
 pub fn modal(lang: Lang, question: &Question, walk: &Walk, awaiting: Awaiting) -> Value {
-    let (title, label, submit, optional) = match awaiting {
-        Awaiting::OwnWords => ("chat-answer-title", "chat-answer-label", "chat-send", false),
-        Awaiting::SkipNote => ("chat-skip-title", "chat-skip-label", "chat-skip", true),
+    let (title, label, needed) = shown::window_words(lang, awaiting);
+    let submit = match awaiting {
+        Awaiting::OwnWords => "chat-send",
+        Awaiting::SkipNote => "chat-skip",
     };
-    let short = |key: &str| plain(&fit_chars(&t_in(lang, key, &[]), MODAL_TITLE_CHARS));
+    let short = |words: &str| plain(&fit_chars(words, MODAL_TITLE_CHARS));
+    let window = WindowFor {
+        id: question.id,
+        step: walk.step,
+        awaiting,
+    };
     let asked = question
         .questions
         .get(walk.step)
@@ -247,14 +205,14 @@ pub fn modal(lang: Lang, question: &Question, walk: &Walk, awaiting: Awaiting) -
     json!({
         "type": "modal",
         "callback_id": MODAL,
-        "private_metadata": modal_metadata(question.id, walk.step, awaiting),
-        "title": short(title),
-        "submit": short(submit),
-        "close": short("chat-cancel"),
+        "private_metadata": window.encode(),
+        "title": short(&title),
+        "submit": short(&t_in(lang, submit, &[])),
+        "close": short(&t_in(lang, "chat-cancel", &[])),
         "blocks": [
             section(&asked),
-            {"type": "input", "block_id": MODAL_BLOCK, "optional": optional,
-             "label": plain(&fit_chars(&t_in(lang, label, &[]), 2000)),
+            {"type": "input", "block_id": MODAL_BLOCK, "optional": !needed,
+             "label": plain(&fit_chars(&label, 2000)),
              "element": {"type": "plain_text_input", "action_id": MODAL_ACTION, "multiline": true,
                          "max_length": INPUT_CHARS}}
         ]
@@ -267,13 +225,8 @@ impl ChatViews for Slack {
     /// A pending question at the walk's step, with that step's controls.
     fn pending(&self, lang: Lang, question: &Question, walk: &Walk) -> Shown {
         let mut blocks = heading(question);
-        for (index, answer) in walk.answers.iter().enumerate().take(walk.step) {
-            let sub = &question.questions[index];
-            let name = sub
-                .header
-                .clone()
-                .unwrap_or_else(|| format!("{}", index + 1));
-            blocks.push(section(&format!("✓ {name}: {}", answer_line(lang, answer))));
+        for (name, answer) in shown::answered(lang, question, walk) {
+            blocks.push(section(&format!("✓ {name}: {answer}")));
         }
         if let Some(sub) = question.questions.get(walk.step) {
             let label = hark_text::question::step_label(lang, question, walk.step);
@@ -281,23 +234,8 @@ impl ChatViews for Slack {
                 blocks.push(context(&label));
             }
             blocks.push(section(sub.question.trim()));
-            if sub
-                .options
-                .iter()
-                .any(|option| option.description.is_some())
-            {
-                let lines: Vec<String> = sub
-                    .options
-                    .iter()
-                    .enumerate()
-                    .map(|(number, option)| match &option.description {
-                        Some(description) => {
-                            format!("{}. {} — {description}", number + 1, option.label)
-                        }
-                        None => format!("{}. {}", number + 1, option.label),
-                    })
-                    .collect();
-                blocks.push(section(&lines.join("\n")));
+            if let Some(descriptions) = shown::descriptions(sub) {
+                blocks.push(section(&descriptions));
             }
             blocks.extend(controls(lang, question, walk));
         }
@@ -324,10 +262,7 @@ impl ChatViews for Slack {
 
     /// One reminder for every question still waiting.
     fn reminder(&self, lang: Lang, waiting: &[Question]) -> Shown {
-        let mut text = format!(
-            "⏰ {}",
-            t_in(lang, "chat-remind", &[("count", waiting.len().into())])
-        );
+        let mut text = shown::reminder_line(lang, waiting.len());
         for question in waiting.iter().take(10) {
             text.push_str("\n• ");
             text.push_str(&fit_chars(&hark_text::question::headline(question), 120));
@@ -358,7 +293,7 @@ mod tests {
     }
 
     use super::*;
-    use hark_core::model::{QuestionOption, Status, SubQuestion};
+    use hark_core::model::{QuestionId, QuestionOption, Status, SubQuestion};
 
     fn question(subs: Vec<SubQuestion>) -> Question {
         let mut question: Question = serde_json::from_value(json!({
@@ -498,16 +433,17 @@ mod tests {
         let q = question(vec![choice(2, false)]);
         let view = modal(Lang::En, &q, &Walk::default(), Awaiting::OwnWords);
         let metadata = view["private_metadata"].as_str().unwrap();
-        assert_eq!(
-            read_modal_metadata(metadata),
-            Some((q.id, 0, Awaiting::OwnWords))
-        );
+        let window = WindowFor {
+            id: q.id,
+            step: 0,
+            awaiting: Awaiting::OwnWords,
+        };
+        assert_eq!(WindowFor::decode(metadata), Some(window));
         assert_eq!(view["blocks"][1]["optional"], false);
         let skip = modal(Lang::Ja, &q, &Walk::default(), Awaiting::SkipNote);
         assert_eq!(skip["blocks"][1]["optional"], true);
         for part in ["title", "submit", "close"] {
             assert!(skip[part]["text"].as_str().unwrap().chars().count() <= MODAL_TITLE_CHARS);
         }
-        assert_eq!(read_modal_metadata("nonsense"), None);
     }
 }

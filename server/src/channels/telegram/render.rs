@@ -4,11 +4,12 @@
 
 use super::Telegram;
 use crate::channels::chat::ChatViews;
+use crate::channels::walk::shown;
 use crate::channels::walk::{Awaiting, Callback, Tap, Walk};
 use frankenstein::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 use hark_core::model::Question;
 use hark_text::plain::cut;
-use hark_text::question::{answer_line, ending};
+use hark_text::question::ending;
 use hark_text::{Lang, t_in};
 use std::fmt::Write;
 
@@ -17,7 +18,8 @@ const MAX_TEXT_CHARS: usize = 4000;
 /// A question's text at most, in bytes (Markdown shown as written). With the other parts' own
 /// limits, every message stays under `MAX_TEXT_CHARS` (a test builds the largest).
 const QUESTION_BYTES: usize = 2000;
-/// An option's label on a button, and its description in the text, in bytes.
+/// An option's label on a button, in characters, and its description in the text, in bytes.
+const LABEL_CHARS: usize = 64;
 const LABEL_BYTES: usize = 60;
 const DESCRIPTION_BYTES: usize = 160;
 
@@ -60,18 +62,9 @@ fn heading(question: &Question) -> String {
 
 fn pending_text(lang: Lang, question: &Question, walk: &Walk, descriptions: bool) -> String {
     let mut text = heading(question);
-    for (index, answer) in walk.answers.iter().enumerate().take(walk.step) {
-        let sub = &question.questions[index];
-        let name = sub
-            .header
-            .clone()
-            .unwrap_or_else(|| format!("{}", index + 1));
-        let _ = writeln!(
-            text,
-            "✓ <b>{}</b>: {}",
-            escape(&cut(&name, 100)),
-            escape(&cut(&answer_line(lang, answer), 200))
-        );
+    for (name, answer) in shown::answered(lang, question, walk) {
+        let (name, answer) = (cut(&name, 100), cut(&answer, 200));
+        let _ = writeln!(text, "✓ <b>{}</b>: {}", escape(&name), escape(&answer));
     }
     if walk.step > 0 {
         text.push('\n');
@@ -174,44 +167,24 @@ fn keyboard(lang: Lang, question: &Question, walk: &Walk) -> InlineKeyboardMarku
             .build();
     }
     for (index, option) in sub.options.iter().enumerate() {
-        let mut label = String::new();
-        if sub.multi_select {
-            label.push_str(if walk.ticked.contains(&index) {
-                "☑ "
-            } else {
-                "☐ "
-            });
-        }
-        if option.danger {
-            label.push_str("⚠️ ");
-        }
-        label.push_str(&cut(&option.label, LABEL_BYTES));
-        if option.recommended {
-            label.push_str(" ⭐");
-        }
-        let tap = if sub.multi_select {
-            Tap::Toggle(index)
-        } else {
-            Tap::Pick(index)
+        let (tick, tap) = match (sub.multi_select, walk.ticked.contains(&index)) {
+            (false, _) => ("", Tap::Pick(index)),
+            (true, false) => ("☐ ", Tap::Toggle(index)),
+            (true, true) => ("☑ ", Tap::Toggle(index)),
         };
+        let label = format!("{tick}{}", shown::marked(option, LABEL_CHARS));
         rows.push(vec![button(label, at(tap))]);
     }
-    if sub.multi_select {
-        rows.push(vec![button(
-            format!("➡️ {}", t_in(lang, "chat-send", &[])),
-            at(Tap::Send),
-        )]);
-    }
+    // Send on a row of its own, under the options it sends; Other… and Skip together.
     let mut last = Vec::new();
-    if sub.allow_free_text {
-        let key = if sub.options.is_empty() {
-            "chat-answer"
+    for key in shown::keys(lang, sub) {
+        let drawn = button(key.label, at(key.tap));
+        if key.tap == Tap::Send {
+            rows.push(vec![drawn]);
         } else {
-            "chat-other"
-        };
-        last.push(button(t_in(lang, key, &[]), at(Tap::OwnWords)));
+            last.push(drawn);
+        }
     }
-    last.push(button(t_in(lang, "chat-skip", &[]), at(Tap::Skip)));
     rows.push(last);
     InlineKeyboardMarkup::builder()
         .inline_keyboard(rows)
@@ -294,14 +267,7 @@ impl ChatViews for Telegram {
 
     /// One reminder for every question still waiting.
     fn reminder(&self, lang: Lang, waiting: &[Question]) -> Shown {
-        let mut text = format!(
-            "⏰ {}",
-            escape(&t_in(
-                lang,
-                "chat-remind",
-                &[("count", waiting.len().into())]
-            ))
-        );
+        let mut text = escape(&shown::reminder_line(lang, waiting.len()));
         for question in waiting.iter().take(10) {
             let _ = write!(text, "\n• {}", escape(&reminder_line(question)));
         }
