@@ -4,6 +4,7 @@
 //!
 //! - `relay` holds what the channels share (the store, secrets, statuses, one HTTP client);
 //! - `retry` is the one backoff schedule; `status` each channel's record since the start;
+//!   `workers`: pushes and deliveries in order, one worker per target (ntfy, webhooks);
 //! - `capability`: answer buttons that work away from the page (ntfy's; their route is
 //!   `http::api::answer_link`);
 //! - `pairing`: the one-time codes that pair a chat channel with its person; `posted`: what a
@@ -31,6 +32,7 @@ pub mod seen;
 pub mod status;
 pub mod tell;
 pub mod walk;
+mod workers;
 
 pub mod discord;
 pub mod feishu;

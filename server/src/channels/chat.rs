@@ -40,8 +40,8 @@ use super::Relay;
 use super::walk::{Awaiting, Callback, Walk};
 use hark_core::model::channels::SetupRefusal;
 use hark_core::model::{
-    ActionRefusal, ChannelAction, ChannelError, ChannelName, ChannelSummary, Channels,
-    ChannelsReport, Question, QuestionId,
+    ActionRefusal, ChannelAction, ChannelError, ChannelName, ChannelSummary, ChannelsReport,
+    Question, QuestionId,
 };
 use hark_text::Lang;
 use std::collections::BTreeSet;
@@ -75,8 +75,8 @@ pub trait ChatViews {
     }
 }
 
-/// What a chat app keeps: its part of the settings, its credentials, and its report (its
-/// `setup.rs`).
+/// What a chat app keeps: its credentials and its report (its `setup.rs`); its part of the
+/// settings is core's (`Channels::chat_app`).
 #[async_trait::async_trait]
 pub trait ChatSettings: Send + Sync {
     /// Its setup request (`POST /api/<app>/setup`), its refusal and its report, as core types
@@ -84,15 +84,6 @@ pub trait ChatSettings: Send + Sync {
     type Setup: serde::de::DeserializeOwned + Send;
     type Refusal: SetupRefusal + Send;
     type Report: serde::Serialize;
-
-    /// Whether the settings turn it on.
-    fn on(channels: &Channels) -> bool;
-    /// The paired person, as the settings keep them.
-    fn person(channels: &Channels) -> Option<String>;
-    /// Pairs `person` (or nobody).
-    fn set_person(channels: &mut Channels, person: Option<String>);
-    /// Turns it on or off.
-    fn set_enabled(channels: &mut Channels, enabled: bool);
 
     /// Sets the app up from `request`: checks and keeps the credentials it gives (or the saved
     /// ones), turns the app on and issues a pairing code (WeChat: starts a QR login).

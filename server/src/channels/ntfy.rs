@@ -9,6 +9,7 @@ mod push_text;
 use super::outbound;
 use super::retry::{Schedule, retried};
 use super::status::describe;
+use super::workers::Workers;
 use super::{Channel, Relay};
 use crate::daemon::secrets::BoundKey;
 use hark_core::model::{
@@ -18,10 +19,7 @@ use hark_text::Lang;
 use serde::Serialize;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
-use tokio::sync::mpsc;
 
-/// Pushes waiting to be sent at most; past this, new ones are dropped (and counted).
-const QUEUE: usize = 256;
 /// Attempts per push, and the pause after the first failure (doubled each time).
 const RETRIES: Schedule = super::retry::PUSH;
 /// ntfy's access token in `secrets.json`, bound to the server it was given for.
@@ -33,10 +31,11 @@ pub const TOKEN: BoundKey = BoundKey {
 const NEW_PRIORITY: u8 = 4;
 const CLOSED_PRIORITY: u8 = 2;
 
-/// The channel: its worker's queue.
+/// The channel: its worker, and the questions it pushed (only those get a replacement).
 #[derive(Default)]
 pub struct Ntfy {
-    queue: Queue,
+    worker: Workers<Job>,
+    pushed: Arc<Mutex<HashSet<QuestionId>>>,
 }
 
 #[async_trait::async_trait]
@@ -52,10 +51,10 @@ impl Channel for Ntfy {
     fn handle(&self, relay: &Arc<Relay>, event: &Arc<Event>, _config: &Config) {
         match &**event {
             Event::QuestionCreated(question) => {
-                self.queue.send(relay, Job::Publish(question.clone()));
+                self.send(relay, Job::Publish(question.clone()));
             }
             Event::QuestionAnswered(question) | Event::QuestionClosed(question) => {
-                self.queue.send(relay, Job::Replace(question.clone()));
+                self.send(relay, Job::Replace(question.clone()));
             }
             _ => {}
         }
@@ -101,48 +100,25 @@ enum Job {
     Replace(Question),
 }
 
-/// The worker's queue, started on first use.
-#[derive(Default)]
-struct Queue {
-    sender: Mutex<Option<mpsc::Sender<Job>>>,
-}
-
-impl Queue {
-    /// Queues `job` without waiting; a full queue drops it and says so in the status.
+impl Ntfy {
+    /// Queues `job` for the worker, without waiting.
     fn send(&self, relay: &Arc<Relay>, job: Job) {
-        let mut sender = self
-            .sender
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner());
-        let sender = sender.get_or_insert_with(|| {
-            let (sender, receiver) = mpsc::channel(QUEUE);
-            tokio::spawn(work(relay.clone(), receiver));
-            sender
-        });
-        if sender.try_send(job).is_err() {
-            let server = relay.store.config().channels.ntfy.server;
-            relay.statuses.failed(
-                ChannelName::Ntfy,
-                &server,
-                "too many pushes waiting; this one was dropped".into(),
-            );
-        }
+        let (worker, pushed) = (relay.clone(), self.pushed.clone());
+        let work = move |job| {
+            let (relay, pushed) = (worker.clone(), pushed.clone());
+            async move { work(&relay, &pushed, job).await }
+        };
+        let server = relay.store.config().channels.ntfy.server;
+        self.worker
+            .send(relay, ChannelName::Ntfy, &server, job, work);
     }
 }
 
-async fn work(relay: Arc<Relay>, mut jobs: mpsc::Receiver<Job>) {
-    // Questions pushed by this daemon: only those get a replacement.
-    let mut pushed: HashSet<QuestionId> = HashSet::new();
-    let shutdown = relay.store.shutdown_token().clone();
-    loop {
-        let job = tokio::select! {
-            job = jobs.recv() => job,
-            () = shutdown.cancelled() => return,
-        };
-        let Some(job) = job else {
-            return;
-        };
-        let message = match job {
+/// Pushes a new question, or replaces the push of one this daemon pushed.
+async fn work(relay: &Relay, pushed: &Mutex<HashSet<QuestionId>>, job: Job) {
+    let message = {
+        let mut pushed = pushed.lock().unwrap_or_else(|poison| poison.into_inner());
+        match job {
             Job::Publish(question) => {
                 // What closed meanwhile (or while events were lost) needs no push, and its
                 // buttons none either.
@@ -151,21 +127,21 @@ async fn work(relay: Arc<Relay>, mut jobs: mpsc::Receiver<Job>) {
                 pushed.retain(|id| pending.contains(id));
                 relay.capabilities.retain(|id| pending.contains(id));
                 if !pending.contains(&question.id) {
-                    continue;
+                    return;
                 }
                 pushed.insert(question.id);
-                new_question(&relay, &question)
+                new_question(relay, &question)
             }
             Job::Replace(question) => {
                 relay.capabilities.forget(question.id);
                 if !pushed.remove(&question.id) {
-                    continue;
+                    return;
                 }
-                closed_question(&relay, &question)
+                closed_question(relay, &question)
             }
-        };
-        let _ = publish(&relay, &message).await;
-    }
+        }
+    };
+    let _ = publish(relay, &message).await;
 }
 
 /// One push, as ntfy's JSON publishing takes it.

@@ -11,6 +11,7 @@
 use super::outbound;
 use super::retry::{Schedule, retried};
 use super::status::describe;
+use super::workers::Workers;
 use super::{Channel, Relay};
 use crate::daemon::secrets::MintedKeys;
 use hark_core::model::channels::webhook::WebhookEvent;
@@ -18,12 +19,8 @@ use hark_core::model::{ChannelError, ChannelName, Channels, Config, Event, Quest
 use hmac::{Hmac, Mac};
 use serde::Serialize;
 use sha2::Sha256;
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
-use tokio::sync::mpsc;
+use std::sync::Arc;
 
-/// Deliveries waiting per webhook at most; past this, new ones are dropped (and counted).
-const QUEUE: usize = 256;
 /// Attempts per delivery, and the pause after the first failure (doubled each time).
 const RETRIES: Schedule = super::retry::DELIVERY;
 
@@ -33,10 +30,10 @@ pub const SIGNING: MintedKeys = MintedKeys {
     prefix: "whsec_",
 };
 
-/// The channel: a delivery queue per webhook.
+/// The channel: a worker per webhook.
 #[derive(Default)]
 pub struct Webhooks {
-    queues: Queues,
+    workers: Workers<Delivery>,
 }
 
 #[async_trait::async_trait]
@@ -53,7 +50,7 @@ impl Channel for Webhooks {
         let deliver = |kind: WebhookEvent, question: &Question| {
             for webhook in &config.channels.webhooks {
                 if webhook.wants(kind) {
-                    self.queues.send(relay, &webhook.url, kind.name(), question);
+                    self.send(relay, &webhook.url, kind.name(), question);
                 }
             }
         };
@@ -123,6 +120,33 @@ impl Channel for Webhooks {
     }
 }
 
+impl Webhooks {
+    /// Queues `event` about `question` for the webhook at `url`, without waiting.
+    fn send(&self, relay: &Arc<Relay>, url: &str, event: &'static str, question: &Question) {
+        let body = match serde_json::to_vec(&Payload { event, question }) {
+            Ok(body) => body,
+            Err(error) => {
+                let reason = format!("cannot encode the event: {error}");
+                relay.statuses.failed(ChannelName::Webhook, url, reason);
+                return;
+            }
+        };
+        let delivery = Delivery {
+            id: uuid::Uuid::new_v4(),
+            event,
+            body,
+        };
+        let (worker, target) = (relay.clone(), url.to_string());
+        let work = move |delivery: Delivery| {
+            let (relay, url) = (worker.clone(), target.clone());
+            async move {
+                let _ = deliver(&relay, &url, &delivery, RETRIES.attempts).await;
+            }
+        };
+        (self.workers).send(relay, ChannelName::Webhook, url, delivery, work);
+    }
+}
+
 /// What a webhook receives.
 #[derive(Serialize)]
 pub struct Payload<'a> {
@@ -134,60 +158,6 @@ struct Delivery {
     id: uuid::Uuid,
     event: &'static str,
     body: Vec<u8>,
-}
-
-/// One queue per webhook URL, started on first use.
-#[derive(Default)]
-struct Queues {
-    by_url: Mutex<HashMap<String, mpsc::Sender<Delivery>>>,
-}
-
-impl Queues {
-    /// Queues `event` about `question` for the webhook at `url`, without waiting.
-    fn send(&self, relay: &Arc<Relay>, url: &str, event: &'static str, question: &Question) {
-        let body = match serde_json::to_vec(&Payload { event, question }) {
-            Ok(body) => body,
-            Err(error) => {
-                relay.statuses.failed(
-                    ChannelName::Webhook,
-                    url,
-                    format!("cannot encode the event: {error}"),
-                );
-                return;
-            }
-        };
-        let delivery = Delivery {
-            id: uuid::Uuid::new_v4(),
-            event,
-            body,
-        };
-        let mut queues = self
-            .by_url
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner());
-        let sender = queues.entry(url.to_string()).or_insert_with(|| {
-            let (sender, receiver) = mpsc::channel(QUEUE);
-            tokio::spawn(work(relay.clone(), url.to_string(), receiver));
-            sender
-        });
-        if sender.try_send(delivery).is_err() {
-            relay.statuses.failed(
-                ChannelName::Webhook,
-                url,
-                "too many deliveries waiting; this one was dropped".into(),
-            );
-        }
-    }
-}
-
-async fn work(relay: Arc<Relay>, url: String, mut deliveries: mpsc::Receiver<Delivery>) {
-    while let Some(delivery) = deliveries.recv().await {
-        let shutdown = relay.store.shutdown_token().clone();
-        tokio::select! {
-            _ = deliver(&relay, &url, &delivery, RETRIES.attempts) => {}
-            () = shutdown.cancelled() => return,
-        }
-    }
 }
 
 /// `X-Hark-Signature` for `body`, delivery `delivery`, sent at `at` (unix seconds).

@@ -1,9 +1,11 @@
 //! What every chat app is asked and shows alike (SPEC §14): its actions (`ChannelAction`, each
-//! `POST /api/<app>/<action>`, a `hark <app>` command and a settings form), and the part of its
-//! report every app that pairs by a code has (`ChatAppState`, `ChannelsReport::pairing_app`),
-//! so the REST routes, the CLI and the settings page handle each app with one piece of code.
+//! `POST /api/<app>/<action>`, a `hark <app>` command and a settings form), its part of the
+//! settings the chat engine reads and changes (on, and who is paired: `Channels::chat_app`), and
+//! the part of its report every app that pairs by a code has (`ChatAppState`,
+//! `ChannelsReport::pairing_app`), so the engine, the REST routes, the CLI and the settings page
+//! handle each app with one piece of code.
 
-use super::{ChannelName, ChannelsReport, PairingCode};
+use super::{ChannelName, Channels, ChannelsReport, PairingCode};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -36,6 +38,50 @@ impl ChannelAction {
 impl fmt::Display for ChannelAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+impl Channels {
+    /// Whether chat app `app` is on, and who it is paired with (Telegram's chat id as text).
+    pub fn chat_app(&self, app: ChannelName) -> (bool, Option<String>) {
+        match app {
+            ChannelName::Telegram => {
+                let chat = self.telegram.chat_id.map(|chat| chat.to_string());
+                (self.telegram.enabled, chat)
+            }
+            ChannelName::Wechat => (self.wechat.enabled, self.wechat.user_id.clone()),
+            ChannelName::Slack => (self.slack.enabled, self.slack.user_id.clone()),
+            ChannelName::Feishu => (self.feishu.enabled, self.feishu.open_id.clone()),
+            ChannelName::Discord => (self.discord.enabled, self.discord.user_id.clone()),
+            ChannelName::Ntfy | ChannelName::Webhook => (false, None),
+        }
+    }
+
+    /// Pairs chat app `app` with `person` (or nobody); a Telegram chat paired turns the bot on.
+    pub fn pair_chat_app(&mut self, app: ChannelName, person: Option<String>) {
+        match app {
+            ChannelName::Telegram => {
+                self.telegram.chat_id = person.and_then(|person| person.parse().ok());
+                self.telegram.enabled |= self.telegram.chat_id.is_some();
+            }
+            ChannelName::Wechat => self.wechat.user_id = person,
+            ChannelName::Slack => self.slack.user_id = person,
+            ChannelName::Feishu => self.feishu.open_id = person,
+            ChannelName::Discord => self.discord.user_id = person,
+            ChannelName::Ntfy | ChannelName::Webhook => {}
+        }
+    }
+
+    /// Turns chat app `app` on or off.
+    pub fn enable_chat_app(&mut self, app: ChannelName, enabled: bool) {
+        match app {
+            ChannelName::Telegram => self.telegram.enabled = enabled,
+            ChannelName::Wechat => self.wechat.enabled = enabled,
+            ChannelName::Slack => self.slack.enabled = enabled,
+            ChannelName::Feishu => self.feishu.enabled = enabled,
+            ChannelName::Discord => self.discord.enabled = enabled,
+            ChannelName::Ntfy | ChannelName::Webhook => {}
+        }
     }
 }
 

@@ -74,9 +74,9 @@ impl<A: ChatApp> ChatChannel<A> {
     async fn unpair(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
         let before = relay
             .store
-            .read_config(|config| A::person(&config.channels));
+            .read_config(|config| config.channels.chat_app(A::NAME).1);
         relay
-            .change_channels(|channels| A::set_person(channels, None))
+            .change_channels(|channels| channels.pair_chat_app(A::NAME, None))
             .await?;
         if let Some(person) = before {
             let _ = self.inbox.try_send(Input::Unpaired(person));
@@ -100,8 +100,8 @@ impl<A: ChatApp> ChatChannel<A> {
         self.app.forget_credentials(relay).await?;
         relay
             .change_channels(|channels| {
-                A::set_enabled(channels, false);
-                A::set_person(channels, None);
+                channels.enable_chat_app(A::NAME, false);
+                channels.pair_chat_app(A::NAME, None);
             })
             .await?;
         self.settings_changed();
@@ -116,7 +116,7 @@ impl<A: ChatApp> Channel for ChatChannel<A> {
     }
 
     fn on(&self, channels: &Channels) -> bool {
-        A::on(channels)
+        channels.chat_app(A::NAME).0
     }
 
     /// Starts the engine and the link.
@@ -164,7 +164,7 @@ impl<A: ChatApp> Channel for ChatChannel<A> {
         };
         let Some(person) = relay
             .store
-            .read_config(|config| A::person(&config.channels))
+            .read_config(|config| config.channels.chat_app(A::NAME).1)
         else {
             return Err(ChannelError::NotSetUp(if A::PAIRS_BY_CODE {
                 format!(

@@ -209,7 +209,7 @@ impl<A: ChatApp> Engine<A> {
     pub(super) fn person(&self) -> Option<String> {
         self.relay
             .store
-            .read_config(|config| A::person(&config.channels))
+            .read_config(|config| config.channels.chat_app(A::NAME).1)
     }
 
     pub(super) fn find(&mut self, id: QuestionId) -> Option<&mut Conversation<A>> {

@@ -21,7 +21,7 @@ impl<A: ChatApp> Engine<A> {
                 let paired = from.to_string();
                 let saved = self
                     .relay
-                    .change_channels(move |channels| A::set_person(channels, Some(paired)))
+                    .change_channels(move |channels| channels.pair_chat_app(A::NAME, Some(paired)))
                     .await;
                 if saved.is_err() {
                     return (false, words.in_app("chat-pairing-failed"));

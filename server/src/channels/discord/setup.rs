@@ -15,22 +15,6 @@ impl ChatSettings for Discord {
     type Refusal = DiscordRefusal;
     type Report = DiscordReport;
 
-    fn on(channels: &Channels) -> bool {
-        channels.discord.enabled
-    }
-
-    fn person(channels: &Channels) -> Option<String> {
-        channels.discord.user_id.clone()
-    }
-
-    fn set_person(channels: &mut Channels, person: Option<String>) {
-        channels.discord.user_id = person;
-    }
-
-    fn set_enabled(channels: &mut Channels, enabled: bool) {
-        channels.discord.enabled = enabled;
-    }
-
     /// Checks the token given (or the saved one) with Discord, saves it, turns the bot on and
     /// makes a new pairing code.
     ///

@@ -18,22 +18,6 @@ impl ChatSettings for Feishu {
     type Refusal = FeishuRefusal;
     type Report = FeishuReport;
 
-    fn on(channels: &Channels) -> bool {
-        channels.feishu.enabled
-    }
-
-    fn person(channels: &Channels) -> Option<String> {
-        channels.feishu.open_id.clone()
-    }
-
-    fn set_person(channels: &mut Channels, person: Option<String>) {
-        channels.feishu.open_id = person;
-    }
-
-    fn set_enabled(channels: &mut Channels, enabled: bool) {
-        channels.feishu.enabled = enabled;
-    }
-
     /// Checks the credentials given (or the saved ones) with Feishu, saves them, turns the app on
     /// and makes a new pairing code.
     ///

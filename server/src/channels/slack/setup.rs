@@ -17,22 +17,6 @@ impl ChatSettings for Slack {
     type Refusal = SlackRefusal;
     type Report = SlackReport;
 
-    fn on(channels: &Channels) -> bool {
-        channels.slack.enabled
-    }
-
-    fn person(channels: &Channels) -> Option<String> {
-        channels.slack.user_id.clone()
-    }
-
-    fn set_person(channels: &mut Channels, person: Option<String>) {
-        channels.slack.user_id = person;
-    }
-
-    fn set_enabled(channels: &mut Channels, enabled: bool) {
-        channels.slack.enabled = enabled;
-    }
-
     /// Checks the tokens given (or the saved ones) with Slack, saves them, turns the app on and
     /// makes a new pairing code.
     ///

@@ -16,26 +16,6 @@ impl ChatSettings for Telegram {
     type Refusal = TelegramRefusal;
     type Report = TelegramReport;
 
-    fn on(channels: &Channels) -> bool {
-        channels.telegram.enabled
-    }
-
-    fn person(channels: &Channels) -> Option<String> {
-        channels.telegram.chat_id.map(|chat| chat.to_string())
-    }
-
-    /// A chat paired turns the bot on.
-    fn set_person(channels: &mut Channels, person: Option<String>) {
-        channels.telegram.chat_id = person.and_then(|person| person.parse().ok());
-        if channels.telegram.chat_id.is_some() {
-            channels.telegram.enabled = true;
-        }
-    }
-
-    fn set_enabled(channels: &mut Channels, enabled: bool) {
-        channels.telegram.enabled = enabled;
-    }
-
     /// Checks the token given (or the saved one) with Telegram, saves it, turns the bot on and
     /// makes a new pairing code.
     ///

@@ -6,7 +6,7 @@ use crate::channels::Relay;
 use crate::channels::chat::credentials;
 use crate::channels::chat::{ChatSettings, Shared};
 use hark_core::model::channels::wechat::{WechatRefusal, WechatReport};
-use hark_core::model::{ChannelError, ChannelSummary, Channels, ChannelsReport};
+use hark_core::model::{ChannelError, ChannelSummary, ChannelsReport};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
@@ -16,22 +16,6 @@ impl ChatSettings for Wechat {
     type Setup = serde::de::IgnoredAny;
     type Refusal = WechatRefusal;
     type Report = WechatReport;
-
-    fn on(channels: &Channels) -> bool {
-        channels.wechat.enabled
-    }
-
-    fn person(channels: &Channels) -> Option<String> {
-        channels.wechat.user_id.clone()
-    }
-
-    fn set_person(channels: &mut Channels, person: Option<String>) {
-        channels.wechat.user_id = person;
-    }
-
-    fn set_enabled(channels: &mut Channels, enabled: bool) {
-        channels.wechat.enabled = enabled;
-    }
 
     /// Starts a QR login; a confirmed one pairs the account that scanned.
     async fn set_up(

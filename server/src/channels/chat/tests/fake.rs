@@ -11,7 +11,7 @@ use crate::security::token::Tokens;
 use hark_core::model::channels::telegram::TelegramRefusal;
 use hark_core::model::{AskRequest, Status};
 use hark_core::model::{
-    ChannelError, ChannelName, ChannelSummary, Channels, ChannelsReport, Question, QuestionId,
+    ChannelError, ChannelName, ChannelSummary, ChannelsReport, Question, QuestionId,
 };
 use hark_core::store::Store;
 use hark_text::Lang;
@@ -300,22 +300,6 @@ impl<const WORDS: bool> ChatSettings for Fake<WORDS> {
     type Setup = serde::de::IgnoredAny;
     type Refusal = TelegramRefusal;
     type Report = serde_json::Value;
-
-    fn on(channels: &Channels) -> bool {
-        channels.slack.enabled
-    }
-
-    fn person(channels: &Channels) -> Option<String> {
-        channels.slack.user_id.clone()
-    }
-
-    fn set_person(channels: &mut Channels, person: Option<String>) {
-        channels.slack.user_id = person;
-    }
-
-    fn set_enabled(channels: &mut Channels, enabled: bool) {
-        channels.slack.enabled = enabled;
-    }
 
     async fn set_up(
         &self,
