@@ -104,6 +104,32 @@ literal-empty-lines = ⟨{ $count } empty lines⟩
 literal-cut = ⟨{ $count } more characters not shown⟩
 hook-allow = Allow
 hook-deny = Deny
+# Another MCP server's form, asked in Hark (Claude Code's Elicitation hook)
+hook-elicitation-title = { $server }: { $message }
+hook-yes = Yes
+hook-no = No
+hook-leave-empty = Leave empty
+hook-not-number = “{ $typed }” is not a number.
+hook-not-integer = “{ $typed }” is not a whole number.
+hook-too-small = That is below the least this takes, { $min }.
+hook-too-large = That is above the most this takes, { $max }.
+hook-too-short = That is too short: at least { $min } characters.
+hook-too-long = That is too long: at most { $max } characters.
+hook-not-format = { $format ->
+    [email] That is not an email address.
+    [uri] That is not a full web address (such as https://example.com).
+    [date] That is not a date: write it as 2026-12-31.
+   *[date-time] That is not a date and time: write it as 2026-12-31T17:00:00Z.
+}
+# A plan to approve (Claude Code's ExitPlanMode)
+hook-plan-header = Plan
+hook-plan-ask = { $agent } has a plan and waits for your go-ahead to start.
+hook-plan-approve = Approve
+hook-plan-keep = Keep planning
+# "Always allow": the rule the agent suggests, shown before it is kept
+hook-always-allow = Always allow { $rule }
+hook-always-kept = Kept in { $place }
+hook-always-session = Until this session ends
 
 # Chat apps' reply windows (Slack's and Discord's modals, SPEC §17)
 chat-pick = Pick options

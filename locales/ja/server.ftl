@@ -97,6 +97,32 @@ literal-empty-lines = ⟨空行 { $count } 行⟩
 literal-cut = ⟨残り { $count } 文字は表示していません⟩
 hook-allow = 許可
 hook-deny = 拒否
+# ほかの MCP サーバーのフォームを Hark で尋ねる（Claude Code の Elicitation フック）
+hook-elicitation-title = { $server }：{ $message }
+hook-yes = はい
+hook-no = いいえ
+hook-leave-empty = 空欄のままにする
+hook-not-number = 「{ $typed }」は数値ではありません。
+hook-not-integer = 「{ $typed }」は整数ではありません。
+hook-too-small = 最小値 { $min } より小さい値です。
+hook-too-large = 最大値 { $max } より大きい値です。
+hook-too-short = 短すぎます。{ $min } 文字以上で入力してください。
+hook-too-long = 長すぎます。{ $max } 文字以内で入力してください。
+hook-not-format = { $format ->
+    [email] メールアドレスではありません。
+    [uri] 完全な Web アドレスではありません（例：https://example.com）。
+    [date] 日付ではありません。2026-12-31 の形式で入力してください。
+   *[date-time] 日時ではありません。2026-12-31T17:00:00Z の形式で入力してください。
+}
+# 承認を待つ計画（Claude Code の ExitPlanMode）
+hook-plan-header = 計画
+hook-plan-ask = { $agent } が計画を立て、開始の承認を待っています。
+hook-plan-approve = 承認する
+hook-plan-keep = 計画を続ける
+# 「常に許可」：エージェントが提案するルールを、保存する前に表示
+hook-always-allow = { $rule } を常に許可
+hook-always-kept = 保存先：{ $place }
+hook-always-session = このセッションが終わるまで
 
 # Chat apps' reply windows (Slack's and Discord's modals, SPEC §17)
 chat-pick = 選択してください

@@ -97,6 +97,32 @@ literal-empty-lines = ⟨빈 줄 { $count }개⟩
 literal-cut = ⟨표시하지 않은 { $count }자 더 있음⟩
 hook-allow = 허용
 hook-deny = 거부
+# 다른 MCP 서버의 양식을 Hark에서 묻기 (Claude Code의 Elicitation 훅)
+hook-elicitation-title = { $server }: { $message }
+hook-yes = 예
+hook-no = 아니요
+hook-leave-empty = 비워 두기
+hook-not-number = “{ $typed }”은(는) 숫자가 아닙니다.
+hook-not-integer = “{ $typed }”은(는) 정수가 아닙니다.
+hook-too-small = 최솟값 { $min }보다 작습니다.
+hook-too-large = 최댓값 { $max }보다 큽니다.
+hook-too-short = 너무 짧습니다. { $min }자 이상 입력하세요.
+hook-too-long = 너무 깁니다. { $max }자 이하로 입력하세요.
+hook-not-format = { $format ->
+    [email] 이메일 주소가 아닙니다.
+    [uri] 완전한 웹 주소가 아닙니다 (예: https://example.com).
+    [date] 날짜가 아닙니다. 2026-12-31 형식으로 입력하세요.
+   *[date-time] 날짜와 시간이 아닙니다. 2026-12-31T17:00:00Z 형식으로 입력하세요.
+}
+# 승인을 기다리는 계획 (Claude Code의 ExitPlanMode)
+hook-plan-header = 계획
+hook-plan-ask = { $agent }이(가) 계획을 세웠고 시작해도 되는지 기다리고 있습니다.
+hook-plan-approve = 승인
+hook-plan-keep = 계속 계획하기
+# "항상 허용": 에이전트가 제안한 규칙을 저장하기 전에 보여 줌
+hook-always-allow = { $rule } 항상 허용
+hook-always-kept = 저장 위치: { $place }
+hook-always-session = 이 세션이 끝날 때까지
 
 # Chat apps' reply windows (Slack's and Discord's modals, SPEC §17)
 chat-pick = 옵션 선택

@@ -107,6 +107,32 @@ literal-empty-lines = ⟨пустых строк: { $count }⟩
 literal-cut = ⟨ещё символов не показано: { $count }⟩
 hook-allow = Разрешить
 hook-deny = Запретить
+# Форма другого MCP-сервера, заданная в Hark (хук Elicitation в Claude Code)
+hook-elicitation-title = { $server }: { $message }
+hook-yes = Да
+hook-no = Нет
+hook-leave-empty = Оставить пустым
+hook-not-number = «{ $typed }» — не число.
+hook-not-integer = «{ $typed }» — не целое число.
+hook-too-small = Это меньше наименьшего допустимого значения, { $min }.
+hook-too-large = Это больше наибольшего допустимого значения, { $max }.
+hook-too-short = Слишком коротко: нужно не меньше { $min } символов.
+hook-too-long = Слишком длинно: не больше { $max } символов.
+hook-not-format = { $format ->
+    [email] Это не адрес электронной почты.
+    [uri] Это не полный веб-адрес (например, https://example.com).
+    [date] Это не дата: напишите в виде 2026-12-31.
+   *[date-time] Это не дата и время: напишите в виде 2026-12-31T17:00:00Z.
+}
+# План, ждущий одобрения (ExitPlanMode в Claude Code)
+hook-plan-header = План
+hook-plan-ask = { $agent } составил план и ждёт вашего разрешения начать.
+hook-plan-approve = Одобрить
+hook-plan-keep = Продолжить планирование
+# «Всегда разрешать»: правило, предложенное агентом, показано до того, как оно сохранится
+hook-always-allow = Всегда разрешать { $rule }
+hook-always-kept = Сохраняется в { $place }
+hook-always-session = До конца этого сеанса
 
 # Chat apps' reply windows (Slack's and Discord's modals, SPEC §17)
 chat-pick = Выберите варианты

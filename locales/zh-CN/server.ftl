@@ -97,6 +97,32 @@ literal-empty-lines = ⟨{ $count } 个空行⟩
 literal-cut = ⟨还有 { $count } 个字符未显示⟩
 hook-allow = 允许
 hook-deny = 拒绝
+# 其他 MCP 服务器的表单，在 Hark 中询问（Claude Code 的 Elicitation 钩子）
+hook-elicitation-title = { $server }：{ $message }
+hook-yes = 是
+hook-no = 否
+hook-leave-empty = 留空
+hook-not-number = “{ $typed }”不是数字。
+hook-not-integer = “{ $typed }”不是整数。
+hook-too-small = 小于允许的最小值 { $min }。
+hook-too-large = 大于允许的最大值 { $max }。
+hook-too-short = 太短了：至少需要 { $min } 个字符。
+hook-too-long = 太长了：最多 { $max } 个字符。
+hook-not-format = { $format ->
+    [email] 这不是电子邮件地址。
+    [uri] 这不是完整的网址（例如 https://example.com）。
+    [date] 这不是日期：请写成 2026-12-31 的格式。
+   *[date-time] 这不是日期和时间：请写成 2026-12-31T17:00:00Z 的格式。
+}
+# 等待批准的计划（Claude Code 的 ExitPlanMode）
+hook-plan-header = 计划
+hook-plan-ask = { $agent } 已制定计划，正在等待你同意后开始。
+hook-plan-approve = 批准
+hook-plan-keep = 继续规划
+# “始终允许”：代理建议的规则，在保存之前先展示
+hook-always-allow = 始终允许 { $rule }
+hook-always-kept = 保存在 { $place }
+hook-always-session = 直到本次会话结束
 
 # Chat apps' reply windows (Slack's and Discord's modals, SPEC §17)
 chat-pick = 选择选项

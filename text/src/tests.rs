@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// Messages that read the same in every language (or all but one: WeChat is 微信 in Chinese, and
 /// Feishu 飞书), and "App Secret", which Feishu's and Lark's consoles call so in every language.
-const SAME_EVERYWHERE: [&str; 7] = [
+const SAME_EVERYWHERE: [&str; 8] = [
     "app-name",
     "chat-app",
     "elsewhere-wechat",
@@ -17,6 +17,9 @@ const SAME_EVERYWHERE: [&str; 7] = [
     "elsewhere-feishu",
     "elsewhere-feishu-app-secret",
     "elsewhere-discord",
+    // Who asks and what, with punctuation alone between them (Korean and Russian write it as
+    // English does).
+    "hook-elicitation-title",
 ];
 
 /// Each message id with the variables its value and variants reference.

@@ -3,7 +3,13 @@
 //! - Claude Code's `PreToolUse` of `AskUserQuestion`: the same questions are asked in Hark, and
 //!   the person's choices answer the tool;
 //! - `PermissionRequest` (Claude Code and Codex): "Allow <tool>: <what>?" with Allow and Deny
-//!   (marked danger), and the decision goes back;
+//!   (marked danger), and the decision goes back; for Claude Code, each of its
+//!   `permission_suggestions` (its "always allow" choices: a rule, a directory, a mode) is a
+//!   choice of its own, labelled with the rule and where Claude Code keeps it, and picking it
+//!   allows with that entry as `updatedPermissions` (the reference's "Permission update
+//!   entries": a hook may echo a suggestion, as the person picking it in the dialog would);
+//! - Claude Code's `Elicitation`: another MCP server's form (`elicitation`);
+//! - Claude Code's `PreToolUse` of `ExitPlanMode`: its plan to approve (`plan`);
 //! - Claude Code's `PostToolUse` (SPEC §18): the messages the person left for Claude Code in
 //!   the hook's `cwd` (the agent its MCP client, `claude-code`, names) go back as
 //!   `hookSpecificOutput.additionalContext` with `hookEventName: "PostToolUse"`, which Claude
@@ -30,6 +36,9 @@
 //! them in `codex-rs/hooks/src/events/permission_request.rs` and
 //! `codex-rs/hooks/src/engine/output_parser.rs`. Empty output (exit 0) leaves Codex's own
 //! approval prompt; its hooks time out after `timeout` seconds (600 unless set).
+
+mod elicitation;
+mod plan;
 
 use crate::client::Messages;
 use crate::client::asking::{self, Ended};
@@ -119,6 +128,18 @@ struct HookInput {
     tool_input: Value,
     #[serde(default)]
     cwd: Option<String>,
+    /// `PermissionRequest`: Claude Code's "always allow" choices.
+    #[serde(default)]
+    permission_suggestions: Vec<Value>,
+    /// `Elicitation`: the MCP server that asks, its words, the form's mode and schema.
+    #[serde(default)]
+    mcp_server_name: Option<String>,
+    #[serde(default)]
+    message: Option<String>,
+    #[serde(default)]
+    mode: Option<String>,
+    #[serde(default)]
+    requested_schema: Option<Value>,
 }
 
 /// One of `AskUserQuestion`'s questions.
@@ -185,6 +206,8 @@ pub async fn run(connection: Connection, agent: HookAgent, wait: Duration) -> Ex
         input.tool_name.as_str(),
     ) {
         (HookAgent::Claude, "PreToolUse", "AskUserQuestion") => ask_questions(&hook).await,
+        (HookAgent::Claude, "PreToolUse", "ExitPlanMode") => plan::ask(&hook).await,
+        (HookAgent::Claude, "Elicitation", _) => elicitation::ask(&hook).await,
         (_, "PermissionRequest", _) => ask_permission(&hook).await,
         (HookAgent::Claude, "PostToolUse", _) => hand_over_messages(&hook).await,
         _ => None,
@@ -214,6 +237,12 @@ impl Hook<'_> {
 
     /// Asks `request` and waits up to `wait`; withdraws it (with a note) when nobody answers.
     async fn ask(&self, request: AskRequest) -> Option<WaitResult> {
+        self.ask_until(request, Instant::now() + self.wait).await
+    }
+
+    /// Asks `request` and waits until `deadline`; withdraws it (with a note) when nobody
+    /// answers.
+    async fn ask_until(&self, request: AskRequest, deadline: Instant) -> Option<WaitResult> {
         let (request, _) = asking::with_id(request);
         let request = match asking::submit(self.connection, request).await {
             Ok(request) => request,
@@ -223,14 +252,7 @@ impl Hook<'_> {
             }
         };
         let id = request.id?;
-        match asking::wait(
-            self.connection,
-            &request,
-            Some(Instant::now() + self.wait),
-            Messages::Leave,
-        )
-        .await
-        {
+        match asking::wait(self.connection, &request, Some(deadline), Messages::Leave).await {
             Ok(Ended::Closed(result)) => Some(result),
             Ok(Ended::StillPending) => {
                 let note = self.agent.no_answer_note();
@@ -357,10 +379,63 @@ async fn person_lang(hook: &Hook<'_>) -> Lang {
     }
 }
 
+/// Claude Code's "always allow" choices the person may pick: each one's label (the rule it
+/// keeps), where Claude Code keeps it, and the entry itself.
+fn always(lang: Lang, suggestions: &[Value]) -> Vec<(String, String, Value)> {
+    let texts = |list: &Value| -> Option<String> {
+        let texts: Vec<&str> = list.as_array()?.iter().filter_map(Value::as_str).collect();
+        Some(texts.join(", "))
+    };
+    let rules = |rules: &Value| -> Option<String> {
+        let rules: Vec<String> = (rules.as_array()?.iter())
+            .filter_map(|rule| {
+                let tool = rule["toolName"].as_str()?;
+                Some(match rule["ruleContent"].as_str() {
+                    Some(content) => format!("{tool}({content})"),
+                    None => tool.to_string(),
+                })
+            })
+            .collect();
+        Some(rules.join(", "))
+    };
+    (suggestions.iter())
+        .filter_map(|suggestion| {
+            let rule = match suggestion["type"].as_str()? {
+                "addRules" if suggestion["behavior"] == "allow" => rules(&suggestion["rules"])?,
+                "addDirectories" => texts(&suggestion["directories"])?,
+                "setMode" => suggestion["mode"].as_str()?.to_string(),
+                _ => return None,
+            };
+            let file = match suggestion["destination"].as_str() {
+                Some("session") | None => None,
+                Some("localSettings") => Some(".claude/settings.local.json"),
+                Some("projectSettings") => Some(".claude/settings.json"),
+                Some("userSettings") => Some("~/.claude/settings.json"),
+                Some(other) => Some(other),
+            };
+            let kept = match file {
+                Some(file) => t_in(lang, "hook-always-kept", &[("place", file.into())]),
+                None => t_in(lang, "hook-always-session", &[]),
+            };
+            let label = t_in(lang, "hook-always-allow", &[("rule", rule.into())]);
+            Some((
+                hark_text::plain::fit_chars(&label, 200),
+                kept,
+                suggestion.clone(),
+            ))
+        })
+        .collect()
+}
+
 async fn ask_permission(hook: &Hook<'_>) -> Option<Value> {
     let input = hook.input;
     let lang = person_lang(hook).await;
     let (allow, deny) = (t_in(lang, "hook-allow", &[]), t_in(lang, "hook-deny", &[]));
+    // Codex takes no other answer than allow or deny.
+    let always = match hook.agent {
+        HookAgent::Claude => always(lang, &input.permission_suggestions),
+        HookAgent::Codex => Vec::new(),
+    };
     // The command as code, whole and literal: Markdown in it, or blanks that push the rest
     // out of sight, cannot hide what the person allows.
     let asked = format!(
@@ -375,13 +450,16 @@ async fn ask_permission(hook: &Hook<'_>) -> Option<Value> {
     let request = AskRequest {
         questions: vec![SubQuestion {
             header: Some(input.tool_name.clone()),
-            options: vec![
-                QuestionOption::new(allow.clone()),
-                QuestionOption {
+            options: std::iter::once(QuestionOption::new(allow.clone()))
+                .chain(always.iter().map(|(label, kept, _)| QuestionOption {
+                    description: Some(kept.clone()),
+                    ..QuestionOption::new(label.clone())
+                }))
+                .chain([QuestionOption {
                     danger: true,
                     ..QuestionOption::new(deny.clone())
-                },
-            ],
+                }])
+                .collect(),
             allow_free_text: false,
             ..SubQuestion::text(asked)
         }],
@@ -396,8 +474,13 @@ async fn ask_permission(hook: &Hook<'_>) -> Option<Value> {
             .flatten()
             .any(|answer| answer.selected.iter().any(|picked| picked == label))
     };
+    let kept = always.iter().find(|(label, _, _)| chose(label));
     let decision = match result.status {
         Status::Answered if chose(&allow) => json!({"behavior": "allow"}),
+        Status::Answered if kept.is_some() => {
+            let entry = kept.map(|(_, _, entry)| entry.clone());
+            json!({"behavior": "allow", "updatedPermissions": [entry]})
+        }
         Status::Answered if chose(&deny) => {
             json!({"behavior": "deny", "message": "The person denied this in Hark."})
         }
