@@ -17,6 +17,7 @@
 //! schema says: a number is a number, a boolean a boolean. Skip declines; no answer in time
 //! prints nothing, so Claude Code shows its own dialog.
 
+use super::claude::ClaudeInput;
 use super::{Hook, person_lang};
 use hark_core::model::limits::MAX_SUB_QUESTIONS;
 use hark_core::model::{AskRequest, QuestionOption, Status, SubQuestion, SubQuestionAnswer};
@@ -386,8 +387,7 @@ fn answer(action: &str, content: Option<Map<String, Value>>) -> Value {
 }
 
 /// Asks the form in Hark; the hook's output, or `None` to leave it to Claude Code's dialog.
-pub async fn ask(hook: &Hook<'_>) -> Option<Value> {
-    let input = hook.input;
+pub async fn ask(hook: &Hook<'_>, input: &ClaudeInput) -> Option<Value> {
     if input.mode.as_deref().is_some_and(|mode| mode != "form") {
         return None;
     }

@@ -10,6 +10,7 @@
 //! reads, so it goes on planning with the person's words. No answer in time prints nothing:
 //! Claude Code asks in its own dialog.
 
+use super::claude::ClaudeInput;
 use super::{Hook, person_lang};
 use hark_core::model::limits::MAX_QUESTION_CHARS;
 use hark_core::model::{AskRequest, QuestionOption, Status, SubQuestion};
@@ -33,8 +34,8 @@ fn decision(allowed: bool, reason: &str, input: Option<&Value>) -> Value {
 }
 
 /// Asks whether to carry out the plan; the hook's output, or `None` for Claude Code's dialog.
-pub async fn ask(hook: &Hook<'_>) -> Option<Value> {
-    let input = &hook.input.tool_input;
+pub async fn ask(hook: &Hook<'_>, input: &ClaudeInput) -> Option<Value> {
+    let input = &input.tool_input;
     let plan = input
         .get("plan")
         .and_then(Value::as_str)
