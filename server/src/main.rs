@@ -70,11 +70,11 @@ enum Command {
         #[command(flatten)]
         daemon: DaemonArgs,
     },
-    /// A Claude Code hook command: asks Claude Code's own questions (AskUserQuestion) and
-    /// permission prompts in Hark. Without an answer in time it prints nothing, so Claude Code
-    /// shows its own dialog.
+    /// An agent's hook command: asks its own questions, plans, forms and permission prompts in
+    /// Hark. Without an answer in time it leaves them to the agent's own dialog.
     Hook {
-        /// The agent whose hook this is: claude (Claude Code) or codex (Codex).
+        /// The agent whose hook this is: claude (Claude Code), codex (Codex), gemini (Gemini CLI)
+        /// or copilot (GitHub Copilot CLI).
         agent: String,
         /// Give up after this many seconds (below the agent's hook timeout: Claude Code's is
         /// 60 s, Codex's the `timeout` in its config, 600 s unless set).

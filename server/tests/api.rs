@@ -26,6 +26,7 @@ mod api {
     mod hardening;
     mod history;
     mod hook;
+    mod hook_agents;
     mod hook_forms;
     mod hub;
     mod images;

@@ -2,7 +2,9 @@
 //! as a hook command with the event's JSON on stdin, and reads what it prints:
 //! - `claude`: Claude Code's questions, plans, other MCP servers' forms, permissions and, after
 //!   each tool, the messages the person left for it;
-//! - `codex`: Codex's permissions.
+//! - `codex`: Codex's permissions;
+//! - `gemini`: Gemini CLI's tool calls (`BeforeTool`);
+//! - `copilot`: GitHub Copilot CLI's permissions (`permissionRequest`).
 //!
 //! Each agent's module reads its own input and writes its own answer, in the shapes of its own
 //! reference (cited there); what they share is here (reading the input, asking and waiting) and
@@ -12,7 +14,9 @@
 
 mod claude;
 mod codex;
+mod copilot;
 mod elicitation;
+mod gemini;
 mod permission;
 mod plan;
 
@@ -38,6 +42,8 @@ pub const DEFAULT_WAIT: Duration = Duration::from_secs(55);
 pub enum HookAgent {
     Claude,
     Codex,
+    Gemini,
+    Copilot,
 }
 
 impl HookAgent {
@@ -49,8 +55,11 @@ impl HookAgent {
         match name {
             "claude" => Ok(HookAgent::Claude),
             "codex" => Ok(HookAgent::Codex),
+            "gemini" => Ok(HookAgent::Gemini),
+            "copilot" => Ok(HookAgent::Copilot),
             other => Err(format!(
-                "hark hook: \"claude\" (Claude Code) and \"codex\" (Codex) have hooks, not \"{other}\""
+                "hark hook: \"claude\" (Claude Code), \"codex\" (Codex), \"gemini\" (Gemini CLI) \
+                 and \"copilot\" (GitHub Copilot CLI) have hooks, not \"{other}\""
             )),
         }
     }
@@ -59,6 +68,8 @@ impl HookAgent {
         match self {
             HookAgent::Claude => "Claude Code",
             HookAgent::Codex => "Codex",
+            HookAgent::Gemini => "Gemini CLI",
+            HookAgent::Copilot => "Copilot CLI",
         }
     }
 
@@ -67,6 +78,8 @@ impl HookAgent {
         match self {
             HookAgent::Claude => "claude-code",
             HookAgent::Codex => "codex",
+            HookAgent::Gemini => "gemini-cli",
+            HookAgent::Copilot => "copilot-cli",
         }
     }
 
@@ -124,6 +137,14 @@ pub async fn run(connection: Connection, agent: HookAgent, wait: Duration) -> Ex
         },
         HookAgent::Codex => match read_input(agent, &text) {
             Some(input) => codex::answer(&hook, &input).await,
+            None => None,
+        },
+        HookAgent::Gemini => match read_input(agent, &text) {
+            Some(input) => gemini::answer(&hook, &input).await,
+            None => None,
+        },
+        HookAgent::Copilot => match read_input(agent, &text) {
+            Some(input) => copilot::answer(&hook, &input).await,
             None => None,
         },
     };

@@ -357,7 +357,7 @@ async fn without_an_answer_in_time_codex_asks_itself_and_other_events_are_left_a
 async fn an_agent_without_hooks_is_named_in_the_error() {
     let world = World::new();
     let output = world
-        .command(&["hook", "cursor"])
+        .command(&["hook", "aider"])
         .stdin(Stdio::null())
         .output()
         .await
@@ -365,7 +365,7 @@ async fn an_agent_without_hooks_is_named_in_the_error() {
     assert!(!output.status.success());
     let said = String::from_utf8_lossy(&output.stderr);
     assert!(
-        said.contains("\"codex\"") && said.contains("\"cursor\""),
+        said.contains("\"gemini\"") && said.contains("\"aider\""),
         "{said}"
     );
 }

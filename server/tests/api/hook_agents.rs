@@ -1,0 +1,128 @@
+//! `hark hook gemini`, `hark hook cursor` and `hark hook copilot` fed the input each agent sends
+//! (Gemini CLI's `hooks/hookEventHandler.ts`, Cursor's hooks documentation, GitHub's hooks
+//! reference and Copilot CLI 1.0.102 itself), their whole output compared with what each reads.
+
+use crate::api::world::*;
+use serde_json::{Value, json};
+use std::process::Stdio;
+use tokio::io::AsyncWriteExt;
+
+async fn hook(world: &World, agent: &str, input: &Value, wait: &str) -> tokio::process::Child {
+    let mut child = world
+        .command(&["hook", agent, "--wait", wait])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.to_string().as_bytes()).await.unwrap();
+    drop(stdin);
+    child
+}
+
+async fn printed(child: tokio::process::Child) -> Option<Value> {
+    let output = tokio::time::timeout(std::time::Duration::from_secs(30), child.wait_with_output())
+        .await
+        .expect("the hook ends")
+        .unwrap();
+    assert!(output.status.success(), "a hook never stands in the way");
+    let text = String::from_utf8(output.stdout).unwrap();
+    (!text.trim().is_empty()).then(|| serde_json::from_str(text.trim()).unwrap())
+}
+
+/// Answers the one pending question with `label`, after checking it asks about `tool` over
+/// `what`.
+async fn pick(world: &World, tool: &str, what: &str, label: &str) {
+    let question = world.pending(1).await.remove(0);
+    let sub = &question["questions"][0];
+    assert_eq!(sub["header"], tool);
+    assert!(sub["question"].as_str().unwrap().contains(what), "{sub}");
+    let labels: Vec<&str> = (sub["options"].as_array().unwrap().iter())
+        .map(|option| option["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["Allow", "Deny"]);
+    let id = question["id"].as_str().unwrap();
+    let answered = world
+        .post(
+            &format!("/api/questions/{id}/answer"),
+            &json!({"answers": [{"selected": [label]}]}),
+        )
+        .await;
+    assert!(answered.status().is_success());
+}
+
+fn gemini_before_tool() -> Value {
+    json!({
+        "session_id": "9f1c",
+        "transcript_path": "/home/me/.gemini/tmp/abc/chats/session-1.json",
+        "cwd": "/home/me/shop",
+        "hook_event_name": "BeforeTool",
+        "timestamp": "2026-12-04T10:20:00.000Z",
+        "tool_name": "run_shell_command",
+        "tool_input": {"command": "rm -rf build", "description": "Remove build dir", "dir_path": "."}
+    })
+}
+
+#[tokio::test]
+async fn gemini_clis_tool_call_is_allowed_denied_or_left_to_its_own_dialog() {
+    let world = World::new();
+    let child = hook(&world, "gemini", &gemini_before_tool(), "30").await;
+    pick(&world, "run_shell_command", "rm -rf build", "Allow").await;
+    assert_eq!(printed(child).await, Some(json!({"decision": "allow"})));
+
+    let child = hook(&world, "gemini", &gemini_before_tool(), "30").await;
+    pick(&world, "run_shell_command", "rm -rf build", "Deny").await;
+    assert_eq!(
+        printed(child).await,
+        Some(json!({"decision": "deny", "reason": "The person denied this in Hark."}))
+    );
+
+    // Nobody answers: Gemini CLI shows its own dialog, and the question is withdrawn.
+    let child = hook(&world, "gemini", &gemini_before_tool(), "1").await;
+    assert_eq!(printed(child).await, Some(json!({"decision": "ask"})));
+    assert!(world.pending(0).await.is_empty());
+
+    let mut after = gemini_before_tool();
+    after["hook_event_name"] = json!("AfterTool");
+    assert_eq!(
+        printed(hook(&world, "gemini", &after, "30").await).await,
+        None
+    );
+}
+
+fn copilot_permission_request() -> Value {
+    json!({
+        "hookName": "permissionRequest",
+        "sessionId": "0c6b",
+        "timestamp": 1_796_392_871_160_u64,
+        "cwd": "/home/me/shop",
+        "toolName": "bash",
+        "toolInput": {"command": "cargo publish"},
+        "permissionSuggestions": []
+    })
+}
+
+#[tokio::test]
+async fn copilot_clis_permission_is_allowed_or_denied_in_its_exact_shape() {
+    let world = World::new();
+    let child = hook(&world, "copilot", &copilot_permission_request(), "30").await;
+    pick(&world, "bash", "cargo publish", "Allow").await;
+    assert_eq!(printed(child).await, Some(json!({"behavior": "allow"})));
+
+    let child = hook(&world, "copilot", &copilot_permission_request(), "30").await;
+    pick(&world, "bash", "cargo publish", "Deny").await;
+    assert_eq!(
+        printed(child).await,
+        Some(json!({"behavior": "deny", "message": "The person denied this in Hark."}))
+    );
+
+    // No answer in time: nothing printed, so Copilot CLI shows its own prompt.
+    let child = hook(&world, "copilot", &copilot_permission_request(), "1").await;
+    assert_eq!(printed(child).await, None);
+    let mut stop = copilot_permission_request();
+    stop["hookName"] = json!("agentStop");
+    assert_eq!(
+        printed(hook(&world, "copilot", &stop, "30").await).await,
+        None
+    );
+}
