@@ -73,8 +73,8 @@ enum Command {
     /// An agent's hook command: asks its own questions, plans, forms and permission prompts in
     /// Hark. Without an answer in time it leaves them to the agent's own dialog.
     Hook {
-        /// The agent whose hook this is: claude (Claude Code), codex (Codex), gemini (Gemini CLI)
-        /// or copilot (GitHub Copilot CLI).
+        /// The agent whose hook this is: claude (Claude Code), codex (Codex), gemini (Gemini CLI),
+        /// cursor (Cursor) or copilot (GitHub Copilot CLI).
         agent: String,
         /// Give up after this many seconds (below the agent's hook timeout: Claude Code's is
         /// 60 s, Codex's the `timeout` in its config, 600 s unless set).

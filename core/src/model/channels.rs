@@ -26,7 +26,7 @@ use telegram::{Telegram, TelegramReport};
 use webhook::Webhook;
 use wechat::{Wechat, WechatReport};
 
-pub use chat_app::{ChannelAction, ChatAppState};
+pub use chat_app::{ChannelAction, ChatAppSettings, ChatAppState, PairingReport};
 pub use hidden::Hidden;
 
 /// A channel's refusal of its setup (a chat app's token, WeChat's login): the HTTP status it is
@@ -317,6 +317,44 @@ impl Channels {
         ntfy::check(&mut channels.ntfy)?;
         webhook::check(&mut channels.webhooks)?;
         Ok(channels)
+    }
+}
+
+impl Channels {
+    /// Chat app `app`'s part of the settings; `None` for a channel that is not a chat app.
+    fn chat_app_settings(&self, app: ChannelName) -> Option<&dyn ChatAppSettings> {
+        match app {
+            ChannelName::Telegram => Some(&self.telegram),
+            ChannelName::Wechat => Some(&self.wechat),
+            ChannelName::Slack => Some(&self.slack),
+            ChannelName::Feishu => Some(&self.feishu),
+            ChannelName::Discord => Some(&self.discord),
+            ChannelName::Ntfy | ChannelName::Webhook => None,
+        }
+    }
+
+    fn chat_app_settings_mut(&mut self, app: ChannelName) -> Option<&mut dyn ChatAppSettings> {
+        match app {
+            ChannelName::Telegram => Some(&mut self.telegram),
+            ChannelName::Wechat => Some(&mut self.wechat),
+            ChannelName::Slack => Some(&mut self.slack),
+            ChannelName::Feishu => Some(&mut self.feishu),
+            ChannelName::Discord => Some(&mut self.discord),
+            ChannelName::Ntfy | ChannelName::Webhook => None,
+        }
+    }
+}
+
+impl ChannelsReport {
+    /// The report of `app`, when it is a chat app that pairs by a code.
+    fn pairing_report(&self, app: ChannelName) -> Option<&dyn PairingReport> {
+        match app {
+            ChannelName::Telegram => Some(&self.telegram),
+            ChannelName::Slack => Some(&self.slack),
+            ChannelName::Feishu => Some(&self.feishu),
+            ChannelName::Discord => Some(&self.discord),
+            ChannelName::Wechat | ChannelName::Ntfy | ChannelName::Webhook => None,
+        }
     }
 }
 

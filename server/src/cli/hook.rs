@@ -4,6 +4,7 @@
 //!   each tool, the messages the person left for it;
 //! - `codex`: Codex's permissions;
 //! - `gemini`: Gemini CLI's tool calls (`BeforeTool`);
+//! - `cursor`: Cursor's shell and MCP calls, and at `stop` the messages left for it;
 //! - `copilot`: GitHub Copilot CLI's permissions (`permissionRequest`).
 //!
 //! Each agent's module reads its own input and writes its own answer, in the shapes of its own
@@ -15,6 +16,7 @@
 mod claude;
 mod codex;
 mod copilot;
+mod cursor;
 mod elicitation;
 mod gemini;
 mod permission;
@@ -43,6 +45,7 @@ pub enum HookAgent {
     Claude,
     Codex,
     Gemini,
+    Cursor,
     Copilot,
 }
 
@@ -56,10 +59,11 @@ impl HookAgent {
             "claude" => Ok(HookAgent::Claude),
             "codex" => Ok(HookAgent::Codex),
             "gemini" => Ok(HookAgent::Gemini),
+            "cursor" => Ok(HookAgent::Cursor),
             "copilot" => Ok(HookAgent::Copilot),
             other => Err(format!(
-                "hark hook: \"claude\" (Claude Code), \"codex\" (Codex), \"gemini\" (Gemini CLI) \
-                 and \"copilot\" (GitHub Copilot CLI) have hooks, not \"{other}\""
+                "hark hook: \"claude\" (Claude Code), \"codex\" (Codex), \"gemini\" (Gemini CLI), \
+                 \"cursor\" (Cursor) and \"copilot\" (GitHub Copilot CLI) have hooks, not \"{other}\""
             )),
         }
     }
@@ -69,6 +73,7 @@ impl HookAgent {
             HookAgent::Claude => "Claude Code",
             HookAgent::Codex => "Codex",
             HookAgent::Gemini => "Gemini CLI",
+            HookAgent::Cursor => "Cursor",
             HookAgent::Copilot => "Copilot CLI",
         }
     }
@@ -79,6 +84,7 @@ impl HookAgent {
             HookAgent::Claude => "claude-code",
             HookAgent::Codex => "codex",
             HookAgent::Gemini => "gemini-cli",
+            HookAgent::Cursor => "cursor",
             HookAgent::Copilot => "copilot-cli",
         }
     }
@@ -127,7 +133,10 @@ pub async fn run(connection: Connection, agent: HookAgent, wait: Duration) -> Ex
     let hook = Hook {
         connection: &connection,
         agent,
-        cwd: input["cwd"].as_str().map(str::to_string),
+        // Cursor names its workspace where the others name their directory.
+        cwd: (input["cwd"].as_str())
+            .or_else(|| input["workspace_roots"][0].as_str())
+            .map(str::to_string),
         wait,
     };
     let output = match agent {
@@ -141,6 +150,10 @@ pub async fn run(connection: Connection, agent: HookAgent, wait: Duration) -> Ex
         },
         HookAgent::Gemini => match read_input(agent, &text) {
             Some(input) => gemini::answer(&hook, &input).await,
+            None => None,
+        },
+        HookAgent::Cursor => match read_input(agent, &text) {
+            Some(input) => cursor::answer(&hook, &input).await,
             None => None,
         },
         HookAgent::Copilot => match read_input(agent, &text) {

@@ -126,3 +126,85 @@ async fn copilot_clis_permission_is_allowed_or_denied_in_its_exact_shape() {
         None
     );
 }
+
+fn cursor_input(event: &str, extra: Value) -> Value {
+    let mut input = json!({
+        "conversation_id": "c0ffee",
+        "generation_id": "g1",
+        "model": "claude-4.5-sonnet",
+        "hook_event_name": event,
+        "cursor_version": "2.4.0",
+        "workspace_roots": ["/home/me/shop"],
+        "user_email": null,
+        "transcript_path": null
+    });
+    for (key, value) in extra.as_object().unwrap() {
+        input[key] = value.clone();
+    }
+    input
+}
+
+#[tokio::test]
+async fn cursors_shell_and_mcp_calls_are_allowed_denied_or_left_to_its_dialog() {
+    let world = World::new();
+    let shell = cursor_input(
+        "beforeShellExecution",
+        json!({"command": "git push --force", "cwd": "/home/me/shop", "sandbox": false}),
+    );
+    let child = hook(&world, "cursor", &shell, "30").await;
+    pick(&world, "Shell", "git push --force", "Allow").await;
+    assert_eq!(printed(child).await, Some(json!({"permission": "allow"})));
+
+    let mcp = cursor_input(
+        "beforeMCPExecution",
+        json!({"tool_name": "create_issue", "tool_input": "{\"title\":\"Flaky test\"}",
+               "mcp_server_name": "github", "url": "https://api.githubcopilot.com/mcp/"}),
+    );
+    let child = hook(&world, "cursor", &mcp, "30").await;
+    pick(&world, "github: create_issue", "Flaky test", "Deny").await;
+    assert_eq!(
+        printed(child).await,
+        Some(
+            json!({"permission": "deny", "user_message": "Denied in Hark.",
+                    "agent_message": "The person denied this in Hark."})
+        )
+    );
+
+    // Nobody answers: Cursor asks in its own dialog (empty output would let the call through).
+    let child = hook(&world, "cursor", &shell, "1").await;
+    assert_eq!(printed(child).await, Some(json!({"permission": "ask"})));
+}
+
+#[tokio::test]
+async fn cursors_stop_hands_over_what_the_person_left_for_it() {
+    let world = World::new();
+    let stop = cursor_input("stop", json!({"status": "completed", "loop_count": 0}));
+    // No daemon running: nothing to hand over, and no daemon is started for it.
+    assert_eq!(
+        printed(hook(&world, "cursor", &stop, "30").await).await,
+        Some(json!({}))
+    );
+    world.start_daemon().await;
+    let to = json!({"client": "cursor", "cwd": "/home/me/shop"});
+    let left = world
+        .post(
+            "/api/messages",
+            &json!({"to": to, "text": "Also update the changelog."}),
+        )
+        .await;
+    assert_eq!(left.status(), 201);
+    let output = printed(hook(&world, "cursor", &stop, "30").await)
+        .await
+        .unwrap();
+    let followup = output["followup_message"].as_str().unwrap();
+    assert!(
+        followup.contains("Also update the changelog."),
+        "{followup}"
+    );
+    assert_eq!(output.as_object().unwrap().len(), 1);
+    // Handed over once.
+    assert_eq!(
+        printed(hook(&world, "cursor", &stop, "30").await).await,
+        Some(json!({}))
+    );
+}

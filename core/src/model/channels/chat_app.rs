@@ -1,9 +1,10 @@
 //! What every chat app is asked and shows alike (SPEC §14): its actions (`ChannelAction`, each
 //! `POST /api/<app>/<action>`, a `hark <app>` command and a settings form), its part of the
-//! settings the chat engine reads and changes (on, and who is paired: `Channels::chat_app`), and
-//! the part of its report every app that pairs by a code has (`ChatAppState`,
-//! `ChannelsReport::pairing_app`), so the engine, the REST routes, the CLI and the settings page
-//! handle each app with one piece of code.
+//! settings the chat engine reads and changes (on, and who is paired: `ChatAppSettings`, read
+//! through `Channels::chat_app`), and the part of its report every app that pairs by a code has
+//! (`ChatAppState`, through `ChannelsReport::pairing_app`), so the engine, the REST routes, the
+//! CLI and the settings page handle each app with one piece of code; each app's own file says
+//! which of its fields those are.
 
 use super::{ChannelName, Channels, ChannelsReport, PairingCode};
 use serde::{Deserialize, Serialize};
@@ -41,48 +42,42 @@ impl fmt::Display for ChannelAction {
     }
 }
 
+/// A chat app's part of the settings that the chat engine reads and changes: whether it is on,
+/// and who it is paired with. Each app's config type says which of its fields that is.
+pub trait ChatAppSettings {
+    fn enabled(&self) -> bool;
+    fn set_enabled(&mut self, enabled: bool);
+    /// The paired person, as text (Telegram's chat id too).
+    fn person(&self) -> Option<String>;
+    /// Pairs `person` (or nobody).
+    fn pair(&mut self, person: Option<String>);
+}
+
 impl Channels {
-    /// Whether chat app `app` is on, and who it is paired with (Telegram's chat id as text).
+    /// Whether chat app `app` is on, and who it is paired with.
     pub fn chat_app(&self, app: ChannelName) -> (bool, Option<String>) {
-        match app {
-            ChannelName::Telegram => {
-                let chat = self.telegram.chat_id.map(|chat| chat.to_string());
-                (self.telegram.enabled, chat)
-            }
-            ChannelName::Wechat => (self.wechat.enabled, self.wechat.user_id.clone()),
-            ChannelName::Slack => (self.slack.enabled, self.slack.user_id.clone()),
-            ChannelName::Feishu => (self.feishu.enabled, self.feishu.open_id.clone()),
-            ChannelName::Discord => (self.discord.enabled, self.discord.user_id.clone()),
-            ChannelName::Ntfy | ChannelName::Webhook => (false, None),
-        }
+        self.chat_app_settings(app)
+            .map_or((false, None), |app| (app.enabled(), app.person()))
     }
 
-    /// Pairs chat app `app` with `person` (or nobody); a Telegram chat paired turns the bot on.
+    /// Pairs chat app `app` with `person` (or nobody).
     pub fn pair_chat_app(&mut self, app: ChannelName, person: Option<String>) {
-        match app {
-            ChannelName::Telegram => {
-                self.telegram.chat_id = person.and_then(|person| person.parse().ok());
-                self.telegram.enabled |= self.telegram.chat_id.is_some();
-            }
-            ChannelName::Wechat => self.wechat.user_id = person,
-            ChannelName::Slack => self.slack.user_id = person,
-            ChannelName::Feishu => self.feishu.open_id = person,
-            ChannelName::Discord => self.discord.user_id = person,
-            ChannelName::Ntfy | ChannelName::Webhook => {}
+        if let Some(app) = self.chat_app_settings_mut(app) {
+            app.pair(person);
         }
     }
 
     /// Turns chat app `app` on or off.
     pub fn enable_chat_app(&mut self, app: ChannelName, enabled: bool) {
-        match app {
-            ChannelName::Telegram => self.telegram.enabled = enabled,
-            ChannelName::Wechat => self.wechat.enabled = enabled,
-            ChannelName::Slack => self.slack.enabled = enabled,
-            ChannelName::Feishu => self.feishu.enabled = enabled,
-            ChannelName::Discord => self.discord.enabled = enabled,
-            ChannelName::Ntfy | ChannelName::Webhook => {}
+        if let Some(app) = self.chat_app_settings_mut(app) {
+            app.set_enabled(enabled);
         }
     }
+}
+
+/// A chat app that pairs by a code: the part of its report every such app has.
+pub trait PairingReport {
+    fn shared(&self) -> ChatAppState<'_>;
 }
 
 /// The part of a chat app's report that every app pairing by a code has.
@@ -104,60 +99,6 @@ pub struct ChatAppState<'a> {
 impl ChannelsReport {
     /// The shared part of the report of `channel`, when it is a chat app that pairs by a code.
     pub fn pairing_app(&self, channel: ChannelName) -> Option<ChatAppState<'_>> {
-        let (token, bot, connected, paired, pairings, pairing) = match channel {
-            ChannelName::Telegram => {
-                let app = &self.telegram;
-                (
-                    app.token,
-                    &app.bot,
-                    None,
-                    app.paired,
-                    app.pairings,
-                    &app.pairing,
-                )
-            }
-            ChannelName::Slack => {
-                let app = &self.slack;
-                (
-                    app.token,
-                    &app.bot,
-                    Some(app.connected),
-                    app.paired,
-                    app.pairings,
-                    &app.pairing,
-                )
-            }
-            ChannelName::Discord => {
-                let app = &self.discord;
-                (
-                    app.token,
-                    &app.bot,
-                    Some(app.connected),
-                    app.paired,
-                    app.pairings,
-                    &app.pairing,
-                )
-            }
-            ChannelName::Feishu => {
-                let app = &self.feishu;
-                (
-                    app.token,
-                    &app.bot,
-                    Some(app.connected),
-                    app.paired,
-                    app.pairings,
-                    &app.pairing,
-                )
-            }
-            ChannelName::Wechat | ChannelName::Ntfy | ChannelName::Webhook => return None,
-        };
-        Some(ChatAppState {
-            token,
-            bot: bot.as_deref(),
-            connected,
-            paired,
-            pairings,
-            pairing: pairing.as_ref(),
-        })
+        self.pairing_report(channel).map(PairingReport::shared)
     }
 }

@@ -176,3 +176,34 @@ pub(super) fn check(feishu: &mut Feishu) -> Result<(), ErrorBody> {
     }
     Ok(())
 }
+
+impl super::ChatAppSettings for Feishu {
+    fn enabled(&self) -> bool {
+        self.enabled
+    }
+
+    fn set_enabled(&mut self, enabled: bool) {
+        self.enabled = enabled;
+    }
+
+    fn person(&self) -> Option<String> {
+        self.open_id.clone()
+    }
+
+    fn pair(&mut self, person: Option<String>) {
+        self.open_id = person;
+    }
+}
+
+impl super::PairingReport for FeishuReport {
+    fn shared(&self) -> super::ChatAppState<'_> {
+        super::ChatAppState {
+            token: self.token,
+            bot: self.bot.as_deref(),
+            connected: Some(self.connected),
+            paired: self.paired,
+            pairings: self.pairings,
+            pairing: self.pairing.as_ref(),
+        }
+    }
+}

@@ -146,3 +146,34 @@ pub(super) fn check(slack: &mut Slack) -> Result<(), ErrorBody> {
     }
     Ok(())
 }
+
+impl super::ChatAppSettings for Slack {
+    fn enabled(&self) -> bool {
+        self.enabled
+    }
+
+    fn set_enabled(&mut self, enabled: bool) {
+        self.enabled = enabled;
+    }
+
+    fn person(&self) -> Option<String> {
+        self.user_id.clone()
+    }
+
+    fn pair(&mut self, person: Option<String>) {
+        self.user_id = person;
+    }
+}
+
+impl super::PairingReport for SlackReport {
+    fn shared(&self) -> super::ChatAppState<'_> {
+        super::ChatAppState {
+            token: self.token,
+            bot: self.bot.as_deref(),
+            connected: Some(self.connected),
+            paired: self.paired,
+            pairings: self.pairings,
+            pairing: self.pairing.as_ref(),
+        }
+    }
+}

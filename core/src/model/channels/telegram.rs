@@ -121,3 +121,36 @@ pub(super) fn check(telegram: &mut Telegram) -> Result<(), ErrorBody> {
     }
     Ok(())
 }
+
+impl super::ChatAppSettings for Telegram {
+    fn enabled(&self) -> bool {
+        self.enabled
+    }
+
+    fn set_enabled(&mut self, enabled: bool) {
+        self.enabled = enabled;
+    }
+
+    fn person(&self) -> Option<String> {
+        self.chat_id.map(|chat| chat.to_string())
+    }
+
+    fn pair(&mut self, person: Option<String>) {
+        // A chat paired turns the bot on.
+        self.chat_id = person.and_then(|person| person.parse().ok());
+        self.enabled |= self.chat_id.is_some();
+    }
+}
+
+impl super::PairingReport for TelegramReport {
+    fn shared(&self) -> super::ChatAppState<'_> {
+        super::ChatAppState {
+            token: self.token,
+            bot: self.bot.as_deref(),
+            connected: None,
+            paired: self.paired,
+            pairings: self.pairings,
+            pairing: self.pairing.as_ref(),
+        }
+    }
+}

@@ -172,3 +172,21 @@ pub(super) fn check(wechat: &mut Wechat) -> Result<(), ErrorBody> {
     }
     Ok(())
 }
+
+impl super::ChatAppSettings for Wechat {
+    fn enabled(&self) -> bool {
+        self.enabled
+    }
+
+    fn set_enabled(&mut self, enabled: bool) {
+        self.enabled = enabled;
+    }
+
+    fn person(&self) -> Option<String> {
+        self.user_id.clone()
+    }
+
+    fn pair(&mut self, person: Option<String>) {
+        self.user_id = person;
+    }
+}

@@ -1,0 +1,85 @@
+//! Cursor's agent hooks: `beforeShellExecution` and `beforeMCPExecution` asked in Hark
+//! (`permission`), and `stop` handing over a message the person left for the agent.
+//!
+//! Shapes from Cursor's hooks documentation (cursor.com/docs/hooks) and its own hooks in
+//! `cursor/cookbook` (`hooks/.cursor/hooks.json`) and `cursor/plugins`: hooks are
+//! `~/.cursor/hooks.json` or a project's `.cursor/hooks.json` (`"version": 1`, entries with
+//! `command` and `timeout` in seconds); every input has `hook_event_name`,
+//! `conversation_id`, `workspace_roots`; `beforeShellExecution` adds `command` and `cwd`,
+//! `beforeMCPExecution` adds `tool_name`, `tool_input` (a JSON string) and the server
+//! (`mcp_server_name`, `url` or `command`); both are answered `{"permission": "allow" | "deny" |
+//! "ask", "user_message", "agent_message"}`. A hook that fails, times out or prints what is not
+//! JSON lets the action through unless `failClosed` is set, so this always prints JSON: with no
+//! answer in time (or a skip) it answers "ask", and Cursor asks in its own dialog. `stop` (with
+//! `status` and `loop_count`) is answered `{"followup_message": …}`, which Cursor sends as the
+//! person's next message (5 follow-ups at most unless `loop_limit` says otherwise), or `{}`.
+
+use super::permission::{self, Picked};
+use super::{Hook, person_lang};
+use hark_core::model::{AgentRef, PersonMessage, for_the_agent};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+/// The fields of Cursor's hook input that Hark reads.
+#[derive(Deserialize)]
+pub struct CursorInput {
+    hook_event_name: String,
+    #[serde(default)]
+    command: Option<String>,
+    #[serde(default)]
+    tool_name: Option<String>,
+    #[serde(default)]
+    tool_input: Option<String>,
+    #[serde(default)]
+    mcp_server_name: Option<String>,
+}
+
+/// Cursor's answer to its hook's `input`; `None` for events Hark leaves alone.
+pub async fn answer(hook: &Hook<'_>, input: &CursorInput) -> Option<Value> {
+    let (tool, what) = match input.hook_event_name.as_str() {
+        "beforeShellExecution" => ("Shell".to_string(), input.command.clone()?),
+        "beforeMCPExecution" => {
+            let tool = input.tool_name.clone()?;
+            let tool = match &input.mcp_server_name {
+                Some(server) => format!("{server}: {tool}"),
+                None => tool,
+            };
+            (tool, input.tool_input.clone().unwrap_or_default())
+        }
+        "stop" => return Some(hand_over_messages(hook).await),
+        _ => return None,
+    };
+    let lang = person_lang(hook).await;
+    Some(match permission::ask(hook, lang, &tool, &what, &[]).await {
+        Some(Picked::Allow) => json!({"permission": "allow"}),
+        Some(Picked::Deny) => json!({
+            "permission": "deny",
+            "user_message": "Denied in Hark.",
+            "agent_message": "The person denied this in Hark.",
+        }),
+        // Skipped or no answer in time: Cursor asks in its own dialog.
+        Some(Picked::Extra(_)) | None => json!({"permission": "ask"}),
+    })
+}
+
+/// `stop`: the messages the person left for this agent (Cursor in its workspace) become the
+/// next message Cursor sends, and are marked delivered; nothing waiting, or no daemon: `{}`.
+async fn hand_over_messages(hook: &Hook<'_>) -> Value {
+    let agent = AgentRef {
+        client: hook.agent.client_name().to_string(),
+        cwd: hook.cwd.clone(),
+    };
+    let messages = match hook.connection.client().deliver_messages(&agent).await {
+        Ok(messages) => messages,
+        Err(crate::client::ClientError::Unreachable { .. }) => return json!({}),
+        Err(error) => {
+            eprintln!("hark hook: {error}");
+            return json!({});
+        }
+    };
+    let messages: Vec<PersonMessage> = messages.iter().map(PersonMessage::from).collect();
+    match for_the_agent(&messages) {
+        Some(followup) => json!({ "followup_message": followup }),
+        None => json!({}),
+    }
+}
