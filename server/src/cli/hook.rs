@@ -98,6 +98,18 @@ impl HookAgent {
         )
     }
 
+    /// What the hook prints when it cannot take an event at all: nothing, so the agent asks in
+    /// its own dialog; but Gemini CLI (run with its tools approved) and Cursor let a call through
+    /// on empty output, so for them an explicit "ask".
+    fn own_dialog(self) -> ExitCode {
+        match self {
+            HookAgent::Gemini => println!("{}", serde_json::json!({"decision": "ask"})),
+            HookAgent::Cursor => println!("{}", serde_json::json!({"permission": "ask"})),
+            HookAgent::Claude | HookAgent::Codex | HookAgent::Copilot => {}
+        }
+        ExitCode::SUCCESS
+    }
+
     /// The note on a question the hook withdrew.
     fn no_answer_note(self) -> String {
         format!(
@@ -117,7 +129,7 @@ pub async fn run(connection: Connection, agent: HookAgent, wait: Duration) -> Ex
         .take(MAX_INPUT_BYTES as u64 + 1)
         .read_to_string(&mut text);
     if read.is_err() {
-        return ExitCode::SUCCESS;
+        return agent.own_dialog();
     }
     if text.len() > MAX_INPUT_BYTES {
         eprintln!(
@@ -125,10 +137,10 @@ pub async fn run(connection: Connection, agent: HookAgent, wait: Duration) -> Ex
             MAX_INPUT_BYTES / (1024 * 1024),
             agent.product()
         );
-        return ExitCode::SUCCESS;
+        return agent.own_dialog();
     }
     let Some(input) = read_input::<Value>(agent, &text) else {
-        return ExitCode::SUCCESS;
+        return agent.own_dialog();
     };
     let hook = Hook {
         connection: &connection,

@@ -208,3 +208,58 @@ async fn cursors_stop_hands_over_what_the_person_left_for_it() {
         Some(json!({}))
     );
 }
+
+/// Starts `hark hook <agent>` with `text`, as it is, on its stdin.
+async fn hook_raw(world: &World, agent: &str, text: &str) -> tokio::process::Child {
+    let mut child = world
+        .command(&["hook", agent, "--wait", "30"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(text.as_bytes()).await.unwrap();
+    drop(stdin);
+    child
+}
+
+#[tokio::test]
+async fn what_hark_cannot_read_is_left_to_the_agents_own_dialog_never_let_through() {
+    let world = World::new();
+    // Gemini CLI (its tools approved) and Cursor let a call through on empty output.
+    let gemini = printed(hook_raw(&world, "gemini", "not json").await).await;
+    assert_eq!(gemini, Some(json!({"decision": "ask"})));
+    let cursor = printed(hook_raw(&world, "cursor", "{\"truncated\": ").await).await;
+    assert_eq!(cursor, Some(json!({"permission": "ask"})));
+    let shell = cursor_input("beforeShellExecution", json!({"cwd": "/home/me/shop"}));
+    let without_command = printed(hook(&world, "cursor", &shell, "30").await).await;
+    assert_eq!(without_command, Some(json!({"permission": "ask"})));
+    // The others ask themselves on empty output.
+    assert_eq!(printed(hook_raw(&world, "copilot", "[]").await).await, None);
+    assert_eq!(printed(hook_raw(&world, "claude", "").await).await, None);
+}
+
+#[tokio::test]
+async fn past_cursors_follow_up_limit_a_message_waits_for_the_next_turn() {
+    let world = World::new();
+    world.start_daemon().await;
+    let to = json!({"client": "cursor", "cwd": "/home/me/shop"});
+    let left = world
+        .post(
+            "/api/messages",
+            &json!({"to": to, "text": "Run the linter too."}),
+        )
+        .await;
+    assert_eq!(left.status(), 201);
+    let spent = cursor_input("stop", json!({"status": "completed", "loop_count": 5}));
+    assert_eq!(
+        printed(hook(&world, "cursor", &spent, "30").await).await,
+        Some(json!({}))
+    );
+    let next = cursor_input("stop", json!({"status": "completed", "loop_count": 0}));
+    let output = printed(hook(&world, "cursor", &next, "30").await)
+        .await
+        .unwrap();
+    let followup = output["followup_message"].as_str().unwrap();
+    assert!(followup.contains("Run the linter too."), "{followup}");
+}

@@ -276,3 +276,14 @@ async fn always_allow_answers_with_claude_codes_own_suggestion_shown_first() {
         )
     );
 }
+
+#[tokio::test]
+async fn a_plan_left_to_claude_codes_dialog_is_not_asked_again_as_a_permission() {
+    let world = World::new();
+    world.start_daemon().await;
+    let mut input = exit_plan_mode();
+    input["hook_event_name"] = json!("PermissionRequest");
+    input.as_object_mut().unwrap().remove("tool_use_id");
+    assert_eq!(printed(hook(&world, &input).await).await, None);
+    assert!(world.pending(0).await.is_empty(), "nothing asked twice");
+}

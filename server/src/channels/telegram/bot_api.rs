@@ -145,7 +145,8 @@ impl AsyncTelegramApi for BotApi {
                 .status
                 .canonical_reason()
                 .unwrap_or("no reason given");
-            return Err(ServiceError::refused(CHANNEL, status, 0, reason));
+            let refused = ServiceError::refused(CHANNEL, status, 0, reason);
+            return Err(refused.reading(status == 429, false));
         };
         if let Some(secs) = refusal
             .parameters

@@ -78,6 +78,9 @@ pub async fn answer(hook: &Hook<'_>, input: &ClaudeInput) -> Option<Value> {
         ("PreToolUse", "AskUserQuestion") => ask_questions(hook, input).await,
         ("PreToolUse", "ExitPlanMode") => plan::ask(hook, input).await,
         ("Elicitation", _) => elicitation::ask(hook, input).await,
+        // Asked in Hark already at `PreToolUse`: unanswered there, they are the person's in
+        // Claude Code's own dialog, not a second question here.
+        ("PermissionRequest", "AskUserQuestion" | "ExitPlanMode") => None,
         ("PermissionRequest", _) => ask_permission(hook, input).await,
         ("PostToolUse", _) => hand_over_messages(hook).await,
         _ => None,

@@ -32,20 +32,39 @@ pub struct CursorInput {
     tool_input: Option<String>,
     #[serde(default)]
     mcp_server_name: Option<String>,
+    /// `stop`: how many follow-ups Cursor has sent on its own in this conversation.
+    #[serde(default)]
+    loop_count: u32,
+}
+
+/// Cursor's follow-ups at most, unless a hook's `loop_limit` says otherwise: past them it
+/// ignores `followup_message`.
+const FOLLOW_UPS: u32 = 5;
+
+/// Cursor's "ask the person in your own dialog".
+fn ask_in_cursor() -> Value {
+    json!({"permission": "ask"})
 }
 
 /// Cursor's answer to its hook's `input`; `None` for events Hark leaves alone.
 pub async fn answer(hook: &Hook<'_>, input: &CursorInput) -> Option<Value> {
     let (tool, what) = match input.hook_event_name.as_str() {
-        "beforeShellExecution" => ("Shell".to_string(), input.command.clone()?),
+        "beforeShellExecution" => match &input.command {
+            Some(command) => ("Shell".to_string(), command.clone()),
+            None => return Some(ask_in_cursor()),
+        },
         "beforeMCPExecution" => {
-            let tool = input.tool_name.clone()?;
+            let Some(tool) = input.tool_name.clone() else {
+                return Some(ask_in_cursor());
+            };
             let tool = match &input.mcp_server_name {
                 Some(server) => format!("{server}: {tool}"),
                 None => tool,
             };
             (tool, input.tool_input.clone().unwrap_or_default())
         }
+        // Past Cursor's limit a follow-up would be dropped: the messages wait for the next turn.
+        "stop" if input.loop_count >= FOLLOW_UPS => return Some(json!({})),
         "stop" => return Some(hand_over_messages(hook).await),
         _ => return None,
     };
@@ -58,7 +77,7 @@ pub async fn answer(hook: &Hook<'_>, input: &CursorInput) -> Option<Value> {
             "agent_message": "The person denied this in Hark.",
         }),
         // Skipped or no answer in time: Cursor asks in its own dialog.
-        Some(Picked::Extra(_)) | None => json!({"permission": "ask"}),
+        Some(Picked::Extra(_)) | None => ask_in_cursor(),
     })
 }
 
