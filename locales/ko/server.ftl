@@ -116,7 +116,7 @@ hook-not-format = { $format ->
 }
 # 승인을 기다리는 계획 (Claude Code의 ExitPlanMode)
 hook-plan-header = 계획
-hook-plan-ask = { $agent }이(가) 계획을 세웠고 시작해도 되는지 기다리고 있습니다.
+hook-plan-ask = { $agent }이(가) 계획을 세웠고 시작 승인을 기다리고 있습니다.
 hook-plan-approve = 승인
 hook-plan-keep = 계속 계획하기
 # "항상 허용": 에이전트가 제안한 규칙을 저장하기 전에 보여 줌

@@ -114,8 +114,8 @@ hook-no = Нет
 hook-leave-empty = Оставить пустым
 hook-not-number = «{ $typed }» — не число.
 hook-not-integer = «{ $typed }» — не целое число.
-hook-too-small = Это меньше наименьшего допустимого значения, { $min }.
-hook-too-large = Это больше наибольшего допустимого значения, { $max }.
+hook-too-small = Значение меньше минимального ({ $min }).
+hook-too-large = Значение больше максимального ({ $max }).
 hook-too-short = Слишком коротко: нужно не меньше { $min } символов.
 hook-too-long = Слишком длинно: не больше { $max } символов.
 hook-not-format = { $format ->
@@ -126,7 +126,7 @@ hook-not-format = { $format ->
 }
 # План, ждущий одобрения (ExitPlanMode в Claude Code)
 hook-plan-header = План
-hook-plan-ask = { $agent } составил план и ждёт вашего разрешения начать.
+hook-plan-ask = План от { $agent } готов и ждёт вашего разрешения начать.
 hook-plan-approve = Одобрить
 hook-plan-keep = Продолжить планирование
 # «Всегда разрешать»: правило, предложенное агентом, показано до того, как оно сохранится
