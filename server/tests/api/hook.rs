@@ -12,7 +12,22 @@ async fn hook(world: &World, input: &Value, wait: &str) -> tokio::process::Child
 }
 
 /// Starts `hark hook <agent> --wait <wait>` with `input` on its stdin.
-async fn hook_of(world: &World, agent: &str, input: &Value, wait: &str) -> tokio::process::Child {
+pub(crate) async fn hook_of(
+    world: &World,
+    agent: &str,
+    input: &Value,
+    wait: &str,
+) -> tokio::process::Child {
+    hook_raw(world, agent, &input.to_string(), wait).await
+}
+
+/// Starts `hark hook <agent> --wait <wait>` with `text`, as it is, on its stdin.
+pub(crate) async fn hook_raw(
+    world: &World,
+    agent: &str,
+    text: &str,
+    wait: &str,
+) -> tokio::process::Child {
     let mut child = world
         .command(&["hook", agent, "--wait", wait])
         .stdin(Stdio::piped())
@@ -20,13 +35,13 @@ async fn hook_of(world: &World, agent: &str, input: &Value, wait: &str) -> tokio
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(input.to_string().as_bytes()).await.unwrap();
+    stdin.write_all(text.as_bytes()).await.unwrap();
     drop(stdin);
     child
 }
 
 /// What the hook printed (parsed), or `None` when it printed nothing; it must exit 0.
-async fn printed(child: tokio::process::Child) -> Option<Value> {
+pub(crate) async fn printed(child: tokio::process::Child) -> Option<Value> {
     let output = tokio::time::timeout(std::time::Duration::from_secs(30), child.wait_with_output())
         .await
         .expect("the hook ends")

@@ -2,33 +2,9 @@
 //! (Gemini CLI's `hooks/hookEventHandler.ts`, Cursor's hooks documentation, GitHub's hooks
 //! reference and Copilot CLI 1.0.102 itself), their whole output compared with what each reads.
 
+use crate::api::hook::{hook_of as hook, hook_raw, printed};
 use crate::api::world::*;
 use serde_json::{Value, json};
-use std::process::Stdio;
-use tokio::io::AsyncWriteExt;
-
-async fn hook(world: &World, agent: &str, input: &Value, wait: &str) -> tokio::process::Child {
-    let mut child = world
-        .command(&["hook", agent, "--wait", wait])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(input.to_string().as_bytes()).await.unwrap();
-    drop(stdin);
-    child
-}
-
-async fn printed(child: tokio::process::Child) -> Option<Value> {
-    let output = tokio::time::timeout(std::time::Duration::from_secs(30), child.wait_with_output())
-        .await
-        .expect("the hook ends")
-        .unwrap();
-    assert!(output.status.success(), "a hook never stands in the way");
-    let text = String::from_utf8(output.stdout).unwrap();
-    (!text.trim().is_empty()).then(|| serde_json::from_str(text.trim()).unwrap())
-}
 
 /// Answers the one pending question with `label`, after checking it asks about `tool` over
 /// `what`.
@@ -209,34 +185,26 @@ async fn cursors_stop_hands_over_what_the_person_left_for_it() {
     );
 }
 
-/// Starts `hark hook <agent>` with `text`, as it is, on its stdin.
-async fn hook_raw(world: &World, agent: &str, text: &str) -> tokio::process::Child {
-    let mut child = world
-        .command(&["hook", agent, "--wait", "30"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(text.as_bytes()).await.unwrap();
-    drop(stdin);
-    child
-}
-
 #[tokio::test]
 async fn what_hark_cannot_read_is_left_to_the_agents_own_dialog_never_let_through() {
     let world = World::new();
     // Gemini CLI (its tools approved) and Cursor let a call through on empty output.
-    let gemini = printed(hook_raw(&world, "gemini", "not json").await).await;
+    let gemini = printed(hook_raw(&world, "gemini", "not json", "30").await).await;
     assert_eq!(gemini, Some(json!({"decision": "ask"})));
-    let cursor = printed(hook_raw(&world, "cursor", "{\"truncated\": ").await).await;
+    let cursor = printed(hook_raw(&world, "cursor", "{\"truncated\": ", "30").await).await;
     assert_eq!(cursor, Some(json!({"permission": "ask"})));
     let shell = cursor_input("beforeShellExecution", json!({"cwd": "/home/me/shop"}));
     let without_command = printed(hook(&world, "cursor", &shell, "30").await).await;
     assert_eq!(without_command, Some(json!({"permission": "ask"})));
     // The others ask themselves on empty output.
-    assert_eq!(printed(hook_raw(&world, "copilot", "[]").await).await, None);
-    assert_eq!(printed(hook_raw(&world, "claude", "").await).await, None);
+    assert_eq!(
+        printed(hook_raw(&world, "copilot", "[]", "30").await).await,
+        None
+    );
+    assert_eq!(
+        printed(hook_raw(&world, "claude", "", "30").await).await,
+        None
+    );
 }
 
 #[tokio::test]

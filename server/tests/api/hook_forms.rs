@@ -3,32 +3,12 @@
 //! (`Elicitation`), a plan to approve (`PreToolUse` of `ExitPlanMode`), and a permission whose
 //! "always allow" suggestion the person picks in Hark.
 
+use crate::api::hook::{hook_of, printed};
 use crate::api::world::*;
 use serde_json::{Value, json};
-use std::process::Stdio;
-use tokio::io::AsyncWriteExt;
 
 async fn hook(world: &World, input: &Value) -> tokio::process::Child {
-    let mut child = world
-        .command(&["hook", "claude", "--wait", "30"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(input.to_string().as_bytes()).await.unwrap();
-    drop(stdin);
-    child
-}
-
-async fn printed(child: tokio::process::Child) -> Option<Value> {
-    let output = tokio::time::timeout(std::time::Duration::from_secs(30), child.wait_with_output())
-        .await
-        .expect("the hook ends")
-        .unwrap();
-    assert!(output.status.success(), "a hook never stands in the way");
-    let text = String::from_utf8(output.stdout).unwrap();
-    (!text.trim().is_empty()).then(|| serde_json::from_str(text.trim()).unwrap())
+    hook_of(world, "claude", input, "30").await
 }
 
 async fn answer(world: &World, question: &Value, answers: Value) {
