@@ -104,6 +104,8 @@ literal-empty-lines = ⟨{ $count } empty lines⟩
 literal-cut = ⟨{ $count } more characters not shown⟩
 hook-allow = Allow
 hook-deny = Deny
+# What Cursor shows the person when a call was denied in Hark
+hook-denied = Denied in Hark.
 # Another MCP server's form, asked in Hark (Claude Code's Elicitation hook)
 hook-elicitation-title = { $server }: { $message }
 hook-yes = Yes

@@ -97,6 +97,8 @@ literal-empty-lines = ⟨空行 { $count } 行⟩
 literal-cut = ⟨残り { $count } 文字は表示していません⟩
 hook-allow = 許可
 hook-deny = 拒否
+# What Cursor shows the person when a call was denied in Hark
+hook-denied = Hark で拒否されました。
 # ほかの MCP サーバーのフォームを Hark で尋ねる（Claude Code の Elicitation フック）
 hook-elicitation-title = { $server }：{ $message }
 hook-yes = はい

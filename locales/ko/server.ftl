@@ -97,6 +97,8 @@ literal-empty-lines = ⟨빈 줄 { $count }개⟩
 literal-cut = ⟨표시하지 않은 { $count }자 더 있음⟩
 hook-allow = 허용
 hook-deny = 거부
+# What Cursor shows the person when a call was denied in Hark
+hook-denied = Hark에서 거부했습니다.
 # 다른 MCP 서버의 양식을 Hark에서 묻기 (Claude Code의 Elicitation 훅)
 hook-elicitation-title = { $server }: { $message }
 hook-yes = 예

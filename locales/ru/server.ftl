@@ -107,6 +107,8 @@ literal-empty-lines = ⟨пустых строк: { $count }⟩
 literal-cut = ⟨ещё символов не показано: { $count }⟩
 hook-allow = Разрешить
 hook-deny = Запретить
+# What Cursor shows the person when a call was denied in Hark
+hook-denied = Отклонено в Hark.
 # Форма другого MCP-сервера, заданная в Hark (хук Elicitation в Claude Code)
 hook-elicitation-title = { $server }: { $message }
 hook-yes = Да

@@ -97,6 +97,8 @@ literal-empty-lines = ⟨{ $count } 个空行⟩
 literal-cut = ⟨还有 { $count } 个字符未显示⟩
 hook-allow = 允许
 hook-deny = 拒绝
+# What Cursor shows the person when a call was denied in Hark
+hook-denied = 已在 Hark 中拒绝。
 # 其他 MCP 服务器的表单，在 Hark 中询问（Claude Code 的 Elicitation 钩子）
 hook-elicitation-title = { $server }：{ $message }
 hook-yes = 是

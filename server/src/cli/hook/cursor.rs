@@ -17,6 +17,7 @@
 use super::permission::{self, Picked};
 use super::{Hook, person_lang};
 use hark_core::model::{AgentRef, PersonMessage, for_the_agent};
+use hark_text::t_in;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -73,7 +74,7 @@ pub async fn answer(hook: &Hook<'_>, input: &CursorInput) -> Option<Value> {
         Some(Picked::Allow) => json!({"permission": "allow"}),
         Some(Picked::Deny) => json!({
             "permission": "deny",
-            "user_message": "Denied in Hark.",
+            "user_message": t_in(lang, "hook-denied", &[]),
             "agent_message": "The person denied this in Hark.",
         }),
         // Skipped or no answer in time: Cursor asks in its own dialog.
