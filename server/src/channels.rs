@@ -8,7 +8,8 @@
 //! - `capability`: answer buttons that work away from the page (ntfy's; their route is
 //!   `http::api::answer_link`);
 //! - `pairing`: the one-time codes that pair a chat channel with its person; `posted`: what a
-//!   chat channel posted, kept across restarts; `refusals`: how often strangers hear back;
+//!   chat channel posted, kept across restarts (`kept`: such a file); `refusals`: how often
+//!   strangers hear back;
 //!   `seen`: what a chat channel has already taken, heard once;
 //! - `walk`: a question answered a sub-question at a time, shared by the chat channels; `tell`:
 //!   their `/tell` command, a message for an agent;
@@ -16,12 +17,13 @@
 //!   WeChat, Slack, Discord and Feishu/Lark);
 //! - one folder per channel: `telegram` (a paired chat, with buttons that answer there), `wechat`
 //!   (a logged-in WeChat, answered by typed replies), `slack` (direct messages with buttons over
-//!   Socket Mode), `feishu` (cards in a Feishu/Lark chat over the long connection), `discord` (direct messages with buttons over the Gateway), `ntfy`
-//!   (a push per question, replaced when it closes), `webhooks` (signed deliveries).
+//!   Socket Mode), `feishu` (cards in a Feishu/Lark chat over the long connection), `discord`
+//!   (direct messages with buttons over the Gateway), `ntfy` (a push per question, replaced when it closes), `webhooks` (signed deliveries).
 
 pub mod capability;
 mod channel;
 pub mod chat;
+pub mod kept;
 pub mod outbound;
 pub mod pairing;
 pub mod posted;

@@ -38,10 +38,10 @@ pub use service::ServiceError;
 
 use super::Relay;
 use super::walk::{Awaiting, Callback, Walk};
+use crate::daemon::secrets::BoundKey;
 use hark_core::model::channels::SetupRefusal;
 use hark_core::model::{
-    ActionRefusal, ChannelAction, ChannelError, ChannelName, ChannelSummary, ChannelsReport,
-    Question, QuestionId,
+    ActionRefusal, ChannelAction, ChannelName, ChannelSummary, ChannelsReport, Question, QuestionId,
 };
 use hark_text::Lang;
 use std::collections::BTreeSet;
@@ -58,7 +58,9 @@ pub trait ChatViews {
     /// A closed question with its outcome, and no controls.
     fn closed(&self, lang: Lang, question: &Question) -> Self::View;
     /// A reminder of the questions still waiting.
-    fn reminder(&self, lang: Lang, waiting: &[Question]) -> Self::View;
+    fn reminder(&self, lang: Lang, waiting: &[Question]) -> Self::View {
+        self.said(&crate::channels::walk::shown::reminder(lang, waiting))
+    }
     /// A plain text.
     fn said(&self, text: &str) -> Self::View;
     /// A text-only app's step on screen, with how many questions wait behind it; a reminder
@@ -96,11 +98,11 @@ pub trait ChatSettings: Send + Sync {
         shared: &Arc<Shared>,
         request: Self::Setup,
     ) -> Result<(), Self::Refusal>;
-    /// Removes its credentials from the secrets.
-    ///
-    /// # Errors
-    /// When the secrets cannot be saved.
-    async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError>;
+    /// Its credentials in `secrets.json`, and what an error calls them.
+    const CREDENTIALS: &'static [BoundKey];
+    const CREDENTIALS_NAMED: &'static str;
+    /// Drops what it learned with its credentials, once they are forgotten.
+    async fn forgot(&self, relay: &Arc<Relay>);
     /// Its report: `GET /api/channels`, settings, and the answer of its actions.
     fn report(&self, relay: &Relay, shared: &Shared) -> Self::Report;
     /// Its line in `hark status`, once it has credentials.
@@ -165,8 +167,9 @@ pub trait ChatApp: ChatViews + ChatSettings + Send + Sync + Sized + 'static {
     /// What its connection keeps from one attempt to the next (Discord's session).
     type LinkState: Default + Send + 'static;
 
-    /// Its clients, when it is on and has its credentials.
-    fn line(&self, relay: &Relay) -> Option<Self::Line>;
+    /// Its clients for its service at `server` (the settings' address), when it has its
+    /// credentials there; asked only while it is on (`line_of`).
+    fn line(&self, relay: &Relay, server: &str) -> Option<Self::Line>;
     /// The service's address, as statuses name it.
     fn server(line: &Self::Line) -> &str;
     /// What the link was opened with: a change of it (other credentials, another address)
@@ -239,6 +242,18 @@ pub trait ChatApp: ChatViews + ChatSettings + Send + Sync + Sized + 'static {
     }
 }
 
+/// `app`'s clients while it is on, for its service where the settings say.
+fn line_of<A: ChatApp>(app: &A, relay: &Relay) -> Option<A::Line> {
+    let (on, server) = relay.store.read_config(|config| {
+        let channels = &config.channels;
+        (
+            channels.chat_app(A::NAME).0,
+            channels.chat_app_base(A::NAME),
+        )
+    });
+    on.then(|| app.line(relay, &server)).flatten()
+}
+
 /// Which question an inbound is about: named by its id, or by the message it was on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Target {
@@ -282,22 +297,26 @@ pub enum Inbound<R> {
         words: String,
         responder: R,
     },
-    /// A message written to the bot: `at` is the conversation to answer in; `id`, when the
-    /// service gives one, tells a message delivered twice from two alike; `private` says the
-    /// conversation is the sender's alone (pairing is refused in a group); `written`, when
-    /// the service says, is when it was written by this machine's clock (milliseconds since
-    /// 1970: a text-only app's reply written before its step went out is refused).
-    Said {
-        id: Option<String>,
-        from: String,
-        at: String,
-        text: String,
-        replying_to: Option<String>,
-        private: bool,
-        written: Option<i64>,
-    },
+    /// A message written to the bot.
+    Said(Said),
     /// A message without text (a picture, a file): the person hears that words are needed.
     Unreadable { from: String, at: String },
+}
+
+/// A message written to the bot: `at` is the conversation to answer in; `id`, when the service
+/// gives one, tells a message delivered twice from two alike; `private` says the conversation is
+/// the sender's alone (pairing is refused in a group); `written`, when the service says, is when
+/// it was written by this machine's clock (milliseconds since 1970: a text-only app's reply
+/// written before its step went out is refused).
+#[derive(Clone, Debug)]
+pub struct Said {
+    pub id: Option<String>,
+    pub from: String,
+    pub at: String,
+    pub text: String,
+    pub replying_to: Option<String>,
+    pub private: bool,
+    pub written: Option<i64>,
 }
 
 /// How the engine answers an inbound.

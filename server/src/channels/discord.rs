@@ -40,40 +40,22 @@ pub struct Line {
     pub api_base: String,
 }
 
-/// Who the bot is, as Discord said.
-#[derive(Clone, Debug, Default)]
-struct Identity {
-    user_id: String,
-    name: Option<String>,
-}
-
 /// An interaction to answer: its id and token.
 pub struct Interaction {
     id: String,
     token: String,
 }
 
-/// Discord's own part: who the bot is.
+/// Discord's own part: who the bot is, as Discord said (`GET /users/@me`, READY).
 #[derive(Default)]
 pub struct Discord {
-    identity: Learned<Identity>,
+    identity: Learned<rest::Me>,
 }
 
 impl Discord {
-    /// The bot's own user, from the Gateway's READY.
-    fn learned_user(&self, id: &str, name: Option<&str>) {
-        self.identity.change(|identity| {
-            let known = identity.get_or_insert_with(Identity::default);
-            known.user_id = id.to_string();
-            if let Some(name) = name {
-                known.name = Some(name.to_string());
-            }
-        });
-    }
-
     /// The bot's own user id, once known: its own messages are not the person's.
     fn bot_user(&self) -> Option<String> {
-        self.identity.get().map(|identity| identity.user_id)
+        self.identity.get().map(|identity| identity.id)
     }
 }
 
@@ -95,17 +77,11 @@ impl ChatApp for Discord {
     type Responder = Option<Interaction>;
     type LinkState = gateway::State;
 
-    fn line(&self, relay: &Relay) -> Option<Line> {
-        let discord = relay
-            .store
-            .read_config(|config| config.channels.discord.clone());
-        if !discord.enabled {
-            return None;
-        }
-        let token = relay.secrets.bound(TOKEN, &discord.api_base)?;
+    fn line(&self, relay: &Relay, api_base: &str) -> Option<Line> {
+        let token = relay.secrets.bound(TOKEN, api_base)?;
         Some(Line {
-            rest: Rest::new(relay.http.clone(), &discord.api_base, &token),
-            api_base: discord.api_base,
+            rest: Rest::new(relay.http.clone(), api_base, &token),
+            api_base: api_base.to_string(),
         })
     }
 

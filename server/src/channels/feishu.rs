@@ -63,30 +63,18 @@ impl ChatApp for Feishu {
     const ASKS_IN_A_WINDOW: bool = false;
 
     type Line = Line;
-    /// The message's id.
     type Message = String;
     /// Callbacks were acknowledged on the connection: nothing is left to answer.
     type Responder = ();
     type LinkState = connection::State;
 
-    fn line(&self, relay: &Relay) -> Option<Line> {
-        let config = relay
-            .store
-            .read_config(|config| config.channels.feishu.clone());
-        if !config.enabled {
-            return None;
-        }
-        let app_id = relay.secrets.bound(APP_ID, &config.api_base)?;
-        let app_secret = relay.secrets.bound(APP_SECRET, &config.api_base)?;
+    fn line(&self, relay: &Relay, api_base: &str) -> Option<Line> {
+        let app_id = relay.secrets.bound(APP_ID, api_base)?;
+        let app_secret = relay.secrets.bound(APP_SECRET, api_base)?;
+        let tokens = self.tokens.clone();
         Some(Line {
-            api: OpenApi::new(
-                relay.http.clone(),
-                &config.api_base,
-                &app_id,
-                &app_secret,
-                self.tokens.clone(),
-            ),
-            api_base: config.api_base,
+            api: OpenApi::new(relay.http.clone(), api_base, &app_id, &app_secret, tokens),
+            api_base: api_base.to_string(),
         })
     }
 

@@ -72,12 +72,9 @@ impl Channel for Ntfy {
         let server = relay
             .store
             .read_config(|config| config.channels.ntfy.server.clone());
-        let secrets = relay.secrets.clone();
-        // Synced to disk: on the blocking pool.
-        tokio::task::spawn_blocking(move || secrets.set_bound(TOKEN, token, &server))
+        relay
+            .save_credentials(vec![(TOKEN, token)], &server)
             .await
-            .map_err(std::io::Error::other)
-            .and_then(|saved| saved)
             .map_err(|error| {
                 ChannelError::NotSaved(format!(
                     "ntfy's access token could not be saved in secrets.json: {}",

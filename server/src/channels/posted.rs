@@ -5,6 +5,7 @@
 //! question again, and the person goes on where they were. What a message is (Slack's channel
 //! and timestamp, Discord's channel and id) is the channel's own type.
 
+use super::kept::Kept;
 use crate::channels::walk::Walk;
 use hark_core::model::QuestionId;
 use serde::de::DeserializeOwned;
@@ -54,49 +55,45 @@ pub struct Entry<M> {
 
 /// The record, loaded at start and saved when it changes.
 pub struct Posted<M> {
-    file: Option<PathBuf>,
-    name: &'static str,
-    record: Record<M>,
+    kept: Kept<Record<M>>,
 }
 
 impl<M: Clone + PartialEq + Serialize + DeserializeOwned + Send + 'static> Posted<M> {
     /// The record `name` (such as `slack.json`) in `home`, read on the blocking pool; empty in
     /// memory only, or when the file cannot be read.
     pub async fn load(home: Option<PathBuf>, name: &'static str) -> Posted<M> {
-        let file = home.map(|home| home.join(name));
-        let reading = file.clone();
-        let record = tokio::task::spawn_blocking(move || {
-            reading
-                .and_then(|file| std::fs::read(file).ok())
-                .and_then(|bytes| serde_json::from_slice(&bytes).ok())
-        })
-        .await
-        .ok()
-        .flatten()
-        .unwrap_or_default();
-        Posted { file, name, record }
+        let lost = "after a restart, the questions are posted again";
+        Posted {
+            kept: Kept::load(home.as_deref(), name, lost).await,
+        }
     }
 
     /// The message posted to `person` for question `id`, and where they were, if the record
     /// has it.
     pub fn message_of(&self, person: &str, id: QuestionId) -> Option<(M, Place)> {
-        if self.record.person.as_deref() != Some(person) {
+        if self.kept.held().person.as_deref() != Some(person) {
             return None;
         }
         let key = id.to_string();
-        let message = self.record.messages.get(&key)?.clone();
+        let message = self.kept.held().messages.get(&key)?.clone();
         Some((
             message,
-            self.record.places.get(&key).cloned().unwrap_or_default(),
+            self.kept
+                .held()
+                .places
+                .get(&key)
+                .cloned()
+                .unwrap_or_default(),
         ))
     }
 
     /// Every message posted to `person` the record has, by question.
     pub fn messages_of(&self, person: &str) -> Vec<(QuestionId, M)> {
-        if self.record.person.as_deref() != Some(person) {
+        if self.kept.held().person.as_deref() != Some(person) {
             return Vec::new();
         }
-        self.record
+        self.kept
+            .held()
             .messages
             .iter()
             .filter_map(|(id, message)| {
@@ -119,21 +116,6 @@ impl<M: Clone + PartialEq + Serialize + DeserializeOwned + Send + 'static> Poste
             }
             next.messages.insert(key, entry.message);
         }
-        if next == self.record {
-            return;
-        }
-        self.record = next;
-        let (Some(file), Ok(json)) = (self.file.clone(), serde_json::to_vec(&self.record)) else {
-            return;
-        };
-        let saved =
-            tokio::task::spawn_blocking(move || hark_core::store::replace_privately(&file, &json))
-                .await;
-        if !matches!(saved, Ok(Ok(()))) {
-            tracing::warn!(
-                file = self.name,
-                "cannot write the record of posted questions; after a restart they are posted again"
-            );
-        }
+        self.kept.keep(next).await;
     }
 }

@@ -79,6 +79,22 @@ impl Relay {
             })
     }
 
+    /// Sets (with `None`: removes) credentials bound to the service address `server`, in one
+    /// write to `secrets.json`, synced to disk on the blocking pool.
+    ///
+    /// # Errors
+    /// When `secrets.json` cannot be written.
+    pub async fn save_credentials(
+        &self,
+        values: Vec<(crate::daemon::secrets::BoundKey, Option<String>)>,
+        server: &str,
+    ) -> std::io::Result<()> {
+        let (secrets, server) = (self.secrets.clone(), server.to_string());
+        tokio::task::spawn_blocking(move || secrets.set_bound(values, &server))
+            .await
+            .map_err(std::io::Error::other)?
+    }
+
     /// Reads the store's events until the daemon stops.
     pub fn start(self: &Arc<Relay>) {
         for channel in &self.channels {

@@ -47,29 +47,13 @@ pub struct Line {
     pub api_base: String,
 }
 
-/// Who the bot is, as `auth.test` said.
-#[derive(Clone, Debug, Default)]
-struct Identity {
-    user_id: String,
-    name: Option<String>,
-    team: Option<String>,
-}
-
-/// Slack's own part: who the bot is.
+/// Slack's own part: who the bot is, as `auth.test` said.
 #[derive(Default)]
 pub struct Slack {
-    identity: Learned<Identity>,
+    identity: Learned<web_api::Identity>,
 }
 
 impl Slack {
-    fn learned(&self, identity: web_api::Identity) {
-        self.identity.set(Some(Identity {
-            user_id: identity.user_id,
-            name: identity.user,
-            team: identity.team,
-        }));
-    }
-
     /// The bot's own user id, once known: its own messages are not the person's.
     fn bot_user(&self) -> Option<String> {
         self.identity.get().map(|identity| identity.user_id)
@@ -88,19 +72,13 @@ impl ChatApp for Slack {
     type Responder = String;
     type LinkState = socket::State;
 
-    fn line(&self, relay: &Relay) -> Option<Line> {
-        let slack = relay
-            .store
-            .read_config(|config| config.channels.slack.clone());
-        if !slack.enabled {
-            return None;
-        }
-        let bot = relay.secrets.bound(BOT_TOKEN, &slack.api_base)?;
-        let app = relay.secrets.bound(APP_TOKEN, &slack.api_base);
+    fn line(&self, relay: &Relay, api_base: &str) -> Option<Line> {
+        let bot = relay.secrets.bound(BOT_TOKEN, api_base)?;
+        let app = relay.secrets.bound(APP_TOKEN, api_base);
         Some(Line {
-            bot: WebApi::new(relay.http.clone(), &slack.api_base, &bot),
-            app: app.map(|app| WebApi::new(relay.http.clone(), &slack.api_base, &app)),
-            api_base: slack.api_base,
+            bot: WebApi::new(relay.http.clone(), api_base, &bot),
+            app: app.map(|app| WebApi::new(relay.http.clone(), api_base, &app)),
+            api_base: api_base.to_string(),
         })
     }
 

@@ -111,23 +111,16 @@ impl ChatApp for Telegram {
     const PAIR_COMMAND: &'static str = "/start";
 
     type Line = Line;
-    /// The message's id in the chat.
     type Message = i32;
     /// The tapped button's callback query, to answer (none for a message).
     type Responder = Option<String>;
     type LinkState = poller::State;
 
-    fn line(&self, relay: &Relay) -> Option<Line> {
-        let telegram = relay
-            .store
-            .read_config(|config| config.channels.telegram.clone());
-        if !telegram.enabled {
-            return None;
-        }
-        let token = relay.secrets.bound(TOKEN, &telegram.api_base)?;
+    fn line(&self, relay: &Relay, api_base: &str) -> Option<Line> {
+        let token = relay.secrets.bound(TOKEN, api_base)?;
         Some(Line {
-            api: BotApi::new(relay.http.clone(), &telegram.api_base, &token),
-            api_base: telegram.api_base,
+            api: BotApi::new(relay.http.clone(), api_base, &token),
+            api_base: api_base.to_string(),
         })
     }
 

@@ -100,22 +100,22 @@ impl ChatApp for Wechat {
     type LinkState = poller::State;
 
     /// Nothing while WeChat's end of the session waits for a new login.
-    fn line(&self, relay: &Relay) -> Option<Line> {
-        let wechat = relay
-            .store
-            .read_config(|config| config.channels.wechat.clone());
-        if !wechat.enabled || self.session_ended.load(Ordering::SeqCst) {
+    fn line(&self, relay: &Relay, api_base: &str) -> Option<Line> {
+        if self.session_ended.load(Ordering::SeqCst) {
             return None;
         }
-        let token = relay.secrets.bound(TOKEN, &wechat.api_base)?;
-        let base = relay
-            .secrets
-            .bound(BOT_BASE, &wechat.api_base)
-            .unwrap_or_else(|| wechat.api_base.clone());
+        let token = relay.secrets.bound(TOKEN, api_base)?;
+        let base = relay.secrets.bound(BOT_BASE, api_base);
         Some(Line {
-            api: Ilink::new(relay.http.clone(), &base, Some(token)),
-            api_base: wechat.api_base,
-            user: wechat.user_id,
+            api: Ilink::new(
+                relay.http.clone(),
+                base.as_deref().unwrap_or(api_base),
+                Some(token),
+            ),
+            api_base: api_base.to_string(),
+            user: relay
+                .store
+                .read_config(|config| config.channels.wechat.user_id.clone()),
         })
     }
 

@@ -90,20 +90,28 @@ impl Secrets {
         token.filter(|_| bound).map(str::to_string)
     }
 
-    /// Sets (or with `None`, or a blank token, removes) the credential `key`, for `server` only.
+    /// Sets each credential (or, with `None` or a blank value, removes it), for `server` only,
+    /// in one write.
     ///
     /// # Errors
     /// When the file cannot be written; nothing changes then.
-    pub fn set_bound(&self, key: BoundKey, token: Option<String>, server: &str) -> io::Result<()> {
-        let token = token.filter(|token| !token.trim().is_empty());
-        self.change(|values| match token {
-            Some(token) => {
-                values.insert(key.token.into(), Value::String(token));
-                values.insert(key.server.into(), Value::String(server.into()));
-            }
-            None => {
-                values.remove(key.token);
-                values.remove(key.server);
+    pub fn set_bound(
+        &self,
+        values: Vec<(BoundKey, Option<String>)>,
+        server: &str,
+    ) -> io::Result<()> {
+        self.change(|kept| {
+            for (key, value) in values {
+                match value.filter(|value| !value.trim().is_empty()) {
+                    Some(value) => {
+                        kept.insert(key.token.into(), Value::String(value));
+                        kept.insert(key.server.into(), Value::String(server.into()));
+                    }
+                    None => {
+                        kept.remove(key.token);
+                        kept.remove(key.server);
+                    }
+                }
             }
         })
     }
@@ -191,7 +199,7 @@ mod tests {
         let server = "https://pigeon.example";
         assert!(secrets.bound(TOKEN, server).is_none());
         secrets
-            .set_bound(TOKEN, Some("tk_abc".into()), server)
+            .set_bound(vec![(TOKEN, Some("tk_abc".into()))], server)
             .unwrap();
         assert!(
             secrets.bound(TOKEN, "https://elsewhere.example").is_none(),
@@ -223,13 +231,15 @@ mod tests {
                 .mode();
             assert_eq!(mode & 0o077, 0, "{mode:o}");
         }
-        secrets.set_bound(TOKEN, None, server).unwrap();
+        secrets.set_bound(vec![(TOKEN, None)], server).unwrap();
         assert!(
             Secrets::load(Some(home.path()))
                 .bound(TOKEN, server)
                 .is_none()
         );
-        secrets.set_bound(TOKEN, Some("  ".into()), server).unwrap();
+        secrets
+            .set_bound(vec![(TOKEN, Some("  ".into()))], server)
+            .unwrap();
         assert!(
             secrets.bound(TOKEN, server).is_none(),
             "a blank token is none"

@@ -45,6 +45,8 @@ impl fmt::Display for ChannelAction {
 /// A chat app's part of the settings that the chat engine reads and changes: whether it is on,
 /// and who it is paired with. Each app's config type says which of its fields that is.
 pub trait ChatAppSettings {
+    /// The address of the service's API, which its credentials are bound to.
+    fn api_base(&self) -> &str;
     fn enabled(&self) -> bool;
     fn set_enabled(&mut self, enabled: bool);
     /// The paired person, as text (Telegram's chat id too).
@@ -58,6 +60,13 @@ impl Channels {
     pub fn chat_app(&self, app: ChannelName) -> (bool, Option<String>) {
         self.chat_app_settings(app)
             .map_or((false, None), |app| (app.enabled(), app.person()))
+    }
+
+    /// The address of chat app `app`'s service (empty for a channel that is no chat app).
+    pub fn chat_app_base(&self, app: ChannelName) -> String {
+        self.chat_app_settings(app)
+            .map(|app| app.api_base().to_string())
+            .unwrap_or_default()
     }
 
     /// Pairs chat app `app` with `person` (or nobody).

@@ -126,6 +126,10 @@ pub(super) fn check(discord: &mut Discord) -> Result<(), ErrorBody> {
 }
 
 impl super::ChatAppSettings for Discord {
+    fn api_base(&self) -> &str {
+        &self.api_base
+    }
+
     fn enabled(&self) -> bool {
         self.enabled
     }

@@ -178,6 +178,10 @@ pub(super) fn check(feishu: &mut Feishu) -> Result<(), ErrorBody> {
 }
 
 impl super::ChatAppSettings for Feishu {
+    fn api_base(&self) -> &str {
+        &self.api_base
+    }
+
     fn enabled(&self) -> bool {
         self.enabled
     }

@@ -148,6 +148,10 @@ pub(super) fn check(slack: &mut Slack) -> Result<(), ErrorBody> {
 }
 
 impl super::ChatAppSettings for Slack {
+    fn api_base(&self) -> &str {
+        &self.api_base
+    }
+
     fn enabled(&self) -> bool {
         self.enabled
     }

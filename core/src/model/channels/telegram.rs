@@ -123,6 +123,10 @@ pub(super) fn check(telegram: &mut Telegram) -> Result<(), ErrorBody> {
 }
 
 impl super::ChatAppSettings for Telegram {
+    fn api_base(&self) -> &str {
+        &self.api_base
+    }
+
     fn enabled(&self) -> bool {
         self.enabled
     }

@@ -174,6 +174,10 @@ pub(super) fn check(wechat: &mut Wechat) -> Result<(), ErrorBody> {
 }
 
 impl super::ChatAppSettings for Wechat {
+    fn api_base(&self) -> &str {
+        &self.api_base
+    }
+
     fn enabled(&self) -> bool {
         self.enabled
     }

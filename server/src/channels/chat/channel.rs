@@ -3,7 +3,7 @@
 //! for every app, and leaves setup and the report to the app.
 
 use super::words::Words;
-use super::{ChatApp, Input, engine, link};
+use super::{ChatApp, Input, credentials, engine, link};
 use crate::channels::pairing::PairingCodes;
 use crate::channels::{Channel, Relay};
 use hark_core::model::channels::SetupRefusal;
@@ -97,7 +97,8 @@ impl<A: ChatApp> ChatChannel<A> {
     }
 
     async fn forget(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
-        self.app.forget_credentials(relay).await?;
+        credentials::forget(relay, A::NAME, A::CREDENTIALS, A::CREDENTIALS_NAMED).await?;
+        self.app.forgot(relay).await;
         relay
             .change_channels(|channels| {
                 channels.enable_chat_app(A::NAME, false);
@@ -156,7 +157,7 @@ impl<A: ChatApp> Channel for ChatChannel<A> {
     async fn test(&self, relay: &Arc<Relay>) -> Result<String, ChannelError> {
         let name = A::NAME;
         let words = Words::of::<A>(relay);
-        let Some(line) = self.app.line(relay) else {
+        let Some(line) = super::line_of(&*self.app, relay) else {
             return Err(ChannelError::NotSetUp(format!(
                 "{} is not set up: run `hark {name} setup`, or turn it on and pair in settings (\"Notify me elsewhere\")",
                 words.app

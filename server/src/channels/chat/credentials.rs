@@ -1,30 +1,24 @@
-//! What every chat app does alike with its credentials and its status line: keeping them in
-//! `secrets.json` (bound to the service's address) and forgetting them, on the blocking pool;
-//! the end of a setup (kept, turned on, a new pairing code); and the line `hark status` shows
-//! once they are set.
+//! What every chat app does alike with its credentials and its status line: the service address
+//! they are bound to, a credential as typed, the end of a setup (kept in `secrets.json`, turned
+//! on, a new pairing code), forgetting them, and the line `hark status` shows once they are set.
 
 use crate::channels::Relay;
 use crate::daemon::secrets::BoundKey;
+use hark_core::model::channels::ChatAppState;
 use hark_core::model::{ChannelError, ChannelName, ChannelSummary};
 
-/// Keeps each credential under its key, bound to the service address `server`.
-///
-/// # Errors
-/// When `secrets.json` cannot be written.
-pub async fn keep(
-    relay: &Relay,
-    values: Vec<(BoundKey, String)>,
-    server: &str,
-) -> std::io::Result<()> {
-    let secrets = relay.secrets.clone();
-    let server = server.to_string();
-    tokio::task::spawn_blocking(move || {
-        values
-            .into_iter()
-            .try_for_each(|(key, value)| secrets.set_bound(key, Some(value), &server))
-    })
-    .await
-    .map_err(std::io::Error::other)?
+/// The address of `app`'s service as the settings stand: its credentials are bound to it.
+pub fn server(relay: &Relay, app: ChannelName) -> String {
+    relay
+        .store
+        .read_config(|config| config.channels.chat_app_base(app))
+}
+
+/// A credential as typed in a setup: trimmed, and none when blank (the saved one then stands).
+pub fn given(typed: Option<String>) -> Option<String> {
+    typed
+        .map(|typed| typed.trim().to_string())
+        .filter(|typed| !typed.is_empty())
 }
 
 /// The end of every pairing app's setup, once its service took the credentials: keeps them
@@ -39,7 +33,8 @@ pub async fn take_on(
     server: &str,
     on: impl FnOnce(&mut hark_core::model::Channels) + Send + 'static,
 ) -> std::io::Result<()> {
-    keep(relay, values, server).await?;
+    let values = values.into_iter().map(|(key, value)| (key, Some(value)));
+    relay.save_credentials(values.collect(), server).await?;
     relay
         .change_channels(on)
         .await
@@ -47,31 +42,26 @@ pub async fn take_on(
     shared.codes.issue().map(|_| ())
 }
 
-/// Forgets `keys`, bound to the service address `server`; `what` names them in the error.
+/// Forgets chat app `app`'s credentials `keys`; `what` names them in the error.
 ///
 /// # Errors
 /// When `secrets.json` cannot be written.
 pub async fn forget(
     relay: &Relay,
+    app: ChannelName,
     keys: &'static [BoundKey],
-    server: &str,
     what: &str,
 ) -> Result<(), ChannelError> {
-    let secrets = relay.secrets.clone();
-    let server = server.to_string();
-    tokio::task::spawn_blocking(move || {
-        keys.iter()
-            .try_for_each(|key| secrets.set_bound(*key, None, &server))
-    })
-    .await
-    .map_err(std::io::Error::other)
-    .and_then(|removed| removed)
-    .map_err(|error| {
-        ChannelError::NotSaved(format!(
-            "{what} could not be removed from secrets.json: {}",
-            error.kind()
-        ))
-    })
+    let values = keys.iter().map(|key| (*key, None)).collect();
+    relay
+        .save_credentials(values, &server(relay, app))
+        .await
+        .map_err(|error| {
+            ChannelError::NotSaved(format!(
+                "{what} could not be removed from secrets.json: {}",
+                error.kind()
+            ))
+        })
 }
 
 /// A chat app's line in `hark status`: `<kind> <name>[, connected or not], <paired or not>`.
@@ -90,7 +80,21 @@ pub struct StatusLine<'a> {
     pub who: &'a str,
 }
 
-impl StatusLine<'_> {
+impl<'a> StatusLine<'a> {
+    /// The line of an app that pairs by a code (`kind` "bot" or "app", named `@name`), from
+    /// its report's shared part; none before it has credentials.
+    pub fn of(channel: ChannelName, kind: &'a str, state: ChatAppState<'_>) -> Option<Self> {
+        state.token.then(|| StatusLine {
+            channel,
+            kind,
+            name: state.bot.map(|name| format!("@{name}")),
+            at: None,
+            connected: state.connected,
+            paired: state.paired,
+            who: "person",
+        })
+    }
+
     /// The line.
     pub fn summary(self) -> ChannelSummary {
         let name = self

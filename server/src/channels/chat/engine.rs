@@ -245,11 +245,17 @@ impl<A: ChatApp> Engine<A> {
         }
     }
 
-    /// Queues `view` for the paired person, if one is.
-    pub(super) fn say_to_the_person(&mut self, view: A::View) {
+    /// Queues `text` for the paired person, if one is.
+    pub(super) fn say_to_the_person(&mut self, text: &str) {
         if let Some(person) = self.person() {
-            self.outbox.push_back((To::Person(person), view));
+            self.say(To::Person(person), text);
         }
+    }
+
+    /// Queues `text` for `to`.
+    pub(super) fn say(&mut self, to: To, text: &str) {
+        let view = self.app.said(text);
+        self.outbox.push_back((to, view));
     }
 
     /// The service could not be reached: try again later.
@@ -284,7 +290,7 @@ impl<A: ChatApp> Engine<A> {
         if self.retry_at.is_some() {
             return;
         }
-        let Some(line) = self.app.line(&self.relay) else {
+        let Some(line) = super::line_of(&*self.app, &self.relay) else {
             return;
         };
         let mut sent = false;

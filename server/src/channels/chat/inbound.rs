@@ -7,7 +7,7 @@
 
 use super::engine::{Engine, Prompt, To};
 use super::pair::pairing_code;
-use super::{ChatApp, Inbound, Responded, Response, Target};
+use super::{ChatApp, Inbound, Responded, Response, Said, Target};
 use crate::channels::tell;
 use crate::channels::walk::{Awaiting, Next, Refusal, Tap, Walk};
 use hark_core::model::{AnsweredVia, Question, QuestionId};
@@ -16,7 +16,7 @@ use std::collections::BTreeSet;
 
 impl<A: ChatApp> Engine<A> {
     pub(super) async fn take_inbound(&mut self, inbound: Inbound<A::Responder>) {
-        let Some(line) = self.app.line(&self.relay) else {
+        let Some(line) = super::line_of(&*self.app, &self.relay) else {
             return;
         };
         let person = self.person();
@@ -30,32 +30,16 @@ impl<A: ChatApp> Engine<A> {
         }
         let is_the_person = |from: &str| person.as_deref() == Some(from);
         match inbound {
-            Inbound::Said {
-                id,
-                from,
-                at,
-                text,
-                replying_to,
-                private,
-                written,
-            } => {
+            Inbound::Said(said) => {
                 // A service may deliver a message twice: it is taken once.
-                if id.is_some_and(|id| !self.seen.first_time(&id)) {
+                if said.id.clone().is_some_and(|id| !self.seen.first_time(&id)) {
                     return;
                 }
-                let said = Said {
-                    from,
-                    at,
-                    replying_to,
-                    private,
-                    written,
-                };
-                self.take_said(&line, said, &text).await;
+                self.take_said(&line, said).await;
             }
             Inbound::Unreadable { from, at } => {
                 if is_the_person(&from) {
-                    let view = self.app.said(&self.words().plain("chat-text-only"));
-                    self.outbox.push_back((To::At(at), view));
+                    self.say(To::At(at), &self.words().plain("chat-text-only"));
                 }
             }
             Inbound::Tap {
@@ -184,8 +168,7 @@ impl<A: ChatApp> Engine<A> {
             .respond(line, responder, Response::Notice(text))
             .await
         {
-            let view = self.app.said(&text);
-            self.say_to_the_person(view);
+            self.say_to_the_person(&text);
         }
     }
 
@@ -265,8 +248,7 @@ impl<A: ChatApp> Engine<A> {
                     }
                     Responded::Failed => {
                         tracing::warn!(channel = %A::NAME, "the reply window did not open");
-                        let view = self.app.said(&words.plain("chat-not-recorded"));
-                        self.say_to_the_person(view);
+                        self.say_to_the_person(&words.plain("chat-not-recorded"));
                     }
                     Responded::Done | Responded::SayInChat(_) => {}
                 }
@@ -335,13 +317,15 @@ impl<A: ChatApp> Engine<A> {
 
     /// A message to the bot: a pairing, words for a question, a message for an agent, or a
     /// hint.
-    async fn take_said(&mut self, line: &A::Line, said: Said, text: &str) {
+    async fn take_said(&mut self, line: &A::Line, said: Said) {
         let Said {
             from,
             at,
+            text,
             replying_to,
             private,
             written,
+            ..
         } = said;
         let words = self.words();
         let text = text.trim();
@@ -357,23 +341,20 @@ impl<A: ChatApp> Engine<A> {
             } else {
                 let (paired, reply) = self.pair(&from, &at, &code, person.as_deref()).await;
                 if paired {
-                    let view = self.app.said(&reply);
-                    self.outbox.push_back((To::At(at), view));
+                    self.say(To::At(at), &reply);
                     return;
                 }
                 reply
             };
             if is_the_person || self.strangers.allow(from) {
-                let view = self.app.said(&reply);
-                self.outbox.push_back((To::At(at), view));
+                self.say(To::At(at), &reply);
             }
             return;
         }
         let Some(person) = person.filter(|_| is_the_person) else {
             // Without a pairing code to ask for, a stranger does not even learn a bot is here.
             if A::PAIRS_BY_CODE && self.strangers.allow(from) {
-                let view = self.app.said(&words.in_app("chat-stranger"));
-                self.outbox.push_back((To::At(at), view));
+                self.say(To::At(at), &words.in_app("chat-stranger"));
             }
             return;
         };
@@ -406,8 +387,7 @@ impl<A: ChatApp> Engine<A> {
             (Some(message), _) => message.to_string(),
             (None, Some(_)) => text.to_string(),
             (None, None) => {
-                let view = self.app.said(&words.in_app("chat-use-buttons"));
-                self.outbox.push_back((To::At(at), view));
+                self.say(To::At(at), &words.in_app("chat-use-buttons"));
                 return;
             }
         };
@@ -417,8 +397,7 @@ impl<A: ChatApp> Engine<A> {
             None => tell::last_asker(&store).await,
         };
         let said = tell::tell(&store, to, &message, A::NAME, words.lang).await;
-        let view = self.app.said(&said);
-        self.outbox.push_back((To::At(at), view));
+        self.say(To::At(at), &said);
     }
 
     /// Words that answer a question, where the app takes them: a reply to its prompt (while
@@ -441,8 +420,7 @@ impl<A: ChatApp> Engine<A> {
             && (walk.awaiting != Some(prompt.awaiting) || walk.step != prompt.step)
         {
             // A reply to a prompt counts only while its question still waits for it.
-            let view = self.app.said(&self.words().in_app("chat-stale"));
-            self.say_to_the_person(view);
+            self.say_to_the_person(&self.words().in_app("chat-stale"));
             return true;
         }
         let id = prompted.map(|(id, ..)| id).or_else(|| {
@@ -472,8 +450,7 @@ impl<A: ChatApp> Engine<A> {
             return false;
         };
         if text.is_empty() {
-            let view = self.app.said(&self.words().in_app("chat-use-buttons"));
-            self.say_to_the_person(view);
+            self.say_to_the_person(&self.words().in_app("chat-use-buttons"));
             return true;
         }
         let stepped = self.step(id, |walk, question| walk.reply(question, text));
@@ -516,15 +493,6 @@ fn tick(
     Next::Show
 }
 
-/// Who said a text, where, and how.
-struct Said {
-    from: String,
-    at: String,
-    replying_to: Option<String>,
-    private: bool,
-    written: Option<i64>,
-}
-
 /// Who asks about which question, when an inbound names one.
 fn asked_about<R>(inbound: &Inbound<R>) -> Option<(&str, QuestionId)> {
     match inbound {
@@ -536,6 +504,6 @@ fn asked_about<R>(inbound: &Inbound<R>) -> Option<(&str, QuestionId)> {
         }
         | Inbound::Words { from, id, .. }
         | Inbound::Form { from, id, .. } => Some((from, *id)),
-        Inbound::Ticked { .. } | Inbound::Said { .. } | Inbound::Unreadable { .. } => None,
+        Inbound::Ticked { .. } | Inbound::Said(_) | Inbound::Unreadable { .. } => None,
     }
 }

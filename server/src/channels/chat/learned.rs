@@ -5,8 +5,13 @@
 use std::sync::{Mutex, MutexGuard};
 
 /// One learned value, or nothing yet.
-#[derive(Default)]
 pub struct Learned<T>(Mutex<Option<T>>);
+
+impl<T> Default for Learned<T> {
+    fn default() -> Self {
+        Learned(Mutex::new(None))
+    }
+}
 
 impl<T: Clone> Learned<T> {
     fn locked(&self) -> MutexGuard<'_, Option<T>> {

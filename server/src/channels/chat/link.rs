@@ -79,9 +79,7 @@ impl<A: ChatApp> Listening<'_, A> {
 
     /// Whether the settings still hold what a connection was opened with (`key`).
     pub fn same_settings(&self, key: u64) -> bool {
-        self.app
-            .line(self.relay)
-            .is_some_and(|line| A::link_key(&line) == key)
+        super::line_of(self.app, self.relay).is_some_and(|line| A::link_key(&line) == key)
     }
 
     /// Resolves when the settings change, or the daemon stops: `true` for a stop.
@@ -109,7 +107,7 @@ pub async fn supervise<A: ChatApp>(
         let wake = shared.wake.notified();
         tokio::pin!(wake);
         wake.as_mut().enable();
-        let Some(line) = app.line(&relay) else {
+        let Some(line) = super::line_of(&*app, &relay) else {
             shared.set_connected(false);
             state = A::LinkState::default();
             tokio::select! {

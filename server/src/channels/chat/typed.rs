@@ -145,8 +145,10 @@ impl<A: ChatApp> Engine<A> {
         self.follow_the_store(person).await;
         let words = self.words();
         let Some(current) = self.current() else {
-            let view = self.app.said(&words.plain("chat-nothing-waiting"));
-            self.outbox.push_back((super::engine::To::At(at), view));
+            self.say(
+                super::engine::To::At(at),
+                &words.plain("chat-nothing-waiting"),
+            );
             return;
         };
         let id = current.question.id;
@@ -184,8 +186,7 @@ impl<A: ChatApp> Engine<A> {
 
     /// Says why a reply was not taken, then shows the step again.
     fn refuse(&mut self, id: QuestionId, why: String) {
-        let view = self.app.said(&why);
-        self.say_to_the_person(view);
+        self.say_to_the_person(&why);
         self.reshow(id);
     }
 }

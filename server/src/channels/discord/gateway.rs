@@ -38,6 +38,15 @@ struct Frame {
     t: Option<String>,
 }
 
+/// What READY says: the session, where to resume it, and who the bot is.
+#[derive(Deserialize)]
+struct Ready {
+    session_id: String,
+    #[serde(default)]
+    resume_gateway_url: String,
+    user: super::rest::Me,
+}
+
 /// A session to resume.
 #[derive(Clone, Debug)]
 struct Session {
@@ -201,8 +210,7 @@ async fn serve(
                     return if session.is_some() { Ended::Resume } else { Ended::Anew };
                 }
                 acked = false;
-                let seq = session.as_ref().and_then(|session| session.seq);
-                if socket.send(Message::Text(json!({"op": 1, "d": seq}).to_string().into())).await.is_err() {
+                if !heartbeat(&mut socket, session).await {
                     return after_drop(session);
                 }
                 continue;
@@ -243,18 +251,15 @@ async fn serve(
                 let kind = frame.t.unwrap_or_default();
                 match kind.as_str() {
                     "READY" => {
-                        let resume_url = frame.d["resume_gateway_url"].as_str().unwrap_or_default();
+                        let Ok(said) = serde_json::from_value::<Ready>(frame.d) else {
+                            return Ended::Failed("Discord's READY was unreadable".into(), None);
+                        };
                         *session = Some(Session {
-                            id: frame.d["session_id"]
-                                .as_str()
-                                .unwrap_or_default()
-                                .to_string(),
-                            resume_url: resume_url.to_string(),
+                            id: said.session_id,
+                            resume_url: said.resume_gateway_url,
                             seq: frame.s,
                         });
-                        if let Some(id) = frame.d["user"]["id"].as_str() {
-                            discord.learned_user(id, frame.d["user"]["username"].as_str());
-                        }
+                        discord.identity.set(Some(said.user));
                         ready = true;
                         listening.connected(line, true);
                     }
@@ -283,16 +288,7 @@ async fn serve(
                 }
             }
             // Discord asks for a heartbeat now.
-            1 => {
-                let seq = session.as_ref().and_then(|session| session.seq);
-                if socket
-                    .send(Message::Text(json!({"op": 1, "d": seq}).to_string().into()))
-                    .await
-                    .is_err()
-                {
-                    return after_drop(session);
-                }
-            }
+            1 if !heartbeat(&mut socket, session).await => return after_drop(session),
             7 => {
                 close(&mut socket, 4000).await;
                 return Ended::Resume;
@@ -337,6 +333,13 @@ async fn next_frame(socket: &mut Socket) -> Option<Frame> {
             _ => return None,
         }
     }
+}
+
+/// Sends a heartbeat with the last sequence number; `false` when the connection is gone.
+async fn heartbeat(socket: &mut Socket, session: &Option<Session>) -> bool {
+    let seq = session.as_ref().and_then(|session| session.seq);
+    let beat = json!({"op": 1, "d": seq}).to_string();
+    socket.send(Message::Text(beat.into())).await.is_ok()
 }
 
 async fn close(socket: &mut Socket, code: u16) {

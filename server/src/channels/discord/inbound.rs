@@ -5,7 +5,7 @@
 //! are left out.
 
 use super::{Interaction as Answer, render};
-use crate::channels::chat::{Inbound, Target};
+use crate::channels::chat::{Inbound, Said, Target};
 use crate::channels::walk::Callback;
 use crate::channels::walk::shown::WindowFor;
 use serde::Deserialize;
@@ -147,7 +147,7 @@ pub fn message(message: Message, bot_user: Option<&str>) -> Option<Inbound<Optio
     {
         return None;
     }
-    Some(Inbound::Said {
+    Some(Inbound::Said(Said {
         id: Some(message.id),
         private: true,
         written: None,
@@ -157,7 +157,7 @@ pub fn message(message: Message, bot_user: Option<&str>) -> Option<Inbound<Optio
         replying_to: message
             .message_reference
             .and_then(|reference| reference.message_id),
-    })
+    }))
 }
 
 #[cfg(test)]

@@ -210,7 +210,6 @@ pub fn modal(lang: Lang, question: &Question, walk: &Walk, awaiting: Awaiting) -
 impl ChatViews for Discord {
     type View = Shown;
 
-    /// A pending question at the walk's step, with that step's components.
     fn pending(&self, lang: Lang, question: &Question, walk: &Walk) -> Shown {
         let mut text = heading(question);
         for (name, answer) in shown::answered(lang, question, walk) {
@@ -251,7 +250,6 @@ impl ChatViews for Discord {
         message(text, components(lang, question, walk))
     }
 
-    /// A closed question: what was asked, how it ended; no components.
     fn closed(&self, lang: Lang, question: &Question) -> Shown {
         let mut text = heading(question);
         let per_question = QUESTION_CHARS / question.questions.len().max(1);
@@ -269,20 +267,6 @@ impl ChatViews for Discord {
         message(text, Vec::new())
     }
 
-    /// One reminder for every question still waiting.
-    fn reminder(&self, lang: Lang, waiting: &[Question]) -> Shown {
-        let mut text = shown::reminder_line(lang, waiting.len());
-        for question in waiting.iter().take(10) {
-            let _ = write!(
-                text,
-                "\n• {}",
-                escape(&fit_chars(&hark_text::question::headline(question), 120))
-            );
-        }
-        message(text, Vec::new())
-    }
-
-    /// A plain message.
     fn said(&self, text: &str) -> Shown {
         message(escape(text), Vec::new())
     }

@@ -41,7 +41,7 @@ pub fn wrong_token(error: &ServiceError) -> bool {
     error.refusal().is_some_and(|refusal| refusal.status == 401)
 }
 
-/// `GET /users/@me`: the bot.
+/// `GET /users/@me`, and READY's `user`: the bot.
 #[derive(Clone, Debug, Deserialize)]
 pub struct Me {
     pub id: String,

@@ -1,12 +1,14 @@
 //! Setting Discord up: the bot token checked for shape, then with Discord (`GET /users/@me`),
 //! before it is kept; forgetting it; and the bot's report for settings and `hark status`.
 
-use super::{CHANNEL, Discord, Identity, Rest, TOKEN};
+use super::{CHANNEL, Discord, Rest, TOKEN};
 use crate::channels::Relay;
 use crate::channels::chat::credentials::{self, StatusLine};
 use crate::channels::chat::{ChatSettings, Shared};
+use crate::daemon::secrets::BoundKey;
+use hark_core::model::channels::PairingReport;
 use hark_core::model::channels::discord::{DiscordRefusal, DiscordReport, DiscordSetup};
-use hark_core::model::{ChannelError, ChannelSummary, Channels, ChannelsReport};
+use hark_core::model::{ChannelSummary, Channels, ChannelsReport};
 use std::sync::Arc;
 
 #[async_trait::async_trait]
@@ -15,29 +17,17 @@ impl ChatSettings for Discord {
     type Refusal = DiscordRefusal;
     type Report = DiscordReport;
 
-    /// Checks the token given (or the saved one) with Discord, saves it, turns the bot on and
-    /// makes a new pairing code.
-    ///
-    /// # Errors
-    /// Why Discord cannot be set up, naming the token.
     async fn set_up(
         &self,
         relay: &Arc<Relay>,
         shared: &Arc<Shared>,
         request: DiscordSetup,
     ) -> Result<(), DiscordRefusal> {
-        let token = request.bot_token;
-        let api_base = relay
-            .store
-            .read_config(|config| config.channels.discord.api_base.clone());
-        let token = match token.map(|token| token.trim().to_string()) {
-            Some(token) if !token.is_empty() => {
-                if !token_shaped(&token) {
-                    return Err(DiscordRefusal::TokenShape);
-                }
-                token
-            }
-            _ => relay
+        let api_base = credentials::server(relay, CHANNEL);
+        let token = match credentials::given(request.bot_token) {
+            Some(token) if !token_shaped(&token) => return Err(DiscordRefusal::TokenShape),
+            Some(token) => token,
+            None => relay
                 .secrets
                 .bound(TOKEN, &api_base)
                 .ok_or(DiscordRefusal::NoToken)?,
@@ -53,37 +43,27 @@ impl ChatSettings for Discord {
                 });
             }
         };
-        self.identity.set(Some(Identity {
-            user_id: me.id,
-            name: Some(me.username),
-        }));
+        self.identity.set(Some(me));
         let on = |channels: &mut Channels| channels.discord.enabled = true;
         credentials::take_on(relay, shared, vec![(TOKEN, token)], &api_base, on)
             .await
             .map_err(|_| DiscordRefusal::SaveFailed)
     }
 
-    /// Forgets the token (the engine turns the bot off).
-    ///
-    /// # Errors
-    /// When the secrets cannot be saved.
-    async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
-        let api_base = relay
-            .store
-            .read_config(|config| config.channels.discord.api_base.clone());
-        credentials::forget(relay, &[TOKEN], &api_base, "the Discord token").await?;
+    const CREDENTIALS: &'static [BoundKey] = &[TOKEN];
+    const CREDENTIALS_NAMED: &'static str = "the Discord token";
+
+    async fn forgot(&self, _: &Arc<Relay>) {
         self.identity.set(None);
-        Ok(())
     }
 
-    /// The bot as settings and the CLI show it.
     fn report(&self, relay: &Relay, shared: &Shared) -> DiscordReport {
         let config = relay
             .store
             .read_config(|config| config.channels.discord.clone());
         DiscordReport {
             token: relay.secrets.bound(TOKEN, &config.api_base).is_some(),
-            bot: self.identity.get().and_then(|identity| identity.name),
+            bot: self.identity.get().map(|identity| identity.username),
             connected: shared.connected(),
             paired: config.user_id.is_some(),
             pairings: shared.pairings(),
@@ -91,18 +71,8 @@ impl ChatSettings for Discord {
         }
     }
 
-    /// Its line in `hark status`, once it has credentials.
     fn summary(app: &DiscordReport) -> Option<ChannelSummary> {
-        let line = StatusLine {
-            channel: CHANNEL,
-            kind: "bot",
-            name: app.bot.as_deref().map(|name| format!("@{name}")),
-            at: None,
-            connected: Some(app.connected),
-            paired: app.paired,
-            who: "person",
-        };
-        app.token.then(|| line.summary())
+        StatusLine::of(CHANNEL, "bot", app.shared()).map(StatusLine::summary)
     }
 
     fn file(report: DiscordReport, into: &mut ChannelsReport) {

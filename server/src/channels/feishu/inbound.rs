@@ -4,7 +4,7 @@
 //! bot in a one-to-one chat. Anything else is left out.
 
 use super::render;
-use crate::channels::chat::Inbound;
+use crate::channels::chat::{Inbound, Said};
 use crate::channels::walk::{Awaiting, Callback};
 use serde::Deserialize;
 use std::collections::BTreeSet;
@@ -149,7 +149,7 @@ fn message(event: MessageReceived) -> Option<Inbound<()>> {
     let text = serde_json::from_str::<Text>(&message.content)
         .map(|content| content.text)
         .unwrap_or_default();
-    Some(Inbound::Said {
+    Some(Inbound::Said(Said {
         id: Some(message.message_id),
         private: true,
         written: None,
@@ -157,7 +157,7 @@ fn message(event: MessageReceived) -> Option<Inbound<()>> {
         from,
         text,
         replying_to: message.parent_id.filter(|parent| !parent.is_empty()),
-    })
+    }))
 }
 
 #[cfg(test)]
@@ -173,13 +173,13 @@ mod tests {
                 "message": {"message_id": "om_1", "chat_type": chat, "message_type": kind,
                             "content": "{\"text\":\"tell hi\"}", "parent_id": ""}}})
         };
-        let Some(Inbound::Said {
+        let Some(Inbound::Said(Said {
             from,
             text,
             replying_to,
             id,
             ..
-        }) = read(event("p2p", "text"))
+        })) = read(event("p2p", "text"))
         else {
             panic!("not said");
         };

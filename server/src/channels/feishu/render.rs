@@ -195,7 +195,6 @@ fn controls(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
 impl ChatViews for Feishu {
     type View = Said;
 
-    /// A pending question at the walk's step, with that step's controls.
     fn pending(&self, lang: Lang, question: &Question, walk: &Walk) -> Said {
         let mut elements = source(question);
         for (name, answer) in shown::answered(lang, question, walk) {
@@ -215,7 +214,6 @@ impl ChatViews for Feishu {
         card(&title(question), "blue", elements)
     }
 
-    /// A closed question: what was asked, and how it ended; no controls.
     fn closed(&self, lang: Lang, question: &Question) -> Said {
         let mut elements = source(question);
         elements.push(div(&asked(question), QUESTION_CHARS * 2));
@@ -229,17 +227,6 @@ impl ChatViews for Feishu {
         card(&format!("{mark} {}", title(question)), template, elements)
     }
 
-    /// One reminder for every question still waiting.
-    fn reminder(&self, lang: Lang, waiting: &[Question]) -> Said {
-        let mut text = shown::reminder_line(lang, waiting.len());
-        for question in waiting.iter().take(10) {
-            text.push_str("\n• ");
-            text.push_str(&fit_chars(&hark_text::question::headline(question), 120));
-        }
-        self.said(&text)
-    }
-
-    /// A plain text message.
     fn said(&self, text: &str) -> Said {
         Said {
             kind: "text",

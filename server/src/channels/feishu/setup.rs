@@ -8,8 +8,10 @@ use crate::channels::Relay;
 use crate::channels::chat::credentials::{self, StatusLine};
 use crate::channels::chat::service::ServiceError;
 use crate::channels::chat::{ChatSettings, Shared};
+use crate::daemon::secrets::BoundKey;
+use hark_core::model::channels::PairingReport;
 use hark_core::model::channels::feishu::{FeishuRefusal, FeishuReport, FeishuSetup};
-use hark_core::model::{ChannelError, ChannelSummary, Channels, ChannelsReport};
+use hark_core::model::{ChannelSummary, Channels, ChannelsReport};
 use std::sync::Arc;
 
 #[async_trait::async_trait]
@@ -18,20 +20,13 @@ impl ChatSettings for Feishu {
     type Refusal = FeishuRefusal;
     type Report = FeishuReport;
 
-    /// Checks the credentials given (or the saved ones) with Feishu, saves them, turns the app on
-    /// and makes a new pairing code.
-    ///
-    /// # Errors
-    /// Why Feishu cannot be set up, naming the field.
     async fn set_up(
         &self,
         relay: &Arc<Relay>,
         shared: &Arc<Shared>,
         request: FeishuSetup,
     ) -> Result<(), FeishuRefusal> {
-        let saved_base = relay
-            .store
-            .read_config(|config| config.channels.feishu.api_base.clone());
+        let saved_base = credentials::server(relay, CHANNEL);
         let api_base = match request
             .api_base
             .as_deref()
@@ -41,18 +36,13 @@ impl ChatSettings for Feishu {
             Some(base) => hark_core::model::channels::feishu::setup_api_base(base)?,
             None => saved_base.clone(),
         };
-        let given = |value: Option<String>| {
-            value
-                .map(|value| value.trim().to_string())
-                .filter(|value| !value.is_empty())
-        };
         let saved = |key| relay.secrets.bound(key, &saved_base);
-        let app_id = match given(request.app_id) {
+        let app_id = match credentials::given(request.app_id) {
             Some(id) if !id.starts_with("cli_") => return Err(FeishuRefusal::AppIdShape),
             Some(id) => id,
             None => saved(APP_ID).ok_or(FeishuRefusal::NoCredentials)?,
         };
-        let app_secret = given(request.app_secret)
+        let app_secret = credentials::given(request.app_secret)
             .or_else(|| saved(APP_SECRET))
             .ok_or(FeishuRefusal::NoCredentials)?;
         let api = OpenApi::new(
@@ -108,26 +98,13 @@ impl ChatSettings for Feishu {
             .map_err(|_| FeishuRefusal::SaveFailed)
     }
 
-    /// Forgets the credentials (the engine turns the app off).
-    ///
-    /// # Errors
-    /// When the secrets cannot be saved.
-    async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
-        let api_base = relay
-            .store
-            .read_config(|config| config.channels.feishu.api_base.clone());
-        credentials::forget(
-            relay,
-            &[APP_ID, APP_SECRET],
-            &api_base,
-            "the Feishu app's credentials",
-        )
-        .await?;
+    const CREDENTIALS: &'static [BoundKey] = &[APP_ID, APP_SECRET];
+    const CREDENTIALS_NAMED: &'static str = "the Feishu app's credentials";
+
+    async fn forgot(&self, _: &Arc<Relay>) {
         self.bot.set(None);
-        Ok(())
     }
 
-    /// The app as settings and the CLI show it.
     fn report(&self, relay: &Relay, shared: &Shared) -> FeishuReport {
         let config = relay
             .store
@@ -144,18 +121,13 @@ impl ChatSettings for Feishu {
         }
     }
 
-    /// Its line in `hark status`, once it has credentials.
     fn summary(app: &FeishuReport) -> Option<ChannelSummary> {
-        let line = StatusLine {
-            channel: CHANNEL,
-            kind: "app",
-            name: app.bot.as_deref().map(|name| format!("\"{name}\"")),
-            at: Some(app.api_base.clone()),
-            connected: Some(app.connected),
-            paired: app.paired,
-            who: "person",
-        };
-        app.token.then(|| line.summary())
+        let line = StatusLine::of(CHANNEL, "app", app.shared());
+        line.map(|line| {
+            let name = app.bot.as_deref().map(|name| format!("\"{name}\""));
+            let at = Some(app.api_base.clone());
+            StatusLine { name, at, ..line }.summary()
+        })
     }
 
     fn file(report: FeishuReport, into: &mut ChannelsReport) {

@@ -5,7 +5,7 @@
 //! other subtypes, and anything else, are left out.
 
 use super::render;
-use crate::channels::chat::{Inbound, Target};
+use crate::channels::chat::{Inbound, Said, Target};
 use crate::channels::walk::Callback;
 use crate::channels::walk::shown::WindowFor;
 use serde::Deserialize;
@@ -177,7 +177,7 @@ pub fn read(payload: serde_json::Value, bot_user: Option<&str>) -> Option<Inboun
             if bot_user == Some(from.as_str()) {
                 return None;
             }
-            Some(Inbound::Said {
+            Some(Inbound::Said(Said {
                 // Slack's retries are told apart by their `event_id`, on the link.
                 private: true,
                 written: None,
@@ -186,7 +186,7 @@ pub fn read(payload: serde_json::Value, bot_user: Option<&str>) -> Option<Inboun
                 at: event.channel?,
                 text: event.text.unwrap_or_default(),
                 replying_to: event.thread_ts,
-            })
+            }))
         }
         Payload::Other => None,
     }
@@ -202,13 +202,13 @@ mod tests {
         let message = json!({"type": "event_callback", "event": {"type": "message",
             "channel_type": "im", "user": "U1", "channel": "D1", "text": "tell hi",
             "thread_ts": "1.2"}});
-        let Some(Inbound::Said {
+        let Some(Inbound::Said(Said {
             from,
             at,
             text,
             replying_to,
             ..
-        }) = read(message.clone(), Some("UBOT"))
+        })) = read(message.clone(), Some("UBOT"))
         else {
             panic!("not said");
         };

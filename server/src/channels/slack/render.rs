@@ -222,7 +222,6 @@ pub fn modal(lang: Lang, question: &Question, walk: &Walk, awaiting: Awaiting) -
 impl ChatViews for Slack {
     type View = Shown;
 
-    /// A pending question at the walk's step, with that step's controls.
     fn pending(&self, lang: Lang, question: &Question, walk: &Walk) -> Shown {
         let mut blocks = heading(question);
         for (name, answer) in shown::answered(lang, question, walk) {
@@ -245,7 +244,6 @@ impl ChatViews for Slack {
         }
     }
 
-    /// A closed question: what was asked, and how it ended; no controls.
     fn closed(&self, lang: Lang, question: &Question) -> Shown {
         let mut blocks = heading(question);
         blocks.push(section(&asked(question)));
@@ -260,20 +258,6 @@ impl ChatViews for Slack {
         }
     }
 
-    /// One reminder for every question still waiting.
-    fn reminder(&self, lang: Lang, waiting: &[Question]) -> Shown {
-        let mut text = shown::reminder_line(lang, waiting.len());
-        for question in waiting.iter().take(10) {
-            text.push_str("\n• ");
-            text.push_str(&fit_chars(&hark_text::question::headline(question), 120));
-        }
-        Shown {
-            text: fit_chars(&text, NOTIFICATION_CHARS),
-            blocks: json!([section(&text)]),
-        }
-    }
-
-    /// A plain message.
     fn said(&self, text: &str) -> Shown {
         Shown {
             text: fit_chars(text, NOTIFICATION_CHARS),

@@ -7,8 +7,10 @@ use crate::channels::Relay;
 use crate::channels::chat::credentials::{self, StatusLine};
 use crate::channels::chat::service::ServiceError;
 use crate::channels::chat::{ChatSettings, Shared};
+use crate::daemon::secrets::BoundKey;
+use hark_core::model::channels::PairingReport;
 use hark_core::model::channels::slack::{SlackRefusal, SlackReport, SlackSetup};
-use hark_core::model::{ChannelError, ChannelSummary, Channels, ChannelsReport};
+use hark_core::model::{ChannelSummary, Channels, ChannelsReport};
 use std::sync::Arc;
 
 #[async_trait::async_trait]
@@ -17,26 +19,14 @@ impl ChatSettings for Slack {
     type Refusal = SlackRefusal;
     type Report = SlackReport;
 
-    /// Checks the tokens given (or the saved ones) with Slack, saves them, turns the app on and
-    /// makes a new pairing code.
-    ///
-    /// # Errors
-    /// Why Slack cannot be set up, naming the token.
     async fn set_up(
         &self,
         relay: &Arc<Relay>,
         shared: &Arc<Shared>,
         request: SlackSetup,
     ) -> Result<(), SlackRefusal> {
-        let api_base = relay
-            .store
-            .read_config(|config| config.channels.slack.api_base.clone());
-        let given = |token: Option<String>| {
-            token
-                .map(|token| token.trim().to_string())
-                .filter(|token| !token.is_empty())
-        };
-        let bot = match given(request.bot_token) {
+        let api_base = credentials::server(relay, CHANNEL);
+        let bot = match credentials::given(request.bot_token) {
             Some(token) if !token.starts_with("xoxb-") => return Err(SlackRefusal::BotTokenShape),
             Some(token) => token,
             None => relay
@@ -44,7 +34,7 @@ impl ChatSettings for Slack {
                 .bound(BOT_TOKEN, &api_base)
                 .ok_or(SlackRefusal::NoToken)?,
         };
-        let app = match given(request.app_token) {
+        let app = match credentials::given(request.app_token) {
             Some(token) if !token.starts_with("xapp-") => return Err(SlackRefusal::AppTokenShape),
             Some(token) => token,
             None => relay
@@ -71,7 +61,7 @@ impl ChatSettings for Slack {
             Err(error) if wrong_token(&error) => return Err(SlackRefusal::WrongAppToken),
             Err(error) => return Err(unreachable(error)),
         }
-        self.learned(identity);
+        self.identity.set(Some(identity));
         let tokens = vec![(BOT_TOKEN, bot), (APP_TOKEN, app)];
         let on = |channels: &mut Channels| channels.slack.enabled = true;
         credentials::take_on(relay, shared, tokens, &api_base, on)
@@ -79,26 +69,13 @@ impl ChatSettings for Slack {
             .map_err(|_| SlackRefusal::SaveFailed)
     }
 
-    /// Forgets both tokens (the engine turns the app off).
-    ///
-    /// # Errors
-    /// When the secrets cannot be saved.
-    async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
-        let api_base = relay
-            .store
-            .read_config(|config| config.channels.slack.api_base.clone());
-        credentials::forget(
-            relay,
-            &[BOT_TOKEN, APP_TOKEN],
-            &api_base,
-            "the Slack tokens",
-        )
-        .await?;
+    const CREDENTIALS: &'static [BoundKey] = &[BOT_TOKEN, APP_TOKEN];
+    const CREDENTIALS_NAMED: &'static str = "the Slack tokens";
+
+    async fn forgot(&self, _: &Arc<Relay>) {
         self.identity.set(None);
-        Ok(())
     }
 
-    /// The app as settings and the CLI show it.
     fn report(&self, relay: &Relay, shared: &Shared) -> SlackReport {
         let config = relay
             .store
@@ -107,7 +84,7 @@ impl ChatSettings for Slack {
         SlackReport {
             token: relay.secrets.bound(BOT_TOKEN, &config.api_base).is_some()
                 && relay.secrets.bound(APP_TOKEN, &config.api_base).is_some(),
-            bot: identity.as_ref().and_then(|identity| identity.name.clone()),
+            bot: identity.as_ref().and_then(|identity| identity.user.clone()),
             team: identity.and_then(|identity| identity.team),
             connected: shared.connected(),
             paired: config.user_id.is_some(),
@@ -116,18 +93,8 @@ impl ChatSettings for Slack {
         }
     }
 
-    /// Its line in `hark status`, once it has credentials.
     fn summary(app: &SlackReport) -> Option<ChannelSummary> {
-        let line = StatusLine {
-            channel: CHANNEL,
-            kind: "app",
-            name: app.bot.as_deref().map(|name| format!("@{name}")),
-            at: None,
-            connected: Some(app.connected),
-            paired: app.paired,
-            who: "person",
-        };
-        app.token.then(|| line.summary())
+        StatusLine::of(CHANNEL, "app", app.shared()).map(StatusLine::summary)
     }
 
     fn file(report: SlackReport, into: &mut ChannelsReport) {

@@ -65,7 +65,7 @@ pub async fn listen(
     if slack.bot_user().is_none()
         && let Ok(identity) = line.bot.identity().await
     {
-        slack.learned(identity);
+        slack.identity.set(Some(identity));
     }
     let opened = match app.socket_address().await {
         Ok(address) => crate::channels::outbound::open_websocket(address.as_str())

@@ -6,7 +6,7 @@
 use super::updates::Update;
 use super::{Line, Telegram};
 use crate::channels::chat::words::Words;
-use crate::channels::chat::{Inbound, Listening};
+use crate::channels::chat::{Inbound, Listening, Said};
 use crate::channels::walk::Callback;
 
 /// Hands `update` to the engine, or answers a tap that names nothing.
@@ -14,7 +14,7 @@ pub async fn take(update: Update, listening: &Listening<'_, Telegram>, line: &Li
     if let Some(message) = update.message {
         let chat = message.chat.id.to_string();
         listening
-            .hand(Inbound::Said {
+            .hand(Inbound::Said(Said {
                 id: Some(update.update_id.to_string()),
                 from: chat.clone(),
                 at: chat,
@@ -24,7 +24,7 @@ pub async fn take(update: Update, listening: &Listening<'_, Telegram>, line: &Li
                     .map(|replied| replied.message_id.to_string()),
                 private: message.chat.kind == "private",
                 written: None,
-            })
+            }))
             .await;
     } else if let Some(query) = update.callback_query {
         let words = Words::of::<Telegram>(listening.relay);

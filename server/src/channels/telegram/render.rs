@@ -116,22 +116,8 @@ fn pending_text(lang: Lang, question: &Question, walk: &Walk, descriptions: bool
         );
         let _ = write!(text, "\n{}\n", escape(&line));
     }
-    match walk.awaiting {
-        Some(Awaiting::OwnWords) => {
-            let _ = write!(
-                text,
-                "\n<i>{}</i>",
-                escape(&t_in(lang, "telegram-own-words-prompt", &[]))
-            );
-        }
-        Some(Awaiting::SkipNote) => {
-            let _ = write!(
-                text,
-                "\n<i>{}</i>",
-                escape(&t_in(lang, "telegram-skip-note-prompt", &[]))
-            );
-        }
-        None => {}
+    if let Some(awaiting) = walk.awaiting {
+        let _ = write!(text, "\n<i>{}</i>", escape(&asking(lang, awaiting)));
     }
     text.trim_end().to_string()
 }
@@ -151,20 +137,19 @@ fn keyboard(lang: Lang, question: &Question, walk: &Walk) -> InlineKeyboardMarku
         tap,
     };
     let mut rows: Vec<Vec<InlineKeyboardButton>> = Vec::new();
-    let Some(sub) = question.questions.get(walk.step) else {
-        return InlineKeyboardMarkup::builder()
+    let keyboard = |rows| {
+        InlineKeyboardMarkup::builder()
             .inline_keyboard(rows)
-            .build();
+            .build()
+    };
+    let Some(sub) = question.questions.get(walk.step) else {
+        return keyboard(rows);
     };
     if walk.awaiting == Some(Awaiting::SkipNote) {
-        rows.push(vec![button(
-            t_in(lang, "chat-skip-now", &[]),
-            at(Tap::SkipNow),
-        )]);
+        let skip = t_in(lang, "chat-skip-now", &[]);
+        rows.push(vec![button(skip, at(Tap::SkipNow))]);
         rows.push(vec![button(t_in(lang, "chat-back", &[]), at(Tap::Back))]);
-        return InlineKeyboardMarkup::builder()
-            .inline_keyboard(rows)
-            .build();
+        return keyboard(rows);
     }
     for (index, option) in sub.options.iter().enumerate() {
         let (tick, tap) = match (sub.multi_select, walk.ticked.contains(&index)) {
@@ -186,17 +171,11 @@ fn keyboard(lang: Lang, question: &Question, walk: &Walk) -> InlineKeyboardMarku
         }
     }
     rows.push(last);
-    InlineKeyboardMarkup::builder()
-        .inline_keyboard(rows)
-        .build()
+    keyboard(rows)
 }
 
 /// The reply prompt of "Other…" or "Skip": names the question, so the reply is plainly its.
 pub fn prompt(lang: Lang, question: &Question, walk: &Walk, awaiting: Awaiting) -> String {
-    let key = match awaiting {
-        Awaiting::OwnWords => "telegram-own-words-prompt",
-        Awaiting::SkipNote => "telegram-skip-note-prompt",
-    };
     let asked = question
         .questions
         .get(walk.step)
@@ -204,36 +183,23 @@ pub fn prompt(lang: Lang, question: &Question, walk: &Walk, awaiting: Awaiting) 
         .unwrap_or_default();
     format!(
         "{}\n\n<i>{}</i>",
-        escape(&t_in(lang, key, &[])),
+        escape(&asking(lang, awaiting)),
         escape(&asked)
     )
 }
 
-/// A question in a line: its name, else its first question's start.
-fn reminder_line(question: &Question) -> String {
-    let named = hark_text::question::name(question);
-    let line = match named {
-        Some(name) => name.to_string(),
-        None => question
-            .questions
-            .first()
-            .map(|sub| {
-                sub.question
-                    .lines()
-                    .next()
-                    .unwrap_or_default()
-                    .trim()
-                    .to_string()
-            })
-            .unwrap_or_default(),
+/// What a reply is asked for: the person's own words, or a note to a skip.
+fn asking(lang: Lang, awaiting: Awaiting) -> String {
+    let key = match awaiting {
+        Awaiting::OwnWords => "telegram-own-words-prompt",
+        Awaiting::SkipNote => "telegram-skip-note-prompt",
     };
-    cut(&line, 120)
+    t_in(lang, key, &[])
 }
 
 impl ChatViews for Telegram {
     type View = Shown;
 
-    /// A pending question at the walk's step, with that step's buttons.
     fn pending(&self, lang: Lang, question: &Question, walk: &Walk) -> Shown {
         let text = pending_text(lang, question, walk, true);
         let text = if text.chars().count() > MAX_TEXT_CHARS {
@@ -247,7 +213,6 @@ impl ChatViews for Telegram {
         }
     }
 
-    /// A closed question: what was asked, and how it ended; no buttons.
     fn closed(&self, lang: Lang, question: &Question) -> Shown {
         let mut text = heading(question);
         let per_question = QUESTION_BYTES / question.questions.len().max(1);
@@ -259,18 +224,6 @@ impl ChatViews for Telegram {
         }
         let (mark, outcome) = ending(lang, question, |note| cut(note, 1000));
         let _ = write!(text, "\n{mark} <b>{}</b>", escape(&cut(&outcome, 800)));
-        Shown {
-            text,
-            keyboard: None,
-        }
-    }
-
-    /// One reminder for every question still waiting.
-    fn reminder(&self, lang: Lang, waiting: &[Question]) -> Shown {
-        let mut text = escape(&shown::reminder_line(lang, waiting.len()));
-        for question in waiting.iter().take(10) {
-            let _ = write!(text, "\n• {}", escape(&reminder_line(question)));
-        }
         Shown {
             text,
             keyboard: None,

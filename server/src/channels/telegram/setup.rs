@@ -6,8 +6,10 @@ use super::{BotApi, CHANNEL, TOKEN, Telegram};
 use crate::channels::Relay;
 use crate::channels::chat::credentials::{self, StatusLine};
 use crate::channels::chat::{ChatSettings, Shared};
+use crate::daemon::secrets::BoundKey;
+use hark_core::model::channels::PairingReport;
 use hark_core::model::channels::telegram::{TelegramRefusal, TelegramReport, TelegramSetup};
-use hark_core::model::{ChannelError, ChannelSummary, Channels, ChannelsReport};
+use hark_core::model::{ChannelSummary, Channels, ChannelsReport};
 use std::sync::Arc;
 
 #[async_trait::async_trait]
@@ -16,29 +18,17 @@ impl ChatSettings for Telegram {
     type Refusal = TelegramRefusal;
     type Report = TelegramReport;
 
-    /// Checks the token given (or the saved one) with Telegram, saves it, turns the bot on and
-    /// makes a new pairing code.
-    ///
-    /// # Errors
-    /// Why the bot cannot be set up, naming the token.
     async fn set_up(
         &self,
         relay: &Arc<Relay>,
         shared: &Arc<Shared>,
         request: TelegramSetup,
     ) -> Result<(), TelegramRefusal> {
-        let token = request.bot_token;
-        let api_base = relay
-            .store
-            .read_config(|config| config.channels.telegram.api_base.clone());
-        let token = match token.map(|token| token.trim().to_string()) {
-            Some(token) if !token.is_empty() => {
-                if !token_shaped(&token) {
-                    return Err(TelegramRefusal::TokenShape);
-                }
-                token
-            }
-            _ => relay
+        let api_base = credentials::server(relay, CHANNEL);
+        let token = match credentials::given(request.bot_token) {
+            Some(token) if !token_shaped(&token) => return Err(TelegramRefusal::TokenShape),
+            Some(token) => token,
+            None => relay
                 .secrets
                 .bound(TOKEN, &api_base)
                 .ok_or(TelegramRefusal::NoToken)?,
@@ -64,20 +54,13 @@ impl ChatSettings for Telegram {
             .map_err(|_| TelegramRefusal::SaveFailed)
     }
 
-    /// Forgets the bot token (the engine turns the bot off).
-    ///
-    /// # Errors
-    /// When the secrets cannot be saved.
-    async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
-        let api_base = relay
-            .store
-            .read_config(|config| config.channels.telegram.api_base.clone());
-        credentials::forget(relay, &[TOKEN], &api_base, "the bot token").await?;
+    const CREDENTIALS: &'static [BoundKey] = &[TOKEN];
+    const CREDENTIALS_NAMED: &'static str = "the bot token";
+
+    async fn forgot(&self, _: &Arc<Relay>) {
         self.bot.set(None);
-        Ok(())
     }
 
-    /// The bot as settings and the CLI show it.
     fn report(&self, relay: &Relay, shared: &Shared) -> TelegramReport {
         let config = relay
             .store
@@ -98,18 +81,15 @@ impl ChatSettings for Telegram {
         }
     }
 
-    /// Its line in `hark status`, once it has credentials.
     fn summary(app: &TelegramReport) -> Option<ChannelSummary> {
-        let line = StatusLine {
-            channel: CHANNEL,
-            kind: "bot",
-            name: app.bot.as_deref().map(|name| format!("@{name}")),
-            at: None,
-            connected: None,
-            paired: app.paired,
-            who: "chat",
-        };
-        app.token.then(|| line.summary())
+        let line = StatusLine::of(CHANNEL, "bot", app.shared());
+        line.map(|line| {
+            StatusLine {
+                who: "chat",
+                ..line
+            }
+            .summary()
+        })
     }
 
     fn file(report: TelegramReport, into: &mut ChannelsReport) {

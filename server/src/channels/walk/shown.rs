@@ -161,12 +161,15 @@ impl WindowFor {
     }
 }
 
-/// A reminder's first line: how many questions still wait.
-pub fn reminder_line(lang: Lang, count: usize) -> String {
-    format!(
-        "⏰ {}",
-        t_in(lang, "chat-remind", &[("count", count.into())])
-    )
+/// A reminder of the questions still waiting: how many, and the first ten's headlines.
+pub fn reminder(lang: Lang, waiting: &[Question]) -> String {
+    let count = waiting.len().into();
+    let mut text = format!("⏰ {}", t_in(lang, "chat-remind", &[("count", count)]));
+    for question in waiting.iter().take(10) {
+        text.push_str("\n• ");
+        text.push_str(&fit_chars(&hark_text::question::headline(question), 120));
+    }
+    text
 }
 
 #[cfg(test)]

@@ -7,10 +7,13 @@
 use super::ilink::{Ilink, LoginStatus};
 use super::{BOT_BASE, CHANNEL, TOKEN};
 use crate::channels::Relay;
+use crate::channels::chat::credentials;
+use crate::channels::chat::learned::Learned;
+use crate::channels::chat::pauses::Pauses;
 use hark_core::model::channels::SetupRefusal;
 use hark_core::model::channels::wechat::{WechatLogin, WechatLoginState, WechatRefusal};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::Notify;
 
@@ -18,14 +21,13 @@ use tokio::sync::Notify;
 const LOGIN_WAIT: Duration = Duration::from_secs(8 * 60);
 /// The pause between two status polls that answered at once.
 const BETWEEN_POLLS: Duration = Duration::from_secs(1);
-const LONGEST_PAUSE: Duration = Duration::from_secs(30);
 
 /// The login in progress, if any.
 #[derive(Default)]
 pub struct Logins {
-    shown: Mutex<Option<WechatLogin>>,
+    shown: Learned<WechatLogin>,
     /// The number typed from the phone, waiting for the next poll.
-    verify_code: Mutex<Option<String>>,
+    verify_code: Learned<String>,
     typed: Notify,
     /// Counts logins started: a newer one ends the older one's task.
     generation: AtomicU64,
@@ -34,21 +36,12 @@ pub struct Logins {
 impl Logins {
     /// The login as settings and the CLI show it.
     pub fn shown(&self) -> Option<WechatLogin> {
-        self.shown
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner())
-            .clone()
+        self.shown.get()
     }
 
     fn change(&self, change: impl FnOnce(&mut WechatLogin)) {
-        if let Some(login) = self
-            .shown
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner())
-            .as_mut()
-        {
-            change(login);
-        }
+        self.shown
+            .change(|login| login.as_mut().map(change).unwrap_or_default());
     }
 
     fn set_state(&self, state: WechatLoginState) {
@@ -85,10 +78,7 @@ impl Logins {
         if self.state() != Some(WechatLoginState::NeedsCode) {
             return Err(WechatRefusal::NoLogin);
         }
-        *self
-            .verify_code
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner()) = Some(code.to_string());
+        self.verify_code.set(Some(code.to_string()));
         // WeChat checks it now: asked again, the number was wrong.
         self.set_state(WechatLoginState::Scanned);
         self.typed.notify_waiters();
@@ -96,10 +86,9 @@ impl Logins {
     }
 
     fn take_verify_code(&self) -> Option<String> {
-        self.verify_code
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner())
-            .take()
+        let mut taken = None;
+        self.verify_code.change(|code| taken = code.take());
+        taken
     }
 }
 
@@ -112,9 +101,7 @@ pub async fn start(
     logins: Arc<Logins>,
     on_confirmed: impl Fn() + Send + Sync + 'static,
 ) -> Result<WechatLogin, WechatRefusal> {
-    let api_base = relay
-        .store
-        .read_config(|config| config.channels.wechat.api_base.clone());
+    let api_base = credentials::server(relay, CHANNEL);
     let api = Ilink::new(relay.http.clone(), &api_base, None);
     // The token kept, if any: WeChat then knows this bot is already bound here.
     let kept = relay.secrets.bound(TOKEN, &api_base);
@@ -133,10 +120,7 @@ pub async fn start(
         expires_at: chrono::Utc::now() + chrono::Duration::from_std(LOGIN_WAIT).unwrap_or_default(),
     };
     let generation = logins.generation.fetch_add(1, Ordering::SeqCst) + 1;
-    *logins
-        .shown
-        .lock()
-        .unwrap_or_else(|poison| poison.into_inner()) = Some(login.clone());
+    logins.shown.set(Some(login.clone()));
     logins.take_verify_code();
     tokio::spawn(follow(
         relay.clone(),
@@ -163,7 +147,7 @@ async fn follow(
     let current = || logins.generation.load(Ordering::SeqCst) == generation;
     let shutdown = relay.store.shutdown_token().clone();
     let deadline = tokio::time::Instant::now() + LOGIN_WAIT;
-    let mut pause = BETWEEN_POLLS;
+    let mut pauses = Pauses::default();
     let mut number: Option<String> = None;
     while current() && tokio::time::Instant::now() < deadline {
         let status = tokio::select! {
@@ -176,13 +160,12 @@ async fn follow(
         }
         let status = match status {
             Ok(status) => {
-                pause = BETWEEN_POLLS;
+                pauses.reset();
                 status
             }
             Err(error) if error.passing() => {
                 tracing::debug!(channel = %CHANNEL, %error, "a login status poll failed");
-                tokio::time::sleep(pause).await;
-                pause = (pause * 2).min(LONGEST_PAUSE);
+                tokio::time::sleep(pauses.next(None)).await;
                 continue;
             }
             Err(error) => {
@@ -231,9 +214,7 @@ async fn follow(
             }
             "binded_redirect" => {
                 // This bot is already bound here: the kept token still works.
-                let api_base = relay
-                    .store
-                    .read_config(|config| config.channels.wechat.api_base.clone());
+                let api_base = credentials::server(&relay, CHANNEL);
                 if relay.secrets.bound(TOKEN, &api_base).is_some() {
                     logins.set_state(WechatLoginState::Confirmed);
                 } else {
@@ -294,23 +275,15 @@ async fn confirmed(relay: &Arc<Relay>, status: LoginStatus) -> Result<(), String
             "WeChat confirmed the login without a bot token, a bot or the user who scanned".into(),
         );
     };
-    let api_base = relay
-        .store
-        .read_config(|config| config.channels.wechat.api_base.clone());
     let bot_base = status
         .baseurl
         .map(|base| base.trim().trim_end_matches('/').to_string())
         .filter(|base| base.starts_with("https://") || base.starts_with("http://"));
-    let secrets = relay.secrets.clone();
-    let saving_base = api_base.clone();
-    tokio::task::spawn_blocking(move || {
-        secrets.set_bound(TOKEN, Some(token), &saving_base)?;
-        secrets.set_bound(BOT_BASE, bot_base, &saving_base)
-    })
-    .await
-    .map_err(std::io::Error::other)
-    .and_then(|saved| saved)
-    .map_err(|_| WechatRefusal::SaveFailed.message())?;
+    let values = vec![(TOKEN, Some(token)), (BOT_BASE, bot_base)];
+    relay
+        .save_credentials(values, &credentials::server(relay, CHANNEL))
+        .await
+        .map_err(|_| WechatRefusal::SaveFailed.message())?;
     let user = user.trim().to_string();
     relay
         .change_channels(move |channels| {

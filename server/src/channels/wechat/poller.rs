@@ -7,10 +7,11 @@
 //! settings say "log in again", and nothing is polled until a new login.
 
 use super::ilink::{Message, POLL_WAIT, session_ended};
-use super::record::{Record, RecordFile};
+use super::record::{self, Record};
 use super::{CHANNEL, Line, Wechat};
 use crate::channels::chat::service::ServiceError;
-use crate::channels::chat::{Inbound, LinkEnded, Listening};
+use crate::channels::chat::{Inbound, LinkEnded, Listening, Said};
+use crate::channels::kept::Kept;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -20,7 +21,7 @@ const BETWEEN_EMPTY_POLLS: Duration = Duration::from_secs(1);
 
 /// What polling keeps from one connection to the next.
 pub struct State {
-    file: Option<RecordFile>,
+    file: Option<Kept<Record>>,
     record: Record,
     /// How long the server asked a poll to wait.
     wait: Duration,
@@ -68,9 +69,9 @@ pub async fn listen(
 ) -> LinkEnded {
     let session = line.session();
     if state.file.is_none() {
-        let (file, record) = RecordFile::load(listening.relay.home.as_deref()).await;
+        let file = record::load(listening.relay.home.as_deref()).await;
+        state.record = file.held().clone();
         state.file = Some(file);
-        state.record = record;
     }
     // The cursor and the context belong to the session they were read in.
     if state.record.session.as_deref() != Some(session.as_str()) {
@@ -123,7 +124,7 @@ pub async fn listen(
                 state.record.cursor = cursor;
             }
             if let Some(file) = state.file.as_mut() {
-                file.keep(&state.record).await;
+                file.keep(state.record.clone()).await;
             }
         }
         if !news {
@@ -173,7 +174,7 @@ async fn take(
             wechat.context.set(Some(context));
         }
         let inbound = match message.text() {
-            Some(text) => Inbound::Said {
+            Some(text) => Inbound::Said(Said {
                 id: message.id(),
                 at: from.clone(),
                 from,
@@ -181,7 +182,7 @@ async fn take(
                 replying_to: None,
                 private: true,
                 written: state.clocks.written_ms(&message),
-            },
+            }),
             None => Inbound::Unreadable {
                 at: from.clone(),
                 from,

@@ -3,10 +3,10 @@
 
 use super::{BOT_BASE, CHANNEL, TOKEN, Wechat, login, record};
 use crate::channels::Relay;
-use crate::channels::chat::credentials;
 use crate::channels::chat::{ChatSettings, Shared};
+use crate::daemon::secrets::BoundKey;
 use hark_core::model::channels::wechat::{WechatRefusal, WechatReport};
-use hark_core::model::{ChannelError, ChannelSummary, ChannelsReport};
+use hark_core::model::{ChannelSummary, ChannelsReport};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
@@ -35,19 +35,16 @@ impl ChatSettings for Wechat {
         .map(|_| ())
     }
 
-    /// Logs out: the token, where the bot's calls went, and the poll's record go.
-    async fn forget_credentials(&self, relay: &Arc<Relay>) -> Result<(), ChannelError> {
-        let api_base = relay
-            .store
-            .read_config(|config| config.channels.wechat.api_base.clone());
-        credentials::forget(relay, &[BOT_BASE, TOKEN], &api_base, "the WeChat token").await?;
+    /// Logging out forgets the token and where the bot's calls went, and the poll's record.
+    const CREDENTIALS: &'static [BoundKey] = &[BOT_BASE, TOKEN];
+    const CREDENTIALS_NAMED: &'static str = "the WeChat token";
+
+    async fn forgot(&self, relay: &Arc<Relay>) {
         record::forget(relay.home.as_deref()).await;
         self.context.set(None);
         self.session_ended.store(false, Ordering::SeqCst);
-        Ok(())
     }
 
-    /// The channel as settings and the CLI show it.
     fn report(&self, relay: &Relay, shared: &Shared) -> WechatReport {
         let wechat = relay
             .store

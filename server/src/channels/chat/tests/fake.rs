@@ -10,9 +10,7 @@ use crate::security::access::Access;
 use crate::security::token::Tokens;
 use hark_core::model::channels::telegram::TelegramRefusal;
 use hark_core::model::{AskRequest, Status};
-use hark_core::model::{
-    ChannelError, ChannelName, ChannelSummary, ChannelsReport, Question, QuestionId,
-};
+use hark_core::model::{ChannelName, ChannelSummary, ChannelsReport, Question, QuestionId};
 use hark_core::store::Store;
 use hark_text::Lang;
 use serde_json::json;
@@ -163,11 +161,8 @@ impl<const WORDS: bool> ChatApp for Fake<WORDS> {
     type Responder = u32;
     type LinkState = ();
 
-    fn line(&self, relay: &Relay) -> Option<()> {
-        relay
-            .store
-            .read_config(|config| config.channels.slack.enabled)
-            .then_some(())
+    fn line(&self, _: &Relay, _: &str) -> Option<()> {
+        Some(())
     }
 
     fn server(_: &()) -> &str {
@@ -314,9 +309,10 @@ impl<const WORDS: bool> ChatSettings for Fake<WORDS> {
             .map_err(|_| TelegramRefusal::SaveFailed)
     }
 
-    async fn forget_credentials(&self, _: &Arc<Relay>) -> Result<(), ChannelError> {
-        Ok(())
-    }
+    const CREDENTIALS: &'static [crate::daemon::secrets::BoundKey] = &[];
+    const CREDENTIALS_NAMED: &'static str = "nothing";
+
+    async fn forgot(&self, _: &Arc<Relay>) {}
 
     /// The pairing code waiting, for the tests to send.
     fn report(&self, _: &Relay, shared: &Shared) -> serde_json::Value {
@@ -425,7 +421,7 @@ impl World {
     }
 
     pub(super) async fn say(&self, from: &str, text: &str, replying_to: Option<&str>) {
-        self.deliver(Inbound::Said {
+        self.deliver(Inbound::Said(crate::channels::chat::Said {
             id: None,
             from: from.into(),
             at: format!("D-{from}"),
@@ -433,7 +429,7 @@ impl World {
             replying_to: replying_to.map(str::to_string),
             private: true,
             written: None,
-        })
+        }))
         .await;
     }
 

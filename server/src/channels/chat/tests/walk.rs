@@ -152,7 +152,7 @@ async fn a_message_delivered_twice_is_taken_once() {
     world.service.posted("pending Deploy now?").await;
     for _ in 0..2 {
         world
-            .deliver(Inbound::Said {
+            .deliver(Inbound::Said(crate::channels::chat::Said {
                 id: Some("delivered-twice".into()),
                 from: ME.into(),
                 at: format!("D-{ME}"),
@@ -160,7 +160,7 @@ async fn a_message_delivered_twice_is_taken_once() {
                 replying_to: None,
                 private: true,
                 written: None,
-            })
+            }))
             .await;
     }
     // A later message's hint comes after whatever the two deliveries did.
