@@ -159,7 +159,7 @@ mod ssr {
                 StoreError::Invalid(body) => Failure::InvalidAnswer {
                     details: body.error,
                 },
-                StoreError::NotFound(_) => Failure::NotFound,
+                StoreError::NotFound(_) | StoreError::RuleNotFound(_) => Failure::NotFound,
                 StoreError::NotPending { .. } => Failure::NotPending,
                 StoreError::TooManyPending => Failure::TooManyPending,
                 StoreError::TooManyMessages { .. } => Failure::TooManyMessages,

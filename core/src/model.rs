@@ -14,6 +14,7 @@ mod message;
 mod paths;
 mod question;
 pub(crate) mod rfc3339;
+pub mod rule;
 mod setting;
 mod tool;
 mod validate;

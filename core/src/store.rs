@@ -31,6 +31,7 @@ mod late;
 mod messages;
 mod presence;
 mod reads;
+mod rules;
 mod settle;
 mod timers;
 mod typing;
@@ -42,6 +43,7 @@ pub use error::StoreError;
 pub use files::replace_privately;
 pub use images::StoredImage;
 pub use presence::BrowserClient;
+pub use rules::RULES_FILE;
 pub use typing::TYPING_HOLD;
 
 use crate::log::{Ack, Log, OnDurable, Reader};
@@ -106,6 +108,7 @@ struct Shared {
     shutdown: CancellationToken,
     deadlines: timers::Deadlines,
     log: Option<Log>,
+    rules: rules::RuleBook,
 }
 
 #[derive(Default)]
@@ -177,10 +180,16 @@ impl Store {
     /// no history on disk. Background tasks stop when `shutdown` is cancelled.
     pub fn open(home: Option<&Path>, shutdown: CancellationToken) -> (Store, ConfigReport) {
         let (config, report) = ConfigFile::load(home);
-        (Self::with_log(config, None, shutdown), report)
+        let rules = rules::RuleBook::load(home);
+        (Self::with_log(config, None, rules, shutdown), report)
     }
 
-    fn with_log(config: ConfigFile, log: Option<Log>, shutdown: CancellationToken) -> Store {
+    fn with_log(
+        config: ConfigFile,
+        log: Option<Log>,
+        rules: rules::RuleBook,
+        shutdown: CancellationToken,
+    ) -> Store {
         let (events, _) = broadcast::channel(EVENT_BUFFER);
         Store {
             shared: Arc::new(Shared {
@@ -192,6 +201,7 @@ impl Store {
                 shutdown,
                 deadlines: timers::Deadlines::default(),
                 log,
+                rules,
             }),
         }
     }
@@ -220,7 +230,8 @@ impl Store {
         .await
         .expect("opening the log does not panic")?;
         let (log, pending, recent, messages) = opened;
-        let store = Self::with_log(config_file, Some(log), shutdown);
+        let rules = rules::RuleBook::load(Some(home));
+        let store = Self::with_log(config_file, Some(log), rules, shutdown);
         store.restore_messages(messages);
         {
             let mut state = store.state();
@@ -365,6 +376,10 @@ impl Store {
         }
         let (default_timeout, default_action) =
             self.read_config(|config| (config.timeout_secs, config.timeout_action));
+        // A permission prompt a kept rule answers is answered as it is made: nobody is asked.
+        let ruled = (request.permission.as_ref())
+            .and_then(|ask| self.shared.rules.decide(ask))
+            .map(|rule| rule.decision);
         // One lock for "is it known?" and "insert it": two re-submits of one id cannot both
         // create it.
         let decided = {
@@ -383,13 +398,23 @@ impl Store {
                     return Err(StoreError::TooManyPending);
                 }
                 None => {
-                    let question = new_question(request, default_timeout, default_action);
+                    let mut question = new_question(request, default_timeout, default_action);
+                    let asked = ruled.is_some().then(|| question.clone());
+                    let by_rule = answered_by_rule(&mut question, ruled);
+                    if let Some(asked) = asked.filter(|_| by_rule) {
+                        // The log takes a question's close only after its creation.
+                        let _ = self.record(&asked);
+                    }
                     let durable = self.record(&question);
                     state
                         .entries
                         .insert(question.id, Entry::new(question.clone()));
-                    state.pending += 1;
-                    self.announce(|| Event::QuestionCreated(question.clone()));
+                    if by_rule {
+                        self.announce(|| Event::QuestionAnswered(question.clone()));
+                    } else {
+                        state.pending += 1;
+                        self.announce(|| Event::QuestionCreated(question.clone()));
+                    }
                     Ok((question, durable))
                 }
             }
@@ -399,7 +424,9 @@ impl Store {
             Err(existing) => return self.existing(existing).await,
         };
         let (id, expires_at) = (question.id, question.expires_at);
+        let by_rule = !question.is_pending();
         self.settle(durable, move |store, recorded| match recorded {
+            Ok(()) if by_rule => store.retire(id),
             Ok(()) => {
                 if let Some(expires_at) = expires_at {
                     let left = (expires_at - Utc::now()).to_std().unwrap_or_default();
@@ -562,9 +589,29 @@ fn new_question(
         expires_at,
         timeout_action: request.timeout_action.unwrap_or(default_action),
         answered_via: None,
+        permission: request.permission,
         abandoned_at: None,
         shown: None,
     }
+}
+
+/// Answers a new permission prompt with a kept rule's `decision`, if there is one (its option
+/// that allows or denies once); whether it did.
+fn answered_by_rule(
+    question: &mut Question,
+    decision: Option<crate::model::rule::Decision>,
+) -> bool {
+    let answer =
+        decision.and_then(|decision| question.permission.as_ref()?.answer(question, decision));
+    let Some(answer) = answer else {
+        return false;
+    };
+    question.status = Status::Answered;
+    question.answers = Some(vec![answer]);
+    question.answered_via = Some(crate::model::AnsweredVia::Rule);
+    question.closed_at = Some(question.created_at);
+    question.expires_at = None;
+    true
 }
 
 /// The time now, to the microsecond: the log orders by microseconds, and memory must order the

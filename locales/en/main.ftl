@@ -40,6 +40,7 @@ question-back = Back to the inbox
 question-abandoned = The agent stopped waiting for this answer. You can still answer: the answer is kept for it when it asks again.
 question-via-client = in the agent's own window
 question-via-push = with a push's button
+question-via-rule = by a rule you kept
 question-via-channel = in { $channel }
 note-orphan = the agent did not come back after Hark restarted
 note-late = the agent stopped waiting, and nobody answered in time

@@ -86,6 +86,7 @@ wechat-more-waiting = { $count ->
 wechat-via = { $place ->
     [page] on Hark's page
     [client] in the agent's own window
+    [rule] by a rule you kept
    *[push] from a push notification
 }
 wechat-via-channel = in { $channel }
@@ -132,6 +133,10 @@ hook-plan-keep = Keep planning
 hook-always-allow = Always allow { $rule }
 hook-always-kept = Kept in { $place }
 hook-always-session = Until this session ends
+hook-always-allow-call = Always allow
+hook-always-allow-means = Allow now, and from now on Hark allows this exact call from { $agent } without asking you. You can take it back in Hark's settings.
+hook-always-deny-call = Always deny
+hook-always-deny-means = Deny now, and from now on Hark denies this exact call from { $agent } without asking you. You can take it back in Hark's settings.
 
 # Chat apps' reply windows (Slack's and Discord's modals, SPEC §17)
 chat-pick = Pick options

@@ -32,6 +32,7 @@ question-back = 受信箱に戻る
 question-abandoned = エージェントはこの回答を待つのをやめました。回答はまだできます。エージェントが改めて尋ねたときに、その回答が渡されます。
 question-via-client = エージェント自身のウィンドウで
 question-via-push = プッシュ通知のボタンで
+question-via-rule = 保存したルールで
 question-via-channel = { $channel } で
 note-orphan = Hark の再起動後、エージェントが戻りませんでした
 note-late = エージェントが待つのをやめ、時間内に誰も回答しませんでした

@@ -79,6 +79,7 @@ wechat-more-waiting = このあとに { $count } 件の質問が待っていま�
 wechat-via = { $place ->
     [page] Hark のページで
     [client] エージェント自身の画面で
+    [rule] 保存したルールで
    *[push] プッシュ通知から
 }
 wechat-via-channel = { $channel } で
@@ -125,6 +126,10 @@ hook-plan-keep = 計画を続ける
 hook-always-allow = { $rule } を常に許可
 hook-always-kept = 保存先：{ $place }
 hook-always-session = このセッションが終わるまで
+hook-always-allow-call = 常に許可
+hook-always-allow-means = 今回許可し、今後は { $agent } からのまったく同じ呼び出しを Hark が確認せずに許可します。Hark の設定で取り消せます。
+hook-always-deny-call = 常に拒否
+hook-always-deny-means = 今回拒否し、今後は { $agent } からのまったく同じ呼び出しを Hark が確認せずに拒否します。Hark の設定で取り消せます。
 
 # Chat apps' reply windows (Slack's and Discord's modals, SPEC §17)
 chat-pick = 選択してください

@@ -32,6 +32,7 @@ question-back = 받은 질문으로 돌아가기
 question-abandoned = 에이전트가 이 답변을 더 이상 기다리지 않습니다. 그래도 답할 수 있으며, 에이전트가 다시 물으면 그 답변을 받습니다.
 question-via-client = 에이전트 자체 창에서
 question-via-push = 푸시 알림 버튼으로
+question-via-rule = 저장한 규칙으로
 question-via-channel = { $channel }에서
 note-orphan = Hark가 다시 시작된 뒤 에이전트가 돌아오지 않았습니다
 note-late = 에이전트가 기다리기를 멈췄고, 시간 안에 아무도 답하지 않았습니다

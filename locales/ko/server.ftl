@@ -79,6 +79,7 @@ wechat-more-waiting = 이 질문 다음에 질문 { $count }개가 더 기다리
 wechat-via = { $place ->
     [page] Hark 페이지에서
     [client] 에이전트 자체 창에서
+    [rule] 저장한 규칙으로
    *[push] 푸시 알림에서
 }
 wechat-via-channel = { $channel }에서
@@ -125,6 +126,10 @@ hook-plan-keep = 계속 계획하기
 hook-always-allow = { $rule } 항상 허용
 hook-always-kept = 저장 위치: { $place }
 hook-always-session = 이 세션이 끝날 때까지
+hook-always-allow-call = 항상 허용
+hook-always-allow-means = 이번에 허용하고, 앞으로 { $agent }의 똑같은 호출은 Hark가 묻지 않고 허용합니다. Hark 설정에서 취소할 수 있습니다.
+hook-always-deny-call = 항상 거부
+hook-always-deny-means = 이번에 거부하고, 앞으로 { $agent }의 똑같은 호출은 Hark가 묻지 않고 거부합니다. Hark 설정에서 취소할 수 있습니다.
 
 # Chat apps' reply windows (Slack's and Discord's modals, SPEC §17)
 chat-pick = 옵션 선택

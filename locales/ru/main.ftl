@@ -40,6 +40,7 @@ question-back = Назад во входящие
 question-abandoned = Агент перестал ждать этот ответ. Ответить всё ещё можно: ответ сохранится, и агент получит его, когда спросит снова.
 question-via-client = в окне самого агента
 question-via-push = кнопкой в уведомлении
+question-via-rule = по сохранённому правилу
 question-via-channel = в { $channel }
 note-orphan = после перезапуска Hark агент не вернулся
 note-late = агент перестал ждать, и никто не ответил вовремя

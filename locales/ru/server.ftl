@@ -89,6 +89,7 @@ wechat-more-waiting = { $count ->
 wechat-via = { $place ->
     [page] на странице Hark
     [client] в окне самого агента
+    [rule] по сохранённому правилу
    *[push] из push-уведомления
 }
 wechat-via-channel = в { $channel }
@@ -135,6 +136,10 @@ hook-plan-keep = Продолжить планирование
 hook-always-allow = Всегда разрешать { $rule }
 hook-always-kept = Сохраняется в { $place }
 hook-always-session = До конца этого сеанса
+hook-always-allow-call = Всегда разрешать
+hook-always-allow-means = Разрешить сейчас, и впредь Hark будет без вопросов разрешать { $agent } точно такой же вызов. Отменить это можно в настройках Hark.
+hook-always-deny-call = Всегда запрещать
+hook-always-deny-means = Запретить сейчас, и впредь Hark будет без вопросов запрещать { $agent } точно такой же вызов. Отменить это можно в настройках Hark.
 
 # Chat apps' reply windows (Slack's and Discord's modals, SPEC §17)
 chat-pick = Выберите варианты

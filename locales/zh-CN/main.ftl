@@ -32,6 +32,7 @@ question-back = 返回收件箱
 question-abandoned = 智能体已不再等待这个回答。你仍然可以回答：智能体再次询问时会收到这个回答。
 question-via-client = 在智能体自己的窗口中
 question-via-push = 通过推送通知的按钮
+question-via-rule = 按你保存的规则
 question-via-channel = 在 { $channel } 中
 note-orphan = Hark 重启后智能体没有回来
 note-late = 智能体已停止等待，且无人及时回答

@@ -79,6 +79,7 @@ wechat-more-waiting = 之后还有 { $count } 个问题在等待。
 wechat-via = { $place ->
     [page] 在 Hark 页面上
     [client] 在智能体自己的窗口中
+    [rule] 按你保存的规则
    *[push] 通过推送通知
 }
 wechat-via-channel = 在 { $channel } 中
@@ -125,6 +126,10 @@ hook-plan-keep = 继续规划
 hook-always-allow = 始终允许 { $rule }
 hook-always-kept = 保存在 { $place }
 hook-always-session = 直到本次会话结束
+hook-always-allow-call = 始终允许
+hook-always-allow-means = 这次允许，以后 { $agent } 发起完全相同的调用时，Hark 不再询问，直接允许。可在 Hark 的设置中撤销。
+hook-always-deny-call = 始终拒绝
+hook-always-deny-means = 这次拒绝，以后 { $agent } 发起完全相同的调用时，Hark 不再询问，直接拒绝。可在 Hark 的设置中撤销。
 
 # Chat apps' reply windows (Slack's and Discord's modals, SPEC §17)
 chat-pick = 选择选项

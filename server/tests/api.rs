@@ -47,6 +47,7 @@ mod api {
     pub mod pages;
     mod pairing;
     mod questions;
+    mod rules;
     mod security;
     mod slack;
     pub mod telegram;

@@ -74,6 +74,7 @@ fn via_text(via: Option<hark_core::model::AnsweredVia>) -> Option<String> {
     match via? {
         AnsweredVia::Client => Some(t("question-via-client")),
         AnsweredVia::Push => Some(t("question-via-push")),
+        AnsweredVia::Rule => Some(t("question-via-rule")),
         AnsweredVia::Channel(channel) => Some(t_args(
             "question-via-channel",
             &[("channel", channel.display().into())],

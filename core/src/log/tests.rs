@@ -20,6 +20,7 @@ fn question(minutes_ago: i64, status: Status) -> Question {
         expires_at: None,
         timeout_action: Default::default(),
         answered_via: None,
+        permission: None,
         abandoned_at: None,
         shown: None,
     }

@@ -107,6 +107,11 @@ pub struct AskRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "schema", schemars(skip))]
     pub id: Option<QuestionId>,
+    /// Set by an agent's permission hook: what the prompt is about, so a rule the person kept
+    /// answers it at once, and "Always allow" / "Always deny" keep one (SPEC §19).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    pub permission: Option<super::rule::PermissionAsk>,
 }
 
 /// What a question's time limit does (`timeoutAction`).
@@ -375,6 +380,9 @@ pub struct Question {
     /// Where it was answered or declined (unknown: through the API).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answered_via: Option<AnsweredVia>,
+    /// A permission prompt's subject and choices (`AskRequest::permission`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub permission: Option<super::rule::PermissionAsk>,
     /// When the agent stopped waiting (its call was cancelled, or its shim went away): the
     /// question stays answerable for `lateSecs`, and a late answer is kept for the agent.
     #[serde(
@@ -520,6 +528,8 @@ pub enum AnsweredVia {
     Client,
     /// A push's answer button.
     Push,
+    /// A rule the person kept ("Always allow", "Always deny"), at once.
+    Rule,
     /// A chat channel, by its name.
     #[serde(untagged)]
     Channel(super::ChannelName),
@@ -533,6 +543,7 @@ impl TryFrom<String> for AnsweredVia {
             "page" => Ok(AnsweredVia::Page),
             "client" => Ok(AnsweredVia::Client),
             "push" => Ok(AnsweredVia::Push),
+            "rule" => Ok(AnsweredVia::Rule),
             channel => super::ChannelName::ALL
                 .into_iter()
                 .find(|known| known.as_str() == channel)
@@ -552,6 +563,8 @@ impl AnsweredVia {
         match self {
             AnsweredVia::Channel(channel) => channel.answers(),
             AnsweredVia::Page | AnsweredVia::Client | AnsweredVia::Push => true,
+            // Only the daemon answers by a rule.
+            AnsweredVia::Rule => false,
         }
     }
 }

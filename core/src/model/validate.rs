@@ -105,6 +105,9 @@ pub fn validate_ask(request: &AskRequest) -> Result<(), ErrorBody> {
     for (index, sub) in request.questions.iter().enumerate() {
         validate_sub_question(&format!("questions[{index}]"), sub)?;
     }
+    if let Some(permission) = &request.permission {
+        permission.validate(request.questions[0].options.len())?;
+    }
     Ok(())
 }
 

@@ -98,9 +98,10 @@ impl Store {
             }
             other => (other, Vec::new()),
         };
-        self.close_as(id, Ending::By(outcome), via, images)
-            .await?
-            .ok_or(StoreError::NotFound(id))
+        let closed = (self.close_as(id, Ending::By(outcome), via, images).await?)
+            .ok_or(StoreError::NotFound(id))?;
+        self.keep_rule_of(&closed).await;
+        Ok(closed)
     }
 
     /// Decodes an answer's images off the runtime, once the question is known to take them:

@@ -11,6 +11,8 @@ pub enum StoreError {
     Invalid(#[from] ErrorBody),
     #[error("no question has the id {0}")]
     NotFound(QuestionId),
+    #[error("no rule has the id {0}")]
+    RuleNotFound(crate::model::rule::RuleId),
     #[error("question {id} is no longer pending: it is {}", status.as_str())]
     NotPending { id: QuestionId, status: Status },
     #[error("{MAX_PENDING} questions are already pending; answer or cancel some first")]
@@ -32,7 +34,7 @@ impl StoreError {
     pub fn status(&self) -> u16 {
         match self {
             StoreError::Invalid(_) => 400,
-            StoreError::NotFound(_) => 404,
+            StoreError::NotFound(_) | StoreError::RuleNotFound(_) => 404,
             StoreError::NotPending { .. } => 409,
             StoreError::TooManyPending | StoreError::TooManyMessages { .. } => 429,
             StoreError::ShuttingDown | StoreError::Storage(_) => 503,

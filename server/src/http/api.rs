@@ -9,6 +9,7 @@ mod health;
 mod messages;
 mod pairing;
 pub(crate) mod questions;
+mod rules;
 
 use crate::http::error::ApiError;
 use crate::http::state::AppState;
@@ -24,6 +25,7 @@ pub fn router() -> Router<AppState> {
         .merge(channels::router())
         .merge(pairing::router())
         .merge(messages::router())
+        .merge(rules::router())
         .merge(export::router())
         .route("/ws", get(crate::http::ws::upgrade))
         .fallback(|| async { ApiError::no_route() })

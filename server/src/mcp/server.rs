@@ -276,6 +276,7 @@ impl HarkMcp {
                 timeout_action: Some(question.timeout_action),
                 source: question.source,
                 id: Some(id),
+                permission: question.permission,
             }),
             Err(error) => Err(AskError {
                 message: format!("{field}: no open question has the id {id} ({error})"),

@@ -117,11 +117,12 @@ async fn a_permission_is_allowed_or_denied_in_hark() {
     for (choice, behavior) in [("Allow", "allow"), ("Deny", "deny")] {
         let child = hook(&world, &request, "30").await;
         let question = world.pending(1).await.remove(0);
+        // The command, and under it the rest of what the call carries.
         assert_eq!(
             question["questions"][0]["question"],
-            "Allow Bash?\n\n```\nrm -rf build\n```"
+            "Allow Bash?\n\n```\nrm -rf build\n\n{\n  \"description\": \"Clean the build\"\n}\n```"
         );
-        assert_eq!(question["questions"][0]["options"][1]["danger"], true);
+        assert_eq!(question["questions"][0]["options"][2]["danger"], true);
         let id = question["id"].as_str().unwrap();
         world
             .post(
@@ -153,9 +154,13 @@ async fn a_permission_is_allowed_or_denied_in_hark() {
     let question = world.pending(1).await.remove(0);
     assert_eq!(
         question["questions"][0]["question"],
-        "Разрешить Bash?\n\n```\nrm -rf build\n```"
+        "Разрешить Bash?\n\n```\nrm -rf build\n\n{\n  \"description\": \"Clean the build\"\n}\n```"
     );
-    assert_eq!(question["questions"][0]["options"][1]["label"], "Запретить");
+    assert_eq!(
+        question["questions"][0]["options"][1]["label"],
+        "Всегда разрешать"
+    );
+    assert_eq!(question["questions"][0]["options"][2]["label"], "Запретить");
     let id = question["id"].as_str().unwrap();
     world
         .post(
@@ -328,10 +333,10 @@ async fn a_codex_permission_is_allowed_or_denied_in_hark_in_codexs_exact_shape()
         let question = world.pending(1).await.remove(0);
         assert_eq!(
             question["questions"][0]["question"],
-            "Allow Bash?\n\n```\ncargo publish\n```"
+            "Allow Bash?\n\n```\ncargo publish\n\n{\n  \"description\": \"Publish the crate\"\n}\n```"
         );
-        assert_eq!(question["questions"][0]["options"][1]["label"], "Deny");
-        assert_eq!(question["questions"][0]["options"][1]["danger"], true);
+        assert_eq!(question["questions"][0]["options"][2]["label"], "Deny");
+        assert_eq!(question["questions"][0]["options"][2]["danger"], true);
         assert_eq!(question["source"]["cwd"], "/home/me/project");
         let client = question["source"]["client"].as_str().unwrap();
         assert!(client.starts_with("codex (hark hook"), "{client}");

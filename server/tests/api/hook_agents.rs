@@ -16,7 +16,7 @@ async fn pick(world: &World, tool: &str, what: &str, label: &str) {
     let labels: Vec<&str> = (sub["options"].as_array().unwrap().iter())
         .map(|option| option["label"].as_str().unwrap())
         .collect();
-    assert_eq!(labels, ["Allow", "Deny"]);
+    assert_eq!(labels, ["Allow", "Always allow", "Deny", "Always deny"]);
     let id = question["id"].as_str().unwrap();
     let answered = world
         .post(

@@ -236,8 +236,18 @@ async fn always_allow_answers_with_claude_codes_own_suggestion_shown_first() {
         .iter()
         .map(|option| option["label"].as_str().unwrap())
         .collect();
-    assert_eq!(labels, ["Allow", "Always allow Bash(npm test)", "Deny"]);
-    let kept = options[1]["description"].as_str().unwrap();
+    // Hark's own rule for this exact call, Claude Code's suggestion, and the denials.
+    assert_eq!(
+        labels,
+        [
+            "Allow",
+            "Always allow",
+            "Always allow Bash(npm test)",
+            "Deny",
+            "Always deny"
+        ]
+    );
+    let kept = options[2]["description"].as_str().unwrap();
     assert!(
         kept.contains(".claude/settings.local.json"),
         "where the rule is kept: {kept}"

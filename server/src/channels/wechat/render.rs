@@ -125,6 +125,7 @@ fn place(lang: Lang, via: Option<AnsweredVia>) -> Option<String> {
         AnsweredVia::Page => "page",
         AnsweredVia::Client => "client",
         AnsweredVia::Push => "push",
+        AnsweredVia::Rule => "rule",
         AnsweredVia::Channel(ChannelName::Wechat) => return None,
         AnsweredVia::Channel(channel) => {
             return Some(t_in(

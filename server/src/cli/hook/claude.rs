@@ -229,8 +229,8 @@ async fn ask_permission(hook: &Hook<'_>, input: &ClaudeInput) -> Option<Value> {
             description: kept.clone(),
         })
         .collect();
-    let what = permission::summary(&input.tool_input);
-    let decision = match permission::ask(hook, lang, &input.tool_name, &what, &extras).await? {
+    let (tool, tool_input) = (&input.tool_name, &input.tool_input);
+    let decision = match permission::ask(hook, lang, tool, tool_input, &extras).await? {
         Picked::Allow => json!({"behavior": "allow"}),
         Picked::Extra(index) => {
             json!({"behavior": "allow", "updatedPermissions": [always[index].2]})

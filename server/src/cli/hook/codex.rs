@@ -28,8 +28,8 @@ pub async fn answer(hook: &Hook<'_>, input: &CodexInput) -> Option<Value> {
         return None;
     }
     let lang = person_lang(hook).await;
-    let what = permission::summary(&input.tool_input);
-    let decision = match permission::ask(hook, lang, &input.tool_name, &what, &[]).await? {
+    let (tool, tool_input) = (&input.tool_name, &input.tool_input);
+    let decision = match permission::ask(hook, lang, tool, tool_input, &[]).await? {
         Picked::Allow => json!({"behavior": "allow"}),
         Picked::Deny => json!({"behavior": "deny", "message": "The person denied this in Hark."}),
         // Codex is offered no other choice.

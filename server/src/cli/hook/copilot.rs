@@ -35,9 +35,8 @@ pub async fn answer(hook: &Hook<'_>, input: &CopilotInput) -> Option<Value> {
         return None;
     }
     let lang = person_lang(hook).await;
-    let what = permission::summary(&input.tool_input);
     Some(
-        match permission::ask(hook, lang, &input.tool_name, &what, &[]).await? {
+        match permission::ask(hook, lang, &input.tool_name, &input.tool_input, &[]).await? {
             Picked::Allow => json!({"behavior": "allow"}),
             Picked::Deny => {
                 json!({"behavior": "deny", "message": "The person denied this in Hark."})

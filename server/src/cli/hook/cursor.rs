@@ -51,7 +51,7 @@ fn ask_in_cursor() -> Value {
 pub async fn answer(hook: &Hook<'_>, input: &CursorInput) -> Option<Value> {
     let (tool, what) = match input.hook_event_name.as_str() {
         "beforeShellExecution" => match &input.command {
-            Some(command) => ("Shell".to_string(), command.clone()),
+            Some(command) => ("Shell".to_string(), json!({ "command": command })),
             None => return Some(ask_in_cursor()),
         },
         "beforeMCPExecution" => {
@@ -62,7 +62,12 @@ pub async fn answer(hook: &Hook<'_>, input: &CursorInput) -> Option<Value> {
                 Some(server) => format!("{server}: {tool}"),
                 None => tool,
             };
-            (tool, input.tool_input.clone().unwrap_or_default())
+            // Cursor gives the tool's input as JSON in a string.
+            let given = input.tool_input.clone().unwrap_or_default();
+            (
+                tool,
+                serde_json::from_str(&given).unwrap_or(Value::String(given)),
+            )
         }
         // Past Cursor's limit a follow-up would be dropped: the messages wait for the next turn.
         "stop" if input.loop_count >= FOLLOW_UPS => return Some(json!({})),

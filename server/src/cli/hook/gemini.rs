@@ -35,9 +35,8 @@ pub async fn answer(hook: &Hook<'_>, input: &GeminiInput) -> Option<Value> {
         return None;
     }
     let lang = person_lang(hook).await;
-    let what = permission::summary(&input.tool_input);
     Some(
-        match permission::ask(hook, lang, &input.tool_name, &what, &[]).await {
+        match permission::ask(hook, lang, &input.tool_name, &input.tool_input, &[]).await {
             Some(Picked::Allow) => json!({"decision": "allow"}),
             Some(Picked::Deny) => {
                 json!({"decision": "deny", "reason": "The person denied this in Hark."})

@@ -1,10 +1,13 @@
 //! A permission prompt of any agent, asked in Hark the one way: "Allow <tool>?" over what the
 //! tool would do, shown whole and literally as code (Markdown in a command stays text, a run of
-//! blanks is counted, so nothing hides past the edge), with Allow, the agent's own extra choices
-//! (Claude Code's "always allow" entries) and Deny (marked danger). Each agent's module reads
-//! its prompt and writes the decision in its own shape.
+//! blanks is counted, so nothing hides past the edge), with Allow, Always allow, the agent's own
+//! extra choices (Claude Code's "always allow" entries), Deny and Always deny (marked danger).
+//! The request says what it is about (`PermissionAsk`), so a rule the person kept answers it at
+//! once in the daemon, and "Always …" keeps one there (SPEC §19). Each agent's module reads its
+//! prompt and writes the decision in its own shape.
 
 use super::Hook;
+use hark_core::model::rule::{MAX_PATTERN_CHARS, PermissionAsk};
 use hark_core::model::{AskRequest, QuestionOption, Status, SubQuestion};
 use hark_text::{Lang, t_in};
 use serde_json::Value;
@@ -19,7 +22,7 @@ pub struct Extra {
     pub description: String,
 }
 
-/// What the person picked.
+/// What the person picked (or a rule they kept: "Always allow" allows, and Hark keeps the rule).
 #[derive(Debug, PartialEq, Eq)]
 pub enum Picked {
     Allow,
@@ -28,48 +31,94 @@ pub enum Picked {
     Extra(usize),
 }
 
-/// What a tool call would do: its command, file or the like, else its input (shown literally by
-/// `literal_block`).
-pub fn summary(tool_input: &Value) -> String {
-    let named = [
-        "command",
-        "file_path",
-        "url",
-        "path",
-        "pattern",
-        "description",
-    ]
-    .iter()
-    .find_map(|key| tool_input.get(*key).and_then(Value::as_str))
-    .map(str::to_string);
-    named.unwrap_or_else(|| tool_input.to_string())
+/// The fields that say what a call does, first found first; a model-written `description` is
+/// never one (it may say anything).
+const SUBJECTS: [&str; 5] = ["command", "file_path", "url", "path", "pattern"];
+
+/// What a tool call would do, which a rule is matched against: its command, file or the like,
+/// else its whole input.
+pub fn subject(tool_input: &Value) -> String {
+    let named = SUBJECTS
+        .iter()
+        .find_map(|key| tool_input.get(*key).and_then(Value::as_str));
+    named.map_or_else(|| tool_input.to_string(), str::to_string)
 }
 
-/// Asks whether `tool` may do `what`; `None` when the person skipped, or nobody answered in
-/// time (the agent then asks in its own dialog).
+/// What a tool call would do, as the person reads it (shown literally by `literal_block`): its
+/// subject, and under it the rest of its input (a file's new content, a description), so
+/// nothing the call carries is hidden.
+pub fn summary(tool_input: &Value) -> String {
+    let subject = subject(tool_input);
+    let Some(input) = tool_input.as_object() else {
+        return subject;
+    };
+    let named = SUBJECTS
+        .iter()
+        .find(|key| input.get(**key).is_some_and(Value::is_string));
+    let rest: serde_json::Map<String, Value> = (input.iter())
+        .filter(|(key, _)| Some(key.as_str()) != named.copied())
+        .map(|(key, value)| (key.clone(), value.clone()))
+        .collect();
+    if named.is_none() || rest.is_empty() {
+        return subject;
+    }
+    let rest = serde_json::to_string_pretty(&rest).unwrap_or_default();
+    format!("{subject}\n\n{rest}")
+}
+
+/// Asks whether `tool` may do what its `input` says; `None` when the person skipped, or nobody
+/// answered in time (the agent then asks in its own dialog). A rule the person kept answers at
+/// once, in the daemon.
 pub async fn ask(
     hook: &Hook<'_>,
     lang: Lang,
     tool: &str,
-    what: &str,
+    input: &Value,
     extras: &[Extra],
 ) -> Option<Picked> {
     let (allow, deny) = (t_in(lang, "hook-allow", &[]), t_in(lang, "hook-deny", &[]));
     let asked = format!(
         "{}\n\n{}",
         t_in(lang, "hook-permission", &[("tool", tool.into())]),
-        hark_text::markdown::literal_block(lang, what, SUMMARY_CHARS)
+        hark_text::markdown::literal_block(lang, &summary(input), SUMMARY_CHARS)
     );
-    let options = std::iter::once(QuestionOption::new(allow.clone()))
-        .chain(extras.iter().map(|extra| QuestionOption {
-            description: Some(extra.description.clone()),
-            ..QuestionOption::new(extra.label.clone())
-        }))
-        .chain([QuestionOption {
+    let agent = hook.agent.product();
+    let always = |key: &str, means: &str| QuestionOption {
+        description: Some(t_in(lang, means, &[("agent", agent.into())])),
+        ..QuestionOption::new(t_in(lang, key, &[]))
+    };
+    let (always_allow, always_deny) = (
+        always("hook-always-allow-call", "hook-always-allow-means"),
+        QuestionOption {
             danger: true,
-            ..QuestionOption::new(deny.clone())
-        }])
-        .collect();
+            ..always("hook-always-deny-call", "hook-always-deny-means")
+        },
+    );
+    let subject = subject(input);
+    // A rule is the exact subject the person saw: one too long to keep is never offered.
+    let keeps = subject.chars().count() <= MAX_PATTERN_CHARS;
+    let mut options = vec![QuestionOption::new(allow.clone())];
+    options.extend(keeps.then(|| always_allow.clone()));
+    options.extend(extras.iter().map(|extra| QuestionOption {
+        description: Some(extra.description.clone()),
+        ..QuestionOption::new(extra.label.clone())
+    }));
+    let deny_at = options.len();
+    options.push(QuestionOption {
+        danger: true,
+        ..QuestionOption::new(deny.clone())
+    });
+    options.extend(keeps.then(|| always_deny.clone()));
+    let permission = keeps.then(|| PermissionAsk {
+        agent: hook.agent.client_name().to_string(),
+        tool: tool.to_string(),
+        subject,
+        allow: 0,
+        deny: deny_at,
+        always_allow: Some(1),
+        always_deny: Some(deny_at + 1),
+    });
+    let (always_allow, always_deny) = (always_allow.label, always_deny.label);
     let request = AskRequest {
         questions: vec![SubQuestion {
             header: Some(tool.to_string()),
@@ -78,6 +127,7 @@ pub async fn ask(
             ..SubQuestion::text(asked)
         }],
         source: Some(hook.source()),
+        permission,
         ..AskRequest::default()
     };
     let result = hook.ask(request).await?;
@@ -85,9 +135,9 @@ pub async fn ask(
         return None;
     }
     let picked = result.answers.iter().flatten().next()?.selected.first()?;
-    if *picked == allow {
+    if *picked == allow || (keeps && *picked == always_allow) {
         Some(Picked::Allow)
-    } else if *picked == deny {
+    } else if *picked == deny || (keeps && *picked == always_deny) {
         Some(Picked::Deny)
     } else {
         let extra = extras.iter().position(|extra| extra.label == *picked)?;
