@@ -344,6 +344,13 @@ elsewhere-wechat-code-shape = Type the digits WeChat shows on your phone.
 elsewhere-test-wechat = Send a test message to WeChat
 
 # Quick replies
+rules-heading = Remembered decisions
+rules-help = Permission prompts you answered with “Always allow” or “Always deny”. When the same agent asks for the same call again, Hark answers it at once without asking you, and the history says so.
+rules-none = No decisions remembered yet.
+rules-allowed = Always allowed
+rules-denied = Always denied
+rules-what = { $agent }: { $tool }
+rules-take-back = Take back
 presets-heading = Quick replies
 presets-help = Texts you often type, one per line, in the order you want them. On a question, tap one under a text box, or press Alt+1 to Alt+9 while typing, to insert it. Edit, move or delete lines here to change them.
 presets-placeholder = Looks good, go ahead.

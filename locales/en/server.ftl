@@ -118,6 +118,8 @@ hook-too-small = That is below the least this takes, { $min }.
 hook-too-large = That is above the most this takes, { $max }.
 hook-too-short = That is too short: at least { $min } characters.
 hook-too-long = That is too long: at most { $max } characters.
+hook-too-few = Tick at least { $min }.
+hook-too-many = Tick at most { $max }.
 hook-not-format = { $format ->
     [email] That is not an email address.
     [uri] That is not a full web address (such as https://example.com).
@@ -131,6 +133,7 @@ hook-plan-approve = Approve
 hook-plan-keep = Keep planning
 # "Always allow": the rule the agent suggests, shown before it is kept
 hook-always-allow = Always allow { $rule }
+hook-always-mode = Allow, and switch to the { $mode } mode
 hook-always-kept = Kept in { $place }
 hook-always-session = Until this session ends
 hook-always-allow-call = Always allow

@@ -305,6 +305,13 @@ elsewhere-wechat-code-shape = WeChat がスマートフォンに表示してい�
 elsewhere-test-wechat = WeChat にテストメッセージを送る
 
 # クイック返信
+rules-heading = 記憶した判断
+rules-help = 「常に許可」または「常に拒否」と答えた許可の確認です。同じエージェントが同じ呼び出しを再び求めると、Hark があなたに確認せずすぐに答え、履歴にそのことが残ります。
+rules-none = 記憶した判断はまだありません。
+rules-allowed = 常に許可
+rules-denied = 常に拒否
+rules-what = { $agent }：{ $tool }
+rules-take-back = 取り消す
 presets-heading = クイック返信
 presets-help = よく入力する文を 1 行に 1 つずつ、使いたい順に書いてください。質問画面では入力欄の下のボタンをタップするか、入力中に Alt+1〜Alt+9 を押すと挿入されます。追加・編集・並べ替え・削除は、ここで行を書き換えて行います。
 presets-placeholder = 問題なさそうです。進めてください。

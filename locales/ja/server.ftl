@@ -111,6 +111,8 @@ hook-too-small = 最小値 { $min } より小さい値です。
 hook-too-large = 最大値 { $max } より大きい値です。
 hook-too-short = 短すぎます。{ $min } 文字以上で入力してください。
 hook-too-long = 長すぎます。{ $max } 文字以内で入力してください。
+hook-too-few = 少なくとも { $min } 個選んでください。
+hook-too-many = 選べるのは { $max } 個までです。
 hook-not-format = { $format ->
     [email] メールアドレスではありません。
     [uri] 完全な Web アドレスではありません（例：https://example.com）。
@@ -124,6 +126,7 @@ hook-plan-approve = 承認する
 hook-plan-keep = 計画を続ける
 # 「常に許可」：エージェントが提案するルールを、保存する前に表示
 hook-always-allow = { $rule } を常に許可
+hook-always-mode = 許可して { $mode } モードに切り替える
 hook-always-kept = 保存先：{ $place }
 hook-always-session = このセッションが終わるまで
 hook-always-allow-call = 常に許可

@@ -305,6 +305,13 @@ elsewhere-wechat-code-shape = WeChat이 휴대폰에 표시한 숫자를 입력�
 elsewhere-test-wechat = WeChat으로 테스트 메시지 보내기
 
 # 빠른 답장
+rules-heading = 기억한 결정
+rules-help = ‘항상 허용’ 또는 ‘항상 거부’로 답한 권한 요청입니다. 같은 에이전트가 같은 호출을 다시 요청하면 Hark가 묻지 않고 바로 답하며, 기록에 그렇게 남습니다.
+rules-none = 아직 기억한 결정이 없습니다.
+rules-allowed = 항상 허용
+rules-denied = 항상 거부
+rules-what = { $agent }: { $tool }
+rules-take-back = 취소
 presets-heading = 빠른 답장
 presets-help = 자주 입력하는 문장을 한 줄에 하나씩, 원하는 순서대로 적으세요. 질문 화면에서 입력란 아래 버튼을 누르거나 입력 중에 Alt+1~Alt+9를 누르면 삽입됩니다. 추가, 수정, 순서 변경, 삭제는 여기서 줄을 고치면 됩니다.
 presets-placeholder = 좋아 보여요. 진행하세요.

@@ -111,6 +111,8 @@ hook-too-small = 최솟값 { $min }보다 작습니다.
 hook-too-large = 최댓값 { $max }보다 큽니다.
 hook-too-short = 너무 짧습니다. { $min }자 이상 입력하세요.
 hook-too-long = 너무 깁니다. { $max }자 이하로 입력하세요.
+hook-too-few = { $min }개 이상 선택하세요.
+hook-too-many = { $max }개까지만 선택할 수 있습니다.
 hook-not-format = { $format ->
     [email] 이메일 주소가 아닙니다.
     [uri] 완전한 웹 주소가 아닙니다 (예: https://example.com).
@@ -124,6 +126,7 @@ hook-plan-approve = 승인
 hook-plan-keep = 계속 계획하기
 # "항상 허용": 에이전트가 제안한 규칙을 저장하기 전에 보여 줌
 hook-always-allow = { $rule } 항상 허용
+hook-always-mode = 허용하고 { $mode } 모드로 전환
 hook-always-kept = 저장 위치: { $place }
 hook-always-session = 이 세션이 끝날 때까지
 hook-always-allow-call = 항상 허용

@@ -121,6 +121,8 @@ hook-too-small = Значение меньше минимального ({ $min 
 hook-too-large = Значение больше максимального ({ $max }).
 hook-too-short = Слишком коротко: нужно не меньше { $min } символов.
 hook-too-long = Слишком длинно: не больше { $max } символов.
+hook-too-few = Отметьте не меньше { $min }.
+hook-too-many = Отметьте не больше { $max }.
 hook-not-format = { $format ->
     [email] Это не адрес электронной почты.
     [uri] Это не полный веб-адрес (например, https://example.com).
@@ -134,6 +136,7 @@ hook-plan-approve = Одобрить
 hook-plan-keep = Продолжить планирование
 # «Всегда разрешать»: правило, предложенное агентом, показано до того, как оно сохранится
 hook-always-allow = Всегда разрешать { $rule }
+hook-always-mode = Разрешить и перейти в режим { $mode }
 hook-always-kept = Сохраняется в { $place }
 hook-always-session = До конца этого сеанса
 hook-always-allow-call = Всегда разрешать

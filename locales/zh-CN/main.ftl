@@ -305,6 +305,13 @@ elsewhere-wechat-code-shape = 请输入微信在手机上显示的数字。
 elsewhere-test-wechat = 向微信发送测试消息
 
 # 快捷回复
+rules-heading = 记住的决定
+rules-help = 你以“始终允许”或“始终拒绝”回答过的权限请求。同一个智能体再次请求完全相同的调用时，Hark 会直接回答，不再询问你，历史记录中也会注明。
+rules-none = 还没有记住的决定。
+rules-allowed = 始终允许
+rules-denied = 始终拒绝
+rules-what = { $agent }：{ $tool }
+rules-take-back = 撤销
 presets-heading = 快捷回复
 presets-help = 常用的回复，每行一条，按你想要的顺序排列。在问题页面，点输入框下方的按钮，或在输入时按 Alt+1 到 Alt+9，即可插入。要添加、修改、调整顺序或删除，直接在这里编辑各行。
 presets-placeholder = 看起来不错，继续吧。

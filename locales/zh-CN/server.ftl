@@ -111,6 +111,8 @@ hook-too-small = 小于允许的最小值 { $min }。
 hook-too-large = 大于允许的最大值 { $max }。
 hook-too-short = 太短了：至少需要 { $min } 个字符。
 hook-too-long = 太长了：最多 { $max } 个字符。
+hook-too-few = 请至少勾选 { $min } 项。
+hook-too-many = 最多只能勾选 { $max } 项。
 hook-not-format = { $format ->
     [email] 这不是电子邮件地址。
     [uri] 这不是完整的网址（例如 https://example.com）。
@@ -124,6 +126,7 @@ hook-plan-approve = 批准
 hook-plan-keep = 继续规划
 # “始终允许”：代理建议的规则，在保存之前先展示
 hook-always-allow = 始终允许 { $rule }
+hook-always-mode = 允许，并切换到 { $mode } 模式
 hook-always-kept = 保存在 { $place }
 hook-always-session = 直到本次会话结束
 hook-always-allow-call = 始终允许

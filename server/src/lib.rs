@@ -39,8 +39,10 @@ pub mod channels;
 
 pub mod cli {
     //! The commands that talk to a running daemon from a shell, one file per group.
+    pub mod acp;
     pub mod ask;
     pub mod chat_app;
+    pub mod form;
     pub mod hook;
     pub mod pair;
     pub mod status;

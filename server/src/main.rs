@@ -83,6 +83,20 @@ enum Command {
         #[command(flatten)]
         daemon: DaemonArgs,
     },
+    /// Run an ACP agent (Agent Client Protocol) for an editor such as Zed, asking its permission
+    /// requests in Hark too: the first answer, in Hark or in the editor, counts.
+    #[command(after_help = "Example, as the editor's agent command: hark acp -- gemini --acp")]
+    Acp {
+        #[command(flatten)]
+        daemon: DaemonArgs,
+        /// The agent's command and its arguments, after `--`.
+        #[arg(
+            trailing_var_arg = true,
+            allow_hyphen_values = true,
+            value_name = "AGENT"
+        )]
+        command: Vec<String>,
+    },
     /// Write every question kept, newest first, to stdout: JSON or Markdown.
     Export {
         /// json or markdown.
@@ -275,6 +289,9 @@ fn main() -> ExitCode {
                 }
             }
             Command::Ask { ask, daemon } => hark::cli::ask::run(daemon.connection(), ask).await,
+            Command::Acp { daemon, command } => {
+                hark::cli::acp::run(daemon.connection(), command).await
+            }
             Command::Hook {
                 agent,
                 wait,

@@ -5,6 +5,8 @@ mod api {
     pub mod support;
     pub mod world;
 
+    mod acp;
+
     mod ask;
     pub mod channels;
     mod clean_stop;

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// Messages that read the same in every language (or all but one: WeChat is 微信 in Chinese, and
 /// Feishu 飞书), and "App Secret", which Feishu's and Lark's consoles call so in every language.
-const SAME_EVERYWHERE: [&str; 8] = [
+const SAME_EVERYWHERE: [&str; 9] = [
     "app-name",
     "chat-app",
     "elsewhere-wechat",
@@ -20,6 +20,8 @@ const SAME_EVERYWHERE: [&str; 8] = [
     // Who asks and what, with punctuation alone between them (Korean and Russian write it as
     // English does).
     "hook-elicitation-title",
+    // A rule's agent and tool, likewise.
+    "rules-what",
 ];
 
 /// Each message id with the variables its value and variants reference.

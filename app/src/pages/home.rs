@@ -342,6 +342,7 @@ mod tests {
             expires_at: None,
             timeout_action: Default::default(),
             answered_via: None,
+            permission: None,
             abandoned_at: None,
             shown: None,
         }

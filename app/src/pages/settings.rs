@@ -8,6 +8,7 @@
 pub mod elsewhere;
 pub mod phone;
 pub mod presets;
+pub mod rules;
 
 /// A textarea's text as its child. Leptos writes a textarea's children into the server's HTML
 /// unescaped (as it does a script's), where `</textarea>` in a preset would end the box and
@@ -250,6 +251,7 @@ pub fn SettingsPage() -> impl IntoView {
             <PrefsPicker place="settings" />
         </section>
         <QuickReplies />
+        <rules::RememberedDecisions />
         <PhonePairing />
         <Elsewhere />
     }

@@ -1,6 +1,10 @@
 //! Questions as agents ask them and people answer them: the request, the stored question, its
 //! status, the answers, and the bodies of the question routes (the daemon's own are `daemon`).
 
+mod answered_via;
+
+pub use answered_via::AnsweredVia;
+
 use super::AgentMessage;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -514,59 +518,6 @@ pub struct AnswerRequest {
     /// Where the person answered, when not on Hark's page or through this API.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub via: Option<AnsweredVia>,
-}
-
-/// Where a question was answered or declined, beside Hark's own page. Read from its name
-/// (`TryFrom<String>`): the derive's reading of the untagged channel buffers the value, which
-/// cost the page's WebAssembly a second reader of every type (issue 30).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", try_from = "String")]
-pub enum AnsweredVia {
-    /// Hark's page, on this computer or a paired device.
-    Page,
-    /// The agent's own window (MCP elicitation).
-    Client,
-    /// A push's answer button.
-    Push,
-    /// A rule the person kept ("Always allow", "Always deny"), at once.
-    Rule,
-    /// A chat channel, by its name.
-    #[serde(untagged)]
-    Channel(super::ChannelName),
-}
-
-impl TryFrom<String> for AnsweredVia {
-    type Error = String;
-
-    fn try_from(name: String) -> Result<AnsweredVia, String> {
-        match name.as_str() {
-            "page" => Ok(AnsweredVia::Page),
-            "client" => Ok(AnsweredVia::Client),
-            "push" => Ok(AnsweredVia::Push),
-            "rule" => Ok(AnsweredVia::Rule),
-            channel => super::ChannelName::ALL
-                .into_iter()
-                .find(|known| known.as_str() == channel)
-                .map(AnsweredVia::Channel)
-                .ok_or_else(|| {
-                    format!(
-                        "\"{name}\" is not a place to answer from: page, client, push or a channel"
-                    )
-                }),
-        }
-    }
-}
-
-impl AnsweredVia {
-    /// Whether an answer can come from there: a channel only when a person answers in it.
-    pub fn possible(self) -> bool {
-        match self {
-            AnsweredVia::Channel(channel) => channel.answers(),
-            AnsweredVia::Page | AnsweredVia::Client | AnsweredVia::Push => true,
-            // Only the daemon answers by a rule.
-            AnsweredVia::Rule => false,
-        }
-    }
 }
 
 /// `POST /api/questions/:id/decline`.

@@ -4,6 +4,7 @@
 
 use super::restart_tests::{asked, reopen as open};
 use super::*;
+use crate::model::Status;
 use crate::model::SubQuestionAnswer;
 
 fn yes() -> Vec<SubQuestionAnswer> {

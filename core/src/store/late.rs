@@ -6,7 +6,7 @@
 
 use super::close::{Ending, Outcome};
 use super::{Entry, State, Store, StoreError, now, timers};
-use crate::model::{AskRequest, Event, Question, QuestionId};
+use crate::model::{AskRequest, Event, Question, QuestionId, Status};
 use std::time::Duration;
 
 impl Store {
@@ -67,7 +67,8 @@ impl Store {
     }
 
     /// A question this request's agent abandoned within `lateSecs`: the same questions and
-    /// title, from the same client in the same directory. Pending ones are taken up again.
+    /// title, from the same client in the same directory, not withdrawn since. Pending ones are
+    /// taken up again.
     pub(super) fn resumed(&self, state: &mut State, request: &AskRequest) -> Option<Question> {
         let late = chrono::Duration::seconds(self.read_config(|config| config.late_secs) as i64);
         let since = now() - late;
@@ -81,7 +82,9 @@ impl Store {
             .values()
             .filter(|entry| {
                 let question = &entry.question;
+                // One its asker withdrew is over: asked again, it is asked anew.
                 question.abandoned_at.is_some_and(|at| at >= since)
+                    && question.status != Status::Cancelled
                     && question.questions == request.questions
                     && question.title == request.title
                     && same_source(question)

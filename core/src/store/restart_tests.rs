@@ -3,6 +3,7 @@
 //! `orphanSecs`, and an answer nobody collected yet is still there to collect.
 
 use super::*;
+use crate::model::{AskRequest, Status};
 use crate::model::{DaemonNote, QuestionOption, SubQuestion, SubQuestionAnswer};
 
 /// A yes/no question with a client-chosen id.

@@ -2,6 +2,7 @@
 //! paused clock, events in order, the pending cap and the bounded history.
 
 use super::*;
+use crate::model::{AskRequest, Status};
 use crate::model::{QuestionOption, SubQuestion, SubQuestionAnswer};
 
 fn open() -> Store {

@@ -19,7 +19,7 @@ mod copilot;
 mod cursor;
 mod elicitation;
 mod gemini;
-mod permission;
+pub(in crate::cli) mod permission;
 mod plan;
 
 use crate::client::Messages;

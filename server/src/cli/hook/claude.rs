@@ -193,10 +193,19 @@ fn always(lang: Lang, suggestions: &[Value]) -> Vec<(String, String, Value)> {
     };
     (suggestions.iter())
         .filter_map(|suggestion| {
-            let rule = match suggestion["type"].as_str()? {
-                "addRules" if suggestion["behavior"] == "allow" => rules(&suggestion["rules"])?,
-                "addDirectories" => texts(&suggestion["directories"])?,
-                "setMode" => suggestion["mode"].as_str()?.to_string(),
+            let label = match suggestion["type"].as_str()? {
+                "addRules" if suggestion["behavior"] == "allow" => {
+                    let rule = rules(&suggestion["rules"])?;
+                    t_in(lang, "hook-always-allow", &[("rule", rule.into())])
+                }
+                "addDirectories" => {
+                    let rule = texts(&suggestion["directories"])?;
+                    t_in(lang, "hook-always-allow", &[("rule", rule.into())])
+                }
+                "setMode" => {
+                    let mode = suggestion["mode"].as_str()?.to_string();
+                    t_in(lang, "hook-always-mode", &[("mode", mode.into())])
+                }
                 _ => return None,
             };
             let file = match suggestion["destination"].as_str() {
@@ -210,14 +219,22 @@ fn always(lang: Lang, suggestions: &[Value]) -> Vec<(String, String, Value)> {
                 Some(file) => t_in(lang, "hook-always-kept", &[("place", file.into())]),
                 None => t_in(lang, "hook-always-session", &[]),
             };
-            let label = t_in(lang, "hook-always-allow", &[("rule", rule.into())]);
             Some((
                 hark_text::plain::fit_chars(&label, 200),
                 kept,
                 suggestion.clone(),
             ))
         })
-        .collect()
+        // Labels are unique in a question: a suggestion that reads as one before is left out.
+        .fold(
+            Vec::new(),
+            |mut kept: Vec<(String, String, Value)>, choice| {
+                if !kept.iter().any(|(label, ..)| *label == choice.0) {
+                    kept.push(choice);
+                }
+                kept
+            },
+        )
 }
 
 async fn ask_permission(hook: &Hook<'_>, input: &ClaudeInput) -> Option<Value> {

