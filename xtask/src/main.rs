@@ -3,6 +3,7 @@
 //! Installs the tools each step needs when they are missing, from the package registries only
 //! (docs/development.md says which and why).
 
+mod acp_sdk;
 mod bench;
 mod budget;
 mod conformance;
@@ -270,6 +271,7 @@ fn test() -> Result<(), String> {
     .map_err(|error| format!("browser tests: {error}"))?;
     conformance::run()?;
     python_sdk::run()?;
+    acp_sdk::run()?;
     smoke_other_platforms()
 }
 

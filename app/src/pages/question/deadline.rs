@@ -17,9 +17,11 @@ pub fn Deadline(current: Memo<Question>) -> impl IntoView {
         let text = if left < 60 {
             t("question-deadline-soon")
         } else {
+            // To the nearest minute: the page's clock ticks coarsely, so a limit a minute away
+            // (typing's hold) may read 61 s, which is still "1 minute".
             t_args(
                 "question-deadline",
-                &[("minutes", ((left + 59) / 60).into())],
+                &[("minutes", ((left + 30) / 60).into())],
             )
         };
         Some(view! {
