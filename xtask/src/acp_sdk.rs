@@ -19,9 +19,11 @@ const VERSION: &str = "5.2.0";
 fn source() -> Result<PathBuf, String> {
     let base = root().join("target/acp-sdk");
     let copy = base.join(format!("{SDK}-{VERSION}"));
-    if copy.join("Cargo.toml").exists() {
+    let ready = copy.join(".copied");
+    if ready.exists() {
         return Ok(copy);
     }
+    let _ = std::fs::remove_dir_all(&copy);
     let fetch = base.join("fetch");
     std::fs::create_dir_all(fetch.join("src")).map_err(|error| error.to_string())?;
     std::fs::write(
@@ -50,6 +52,12 @@ fn source() -> Result<PathBuf, String> {
         .ok_or("the SDK has no folder")?;
     copy_dir(crate_dir, &copy)?;
     let _ = std::fs::remove_file(copy.join("Cargo.lock"));
+    // A workspace of its own, not a stray member of Hark's (it sits under Hark's folder).
+    let manifest = copy.join("Cargo.toml");
+    let mut text = std::fs::read_to_string(&manifest).map_err(|error| error.to_string())?;
+    text.push_str("\n[workspace]\n");
+    std::fs::write(&manifest, text).map_err(|error| error.to_string())?;
+    std::fs::write(&ready, "").map_err(|error| error.to_string())?;
     Ok(copy)
 }
 

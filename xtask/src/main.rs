@@ -8,6 +8,7 @@ mod bench;
 mod budget;
 mod conformance;
 mod dist;
+mod lines;
 mod python_sdk;
 mod registry;
 mod smoke;
@@ -17,13 +18,13 @@ mod weigh;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask <build | run [hark serve args…] | test | smoke | dist [--target T] | bench | soak | weigh>
+const USAGE: &str = "usage: cargo xtask <build | run [hark serve args…] | test | smoke | dist [--target T] | bench | soak | weigh | lines [FOLDER]>
 
   build   install missing build tools, then build target/release/hark (site embedded)
   run     build, then start the daemon in the foreground (default http://127.0.0.1:13390)
   test    fmt check, clippy (Linux, Windows, macOS), unit, integration and browser
-          tests, the MCP conformance suite on /mcp, then the smoke runs (installs what they
-          need)
+          tests, the MCP conformance suite on /mcp, the MCP Python SDK and the ACP Rust SDK
+          as clients, then the smoke runs (installs what they need)
   smoke   run the npm packages from a local registry with npx, and the builds for Windows and
           Linux on ARM under wine and qemu-user; with --binary PATH, run that binary here
   dist    build the release binary for a target (default: this machine's) and pack it in
@@ -31,7 +32,8 @@ const USAGE: &str = "usage: cargo xtask <build | run [hark serve args…] | test
   bench   build, then print sizes, memory and latency figures (never fails on a number)
   weigh   the page's WebAssembly modules, and the first view's by crate (builds the site twice)
   soak    build, then 500 calls in flight from 50 shims and 10,000 through the API: fails on
-          any lost or misrouted answer, prints memory before and after";
+          any lost or misrouted answer, prints memory before and after
+  lines   the lines of non-test Rust code under a folder (default server/src/channels)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
         Some("bench") => build().and_then(|()| bench::run(&root())),
         Some("soak") => build().and_then(|()| bench::soak(&root())),
         Some("weigh") => weigh(),
+        Some("lines") => lines::run(&args[1..]),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);
