@@ -18,7 +18,7 @@ mod weigh;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask <build | run [hark serve args…] | test | smoke | dist [--target T] | bench | soak | weigh | lines [FOLDER]>
+const USAGE: &str = "usage: cargo xtask <build | run [hark serve args…] | test | smoke | dist [--target T] | bench | soak | weigh | lines [FOLDER] | acp>
 
   build   install missing build tools, then build target/release/hark (site embedded)
   run     build, then start the daemon in the foreground (default http://127.0.0.1:13390)
@@ -33,7 +33,9 @@ const USAGE: &str = "usage: cargo xtask <build | run [hark serve args…] | test
   weigh   the page's WebAssembly modules, and the first view's by crate (builds the site twice)
   soak    build, then 500 calls in flight from 50 shims and 10,000 through the API: fails on
           any lost or misrouted answer, prints memory before and after
-  lines   the lines of non-test Rust code under a folder (default server/src/channels)";
+  lines   the lines of non-test Rust code under a folder (default server/src/channels)
+  acp     the ACP Rust SDK's example client in front of `hark acp` (part of test; needs the
+          debug binary the tests build)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -47,6 +49,7 @@ fn main() -> ExitCode {
         Some("soak") => build().and_then(|()| bench::soak(&root())),
         Some("weigh") => weigh(),
         Some("lines") => lines::run(&args[1..]),
+        Some("acp") => acp_sdk::run(),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);
