@@ -191,6 +191,10 @@ impl PermissionAsk {
 
     /// The rule an answer keeps, when it picked "Always allow" or "Always deny".
     pub fn kept_by(&self, question: &Question, answers: &[SubQuestionAnswer]) -> Option<NewRule> {
+        // A subject ending in `*` would be kept as a prefix: wider than what the person saw.
+        if self.subject.ends_with('*') {
+            return None;
+        }
         let picked = answers.first()?.selected.first()?;
         let label = |place: Option<usize>| {
             place

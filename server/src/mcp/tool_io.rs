@@ -92,10 +92,12 @@ pub(super) fn parse_ask(arguments: JsonObject) -> Result<AskRequest, AskError> {
         message: error.error,
         field: error.field,
     })?;
-    // The shim sets these; the model cannot (the schema does not offer them).
+    // The shim sets these; the model cannot (the schema does not offer them). Nor may a model
+    // make its question a permission prompt, whose "Always allow" would keep a rule.
     Ok(AskRequest {
         id: None,
         source: None,
+        permission: None,
         ..request
     })
 }
