@@ -170,18 +170,19 @@ pub trait ChatApp: ChatViews + ChatSettings + Send + Sync + Sized + 'static {
     /// Its clients for its service at `server` (the settings' address), when it has its
     /// credentials there; asked only while it is on (`line_of`).
     fn line(&self, relay: &Relay, server: &str) -> Option<Self::Line>;
-    /// The service's address, as statuses name it.
-    fn server(line: &Self::Line) -> &str;
     /// What the link was opened with: a change of it (other credentials, another address)
     /// closes the link; other settings leave it open.
     fn link_key(line: &Self::Line) -> u64;
 
-    /// The conversation with `person` to post in (a direct-message channel; some apps post to
-    /// the person).
+    /// The conversation with `person` to post in: a direct-message channel, or by default the
+    /// person themself.
     ///
     /// # Errors
     /// The service's refusal, or that it could not be reached.
-    async fn open(&self, line: &Self::Line, person: &str) -> Result<String, ServiceError>;
+    async fn open(&self, line: &Self::Line, person: &str) -> Result<String, ServiceError> {
+        let _ = line;
+        Ok(person.to_string())
+    }
     /// Posts `view` in the conversation `to`.
     ///
     /// # Errors
@@ -206,9 +207,9 @@ pub trait ChatApp: ChatViews + ChatSettings + Send + Sync + Sized + 'static {
     ) -> Result<(), ServiceError>;
     /// The id taps and replies name the message by.
     fn message_id(message: &Self::Message) -> String;
-    /// Where the link's own failures are recorded (its service's address by default).
-    fn link_target(line: &Self::Line) -> String {
-        Self::server(line).to_string()
+    /// Where the link's own failures are recorded: its service's address (`server`) by default.
+    fn link_target(server: &str) -> String {
+        server.to_string()
     }
     /// Answers an inbound the way the service expects (within its time).
     async fn respond(
@@ -242,8 +243,23 @@ pub trait ChatApp: ChatViews + ChatSettings + Send + Sync + Sized + 'static {
     }
 }
 
+/// An app's clients as the settings stand, with the address of the service they are for (its
+/// statuses name it).
+pub struct Lined<A: ChatApp> {
+    pub clients: A::Line,
+    pub server: String,
+}
+
+impl<A: ChatApp> std::ops::Deref for Lined<A> {
+    type Target = A::Line;
+
+    fn deref(&self) -> &A::Line {
+        &self.clients
+    }
+}
+
 /// `app`'s clients while it is on, for its service where the settings say.
-fn line_of<A: ChatApp>(app: &A, relay: &Relay) -> Option<A::Line> {
+fn line_of<A: ChatApp>(app: &A, relay: &Relay) -> Option<Lined<A>> {
     let (on, server) = relay.store.read_config(|config| {
         let channels = &config.channels;
         (
@@ -251,7 +267,8 @@ fn line_of<A: ChatApp>(app: &A, relay: &Relay) -> Option<A::Line> {
             channels.chat_app_base(A::NAME),
         )
     });
-    on.then(|| app.line(relay, &server)).flatten()
+    let clients = on.then(|| app.line(relay, &server)).flatten()?;
+    Some(Lined { clients, server })
 }
 
 /// Which question an inbound is about: named by its id, or by the message it was on.
@@ -352,6 +369,21 @@ pub enum Responded {
     Prompted(String),
     /// It did not reach the service.
     Failed,
+}
+
+impl Responded {
+    /// What a response the service was sent became: `answered`, or `Failed` with the error
+    /// logged (it could not `do_what`).
+    pub fn or_failed(
+        app: ChannelName,
+        answered: Result<Responded, ServiceError>,
+        do_what: &str,
+    ) -> Responded {
+        answered.unwrap_or_else(|error| {
+            tracing::warn!(channel = %app, %error, "could not {do_what}");
+            Responded::Failed
+        })
+    }
 }
 
 /// What the engine is handed.

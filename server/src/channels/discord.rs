@@ -34,12 +34,6 @@ pub const TOKEN: BoundKey = BoundKey {
     server: "discordApiBase",
 };
 
-/// The bot as the settings stand: its REST client.
-pub struct Line {
-    pub rest: Rest,
-    pub api_base: String,
-}
-
 /// An interaction to answer: its id and token.
 pub struct Interaction {
     id: String,
@@ -71,49 +65,43 @@ impl ChatApp for Discord {
     const ASKS_IN_A_WINDOW: bool = true;
     const ACK_FIRST: bool = true;
 
-    type Line = Line;
+    /// Its client as the settings stand.
+    type Line = Rest;
     type Message = rest::Sent;
     /// The interaction to answer (none for a direct message).
     type Responder = Option<Interaction>;
     type LinkState = gateway::State;
 
-    fn line(&self, relay: &Relay, api_base: &str) -> Option<Line> {
+    fn line(&self, relay: &Relay, api_base: &str) -> Option<Rest> {
         let token = relay.secrets.bound(TOKEN, api_base)?;
-        Some(Line {
-            rest: Rest::new(relay.http.clone(), api_base, &token),
-            api_base: api_base.to_string(),
-        })
+        Some(Rest::new(relay.http.clone(), api_base, &token))
     }
 
-    fn server(line: &Line) -> &str {
-        &line.api_base
+    fn link_key(line: &Rest) -> u64 {
+        line.fingerprint()
     }
 
-    fn link_key(line: &Line) -> u64 {
-        line.rest.fingerprint()
-    }
-
-    async fn open(&self, line: &Line, person: &str) -> Result<String, ServiceError> {
-        line.rest.direct(person).await
+    async fn open(&self, line: &Rest, person: &str) -> Result<String, ServiceError> {
+        line.direct(person).await
     }
 
     async fn post(
         &self,
-        line: &Line,
+        line: &Rest,
         to: &str,
         view: &render::Shown,
     ) -> Result<rest::Sent, ServiceError> {
-        line.rest.send(to, &view.0).await
+        line.send(to, &view.0).await
     }
 
     async fn update(
         &self,
-        line: &Line,
+        line: &Rest,
         _at: &str,
         message: &rest::Sent,
         view: &render::Shown,
     ) -> Result<(), ServiceError> {
-        line.rest.edit(message, &view.0).await
+        line.edit(message, &view.0).await
     }
 
     fn message_id(message: &rest::Sent) -> String {
@@ -124,7 +112,7 @@ impl ChatApp for Discord {
     /// next sync), a notice only the tapper sees, or the modal.
     async fn respond(
         &self,
-        line: &Line,
+        line: &Rest,
         interaction: Option<Interaction>,
         response: Response<'_>,
     ) -> Responded {
@@ -145,23 +133,20 @@ impl ChatApp for Discord {
                 ..
             } => render::modal(lang, question, walk, awaiting),
         };
-        match line
-            .rest
+        let answered = line
             .respond(&interaction.id, &interaction.token, &answer)
-            .await
-        {
-            Ok(()) => Responded::Done,
-            Err(error) => {
-                tracing::warn!(channel = %CHANNEL, %error, "could not answer a Discord interaction");
-                Responded::Failed
-            }
-        }
+            .await;
+        Responded::or_failed(
+            CHANNEL,
+            answered.map(|()| Responded::Done),
+            "answer an interaction",
+        )
     }
 
     async fn listen(
         &self,
         listening: &Listening<'_, Self>,
-        line: &Line,
+        line: &Rest,
         state: &mut gateway::State,
     ) -> LinkEnded {
         gateway::listen(self, listening, line, state).await

@@ -42,12 +42,6 @@ pub const APP_SECRET: BoundKey = BoundKey {
     server: "feishuApiBase",
 };
 
-/// The app as the settings stand: its client.
-pub struct Line {
-    pub api: OpenApi,
-    pub api_base: String,
-}
-
 /// Feishu's own part: the bot, and the tenant token every call of the app shares.
 #[derive(Default)]
 pub struct Feishu {
@@ -62,47 +56,42 @@ impl ChatApp for Feishu {
     /// The card itself shows the form of "Other…" and "Skip".
     const ASKS_IN_A_WINDOW: bool = false;
 
-    type Line = Line;
+    /// Its client as the settings stand.
+    type Line = OpenApi;
     type Message = String;
     /// Callbacks were acknowledged on the connection: nothing is left to answer.
     type Responder = ();
     type LinkState = connection::State;
 
-    fn line(&self, relay: &Relay, api_base: &str) -> Option<Line> {
+    fn line(&self, relay: &Relay, api_base: &str) -> Option<OpenApi> {
         let app_id = relay.secrets.bound(APP_ID, api_base)?;
         let app_secret = relay.secrets.bound(APP_SECRET, api_base)?;
         let tokens = self.tokens.clone();
-        Some(Line {
-            api: OpenApi::new(relay.http.clone(), api_base, &app_id, &app_secret, tokens),
-            api_base: api_base.to_string(),
-        })
+        Some(OpenApi::new(
+            relay.http.clone(),
+            api_base,
+            &app_id,
+            &app_secret,
+            tokens,
+        ))
     }
 
-    fn server(line: &Line) -> &str {
-        &line.api_base
+    fn link_key(line: &OpenApi) -> u64 {
+        line.fingerprint()
     }
 
-    fn link_key(line: &Line) -> u64 {
-        line.api.fingerprint()
-    }
-
-    /// Messages go to the person's open id itself.
-    async fn open(&self, _line: &Line, person: &str) -> Result<String, ServiceError> {
-        Ok(person.to_string())
-    }
-
-    async fn post(&self, line: &Line, to: &str, view: &Said) -> Result<String, ServiceError> {
-        line.api.post(to, view.kind, &view.content).await
+    async fn post(&self, line: &OpenApi, to: &str, view: &Said) -> Result<String, ServiceError> {
+        line.post(to, view.kind, &view.content).await
     }
 
     async fn update(
         &self,
-        line: &Line,
+        line: &OpenApi,
         _at: &str,
         message: &String,
         view: &Said,
     ) -> Result<(), ServiceError> {
-        line.api.update(message, &view.content).await
+        line.update(message, &view.content).await
     }
 
     fn message_id(message: &String) -> String {
@@ -110,7 +99,7 @@ impl ChatApp for Feishu {
     }
 
     /// Notices are said in the chat; the card shows everything else.
-    async fn respond(&self, _line: &Line, (): (), response: Response<'_>) -> Responded {
+    async fn respond(&self, _line: &OpenApi, (): (), response: Response<'_>) -> Responded {
         match response {
             Response::Notice(text) => Responded::SayInChat(text),
             Response::Taken
@@ -123,7 +112,7 @@ impl ChatApp for Feishu {
     async fn listen(
         &self,
         listening: &Listening<'_, Self>,
-        line: &Line,
+        line: &OpenApi,
         state: &mut connection::State,
     ) -> LinkEnded {
         connection::listen(self, listening, line, state).await

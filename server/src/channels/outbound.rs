@@ -75,7 +75,8 @@ pub async fn read_capped(
 /// How long opening a chat service's WebSocket (TCP, TLS, the upgrade) may take.
 pub const WEBSOCKET_OPEN: Duration = Duration::from_secs(15);
 
-type WebSocket =
+/// A chat service's WebSocket, as `open_websocket` opens it.
+pub type WebSocket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// Opens the WebSocket at `address` (Slack's, Discord's, Feishu's), given up after
@@ -106,6 +107,13 @@ pub async fn open_websocket(
             ),
         )),
     }
+}
+
+/// A WebSocket error's text, cut short and without the address's query (which may hold a
+/// ticket).
+pub fn unquoted(error: &tokio_tungstenite::tungstenite::Error) -> String {
+    let text = error.to_string();
+    hark_text::plain::cut(text.split('?').next().unwrap_or(&text), 200)
 }
 
 #[cfg(test)]

@@ -44,7 +44,6 @@ pub struct Line {
     pub bot: WebApi,
     /// Without it no link can be opened (the bot token alone still posts).
     pub app: Option<WebApi>,
-    pub api_base: String,
 }
 
 /// Slack's own part: who the bot is, as `auth.test` said.
@@ -78,12 +77,7 @@ impl ChatApp for Slack {
         Some(Line {
             bot: WebApi::new(relay.http.clone(), api_base, &bot),
             app: app.map(|app| WebApi::new(relay.http.clone(), api_base, &app)),
-            api_base: api_base.to_string(),
         })
-    }
-
-    fn server(line: &Line) -> &str {
-        &line.api_base
     }
 
     fn link_key(line: &Line) -> u64 {
@@ -134,13 +128,8 @@ impl ChatApp for Slack {
                 ..
             } => {
                 let view = render::modal(lang, question, walk, awaiting);
-                match line.bot.open_view(&trigger, &view).await {
-                    Ok(()) => Responded::Done,
-                    Err(error) => {
-                        tracing::warn!(channel = %CHANNEL, %error, "Slack did not open the reply window");
-                        Responded::Failed
-                    }
-                }
+                let opened = line.bot.open_view(&trigger, &view).await;
+                Responded::or_failed(CHANNEL, opened.map(|()| Responded::Done), "open a modal")
             }
         }
     }

@@ -27,8 +27,8 @@ use super::chat::service::ServiceError;
 use super::chat::{ChatApp, LinkEnded, Listening, Responded, Response};
 use crate::daemon::secrets::BoundKey;
 use frankenstein::ParseMode;
-use frankenstein::methods::{AnswerCallbackQueryParams, EditMessageTextParams, SendMessageParams};
-use frankenstein::types::{ForceReply, LinkPreviewOptions, ReplyMarkup, ReplyParameters};
+use frankenstein::methods::EditMessageTextParams;
+use frankenstein::types::{ForceReply, LinkPreviewOptions, ReplyMarkup};
 use hark_core::model::ChannelName;
 use render::Shown;
 
@@ -40,57 +40,20 @@ pub const TOKEN: BoundKey = BoundKey {
     server: "telegramApiBase",
 };
 
-/// The bot as the settings stand: its API.
-pub struct Line {
-    pub api: BotApi,
-    pub api_base: String,
-}
-
-impl Line {
-    /// Sends `html` to `chat`, with `markup` if any.
-    async fn send(
-        &self,
-        chat: i64,
-        html: String,
-        markup: Option<ReplyMarkup>,
-        reply_to: Option<i32>,
-    ) -> Result<i32, ServiceError> {
-        let params = SendMessageParams::builder()
-            .chat_id(chat)
-            .text(html)
-            .parse_mode(ParseMode::Html)
-            .link_preview_options(LinkPreviewOptions::builder().is_disabled(true).build())
-            .maybe_reply_markup(markup)
-            .maybe_reply_parameters(reply_to.map(|message| {
-                ReplyParameters::builder()
-                    .message_id(message)
-                    .allow_sending_without_reply(true)
-                    .build()
-            }))
-            .build();
-        self.api.send(&params).await.map(|sent| sent.message_id)
-    }
-
-    /// Answers a tap (Telegram shows a spinner until then), with a short notice if any.
-    async fn answer_tap(&self, query: &str, notice: Option<String>) -> Responded {
-        let params = AnswerCallbackQueryParams::builder()
-            .callback_query_id(query)
-            .maybe_text(notice)
-            .build();
-        match self.api.answer_tap(&params).await {
-            Ok(()) => Responded::Done,
-            Err(error) => {
-                tracing::warn!(channel = %CHANNEL, %error, "could not answer a Telegram button");
-                Responded::Failed
-            }
-        }
-    }
-}
-
 /// Telegram's own part: the bot's username, once Telegram confirmed the token.
 #[derive(Default)]
 pub struct Telegram {
     bot: Learned<String>,
+}
+
+/// Answers a tap (Telegram shows a spinner until then), with a short notice if any.
+async fn answer_tap(api: &BotApi, query: &str, notice: Option<String>) -> Responded {
+    let answered = api.answer_tap(query, notice).await;
+    Responded::or_failed(
+        CHANNEL,
+        answered.map(|()| Responded::Done),
+        "answer a button",
+    )
 }
 
 /// A chat id as the config keeps it, from the engine's person.
@@ -110,40 +73,29 @@ impl ChatApp for Telegram {
     const BARE_TELL: bool = false;
     const PAIR_COMMAND: &'static str = "/start";
 
-    type Line = Line;
+    /// Its Bot API client as the settings stand.
+    type Line = BotApi;
     type Message = i32;
     /// The tapped button's callback query, to answer (none for a message).
     type Responder = Option<String>;
     type LinkState = poller::State;
 
-    fn line(&self, relay: &Relay, api_base: &str) -> Option<Line> {
+    fn line(&self, relay: &Relay, api_base: &str) -> Option<BotApi> {
         let token = relay.secrets.bound(TOKEN, api_base)?;
-        Some(Line {
-            api: BotApi::new(relay.http.clone(), api_base, &token),
-            api_base: api_base.to_string(),
-        })
-    }
-
-    fn server(line: &Line) -> &str {
-        &line.api_base
+        Some(BotApi::new(relay.http.clone(), api_base, &token))
     }
 
     /// Polling has a status of its own, so a poll that gets through does not hide a message
     /// that could not be delivered.
-    fn link_target(line: &Line) -> String {
-        format!("{}/getUpdates", line.api_base)
+    fn link_target(server: &str) -> String {
+        format!("{server}/getUpdates")
     }
 
-    fn link_key(line: &Line) -> u64 {
-        line.api.fingerprint()
+    fn link_key(line: &BotApi) -> u64 {
+        line.fingerprint()
     }
 
-    /// The chat is the person.
-    async fn open(&self, _line: &Line, person: &str) -> Result<String, ServiceError> {
-        Ok(person.to_string())
-    }
-
-    async fn post(&self, line: &Line, to: &str, view: &Shown) -> Result<i32, ServiceError> {
+    async fn post(&self, line: &BotApi, to: &str, view: &Shown) -> Result<i32, ServiceError> {
         let markup = view.keyboard.clone().map(ReplyMarkup::InlineKeyboardMarkup);
         line.send(chat_of(to)?, view.text.clone(), markup, None)
             .await
@@ -151,7 +103,7 @@ impl ChatApp for Telegram {
 
     async fn update(
         &self,
-        line: &Line,
+        line: &BotApi,
         at: &str,
         message: &i32,
         view: &Shown,
@@ -164,7 +116,7 @@ impl ChatApp for Telegram {
             .link_preview_options(LinkPreviewOptions::builder().is_disabled(true).build())
             .maybe_reply_markup(view.keyboard.clone())
             .build();
-        match line.api.edit(&params).await {
+        match line.edit(&params).await {
             Err(error) if bot_api::unchanged(&error) => Ok(()),
             edited => edited,
         }
@@ -178,7 +130,7 @@ impl ChatApp for Telegram {
     /// reply. What a message did is said in the chat.
     async fn respond(
         &self,
-        line: &Line,
+        line: &BotApi,
         query: Option<String>,
         response: Response<'_>,
     ) -> Responded {
@@ -189,9 +141,9 @@ impl ChatApp for Telegram {
             };
         };
         match response {
-            Response::Taken => line.answer_tap(&query, None).await,
+            Response::Taken => answer_tap(line, &query, None).await,
             Response::Closed(text) | Response::Notice(text) | Response::Stranger(text) => {
-                line.answer_tap(&query, Some(text)).await
+                answer_tap(line, &query, Some(text)).await
             }
             Response::AskReply {
                 lang,
@@ -201,7 +153,7 @@ impl ChatApp for Telegram {
                 at,
                 reply_to,
             } => {
-                line.answer_tap(&query, None).await;
+                answer_tap(line, &query, None).await;
                 let Some(chat) = at.as_deref().and_then(|at| at.parse().ok()) else {
                     return Responded::Failed;
                 };
@@ -214,21 +166,11 @@ impl ChatApp for Telegram {
                     ))
                     .build();
                 let prompt = render::prompt(lang, question, walk, awaiting);
-                match line
-                    .send(
-                        chat,
-                        prompt,
-                        Some(ReplyMarkup::ForceReply(force)),
-                        reply_to.and_then(|message| message.parse().ok()),
-                    )
-                    .await
-                {
-                    Ok(message) => Responded::Prompted(message.to_string()),
-                    Err(error) => {
-                        tracing::warn!(channel = %CHANNEL, %error, "could not ask for a reply in Telegram");
-                        Responded::Failed
-                    }
-                }
+                let markup = Some(ReplyMarkup::ForceReply(force));
+                let reply_to = reply_to.and_then(|message| message.parse().ok());
+                let sent = line.send(chat, prompt, markup, reply_to).await;
+                let prompted = sent.map(|message| Responded::Prompted(message.to_string()));
+                Responded::or_failed(CHANNEL, prompted, "ask for a reply")
             }
         }
     }
@@ -236,7 +178,7 @@ impl ChatApp for Telegram {
     async fn listen(
         &self,
         listening: &Listening<'_, Self>,
-        line: &Line,
+        line: &BotApi,
         state: &mut poller::State,
     ) -> LinkEnded {
         poller::listen(self, listening, line, state).await

@@ -5,6 +5,7 @@
 //! own words for each `Refusal`. A text-only channel reads typed replies with `typed`; what a step
 //! shows in an app with buttons is `shown`.
 
+pub mod marked;
 pub mod shown;
 mod typed;
 

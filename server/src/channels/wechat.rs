@@ -48,8 +48,6 @@ pub const BOT_BASE: BoundKey = BoundKey {
 /// The channel as the settings stand: its API (with the token) and the person.
 pub struct Line {
     pub api: Ilink,
-    /// `apiBase`, naming the channel's target in statuses.
-    pub api_base: String,
     pub user: Option<String>,
 }
 
@@ -112,28 +110,18 @@ impl ChatApp for Wechat {
                 base.as_deref().unwrap_or(api_base),
                 Some(token),
             ),
-            api_base: api_base.to_string(),
             user: relay
                 .store
                 .read_config(|config| config.channels.wechat.user_id.clone()),
         })
     }
 
-    fn server(line: &Line) -> &str {
-        &line.api_base
-    }
-
-    fn link_target(line: &Line) -> String {
-        format!("{}/ilink/bot/getupdates", line.api_base)
+    fn link_target(server: &str) -> String {
+        format!("{server}/ilink/bot/getupdates")
     }
 
     fn link_key(line: &Line) -> u64 {
         fingerprint((line.session(), line.api.base()))
-    }
-
-    /// The person is the conversation.
-    async fn open(&self, _line: &Line, person: &str) -> Result<String, ServiceError> {
-        Ok(person.to_string())
     }
 
     async fn post(&self, line: &Line, to: &str, view: &String) -> Result<String, ServiceError> {

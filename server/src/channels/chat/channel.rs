@@ -187,16 +187,14 @@ impl<A: ChatApp> Channel for ChatChannel<A> {
         };
         match sent {
             Ok(()) => {
-                relay.statuses.sent(name, A::server(&line));
+                relay.statuses.sent(name, &line.server);
                 Ok(format!(
                     "sent a test message to the paired person in {}",
                     words.app
                 ))
             }
             Err(error) => {
-                relay
-                    .statuses
-                    .failed(name, A::server(&line), error.to_string());
+                relay.statuses.failed(name, &line.server, error.to_string());
                 Err(ChannelError::Undelivered(error.to_string()))
             }
         }

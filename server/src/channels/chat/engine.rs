@@ -7,7 +7,7 @@
 
 use super::pauses::Pauses;
 use super::words::Words;
-use super::{ChatApp, Input, ServiceError, Shared};
+use super::{ChatApp, Input, Lined, ServiceError, Shared};
 use crate::channels::Relay;
 use crate::channels::posted::{Entry, Place, Posted};
 use crate::channels::refusals::Refusals;
@@ -259,10 +259,10 @@ impl<A: ChatApp> Engine<A> {
     }
 
     /// The service could not be reached: try again later.
-    pub(super) fn pause_after(&mut self, line: &A::Line, error: &ServiceError) {
+    pub(super) fn pause_after(&mut self, line: &Lined<A>, error: &ServiceError) {
         self.relay
             .statuses
-            .failed(A::NAME, A::server(line), error.to_string());
+            .failed(A::NAME, &line.server, error.to_string());
         let wait = self.pauses.next(error.retry_after());
         self.retry_at = Some(Instant::now() + wait);
     }
@@ -270,7 +270,7 @@ impl<A: ChatApp> Engine<A> {
     /// The conversation with `person`, opened once for the paired person.
     async fn conversation_with(
         &mut self,
-        line: &A::Line,
+        line: &Lined<A>,
         person: &str,
     ) -> Result<String, ServiceError> {
         if let Some((known, at)) = &self.direct
@@ -359,14 +359,14 @@ impl<A: ChatApp> Engine<A> {
         }
         self.pauses.reset();
         if sent {
-            self.relay.statuses.sent(A::NAME, A::server(&line));
+            self.relay.statuses.sent(A::NAME, &line.server);
         }
     }
 
     /// Posts one reminder of the questions `ids` still open; `Ok(true)` when it went out.
     async fn remind(
         &mut self,
-        line: &A::Line,
+        line: &Lined<A>,
         at: &str,
         ids: &[QuestionId],
     ) -> Result<bool, ServiceError> {
@@ -405,7 +405,11 @@ impl<A: ChatApp> Engine<A> {
 
     /// Posts or updates each conversation's message as it should look; `Ok(true)` when
     /// something went out. A failure that may pass stops here.
-    async fn sync_conversations(&mut self, line: &A::Line, at: &str) -> Result<bool, ServiceError> {
+    async fn sync_conversations(
+        &mut self,
+        line: &Lined<A>,
+        at: &str,
+    ) -> Result<bool, ServiceError> {
         let lang = self.words().lang;
         let mut sent = false;
         let mut index = 0;
@@ -456,7 +460,7 @@ impl<A: ChatApp> Engine<A> {
                     tracing::warn!(channel = %A::NAME, %error, "a question's message was refused");
                     self.relay
                         .statuses
-                        .failed(A::NAME, A::server(line), error.to_string());
+                        .failed(A::NAME, &line.server, error.to_string());
                     let conversation = &mut self.conversations[index];
                     if conversation.posted.is_none() {
                         self.given_up.insert(conversation.question.id);

@@ -7,7 +7,7 @@
 
 use super::engine::{Engine, Prompt, To};
 use super::pair::pairing_code;
-use super::{ChatApp, Inbound, Responded, Response, Said, Target};
+use super::{ChatApp, Inbound, Lined, Responded, Response, Said, Target};
 use crate::channels::tell;
 use crate::channels::walk::{Awaiting, Next, Refusal, Tap, Walk};
 use hark_core::model::{AnsweredVia, Question, QuestionId};
@@ -162,7 +162,7 @@ impl<A: ChatApp> Engine<A> {
     }
 
     /// Says `text` the way the app can: privately to the tapper, else in the chat.
-    async fn notice(&mut self, line: &A::Line, responder: A::Responder, text: String) {
+    async fn notice(&mut self, line: &Lined<A>, responder: A::Responder, text: String) {
         if let Responded::SayInChat(text) = self
             .app
             .respond(line, responder, Response::Notice(text))
@@ -175,7 +175,7 @@ impl<A: ChatApp> Engine<A> {
     /// For apps that must answer a tap before anything slower (`ChatApp::ACK_FIRST`): answers
     /// it as taken, and gives back a responder that answers nothing more (later notices are
     /// said in the chat).
-    async fn ack_first(&self, line: &A::Line, responder: A::Responder) -> A::Responder {
+    async fn ack_first(&self, line: &Lined<A>, responder: A::Responder) -> A::Responder {
         if !A::ACK_FIRST {
             return responder;
         }
@@ -186,7 +186,7 @@ impl<A: ChatApp> Engine<A> {
     /// Does what a step decided, and answers the inbound.
     pub(super) async fn follow_step(
         &mut self,
-        line: &A::Line,
+        line: &Lined<A>,
         mut responder: A::Responder,
         stepped: Option<(Question, Next, Walk)>,
     ) {
@@ -317,7 +317,7 @@ impl<A: ChatApp> Engine<A> {
 
     /// A message to the bot: a pairing, words for a question, a message for an agent, or a
     /// hint.
-    async fn take_said(&mut self, line: &A::Line, said: Said) {
+    async fn take_said(&mut self, line: &Lined<A>, said: Said) {
         let Said {
             from,
             at,
@@ -403,7 +403,7 @@ impl<A: ChatApp> Engine<A> {
     /// Words that answer a question, where the app takes them: a reply to its prompt (while
     /// the prompt is current) or to its message, else the question that waits for words. Whether
     /// they were for a question.
-    async fn take_words(&mut self, line: &A::Line, text: &str, replying_to: Option<&str>) -> bool {
+    async fn take_words(&mut self, line: &Lined<A>, text: &str, replying_to: Option<&str>) -> bool {
         let open = |conversation: &&super::engine::Conversation<A>| !conversation.closed;
         let prompted = replying_to.and_then(|replied| {
             self.conversations

@@ -38,6 +38,8 @@ pub struct Listening<'a, A: ChatApp> {
     pub relay: &'a Arc<Relay>,
     pub shared: &'a Shared,
     pub shutdown: &'a CancellationToken,
+    /// The service's address, as statuses name it.
+    server: &'a str,
     app: &'a A,
     inbox: &'a mpsc::Sender<Input<A::Responder>>,
     /// Whether the connection got through at least once: the pause schedule starts over.
@@ -61,20 +63,18 @@ impl<A: ChatApp> Listening<'_, A> {
     }
 
     /// The connection is up (or down): settings and `hark status` say so.
-    pub fn connected(&self, line: &A::Line, connected: bool) {
+    pub fn connected(&self, connected: bool) {
         self.shared.set_connected(connected);
         if connected {
             self.worked.store(true, Ordering::SeqCst);
-            self.relay.statuses.sent(A::NAME, A::server(line));
+            self.relay.statuses.sent(A::NAME, self.server);
         }
     }
 
     /// A request of the connection got through (a poll): it is no longer failing.
-    pub fn working(&self, line: &A::Line) {
+    pub fn working(&self) {
         self.worked.store(true, Ordering::SeqCst);
-        self.relay
-            .statuses
-            .recovered(A::NAME, &A::link_target(line));
+        (self.relay.statuses).recovered(A::NAME, &A::link_target(self.server));
     }
 
     /// Whether the settings still hold what a connection was opened with (`key`).
@@ -119,6 +119,7 @@ pub async fn supervise<A: ChatApp>(
             relay: &relay,
             shared: &shared,
             shutdown: &shutdown,
+            server: &line.server,
             app: &*app,
             inbox: &inbox,
             worked: AtomicBool::new(false),
@@ -145,14 +146,14 @@ pub async fn supervise<A: ChatApp>(
                 tracing::warn!(channel = %A::NAME, %reason, "could not keep the connection");
                 relay
                     .statuses
-                    .failed(A::NAME, &A::link_target(&line), reason);
+                    .failed(A::NAME, &A::link_target(&line.server), reason);
                 pauses.next(retry_after)
             }
             LinkEnded::Refused(reason) => {
                 tracing::warn!(channel = %A::NAME, %reason, "the service refused the connection");
                 relay
                     .statuses
-                    .failed(A::NAME, &A::link_target(&line), reason);
+                    .failed(A::NAME, &A::link_target(&line.server), reason);
                 REFUSED_WAIT
             }
         };

@@ -6,7 +6,7 @@
 //! for what the person saw then, and is refused with the step shown again.
 
 use super::engine::{Conversation, Engine};
-use super::{ChatApp, ServiceError};
+use super::{ChatApp, Lined, ServiceError};
 use crate::channels::walk::{Misfit, skip_words};
 use hark_core::model::QuestionId;
 
@@ -24,7 +24,7 @@ impl<A: ChatApp> Engine<A> {
     /// not on screen yet (or is to be shown again); `Ok(true)` when something went out.
     pub(super) async fn sync_one_at_a_time(
         &mut self,
-        line: &A::Line,
+        line: &Lined<A>,
         at: &str,
     ) -> Result<bool, ServiceError> {
         let lang = self.words().lang;
@@ -88,7 +88,7 @@ impl<A: ChatApp> Engine<A> {
                     tracing::warn!(channel = %A::NAME, %error, "a question's message was refused");
                     self.relay
                         .statuses
-                        .failed(A::NAME, A::server(line), error.to_string());
+                        .failed(A::NAME, &line.server, error.to_string());
                     let given_up = self.conversations.remove(index);
                     self.given_up.insert(given_up.question.id);
                     current_seen = false;
@@ -102,7 +102,7 @@ impl<A: ChatApp> Engine<A> {
     /// `Ok(true)` when it went out.
     pub(super) async fn remind_one_at_a_time(
         &mut self,
-        line: &A::Line,
+        line: &Lined<A>,
         at: &str,
         ids: &[QuestionId],
     ) -> Result<bool, ServiceError> {
@@ -135,7 +135,7 @@ impl<A: ChatApp> Engine<A> {
     /// clock): a step of the question on screen.
     pub(super) async fn take_typed(
         &mut self,
-        line: &A::Line,
+        line: &Lined<A>,
         person: &str,
         at: String,
         text: &str,

@@ -9,10 +9,11 @@
 //! settings. Failed connections wait the chat engine's pause schedule (`chat::link`).
 //! Dispatches of `INTERACTION_CREATE` and `MESSAGE_CREATE` go to the chat task.
 
-use super::{Discord, Line, inbound};
+use super::{Discord, Rest, inbound};
 use crate::channels::chat::pauses::FIRST as FIRST_PAUSE;
 use crate::channels::chat::service::ServiceError;
 use crate::channels::chat::{ChatApp, LinkEnded, Listening};
+use crate::channels::outbound::WebSocket as Socket;
 use futures::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -32,9 +33,7 @@ struct Frame {
     op: u8,
     #[serde(default)]
     d: Value,
-    #[serde(default)]
     s: Option<u64>,
-    #[serde(default)]
     t: Option<String>,
 }
 
@@ -70,9 +69,6 @@ enum Ended {
     Shutdown,
 }
 
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
 /// What the Gateway keeps from one connection to the next: the session to resume, and the
 /// address for the token that asked for it.
 #[derive(Default)]
@@ -86,7 +82,7 @@ pub struct State {
 pub async fn listen(
     discord: &Discord,
     listening: &Listening<'_, Discord>,
-    line: &Line,
+    line: &Rest,
     state: &mut State,
 ) -> LinkEnded {
     let key = Discord::link_key(line);
@@ -101,7 +97,7 @@ pub async fn listen(
     let address = match (&state.session, &state.gateway_url) {
         (Some(session), _) if !session.resume_url.is_empty() => Ok(session.resume_url.clone()),
         (_, Some((_, url))) => Ok(url.clone()),
-        (_, None) => line.rest.gateway().await.inspect(|url| {
+        (_, None) => line.gateway().await.inspect(|url| {
             state.gateway_url = Some((key, url.clone()));
         }),
     };
@@ -112,7 +108,7 @@ pub async fn listen(
                 Ok((socket, _)) => {
                     serve(discord, listening, line, socket, key, &mut state.session).await
                 }
-                Err(error) => Ended::Failed(short(&error.to_string()), None),
+                Err(error) => Ended::Failed(crate::channels::outbound::unquoted(&error), None),
             }
         }
         Err(error) if super::rest::wrong_token(&error) => Ended::Refused(error.to_string()),
@@ -151,7 +147,7 @@ pub async fn listen(
 async fn serve(
     discord: &Discord,
     listening: &Listening<'_, Discord>,
-    line: &Line,
+    line: &Rest,
     mut socket: Socket,
     key: u64,
     session: &mut Option<Session>,
@@ -174,9 +170,9 @@ async fn serve(
     };
     let hello = match session {
         Some(session) => json!({"op": 6, "d": {
-            "token": line.rest.token(), "session_id": session.id, "seq": session.seq}}),
+            "token": line.token(), "session_id": session.id, "seq": session.seq}}),
         None => json!({"op": 2, "d": {
-            "token": line.rest.token(), "intents": INTENTS,
+            "token": line.token(), "intents": INTENTS,
             "properties": {"os": std::env::consts::OS, "browser": "hark", "device": "hark"}}}),
     };
     if socket
@@ -261,11 +257,11 @@ async fn serve(
                         });
                         discord.identity.set(Some(said.user));
                         ready = true;
-                        listening.connected(line, true);
+                        listening.connected(true);
                     }
                     "RESUMED" => {
                         ready = true;
-                        listening.connected(line, true);
+                        listening.connected(true);
                     }
                     "INTERACTION_CREATE" => {
                         if let Some(inbound) = serde_json::from_value(frame.d)
@@ -373,11 +369,6 @@ fn after_close(code: Option<u16>, session: &mut Option<Session>) -> Ended {
         }
         _ => after_drop(session),
     }
-}
-
-/// An error's text, cut short.
-fn short(text: &str) -> String {
-    hark_text::plain::cut(text, 200)
 }
 
 #[cfg(test)]

@@ -28,9 +28,7 @@ pub struct Interaction {
     token: String,
     #[serde(rename = "type")]
     kind: u8,
-    #[serde(default)]
     user: Option<User>,
-    #[serde(default)]
     member: Option<Member>,
     #[serde(default)]
     data: Data,
@@ -51,7 +49,6 @@ struct Data {
 struct Row {
     #[serde(default)]
     components: Vec<TextInput>,
-    #[serde(default)]
     component: Option<TextInput>,
 }
 
@@ -59,26 +56,22 @@ struct Row {
 struct TextInput {
     #[serde(default)]
     custom_id: String,
-    #[serde(default)]
     value: Option<String>,
 }
 
 #[derive(Deserialize)]
 pub struct Message {
     id: String,
-    #[serde(default)]
     guild_id: Option<String>,
     author: User,
     channel_id: String,
     #[serde(default)]
     content: String,
-    #[serde(default)]
     message_reference: Option<Reference>,
 }
 
 #[derive(Deserialize)]
 struct Reference {
-    #[serde(default)]
     message_id: Option<String>,
 }
 

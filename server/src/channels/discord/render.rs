@@ -7,14 +7,13 @@
 
 use super::Discord;
 use crate::channels::chat::ChatViews;
+use crate::channels::walk::marked::Style;
 use crate::channels::walk::shown::{self, Emphasis, WindowFor};
 use crate::channels::walk::{Awaiting, Callback, Tap, Walk};
 use hark_core::model::{Question, QuestionId};
 use hark_text::plain::fit_chars;
-use hark_text::question::ending;
 use hark_text::{Lang, t_in};
 use serde_json::{Value, json};
-use std::fmt::Write;
 
 /// Discord's limits, in characters: a message, a button's label, a select option's label and
 /// description, a modal's title and a text input's label.
@@ -26,8 +25,19 @@ const MODAL_TITLE_CHARS: usize = 45;
 const BUTTONS_PER_ROW: usize = 5;
 const OPTIONS_PER_SELECT: usize = 25;
 const MOST_BUTTONS: usize = 20;
-/// What the agent wrote, at most, in the message (the rest of it keeps the whole under 2000).
-const QUESTION_CHARS: usize = 900;
+/// Discord's Markdown, its parts measured in characters (what the agent asked, at most, keeps
+/// the whole under 2000).
+const MARKDOWN: Style = Style {
+    escape,
+    bold: ["**", "**"],
+    italic: ["*", "*"],
+    fit: fit_chars,
+    question: 900,
+    label: 60,
+    description: 60,
+    outcome: 300,
+    before_outcome: Some(CONTENT_CHARS - 700),
+};
 
 /// A message as it should look.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,23 +47,7 @@ pub struct Shown(pub Value);
 pub fn escape(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for c in text.chars() {
-        if matches!(
-            c,
-            '\\' | '*'
-                | '_'
-                | '~'
-                | '`'
-                | '|'
-                | '>'
-                | '#'
-                | '-'
-                | '['
-                | ']'
-                | '('
-                | ')'
-                | '<'
-                | '@'
-        ) {
+        if "\\*_~`|>#-[]()<@".contains(c) {
             escaped.push('\\');
         }
         escaped.push(c);
@@ -67,20 +61,6 @@ fn message(content: String, components: Vec<Value>) -> Shown {
         "components": components,
         "allowed_mentions": {"parse": []},
     }))
-}
-
-fn heading(question: &Question) -> String {
-    let mut text = String::new();
-    if let Some(title) = question.title.as_deref().filter(|t| !t.trim().is_empty()) {
-        let _ = writeln!(text, "**{}**", escape(&fit_chars(title.trim(), 200)));
-    }
-    if let Some(source) = question.source_label() {
-        let _ = writeln!(text, "*{}*", escape(&fit_chars(&source, 200)));
-    }
-    if !text.is_empty() {
-        text.push('\n');
-    }
-    text
 }
 
 fn button(label: &str, custom_id: String, style: u8) -> Value {
@@ -211,60 +191,12 @@ impl ChatViews for Discord {
     type View = Shown;
 
     fn pending(&self, lang: Lang, question: &Question, walk: &Walk) -> Shown {
-        let mut text = heading(question);
-        for (name, answer) in shown::answered(lang, question, walk) {
-            let (name, answer) = (fit_chars(&name, 100), fit_chars(&answer, 200));
-            let _ = writeln!(text, "✓ **{}**: {}", escape(&name), escape(&answer));
-        }
-        let Some(sub) = question.questions.get(walk.step) else {
-            return message(text, Vec::new());
-        };
-        let label = hark_text::question::step_label(lang, question, walk.step);
-        if !label.is_empty() {
-            let _ = writeln!(text, "**{}**", escape(&label));
-        }
-        let _ = writeln!(
-            text,
-            "{}",
-            escape(&fit_chars(sub.question.trim(), QUESTION_CHARS))
-        );
-        if sub
-            .options
-            .iter()
-            .any(|option| option.description.is_some())
-        {
-            text.push('\n');
-            for (number, option) in sub.options.iter().enumerate() {
-                let _ = write!(
-                    text,
-                    "{}. **{}**",
-                    number + 1,
-                    escape(&fit_chars(&option.label, 60))
-                );
-                if let Some(description) = &option.description {
-                    let _ = write!(text, " — {}", escape(&fit_chars(description, 60)));
-                }
-                text.push('\n');
-            }
-        }
+        let text = MARKDOWN.pending(lang, question, walk, true);
         message(text, components(lang, question, walk))
     }
 
     fn closed(&self, lang: Lang, question: &Question) -> Shown {
-        let mut text = heading(question);
-        let per_question = QUESTION_CHARS / question.questions.len().max(1);
-        for sub in &question.questions {
-            let _ = writeln!(
-                text,
-                "{}",
-                escape(&fit_chars(sub.question.trim(), per_question))
-            );
-        }
-        let (mark, outcome) = ending(lang, question, |note| fit_chars(note, 500));
-        // The outcome always shows: what was asked gives way first.
-        let mut text = fit_chars(&text, CONTENT_CHARS - 700);
-        let _ = write!(text, "\n{mark} **{}**", escape(&fit_chars(&outcome, 300)));
-        message(text, Vec::new())
+        message(MARKDOWN.closed(lang, question), Vec::new())
     }
 
     fn said(&self, text: &str) -> Shown {

@@ -17,10 +17,11 @@
 
 use super::frame::{CONTROL, DATA, Frame, Pieces};
 use super::open_api::ClientConfig;
-use super::{CHANNEL, Feishu, Line, inbound};
+use super::{CHANNEL, Feishu, OpenApi, inbound};
 use crate::channels::chat::pauses::LONGEST as LONGEST_PAUSE;
 use crate::channels::chat::service::ServiceError;
 use crate::channels::chat::{ChatApp, LinkEnded, Listening};
+use crate::channels::outbound::WebSocket as Socket;
 use crate::channels::seen::Seen;
 use futures::{SinkExt, StreamExt};
 use std::time::Duration;
@@ -66,18 +67,18 @@ fn jitter(secs: u64) -> Duration {
 pub async fn listen(
     feishu: &Feishu,
     listening: &Listening<'_, Feishu>,
-    line: &Line,
+    line: &OpenApi,
     state: &mut State,
 ) -> LinkEnded {
     // After a restart: the bot's name and open id (its own messages are not the person's).
     if feishu.bot.get().is_none()
-        && let Ok(bot) = line.api.bot().await
+        && let Ok(bot) = line.bot().await
     {
         feishu.bot.set(Some(bot));
     }
     match open(line).await {
         Ok((socket, service, config)) => {
-            listening.connected(line, true);
+            listening.connected(true);
             let key = Feishu::link_key(line);
             match serve(listening, socket, service, config, key, &mut state.seen).await {
                 (Ended::Shutdown, _) => LinkEnded::Shutdown,
@@ -96,13 +97,10 @@ pub async fn listen(
     }
 }
 
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
 /// The address call, then the WebSocket: the socket, the service its pings name, and how
 /// Feishu wants it kept.
-async fn open(line: &Line) -> Result<(Socket, i32, ClientConfig), Failed> {
-    let endpoint = match line.api.endpoint().await {
+async fn open(line: &OpenApi) -> Result<(Socket, i32, ClientConfig), Failed> {
+    let endpoint = match line.endpoint().await {
         Ok(endpoint) => endpoint,
         Err(error) if error.passing() => return Err(Failed::Passing(error.to_string())),
         Err(error @ ServiceError::Refused { .. }) => {
@@ -151,7 +149,7 @@ async fn open(line: &Line) -> Result<(Socket, i32, ClientConfig), Failed> {
         }
         Err(error) => Err(Failed::Passing(format!(
             "Feishu could not be reached: {}",
-            short(&error.to_string())
+            crate::channels::outbound::unquoted(&error)
         ))),
     }
 }
@@ -248,10 +246,4 @@ async fn serve(
             _ => {}
         }
     }
-}
-
-/// An error's text, cut short (it may quote the address, which holds a ticket).
-fn short(text: &str) -> String {
-    let text = text.split('?').next().unwrap_or(text);
-    hark_text::plain::cut(text, 200)
 }

@@ -30,7 +30,6 @@ struct CardAction {
 
 #[derive(Deserialize)]
 struct OpenIds {
-    #[serde(default)]
     open_id: Option<String>,
 }
 
@@ -45,19 +44,14 @@ struct Action {
 /// What Hark put in a button's value: its callback, and which form it submits.
 #[derive(Deserialize, Default)]
 struct ActionValue {
-    #[serde(default)]
     h: Option<String>,
-    #[serde(default)]
     form: Option<String>,
 }
 
 #[derive(Deserialize, Default)]
 struct FormValue {
-    #[serde(default)]
     ticked: Option<Vec<String>>,
-    #[serde(default)]
     words: Option<String>,
-    #[serde(default)]
     note: Option<String>,
 }
 
@@ -83,7 +77,6 @@ struct Message {
     message_type: String,
     #[serde(default)]
     content: String,
-    #[serde(default)]
     parent_id: Option<String>,
 }
 

@@ -98,9 +98,7 @@ impl Default for ClientConfig {
 /// The app's bot, as `bot/v3/info` describes it.
 #[derive(Clone, Debug, Default, Deserialize)]
 pub struct Bot {
-    #[serde(default)]
     pub app_name: Option<String>,
-    #[serde(default)]
     pub open_id: Option<String>,
 }
 

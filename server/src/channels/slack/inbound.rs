@@ -41,7 +41,6 @@ struct User {
 
 #[derive(Deserialize, Default)]
 struct Container {
-    #[serde(default)]
     message_ts: Option<String>,
 }
 
@@ -51,7 +50,6 @@ struct Action {
     action_id: String,
     #[serde(default)]
     block_id: String,
-    #[serde(default)]
     value: Option<String>,
     #[serde(default)]
     selected_options: Vec<Selected>,
@@ -81,7 +79,6 @@ struct State {
 
 #[derive(Deserialize)]
 struct Input {
-    #[serde(default)]
     value: Option<String>,
 }
 
@@ -89,19 +86,12 @@ struct Input {
 struct Event {
     #[serde(rename = "type")]
     kind: String,
-    #[serde(default)]
     channel_type: Option<String>,
-    #[serde(default)]
     subtype: Option<String>,
-    #[serde(default)]
     bot_id: Option<String>,
-    #[serde(default)]
     user: Option<String>,
-    #[serde(default)]
     channel: Option<String>,
-    #[serde(default)]
     text: Option<String>,
-    #[serde(default)]
     thread_ts: Option<String>,
 }
 

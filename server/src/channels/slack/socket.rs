@@ -13,6 +13,7 @@ use super::CHANNEL;
 use super::{Line, Slack, inbound};
 use crate::channels::chat::service::ServiceError;
 use crate::channels::chat::{ChatApp, LinkEnded, Listening};
+use crate::channels::outbound::WebSocket as Socket;
 use crate::channels::seen::Seen;
 use futures::{SinkExt, StreamExt};
 use serde::Deserialize;
@@ -32,11 +33,9 @@ const MAX_FRAME_BYTES: usize = 1024 * 1024;
 struct Frame {
     #[serde(rename = "type")]
     kind: String,
-    #[serde(default)]
     envelope_id: Option<String>,
     #[serde(default)]
     payload: Value,
-    #[serde(default)]
     reason: Option<String>,
 }
 
@@ -73,7 +72,7 @@ pub async fn listen(
             .map(|(socket, _)| socket)
             .map_err(|error| ServiceError::Unreachable {
                 app: CHANNEL,
-                reason: short(&error.to_string()),
+                reason: crate::channels::outbound::unquoted(&error),
             }),
         Err(error) => Err(error),
     };
@@ -98,9 +97,6 @@ pub async fn listen(
         }
     }
 }
-
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// Reads one link until it ends, acknowledging every envelope and handing its payload on;
 /// `None` when it ended before Slack said hello.
@@ -156,7 +152,7 @@ async fn serve(
         match frame.kind.as_str() {
             "hello" => {
                 hello = true;
-                listening.connected(line, true);
+                listening.connected(true);
             }
             "disconnect" => {
                 tracing::info!(channel = %Slack::NAME, reason = frame.reason.as_deref().unwrap_or("?"), "Slack asked for a new link");
@@ -184,10 +180,4 @@ async fn serve(
             }
         }
     }
-}
-
-/// An error's text, cut short (a handshake error may quote the address, which holds a ticket).
-fn short(text: &str) -> String {
-    let text = text.split("?ticket").next().unwrap_or(text);
-    hark_text::plain::cut(text, 200)
 }

@@ -50,9 +50,7 @@ pub fn wrong_token(error: &ServiceError) -> bool {
 pub struct Identity {
     /// The bot's own user (its messages come back as events: they are not the person's).
     pub user_id: String,
-    #[serde(default)]
     pub user: Option<String>,
-    #[serde(default)]
     pub team: Option<String>,
 }
 

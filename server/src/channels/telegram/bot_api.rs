@@ -7,11 +7,12 @@
 use super::CHANNEL;
 use super::updates::{Me, Sent};
 use crate::channels::chat::service::{ServiceError, exchange, fingerprint};
-use frankenstein::AsyncTelegramApi;
 use frankenstein::methods::{
     AnswerCallbackQueryParams, EditMessageTextParams, GetUpdatesParams, SendMessageParams,
 };
 use frankenstein::response::{ErrorResponse, MethodResponse};
+use frankenstein::types::{LinkPreviewOptions, ReplyMarkup, ReplyParameters};
+use frankenstein::{AsyncTelegramApi, ParseMode};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -93,9 +94,30 @@ impl BotApi {
         self.call("getUpdates", params).await
     }
 
-    /// `sendMessage`.
-    pub async fn send(&self, params: &SendMessageParams) -> Result<Sent, ServiceError> {
-        self.call("sendMessage", params).await
+    /// `sendMessage`: `html` to `chat`, with `markup` if any, replying to `reply_to` if it is
+    /// still there; the message's id.
+    pub async fn send(
+        &self,
+        chat: i64,
+        html: String,
+        markup: Option<ReplyMarkup>,
+        reply_to: Option<i32>,
+    ) -> Result<i32, ServiceError> {
+        let params = SendMessageParams::builder()
+            .chat_id(chat)
+            .text(html)
+            .parse_mode(ParseMode::Html)
+            .link_preview_options(LinkPreviewOptions::builder().is_disabled(true).build())
+            .maybe_reply_markup(markup)
+            .maybe_reply_parameters(reply_to.map(|message| {
+                ReplyParameters::builder()
+                    .message_id(message)
+                    .allow_sending_without_reply(true)
+                    .build()
+            }))
+            .build();
+        let sent: Sent = self.call("sendMessage", &params).await?;
+        Ok(sent.message_id)
     }
 
     /// `editMessageText` (its answer, the message again, is not needed).
@@ -106,8 +128,16 @@ impl BotApi {
     }
 
     /// `answerCallbackQuery`: ends the spinner on a tapped button.
-    pub async fn answer_tap(&self, params: &AnswerCallbackQueryParams) -> Result<(), ServiceError> {
-        self.call::<_, bool>("answerCallbackQuery", params)
+    pub async fn answer_tap(
+        &self,
+        query: &str,
+        notice: Option<String>,
+    ) -> Result<(), ServiceError> {
+        let params = AnswerCallbackQueryParams::builder()
+            .callback_query_id(query)
+            .maybe_text(notice)
+            .build();
+        self.call::<_, bool>("answerCallbackQuery", &params)
             .await
             .map(|_| ())
     }

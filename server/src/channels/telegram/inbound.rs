@@ -4,13 +4,13 @@
 //! answered here, as the engine has nothing to take.
 
 use super::updates::Update;
-use super::{Line, Telegram};
+use super::{BotApi, Telegram};
 use crate::channels::chat::words::Words;
 use crate::channels::chat::{Inbound, Listening, Said};
 use crate::channels::walk::Callback;
 
 /// Hands `update` to the engine, or answers a tap that names nothing.
-pub async fn take(update: Update, listening: &Listening<'_, Telegram>, line: &Line) {
+pub async fn take(update: Update, listening: &Listening<'_, Telegram>, line: &BotApi) {
     if let Some(message) = update.message {
         let chat = message.chat.id.to_string();
         listening
@@ -30,12 +30,12 @@ pub async fn take(update: Update, listening: &Listening<'_, Telegram>, line: &Li
         let words = Words::of::<Telegram>(listening.relay);
         let Some(chat) = query.message.map(|message| message.chat.id) else {
             let notice = words.plain("chat-not-yours");
-            line.answer_tap(&query.id, Some(notice)).await;
+            super::answer_tap(line, &query.id, Some(notice)).await;
             return;
         };
         let Some(callback) = query.data.as_deref().and_then(Callback::decode) else {
             let notice = words.in_app("chat-stale");
-            line.answer_tap(&query.id, Some(notice)).await;
+            super::answer_tap(line, &query.id, Some(notice)).await;
             return;
         };
         listening

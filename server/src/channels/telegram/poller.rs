@@ -6,7 +6,7 @@
 
 use super::bot_api::POLL_SECS;
 use super::updates::Update;
-use super::{CHANNEL, Line, Telegram, inbound};
+use super::{BotApi, CHANNEL, Telegram, inbound};
 use crate::channels::chat::service::ServiceError;
 use crate::channels::chat::{ChatApp, LinkEnded, Listening};
 use frankenstein::methods::GetUpdatesParams;
@@ -24,7 +24,7 @@ pub struct State {
 pub async fn listen(
     telegram: &Telegram,
     listening: &Listening<'_, Telegram>,
-    line: &Line,
+    line: &BotApi,
     state: &mut State,
 ) -> LinkEnded {
     let key = Telegram::link_key(line);
@@ -35,7 +35,7 @@ pub async fn listen(
         };
     }
     if telegram.bot.get().is_none() {
-        match line.api.me().await {
+        match line.me().await {
             Ok(me) => telegram.bot.set(me.username),
             Err(error) => tracing::debug!(%error, "getMe failed"),
         }
@@ -47,7 +47,7 @@ pub async fn listen(
             .allowed_updates(vec![AllowedUpdate::Message, AllowedUpdate::CallbackQuery])
             .build();
         let polled = tokio::select! {
-            polled = line.api.updates(&params) => polled,
+            polled = line.updates(&params) => polled,
             // New settings (a token, another server): poll with them.
             stop = listening.woken() => {
                 return if stop { LinkEnded::Shutdown } else { LinkEnded::Settings };
@@ -68,7 +68,7 @@ pub async fn listen(
                 };
             }
         };
-        listening.working(line);
+        listening.working();
         for raw in updates {
             if let Some(id) = raw.get("update_id").and_then(serde_json::Value::as_i64) {
                 state.offset = Some(state.offset.map_or(id + 1, |offset| offset.max(id + 1)));

@@ -4,12 +4,12 @@
 
 use super::Telegram;
 use crate::channels::chat::ChatViews;
+use crate::channels::walk::marked::Style;
 use crate::channels::walk::shown;
 use crate::channels::walk::{Awaiting, Callback, Tap, Walk};
 use frankenstein::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 use hark_core::model::Question;
 use hark_text::plain::cut;
-use hark_text::question::ending;
 use hark_text::{Lang, t_in};
 use std::fmt::Write;
 
@@ -18,10 +18,20 @@ const MAX_TEXT_CHARS: usize = 4000;
 /// A question's text at most, in bytes (Markdown shown as written). With the other parts' own
 /// limits, every message stays under `MAX_TEXT_CHARS` (a test builds the largest).
 const QUESTION_BYTES: usize = 2000;
-/// An option's label on a button, in characters, and its description in the text, in bytes.
+/// An option's label on a button, in characters.
 const LABEL_CHARS: usize = 64;
-const LABEL_BYTES: usize = 60;
-const DESCRIPTION_BYTES: usize = 160;
+/// Telegram's HTML, its parts measured in bytes.
+const HTML: Style = Style {
+    escape,
+    bold: ["<b>", "</b>"],
+    italic: ["<i>", "</i>"],
+    fit: cut,
+    question: QUESTION_BYTES,
+    label: 60,
+    description: 160,
+    outcome: 800,
+    before_outcome: None,
+};
 
 /// A message as it should look: its text and its buttons.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,79 +55,10 @@ pub fn escape(text: &str) -> String {
     escaped
 }
 
-/// The title and who asked, in bold and italics.
-fn heading(question: &Question) -> String {
-    let mut text = String::new();
-    if let Some(title) = question.title.as_deref().filter(|t| !t.trim().is_empty()) {
-        let _ = writeln!(text, "<b>{}</b>", escape(&cut(title.trim(), 256)));
-    }
-    if let Some(source) = question.source_label() {
-        let _ = writeln!(text, "<i>{}</i>", escape(&cut(&source, 256)));
-    }
-    if !text.is_empty() {
-        text.push('\n');
-    }
-    text
-}
-
-fn pending_text(lang: Lang, question: &Question, walk: &Walk, descriptions: bool) -> String {
-    let mut text = heading(question);
-    for (name, answer) in shown::answered(lang, question, walk) {
-        let (name, answer) = (cut(&name, 100), cut(&answer, 200));
-        let _ = writeln!(text, "✓ <b>{}</b>: {}", escape(&name), escape(&answer));
-    }
-    if walk.step > 0 {
-        text.push('\n');
-    }
-    let Some(sub) = question.questions.get(walk.step) else {
-        return text;
-    };
-    let label = hark_text::question::step_label(lang, question, walk.step);
-    if !label.is_empty() {
-        let _ = writeln!(text, "<b>{}</b>", escape(&cut(&label, 256)));
-    }
-    let limit = if descriptions {
-        QUESTION_BYTES
-    } else {
-        QUESTION_BYTES / 2
-    };
-    text.push_str(&escape(&cut(sub.question.trim(), limit)));
-    text.push('\n');
-    if descriptions
-        && sub
-            .options
-            .iter()
-            .any(|option| option.description.is_some())
-    {
-        text.push('\n');
-        for (number, option) in sub.options.iter().enumerate() {
-            let _ = write!(
-                text,
-                "{}. <b>{}</b>",
-                number + 1,
-                escape(&cut(&option.label, LABEL_BYTES))
-            );
-            if let Some(description) = &option.description {
-                let _ = write!(text, " — {}", escape(&cut(description, DESCRIPTION_BYTES)));
-            }
-            text.push('\n');
-        }
-    }
-    if sub.multi_select && !walk.ticked.is_empty() {
-        let ticked: Vec<&str> = walk
-            .ticked
-            .iter()
-            .filter_map(|index| sub.options.get(*index).map(|option| option.label.as_str()))
-            .collect();
-        let line = t_in(
-            lang,
-            "chat-ticked",
-            &[("options", cut(&ticked.join(", "), 600).into())],
-        );
-        let _ = write!(text, "\n{}\n", escape(&line));
-    }
+fn pending_text(lang: Lang, question: &Question, walk: &Walk, described: bool) -> String {
+    let mut text = HTML.pending(lang, question, walk, described);
     if let Some(awaiting) = walk.awaiting {
-        let _ = write!(text, "\n<i>{}</i>", escape(&asking(lang, awaiting)));
+        let _ = write!(text, "\n{}", HTML.italic(&asking(lang, awaiting), 1000));
     }
     text.trim_end().to_string()
 }
@@ -214,18 +155,8 @@ impl ChatViews for Telegram {
     }
 
     fn closed(&self, lang: Lang, question: &Question) -> Shown {
-        let mut text = heading(question);
-        let per_question = QUESTION_BYTES / question.questions.len().max(1);
-        for sub in &question.questions {
-            if let Some(header) = sub.header.as_deref().filter(|h| !h.trim().is_empty()) {
-                let _ = writeln!(text, "<b>{}</b>", escape(&cut(header.trim(), 100)));
-            }
-            let _ = writeln!(text, "{}", escape(&cut(sub.question.trim(), per_question)));
-        }
-        let (mark, outcome) = ending(lang, question, |note| cut(note, 1000));
-        let _ = write!(text, "\n{mark} <b>{}</b>", escape(&cut(&outcome, 800)));
         Shown {
-            text,
+            text: HTML.closed(lang, question),
             keyboard: None,
         }
     }

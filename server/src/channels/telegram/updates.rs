@@ -9,9 +9,7 @@ use serde::Deserialize;
 #[derive(Debug, Deserialize)]
 pub struct Update {
     pub update_id: i64,
-    #[serde(default)]
     pub message: Option<Message>,
-    #[serde(default)]
     pub callback_query: Option<CallbackQuery>,
 }
 
@@ -19,9 +17,7 @@ pub struct Update {
 #[derive(Debug, Deserialize)]
 pub struct Message {
     pub chat: Chat,
-    #[serde(default)]
     pub text: Option<String>,
-    #[serde(default)]
     pub reply_to_message: Option<Replied>,
 }
 
@@ -45,9 +41,7 @@ pub struct Chat {
 pub struct CallbackQuery {
     pub id: String,
     /// The message the button is under (an old one arrives with only its id, chat and date).
-    #[serde(default)]
     pub message: Option<Tapped>,
-    #[serde(default)]
     pub data: Option<String>,
 }
 
@@ -66,7 +60,6 @@ pub struct Sent {
 /// The bot, as `getMe` describes it.
 #[derive(Debug, Deserialize)]
 pub struct Me {
-    #[serde(default)]
     pub username: Option<String>,
 }
 

@@ -105,7 +105,7 @@ pub async fn listen(
                 };
             }
         };
-        listening.working(line);
+        listening.working();
         if let Some(next) = updates.next_wait {
             state.wait = next;
         }

@@ -165,10 +165,6 @@ impl<const WORDS: bool> ChatApp for Fake<WORDS> {
         Some(())
     }
 
-    fn server(_: &()) -> &str {
-        "fake"
-    }
-
     fn link_key(_: &()) -> u64 {
         0
     }
@@ -237,12 +233,12 @@ impl<const WORDS: bool> ChatApp for Fake<WORDS> {
         responded
     }
 
-    async fn listen(&self, listening: &Listening<'_, Self>, line: &(), _: &mut ()) -> LinkEnded {
+    async fn listen(&self, listening: &Listening<'_, Self>, _: &(), _: &mut ()) -> LinkEnded {
         self.0.listened();
         if let Some(ended) = self.0.endings.lock().unwrap().pop_front() {
             return ended;
         }
-        listening.connected(line, true);
+        listening.connected(true);
         let mut inbounds = self.0.inbounds.lock().await;
         loop {
             let inbound = async {
