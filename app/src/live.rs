@@ -3,7 +3,7 @@
 //! headless twin on the server opens nothing). The first connection is the one the page's
 //! first script opened (`server::early_socket`).
 
-use hark_core::model::{AgentMessage, Event, Question, QuestionId};
+use hark_core::model::{AgentMessage, AgentSession, Event, Question, QuestionId, SessionState};
 use leptos::prelude::*;
 
 #[cfg_attr(not(feature = "hydrate"), path = "live/headless.rs")]
@@ -39,6 +39,8 @@ pub struct Live {
     pub config: RwSignal<Option<LiveConfig>>,
     /// The messages for agents, newest first; `None` until the first `init`.
     pub messages: RwSignal<Option<Vec<AgentMessage>>>,
+    /// The agent sessions, the one heard from last first; `None` until the first `init`.
+    pub sessions: RwSignal<Option<Vec<AgentSession>>>,
     pub connection: RwSignal<Connection>,
     /// The clock that relative ages follow; ticks in the browser.
     pub now: RwSignal<chrono::DateTime<chrono::Utc>>,
@@ -53,6 +55,7 @@ impl Live {
             questions: RwSignal::new(None),
             config: RwSignal::new(None),
             messages: RwSignal::new(None),
+            sessions: RwSignal::new(None),
             connection: RwSignal::new(Connection::Connecting),
             now: RwSignal::new(chrono::Utc::now()),
             typing_said: StoredValue::new(None),
@@ -73,6 +76,7 @@ impl Live {
                 self.questions.set(Some(init.questions));
                 self.config.set(Some(init.config));
                 self.messages.set(Some(init.messages));
+                self.sessions.set(Some(init.sessions));
             }
             Event::QuestionCreated(question) | Event::QuestionUpdated(question) => {
                 self.upsert(question)
@@ -93,6 +97,18 @@ impl Live {
                     }
                 });
             }
+            Event::SessionUpdated(session) => self.sessions.update(|sessions| {
+                let Some(sessions) = sessions else { return };
+                let known = sessions.iter().position(|known| {
+                    known.agent == session.agent && known.session_id == session.session_id
+                });
+                if let Some(known) = known {
+                    sessions.remove(known);
+                }
+                if session.state != SessionState::Ended {
+                    sessions.insert(0, session);
+                }
+            }),
         }
     }
 

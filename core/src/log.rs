@@ -16,7 +16,7 @@ pub use schema::{DB_FILE, OpenError};
 pub use writer::Durable as OnDurable;
 pub use writer::StoredImage;
 
-use crate::model::{AgentMessage, Question, QuestionId};
+use crate::model::{AgentMessage, AgentSession, Question, QuestionId};
 use std::collections::HashSet;
 use std::path::Path;
 use std::sync::{Arc, Mutex, mpsc};
@@ -117,6 +117,17 @@ impl Log {
     pub fn append_message(&self, message: AgentMessage) -> Ack {
         let (done, ack) = oneshot::channel();
         self.send(writer::Job::Message(Box::new(message), done));
+        ack
+    }
+
+    /// Queues an agent session as it is now, under `key` (`None`: it ended); the `Ack` resolves
+    /// when it is durable.
+    pub fn append_session(&self, key: String, session: Option<&AgentSession>) -> Ack {
+        let (done, ack) = oneshot::channel();
+        let seen_us = session.map_or(0, |session| session.seen_at.timestamp_micros());
+        let body = session.and_then(|session| serde_json::to_string(session).ok());
+        let row = writer::SessionRow { key, seen_us, body };
+        self.send(writer::Job::Session(row, done));
         ack
     }
 

@@ -15,6 +15,7 @@ mod paths;
 mod question;
 pub(crate) mod rfc3339;
 pub mod rule;
+pub mod session;
 mod setting;
 mod tool;
 mod validate;
@@ -39,6 +40,9 @@ pub use question::{
     AnswerImage, AnswerRequest, AnsweredVia, AskRequest, DaemonNote, DeclineRequest, Question,
     QuestionId, QuestionList, QuestionOption, Rendered, Shown, Source, Status, SubQuestion,
     SubQuestionAnswer, TimeoutAction, WaitResult,
+};
+pub use session::{
+    AgentSession, SessionList, SessionNotice, SessionReport, SessionState, validate_report,
 };
 pub use setting::SettingKey;
 pub use tool::{AnsweredQuestion, AskOutcome, GetAnswerRequest};

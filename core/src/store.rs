@@ -35,6 +35,7 @@ mod messages;
 mod presence;
 mod reads;
 mod rules;
+mod sessions;
 mod settle;
 mod timers;
 mod typing;
@@ -50,6 +51,7 @@ pub use rules::RULES_FILE;
 pub use typing::TYPING_HOLD;
 
 use crate::log::{Ack, Log, OnDurable, Reader};
+use crate::model::session::MAX_SESSIONS;
 use crate::model::{Config, ConfigReport, Event, Question, QuestionId, WaitResult, limits};
 use chrono::Utc;
 use std::collections::{HashMap, VecDeque};
@@ -120,6 +122,8 @@ struct State {
     closes_since_prune: u32,
     /// Messages for agents, oldest first (`messages`).
     messages: VecDeque<crate::model::AgentMessage>,
+    /// Agent sessions, the one heard from last first (`sessions`).
+    sessions: Vec<crate::model::AgentSession>,
 }
 
 impl State {
@@ -225,14 +229,16 @@ impl Store {
             let pending = log.read_now(Reader::pending);
             let recent = log.read_now(|reader| reader.recently_closed(HISTORY_IN_MEMORY));
             let messages = log.read_now(|reader| reader.messages(limits::MAX_MESSAGES));
-            Ok::<_, OpenError>((log, pending, recent, messages))
+            let sessions = log.read_now(|reader| reader.sessions(MAX_SESSIONS));
+            Ok::<_, OpenError>((log, pending, recent, messages, sessions))
         })
         .await
         .expect("opening the log does not panic")?;
-        let (log, pending, recent, messages) = opened;
+        let (log, pending, recent, messages, sessions) = opened;
         let rules = rules::RuleBook::load(Some(home));
         let store = Self::with_log(config_file, Some(log), rules, shutdown);
         store.restore_messages(messages);
+        store.restore_sessions(sessions);
         {
             let mut state = store.state();
             for question in recent.into_iter().rev() {

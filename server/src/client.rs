@@ -468,16 +468,59 @@ impl DaemonClient {
         &self,
         agent: &hark_core::model::AgentRef,
     ) -> Result<Vec<hark_core::model::AgentMessage>, ClientError> {
-        let response = self
-            .send(
-                self.request(Method::POST, "/api/messages/deliver")
-                    .json(agent),
-            )
-            .await?;
+        self.deliver_messages_within(agent, 0).await
+    }
+
+    /// Like `deliver_messages`, but when none waits the daemon waits up to `secs` (at most a
+    /// minute) for one to come.
+    ///
+    /// # Errors
+    /// `Unreachable` when the daemon is gone; other refusals are reported.
+    pub async fn deliver_messages_within(
+        &self,
+        agent: &hark_core::model::AgentRef,
+        secs: u64,
+    ) -> Result<Vec<hark_core::model::AgentMessage>, ClientError> {
+        let path = format!("/api/messages/deliver?wait={secs}");
+        let builder = (self.request(Method::POST, &path).json(agent))
+            .timeout(Duration::from_secs(secs) + WAIT_GRACE);
+        let response = self.send(builder).await?;
         response
             .json::<hark_core::model::MessageList>()
             .await
             .map(|list| list.messages)
+            .map_err(|error| self.unreachable(error))
+    }
+
+    /// Says what an agent session is doing (SPEC §20); the session as it now stands.
+    ///
+    /// # Errors
+    /// `Unreachable` when the daemon is gone; other refusals are reported.
+    pub async fn report_session(
+        &self,
+        report: &hark_core::model::SessionReport,
+    ) -> Result<hark_core::model::AgentSession, ClientError> {
+        let response = self
+            .send(self.request(Method::POST, "/api/sessions").json(report))
+            .await?;
+        response
+            .json()
+            .await
+            .map_err(|error| self.unreachable(error))
+    }
+
+    /// The agent sessions the daemon knows, the one heard from last first.
+    ///
+    /// # Errors
+    /// `Unreachable` when the daemon is gone; other refusals are reported.
+    pub async fn sessions(&self) -> Result<Vec<hark_core::model::AgentSession>, ClientError> {
+        let response = self
+            .send(self.request(Method::GET, "/api/sessions"))
+            .await?;
+        response
+            .json::<hark_core::model::SessionList>()
+            .await
+            .map(|list| list.sessions)
             .map_err(|error| self.unreachable(error))
     }
 }

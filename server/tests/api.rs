@@ -27,7 +27,7 @@ mod api {
     mod feishu;
     mod hardening;
     mod history;
-    mod hook;
+    pub mod hook;
     mod hook_agents;
     mod hook_forms;
     mod hub;
@@ -51,6 +51,7 @@ mod api {
     mod questions;
     mod rules;
     mod security;
+    mod sessions;
     mod slack;
     pub mod telegram;
     mod telegram_lifecycle;

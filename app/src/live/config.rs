@@ -50,6 +50,7 @@ mod tests {
             questions: vec![],
             config: config.clone(),
             messages: vec![],
+            sessions: vec![],
         });
         let text = serde_json::to_string(&sent).unwrap();
         let Ok(Event::Init(init)) = crate::json::read::<Event<LiveConfig>>(&text) else {

@@ -140,6 +140,7 @@ pub fn event_for_page(event: &HubEvent) -> HubEvent {
             questions: init.questions.iter().cloned().map(for_page).collect(),
             config: init.config.clone(),
             messages: init.messages.clone(),
+            sessions: init.sessions.clone(),
         }),
         HubEvent::QuestionCreated(question) => {
             HubEvent::QuestionCreated(for_page(question.clone()))
@@ -155,7 +156,8 @@ pub fn event_for_page(event: &HubEvent) -> HubEvent {
         HubEvent::QuestionRemind(_)
         | HubEvent::ConfigUpdated(_)
         | HubEvent::MessageCreated(_)
-        | HubEvent::MessageDelivered(_) => event.clone(),
+        | HubEvent::MessageDelivered(_)
+        | HubEvent::SessionUpdated(_) => event.clone(),
     }
 }
 

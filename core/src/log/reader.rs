@@ -2,7 +2,7 @@
 //! after a restart, and every row for an export. Blocking calls: the log runs them on the
 //! blocking pool.
 
-use crate::model::{AgentMessage, Question, QuestionId, Status};
+use crate::model::{AgentMessage, AgentSession, Question, QuestionId, Status};
 use rusqlite::{Connection, OptionalExtension, params};
 
 /// Which questions a page holds.
@@ -206,6 +206,23 @@ impl Reader {
             Ok(message) => Some(message),
             Err(error) => {
                 tracing::warn!(%error, "a stored message could not be read; skipping it");
+                None
+            }
+        })
+        .collect()
+    }
+
+    /// The agent sessions kept, the one heard from last first.
+    pub fn sessions(&self, limit: usize) -> Vec<AgentSession> {
+        self.bodies(
+            "SELECT body FROM sessions ORDER BY seen_us DESC LIMIT ?1",
+            [i64::try_from(limit).unwrap_or(i64::MAX)],
+        )
+        .iter()
+        .filter_map(|body| match serde_json::from_str(body) {
+            Ok(session) => Some(session),
+            Err(error) => {
+                tracing::warn!(%error, "a stored agent session could not be read; skipping it");
                 None
             }
         })

@@ -58,6 +58,15 @@ fn migrations() -> Migrations<'static> {
              );
              CREATE INDEX messages_by_created ON messages (created_us DESC);",
         ),
+        // Agent sessions (SPEC §20), one row each with its JSON, by the key that names the
+        // session; an ended one is deleted.
+        M::up(
+            "CREATE TABLE sessions (
+                 key TEXT PRIMARY KEY,
+                 seen_us INTEGER NOT NULL,
+                 body TEXT NOT NULL
+             );",
+        ),
     ])
 }
 

@@ -38,6 +38,8 @@ pub(super) enum Job {
     ),
     /// Record a message for an agent as it is now, in the same transaction as the questions.
     Message(Box<AgentMessage>, oneshot::Sender<Result<(), LogError>>),
+    /// Record an agent session as it is now (`None`: it ended, and its row goes).
+    Session(SessionRow, oneshot::Sender<Result<(), LogError>>),
     /// Reply once everything queued before this is durable.
     Barrier(oneshot::Sender<()>),
     /// Write what is queued, fold the WAL into the database, close the connection and stop;
@@ -45,6 +47,14 @@ pub(super) enum Job {
     Close(oneshot::Sender<()>),
     /// Remove closed questions past the history limits (see `Log::prune`).
     Prune { closed_before_us: i64, keep: u64 },
+}
+
+/// An agent session's row: its key, when it was last heard from, and its JSON (`None` deletes
+/// the row).
+pub(super) struct SessionRow {
+    pub key: String,
+    pub seen_us: i64,
+    pub body: Option<String>,
 }
 
 /// Runs on the writer thread the moment a row is durable, before its reply: it wakes whoever
@@ -162,11 +172,23 @@ fn run(mut connection: Connection, queue: &Receiver<Job>, ids: &Ids, commit_dela
                 _ => None,
             })
             .collect();
-        let result = if saves.is_empty() && messages.is_empty() {
+        let sessions: Vec<&SessionRow> = batch
+            .iter()
+            .filter_map(|job| match job {
+                Job::Session(row, _) => Some(row),
+                _ => None,
+            })
+            .collect();
+        let result = if saves.is_empty() && messages.is_empty() && sessions.is_empty() {
             Ok(())
         } else {
             let started = std::time::Instant::now();
-            let committed = commit(&mut connection, &saves, &messages).map_err(|error| {
+            let rows = Rows {
+                records: &saves,
+                messages: &messages,
+                sessions: &sessions,
+            };
+            let committed = commit(&mut connection, &rows).map_err(|error| {
                 tracing::error!(%error, rows = saves.len() + messages.len(), "could not write to the history database");
                 LogError(error.to_string())
             });
@@ -195,7 +217,7 @@ fn run(mut connection: Connection, queue: &Receiver<Job>, ids: &Ids, commit_dela
                     }
                     let _ = reply.send(result.clone());
                 }
-                Job::Message(_, reply) => {
+                Job::Message(_, reply) | Job::Session(_, reply) => {
                     let _ = reply.send(result.clone());
                 }
                 Job::Barrier(reply) => {
@@ -257,18 +279,38 @@ fn unrooted_closes(batch: &[Job], ids: &Ids) -> HashSet<usize> {
 }
 
 /// Writes every row in one transaction; durable when it returns `Ok` (`synchronous=FULL`).
-fn commit(
-    connection: &mut Connection,
-    records: &[&Record],
-    messages: &[&AgentMessage],
-) -> Result<(), rusqlite::Error> {
+/// What one transaction writes.
+struct Rows<'a> {
+    records: &'a [&'a Record],
+    messages: &'a [&'a AgentMessage],
+    sessions: &'a [&'a SessionRow],
+}
+
+fn commit(connection: &mut Connection, rows: &Rows<'_>) -> Result<(), rusqlite::Error> {
+    let Rows {
+        records,
+        messages,
+        sessions,
+    } = rows;
     let transaction = connection.transaction()?;
     {
+        let mut upsert_session = transaction.prepare_cached(
+            "INSERT INTO sessions (key, seen_us, body) VALUES (?1, ?2, ?3)
+             ON CONFLICT (key) DO UPDATE SET seen_us = ?2, body = ?3",
+        )?;
+        let mut delete_session =
+            transaction.prepare_cached("DELETE FROM sessions WHERE key = ?1")?;
+        for row in sessions.iter() {
+            match &row.body {
+                Some(body) => upsert_session.execute(params![row.key, row.seen_us, body])?,
+                None => delete_session.execute(params![row.key])?,
+            };
+        }
         let mut upsert_message = transaction.prepare_cached(
             "INSERT INTO messages (id, created_us, delivered_us, body) VALUES (?1, ?2, ?3, ?4)
              ON CONFLICT (id) DO UPDATE SET delivered_us = ?3, body = ?4",
         )?;
-        for message in messages {
+        for message in messages.iter() {
             let body = serde_json::to_string(message)
                 .map_err(|error| rusqlite::Error::ToSqlConversionFailure(Box::new(error)))?;
             upsert_message.execute(params![
@@ -287,7 +329,7 @@ fn commit(
             "INSERT OR REPLACE INTO images (question_id, answer, place, media_type, bytes)
              VALUES (?1, ?2, ?3, ?4, ?5)",
         )?;
-        for record in records {
+        for record in records.iter() {
             let question = &record.question;
             let body = serde_json::to_string(question)
                 .map_err(|error| rusqlite::Error::ToSqlConversionFailure(Box::new(error)))?;

@@ -5,6 +5,7 @@ use super::ErrorBody;
 use super::Lang;
 use super::TimeoutAction;
 use super::channels::Channels;
+use super::session::SessionNotice;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -35,6 +36,13 @@ pub struct Config {
     pub late_secs: u64,
     pub history_days: u64,
     pub history_max: u64,
+    /// Seconds an agent session may stay quiet before it leaves the list (SPEC §20).
+    pub session_idle_secs: u64,
+    /// Seconds `hark hook claude` holds Claude Code at the end of its turn for a message from
+    /// the person that continues it; 0 never holds it (a message waiting already still does).
+    pub continue_wait_secs: u64,
+    /// When the person is told of an agent session: it waits in its own dialog, it finished.
+    pub notify_on: Vec<SessionNotice>,
     /// More names this machine answers to in LAN mode (a DNS name, a reverse proxy's), beside
     /// its own host name and addresses.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -72,6 +80,9 @@ impl Default for Config {
             late_secs: 600,
             history_days: 30,
             history_max: 10_000,
+            session_idle_secs: 4 * 60 * 60,
+            continue_wait_secs: 0,
+            notify_on: vec![SessionNotice::Waiting, SessionNotice::Finished],
             hosts: Vec::new(),
             language: None,
             presets: Vec::new(),
@@ -265,6 +276,16 @@ impl Config {
             "lateSecs" => self.late_secs = expect_u64(key, value, 0, DAY)?,
             "historyDays" => self.history_days = expect_u64(key, value, 1, 3650)?,
             "historyMax" => self.history_max = expect_u64(key, value, 1, 1_000_000)?,
+            "sessionIdleSecs" => self.session_idle_secs = expect_u64(key, value, 60, 7 * DAY)?,
+            "continueWaitSecs" => self.continue_wait_secs = expect_u64(key, value, 0, DAY)?,
+            "notifyOn" => {
+                self.notify_on = serde_json::from_value(value.clone()).map_err(|_| {
+                    ErrorBody::field(
+                        key,
+                        "notifyOn must be a list of \"waiting\" and \"finished\", like [\"finished\"]",
+                    )
+                })?;
+            }
             "language" => self.language = Some(expect_language(value)?),
             "hosts" => self.hosts = expect_hosts(value)?,
             "presets" => self.presets = expect_presets(value)?,

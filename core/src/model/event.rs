@@ -5,7 +5,7 @@
 //! which the page's WebAssembly paid for (issue 30). Every sender, the daemon included, writes
 //! the name first.
 
-use super::{AgentMessage, Config, Question, QuestionId};
+use super::{AgentMessage, AgentSession, Config, Question, QuestionId};
 use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use std::marker::PhantomData;
@@ -41,6 +41,9 @@ pub enum Event<C = Config> {
     /// The agent has had the message.
     #[serde(rename = "message:delivered")]
     MessageDelivered(AgentMessage),
+    /// An agent session changed state or said something (SPEC §20); `ended` is its last.
+    #[serde(rename = "session:updated")]
+    SessionUpdated(AgentSession),
 }
 
 /// The wire names of the events, as `Serialize` writes them (a test holds the two together).
@@ -54,6 +57,7 @@ const EVENT_NAMES: &[&str] = &[
     "config:updated",
     "message:created",
     "message:delivered",
+    "session:updated",
 ];
 
 impl<'de, C: Deserialize<'de>> Deserialize<'de> for Event<C> {
@@ -93,6 +97,7 @@ impl<'de, C: Deserialize<'de>> Visitor<'de> for EventVisitor<C> {
             "config:updated" => Event::ConfigUpdated(map.next_value()?),
             "message:created" => Event::MessageCreated(map.next_value()?),
             "message:delivered" => Event::MessageDelivered(map.next_value()?),
+            "session:updated" => Event::SessionUpdated(map.next_value()?),
             other => return Err(de::Error::unknown_variant(other, EVENT_NAMES)),
         };
         // Whatever a later sender adds after the payload is not this reader's.
@@ -121,6 +126,9 @@ pub struct InitData<C = Config> {
     /// The messages for agents, newest first.
     #[serde(default)]
     pub messages: Vec<AgentMessage>,
+    /// The agent sessions Hark knows, the one heard from last first.
+    #[serde(default)]
+    pub sessions: Vec<AgentSession>,
 }
 
 /// The payload of `question:remind`.
@@ -157,11 +165,18 @@ mod tests {
             "status": "waiting", "createdAt": "2026-12-03T10:00:00Z"
         }))
         .unwrap();
+        let session: AgentSession = serde_json::from_value(json!({
+            "agent": {"client": "claude-code", "cwd": "/w"}, "sessionId": "s1",
+            "state": "finished", "since": "2026-12-03T10:00:00Z",
+            "seenAt": "2026-12-03T10:00:00Z", "lastMessage": "Done."
+        }))
+        .unwrap();
         vec![
             Event::Init(InitData {
                 questions: vec![question.clone()],
                 config: Config::default(),
                 messages: vec![message.clone()],
+                sessions: vec![session.clone()],
             }),
             Event::QuestionCreated(question.clone()),
             Event::QuestionAnswered(question.clone()),
@@ -173,6 +188,7 @@ mod tests {
             Event::ConfigUpdated(Config::default()),
             Event::MessageCreated(message.clone()),
             Event::MessageDelivered(message),
+            Event::SessionUpdated(session),
         ]
     }
 
@@ -221,6 +237,7 @@ mod tests {
                 questions: vec![],
                 config: config.clone(),
                 messages: vec![],
+                sessions: vec![],
             }),
         ];
         let page = PageConfig::from(&config);

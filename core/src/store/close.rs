@@ -188,6 +188,7 @@ impl Store {
             });
             (closed, durable)
         };
+        self.session_asks(closed.source.as_ref(), false);
         let recorded = closed.clone();
         let retry = ending.retry();
         self.settle(

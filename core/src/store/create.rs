@@ -72,6 +72,9 @@ impl Store {
         };
         let (id, expires_at) = (question.id, question.expires_at);
         let by_rule = !question.is_pending();
+        if !by_rule {
+            self.session_asks(question.source.as_ref(), true);
+        }
         self.settle(durable, move |store, recorded| match recorded {
             Ok(()) if by_rule => store.retire(id),
             Ok(()) => {

@@ -91,6 +91,44 @@ impl Store {
         self.deliver(agent, None).await
     }
 
+    /// Like `deliver_messages`, but when none waits, waits up to `wait` for the first to come
+    /// (a finished agent that may be continued, SPEC §20); nothing when none came, or the
+    /// daemon stops.
+    ///
+    /// # Errors
+    /// `Storage` when the disk refused the marks: the messages wait again, for the next call.
+    pub async fn deliver_messages_within(
+        &self,
+        agent: &AgentRef,
+        wait: std::time::Duration,
+    ) -> Result<Vec<AgentMessage>, StoreError> {
+        use tokio::sync::broadcast::error::RecvError;
+        // Subscribed before the first look, so a message posted in between is not missed.
+        let mut events = self.subscribe();
+        let deadline = tokio::time::Instant::now() + wait;
+        let shutdown = self.shutdown_token().clone();
+        loop {
+            let handed = self.deliver(agent, None).await?;
+            if !handed.is_empty() || tokio::time::Instant::now() >= deadline {
+                return Ok(handed);
+            }
+            loop {
+                let event = tokio::select! {
+                    event = tokio::time::timeout_at(deadline, events.recv()) => event,
+                    () = shutdown.cancelled() => return Ok(Vec::new()),
+                };
+                match event {
+                    Err(_) | Ok(Err(RecvError::Closed)) => return Ok(Vec::new()),
+                    Ok(Err(RecvError::Lagged(_))) => break,
+                    Ok(Ok(event)) => match &*event {
+                        Event::MessageCreated(message) if message.to.matches(agent) => break,
+                        _ => {}
+                    },
+                }
+            }
+        }
+    }
+
     /// The messages for the agent that asked question `id`, to go with its answer (the wait's
     /// result): every one waiting for that agent, marked delivered with the question, and those
     /// delivered with it before. So a wait repeated because its result was lost on the way

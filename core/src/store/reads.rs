@@ -191,6 +191,7 @@ impl Store {
             questions,
             config: self.config(),
             messages: self.messages(),
+            sessions: self.sessions(),
         }
     }
 
@@ -213,6 +214,7 @@ impl Store {
             questions,
             config: self.config(),
             messages: state.messages.iter().rev().cloned().collect(),
+            sessions: state.sessions.clone(),
         }
     }
 }

@@ -77,7 +77,8 @@ impl Channel for Webhooks {
             | Event::ConfigUpdated(_)
             | Event::QuestionUpdated(_)
             | Event::MessageCreated(_)
-            | Event::MessageDelivered(_) => {}
+            | Event::MessageDelivered(_)
+            | Event::SessionUpdated(_) => {}
         }
     }
 

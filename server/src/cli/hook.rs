@@ -1,7 +1,8 @@
 //! `hark hook <agent>`: an agent's own dialogs, asked in Hark (SPEC §12, §19). The agent runs it
 //! as a hook command with the event's JSON on stdin, and reads what it prints:
-//! - `claude`: Claude Code's questions, plans, other MCP servers' forms, permissions and, after
-//!   each tool, the messages the person left for it;
+//! - `claude`: Claude Code's questions, plans, other MCP servers' forms, permissions, after
+//!   each tool the messages the person left for it, and its session (working, waiting in its
+//!   own dialog, finished, continued by a reply);
 //! - `codex`: Codex's permissions;
 //! - `gemini`: Gemini CLI's tool calls (`BeforeTool`);
 //! - `cursor`: Cursor's shell and MCP calls, and at `stop` the messages left for it;
@@ -21,6 +22,7 @@ mod elicitation;
 mod gemini;
 pub(in crate::cli) mod permission;
 mod plan;
+mod session;
 
 use crate::client::Messages;
 use crate::client::asking::{self, Ended};

@@ -10,6 +10,7 @@ mod messages;
 mod pairing;
 pub(crate) mod questions;
 mod rules;
+mod sessions;
 
 use crate::http::error::ApiError;
 use crate::http::state::AppState;
@@ -26,6 +27,7 @@ pub fn router() -> Router<AppState> {
         .merge(pairing::router())
         .merge(messages::router())
         .merge(rules::router())
+        .merge(sessions::router())
         .merge(export::router())
         .route("/ws", get(crate::http::ws::upgrade))
         .fallback(|| async { ApiError::no_route() })

@@ -241,7 +241,8 @@ impl<A: ChatApp> Engine<A> {
             | Event::QuestionUpdated(_)
             | Event::ConfigUpdated(_)
             | Event::MessageCreated(_)
-            | Event::MessageDelivered(_) => {}
+            | Event::MessageDelivered(_)
+            | Event::SessionUpdated(_) => {}
         }
     }
 

@@ -16,15 +16,24 @@
 //!   (the agent its MCP client, `claude-code`, names) go back as
 //!   `hookSpecificOutput.additionalContext` ("PostToolUse decision control"), which Claude Code
 //!   adds to the model's context after the tool's result. Nothing waiting, or no daemon
-//!   running: no output.
+//!   running: no output;
+//! - the session (SPEC §20, `session`): `UserPromptSubmit` and `PostToolUse` say it works;
+//!   `Notification` of a `permission_prompt` or an `elicitation_dialog` that it waits in its own
+//!   dialog (with the notification's `message`), an `idle_prompt` that it finished; `Stop` that
+//!   it finished, with `last_assistant_message` (Claude Code 2.1.47 and later), and a message
+//!   from the person (waiting, or coming within `continueWaitSecs`) continues it:
+//!   `{"decision": "block", "reason": …}` ("Stop decision control"); while `stop_hook_active`
+//!   says a hook continues it already, only a message waiting does. `StopFailure` finishes it
+//!   with the error; `SessionEnd` ends it. Each carries the input's `session_id`.
 //!
 //! The input's fields are the reference's (`hook_event_name`, `tool_name`, `tool_input`, `cwd`,
 //! and each event's own); every answer is `hookSpecificOutput` with `hookEventName`.
 
 use super::permission::{self, Extra, Picked};
-use super::{Hook, elicitation, person_lang, plan};
+use super::{Hook, elicitation, person_lang, plan, session};
 use hark_core::model::{
-    AgentRef, AskRequest, PersonMessage, QuestionOption, Status, SubQuestion, for_the_agent,
+    AgentRef, AskRequest, PersonMessage, QuestionOption, SessionState, Status, SubQuestion,
+    for_the_agent,
 };
 use hark_text::{Lang, t_in};
 use serde::Deserialize;
@@ -50,6 +59,15 @@ pub struct ClaudeInput {
     pub mode: Option<String>,
     #[serde(default)]
     pub requested_schema: Option<Value>,
+    /// Every event's session.
+    pub session_id: Option<String>,
+    /// `Stop`, `StopFailure`: what Claude said last (for `StopFailure`, the error).
+    pub last_assistant_message: Option<String>,
+    /// `Stop`: a stop hook continues Claude already.
+    #[serde(default)]
+    pub stop_hook_active: bool,
+    /// `Notification`: what it is about (`permission_prompt`, `idle_prompt`…).
+    pub notification_type: Option<String>,
 }
 
 /// One of `AskUserQuestion`'s questions.
@@ -74,6 +92,7 @@ struct ClaudeOption {
 
 /// Claude Code's answer to its hook's `input`, or `None` to leave the event to Claude Code.
 pub async fn answer(hook: &Hook<'_>, input: &ClaudeInput) -> Option<Value> {
+    let session_id = input.session_id.as_deref();
     match (input.hook_event_name.as_str(), input.tool_name.as_str()) {
         ("PreToolUse", "AskUserQuestion") => ask_questions(hook, input).await,
         ("PreToolUse", "ExitPlanMode") => plan::ask(hook, input).await,
@@ -82,7 +101,41 @@ pub async fn answer(hook: &Hook<'_>, input: &ClaudeInput) -> Option<Value> {
         // Claude Code's own dialog, not a second question here.
         ("PermissionRequest", "AskUserQuestion" | "ExitPlanMode") => None,
         ("PermissionRequest", _) => ask_permission(hook, input).await,
-        ("PostToolUse", _) => hand_over_messages(hook).await,
+        ("PostToolUse", _) => {
+            let working = session::report(hook, session_id, SessionState::Working, None);
+            let (_, context) = tokio::join!(working, hand_over_messages(hook));
+            context
+        }
+        ("UserPromptSubmit", _) => {
+            session::report(hook, session_id, SessionState::Working, None).await;
+            None
+        }
+        ("Notification", _) => {
+            let state = match input.notification_type.as_deref() {
+                Some("permission_prompt" | "elicitation_dialog") => SessionState::Waiting,
+                Some("idle_prompt") => SessionState::Finished,
+                _ => return None,
+            };
+            let said = input.message.as_deref();
+            session::report(hook, session_id, state, said).await;
+            None
+        }
+        ("Stop", _) => {
+            let said = input.last_assistant_message.as_deref();
+            session::report(hook, session_id, SessionState::Finished, said).await;
+            let reason =
+                session::messages_to_continue(hook, session_id, !input.stop_hook_active).await?;
+            Some(json!({"decision": "block", "reason": reason}))
+        }
+        ("StopFailure", _) => {
+            let said = input.last_assistant_message.as_deref();
+            session::report(hook, session_id, SessionState::Finished, said).await;
+            None
+        }
+        ("SessionEnd", _) => {
+            session::report(hook, session_id, SessionState::Ended, None).await;
+            None
+        }
         _ => None,
     }
 }

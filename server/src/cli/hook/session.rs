@@ -1,0 +1,79 @@
+//! An agent session as its hooks tell it (SPEC §20): what the agent is doing (working, waiting
+//! in its own dialog, finished its turn, ended) goes to the daemon; and at the end of a turn the
+//! messages the person left for it come back to continue it, the hook waiting up to
+//! `continueWaitSecs` for one when none waits yet (never while the agent is already being
+//! continued by a hook, so a reply cannot start a loop). Quiet when the daemon is not running:
+//! these hooks run on every turn, and never start it.
+
+use super::Hook;
+use crate::client::ClientError;
+use hark_core::model::{AgentRef, PersonMessage, SessionReport, SessionState, for_the_agent};
+use tokio::time::Instant;
+
+/// The agent the hook runs for, as messages and sessions address it.
+fn agent(hook: &Hook<'_>) -> AgentRef {
+    AgentRef {
+        client: hook.agent.client_name().to_string(),
+        cwd: hook.cwd.clone(),
+    }
+}
+
+/// Says what the agent is doing: `state`, with the last thing it said if any.
+pub(super) async fn report(
+    hook: &Hook<'_>,
+    session_id: Option<&str>,
+    state: SessionState,
+    last_message: Option<&str>,
+) {
+    let report = SessionReport {
+        agent: agent(hook),
+        session_id: session_id.map(str::to_string),
+        state: Some(state),
+        last_message: last_message.map(str::to_string),
+    };
+    match hook.connection.client().report_session(&report).await {
+        Ok(_) | Err(ClientError::Unreachable { .. }) => {}
+        Err(error) => eprintln!("hark hook: {error}"),
+    }
+}
+
+/// At the end of the agent's turn: the messages the person left for it, in words for the
+/// agent, marked delivered; when none waits and `may_wait`, the first to come within
+/// `continueWaitSecs`. Then the agent is at work again. `None` when there is none.
+pub(super) async fn messages_to_continue(
+    hook: &Hook<'_>,
+    session_id: Option<&str>,
+    may_wait: bool,
+) -> Option<String> {
+    let client = hook.connection.client();
+    let wait_secs = match client.config().await {
+        Ok(config) if may_wait => config.continue_wait_secs,
+        Ok(_) => 0,
+        Err(ClientError::Unreachable { .. }) => return None,
+        Err(error) => {
+            eprintln!("hark hook: {error}");
+            return None;
+        }
+    };
+    let agent = agent(hook);
+    let deadline = Instant::now() + std::time::Duration::from_secs(wait_secs);
+    // One call at least (what waits already), then long polls of at most a minute each, so
+    // the wait outlives no connection's patience.
+    let messages = loop {
+        let left = deadline.saturating_duration_since(Instant::now()).as_secs();
+        match client.deliver_messages_within(&agent, left.min(60)).await {
+            Ok(messages) if !messages.is_empty() => break messages,
+            Ok(_) if left == 0 => return None,
+            Ok(_) => continue,
+            Err(ClientError::Unreachable { .. }) => return None,
+            Err(error) => {
+                eprintln!("hark hook: {error}");
+                return None;
+            }
+        }
+    };
+    let messages: Vec<PersonMessage> = messages.iter().map(PersonMessage::from).collect();
+    let words = for_the_agent(&messages)?;
+    report(hook, session_id, SessionState::Working, None).await;
+    Some(words)
+}
