@@ -357,3 +357,15 @@ presets-placeholder = Looks good, go ahead.
 presets-save = Save quick replies
 presets-invalid = Quick replies: at most 50, each at most 500 characters.
 presets-label = Quick replies
+
+## Agent sessions (SPEC §20): the Agents page and the notices of an agent that finished or waits.
+session-state = { $state ->
+        [working] Working
+        [asking] Asking you in Hark
+        [waiting] Waiting for you in its own window
+        [finished] Finished its turn
+       *[ended] Ended
+    }
+session-notice-finished = { $agent } finished its turn
+session-notice-waiting = { $agent } is waiting for you in its own window
+session-notice-open = Open the agents

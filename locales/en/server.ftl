@@ -183,3 +183,8 @@ chat-unpaired = { $channel ->
 chat-not-yours = This bot answers only its owner.
 chat-private-only = Pair the bot in a private chat with it, not in a group.
 chat-already-paired = This chat is already paired: questions from your agents arrive here.
+
+chat-session-reply = { $channel ->
+        [wechat] To answer it, send “/tell” and your words.
+       *[other] Reply to this message to answer it.
+    }

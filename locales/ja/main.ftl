@@ -318,3 +318,15 @@ presets-placeholder = 問題なさそうです。進めてください。
 presets-save = クイック返信を保存
 presets-invalid = クイック返信は 50 件まで、1 件あたり 500 文字までです。
 presets-label = クイック返信
+
+## Agent sessions (SPEC §20): the Agents page and the notices of an agent that finished or waits.
+session-state = { $state ->
+        [working] 作業中
+        [asking] Hark で質問中
+        [waiting] 自身の画面であなたを待っています
+        [finished] ターンを終えました
+       *[ended] 終了
+    }
+session-notice-finished = { $agent } がターンを終えました
+session-notice-waiting = { $agent } が自身の画面であなたを待っています
+session-notice-open = エージェント一覧を開く

@@ -173,3 +173,8 @@ chat-unpaired = { $channel ->
 chat-not-yours = このボットは持ち主にしか応答しません。
 chat-private-only = ボットのペアリングはグループではなく、ボットとの個人チャットで行ってください。
 chat-already-paired = このチャットはペアリング済みです。エージェントからの質問はここに届きます。
+
+chat-session-reply = { $channel ->
+        [wechat] 返答するには「/tell」に続けて内容を送ってください。
+       *[other] このメッセージに返信すると、エージェントに伝わります。
+    }

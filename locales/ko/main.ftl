@@ -318,3 +318,15 @@ presets-placeholder = 좋아 보여요. 진행하세요.
 presets-save = 빠른 답장 저장
 presets-invalid = 빠른 답장은 최대 50개, 각각 500자까지입니다.
 presets-label = 빠른 답장
+
+## Agent sessions (SPEC §20): the Agents page and the notices of an agent that finished or waits.
+session-state = { $state ->
+        [working] 작업 중
+        [asking] Hark에서 질문 중
+        [waiting] 자체 창에서 기다리는 중
+        [finished] 차례를 마침
+       *[ended] 종료됨
+    }
+session-notice-finished = { $agent }이(가) 차례를 마쳤습니다
+session-notice-waiting = { $agent }이(가) 자체 창에서 기다리고 있습니다
+session-notice-open = 에이전트 목록 열기

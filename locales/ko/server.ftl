@@ -173,3 +173,8 @@ chat-unpaired = { $channel ->
 chat-not-yours = 이 봇은 주인에게만 응답합니다.
 chat-private-only = 봇은 그룹이 아니라 봇과의 개인 채팅에서 연결하세요.
 chat-already-paired = 이 채팅은 이미 연결되어 있습니다. 에이전트의 질문이 여기로 옵니다.
+
+chat-session-reply = { $channel ->
+        [wechat] 답하려면 “/tell” 뒤에 내용을 붙여 보내세요.
+       *[other] 이 메시지에 답장하면 에이전트에게 전달됩니다.
+    }

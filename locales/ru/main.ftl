@@ -356,3 +356,15 @@ presets-placeholder = Выглядит хорошо, продолжай.
 presets-save = Сохранить быстрые ответы
 presets-invalid = Быстрых ответов может быть не больше 50, каждый — не длиннее 500 символов.
 presets-label = Быстрые ответы
+
+## Agent sessions (SPEC §20): the Agents page and the notices of an agent that finished or waits.
+session-state = { $state ->
+        [working] Работает
+        [asking] Спрашивает вас в Hark
+        [waiting] Ждёт вас в своём окне
+        [finished] Закончил ход
+       *[ended] Завершён
+    }
+session-notice-finished = { $agent } закончил ход
+session-notice-waiting = { $agent } ждёт вас в своём окне
+session-notice-open = Открыть список агентов

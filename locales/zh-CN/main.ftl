@@ -318,3 +318,15 @@ presets-placeholder = 看起来不错，继续吧。
 presets-save = 保存快捷回复
 presets-invalid = 快捷回复最多 50 条，每条最多 500 个字符。
 presets-label = 快捷回复
+
+## Agent sessions (SPEC §20): the Agents page and the notices of an agent that finished or waits.
+session-state = { $state ->
+        [working] 工作中
+        [asking] 正在 Hark 中向你提问
+        [waiting] 正在它自己的窗口中等你
+        [finished] 已完成本轮
+       *[ended] 已结束
+    }
+session-notice-finished = { $agent } 已完成本轮工作
+session-notice-waiting = { $agent } 正在它自己的窗口中等你
+session-notice-open = 打开智能体列表

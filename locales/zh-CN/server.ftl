@@ -173,3 +173,8 @@ chat-unpaired = { $channel ->
 chat-not-yours = 这个机器人只回应它的主人。
 chat-private-only = 请在与机器人的私聊中配对，不要在群组里配对。
 chat-already-paired = 这个聊天已经配对：智能体的问题会发到这里。
+
+chat-session-reply = { $channel ->
+        [wechat] 要回复它，请发送“/tell”加上你的话。
+       *[other] 回复这条消息即可转告智能体。
+    }

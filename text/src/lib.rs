@@ -14,7 +14,8 @@
 //! - `negotiate` — the best language of an `Accept-Language`, and the daemon's own (config,
 //!   else the desktop's locale); `request` reads a request's headers for it (server only);
 //! - `markdown` — Markdown as one plain line (server only); `plain` — cutting to a length;
-//! - `question` — a question's headline and name, an answer in a line, an outcome, a status.
+//! - `question` — a question's headline and name, an answer in a line, an outcome, a status;
+//! - `session` — an agent session's state, and the notice of one that finished or waits.
 //!
 //! The `server` feature holds what only the daemon needs (Fluent and the compiled catalogues,
 //! headers, Markdown); the page's WebAssembly goes without it. Imports run one way (SPEC §14):
@@ -30,6 +31,7 @@ pub mod plain;
 pub mod question;
 #[cfg(feature = "server")]
 pub mod request;
+pub mod session;
 pub mod words;
 
 #[cfg(all(test, feature = "server"))]

@@ -7,7 +7,8 @@
 //! - `inbound`: what the person does (a tap, a ticked set, words in a form, a said text):
 //!   steps of the walk, pairing and re-pairing, refusals to strangers, `tell` and replies;
 //! - `pair`: pairing and re-pairing by a code; `typed`: a text-only app's one question at a
-//!   time, answered by typing (WeChat);
+//!   time, answered by typing (WeChat); `notices`: an agent that finished or waits, said in
+//!   the chat, and answered by a reply;
 //! - `link`: the one supervisor of an app's connection (reconnects, wakes on settings, stops
 //!   on shutdown); `pauses`: the one backoff schedule (`backon`), used by both;
 //! - `channel`: the `Channel` every chat app is (start, events, test, unpair, forget, report);
@@ -23,6 +24,7 @@ mod engine;
 mod inbound;
 pub mod learned;
 pub mod link;
+mod notices;
 mod pair;
 pub mod pauses;
 pub mod service;

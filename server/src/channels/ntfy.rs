@@ -1,8 +1,10 @@
 //! ntfy (SPEC §11): a push per question to `channels.ntfy`'s server and topic, published as
 //! JSON. It opens the question, and a single choice of at most two options gets one button per
 //! option that answers through a capability URL. When the question closes, a second push with
-//! the same sequence id replaces the first, saying how it ended. One worker sends in order, so
-//! a replacement never overtakes its push.
+//! the same sequence id replaces the first, saying how it ended. An agent that finishes its turn
+//! or waits in its own dialog (`notifyOn`, SPEC §20) is a push too, one per session (each
+//! replaces the session's last), opening the Agents page. One worker sends in order, so a
+//! replacement never overtakes its push.
 
 mod push_text;
 
@@ -13,7 +15,8 @@ use super::workers::Workers;
 use super::{Channel, Relay};
 use crate::daemon::secrets::BoundKey;
 use hark_core::model::{
-    ChannelError, ChannelName, Channels, ChannelsReport, Config, Event, Question, QuestionId,
+    AgentSession, ChannelError, ChannelName, Channels, ChannelsReport, Config, Event, Question,
+    QuestionId,
 };
 use hark_text::Lang;
 use serde::Serialize;
@@ -56,6 +59,7 @@ impl Channel for Ntfy {
             Event::QuestionAnswered(question) | Event::QuestionClosed(question) => {
                 self.send(relay, Job::Replace(question.clone()));
             }
+            Event::SessionUpdated(session) => self.send(relay, Job::Session(session.clone())),
             _ => {}
         }
     }
@@ -95,6 +99,7 @@ impl Channel for Ntfy {
 enum Job {
     Publish(Question),
     Replace(Question),
+    Session(AgentSession),
 }
 
 impl Ntfy {
@@ -136,6 +141,10 @@ async fn work(relay: &Relay, pushed: &Mutex<HashSet<QuestionId>>, job: Job) {
                 }
                 closed_question(relay, &question)
             }
+            Job::Session(session) => match session_notice(relay, &session) {
+                Some(message) => message,
+                None => return,
+            },
         }
     };
     let _ = publish(relay, &message).await;
@@ -288,6 +297,44 @@ fn closed_question(relay: &Relay, question: &Question) -> Message {
         actions: Vec::new(),
         sequence_id: sequence_id(question.id),
     }
+}
+
+/// The push of an agent that finished or waits, when the config tells of it: who, and what it
+/// said last (unless pushes carry no content); one sequence id per session.
+fn session_notice(relay: &Relay, session: &AgentSession) -> Option<Message> {
+    let config = relay.store.config();
+    let lang = language(&config);
+    let notice = hark_text::session::notice(lang, session, &config.notify_on)?;
+    let (title, message) = if config.channels.content_in_push {
+        let said = notice.said.clone().unwrap_or_else(|| notice.title.clone());
+        (
+            notice.title,
+            hark_text::plain::cut(&said, push_text::MAX_MESSAGE_BYTES),
+        )
+    } else {
+        ("Hark".to_string(), notice.title)
+    };
+    let key = format!(
+        "{}\n{}\n{}",
+        session.agent.client,
+        session.agent.cwd.as_deref().unwrap_or_default(),
+        session.session_id.as_deref().unwrap_or_default()
+    );
+    Some(Message {
+        topic: config.channels.ntfy.topic.clone(),
+        title,
+        message,
+        priority: 3,
+        tags: vec![match session.state {
+            hark_core::model::SessionState::Waiting => "hourglass",
+            _ => "white_check_mark",
+        }],
+        click: relay
+            .public_base_in(&config)
+            .map(|base| format!("{base}/agents")),
+        actions: Vec::new(),
+        sequence_id: format!("session-{:016x}", super::chat::service::fingerprint(key)),
+    })
 }
 
 /// The question's id without dashes: ntfy's sequence ids are letters, digits, - and _.

@@ -1,11 +1,13 @@
 //! What the daemon does on this desktop when a question arrives and no page is open to show it:
 //! a desktop notification, whose click opens the question's page (Linux, Windows), and opening the
-//! browser on the question, each as the config says. Pages open with a one-time login
+//! browser on the question, each as the config says; and when an agent finishes its turn or waits
+//! in its own dialog (`notifyOn`, SPEC §20), a notification with what it said last, whose click
+//! opens the Agents page. Pages open with a one-time login
 //! (`security::login`). Where the platform cannot (no notification service, no browser), it logs
 //! and carries on.
 
 use crate::security::access::Access;
-use hark_core::model::Event;
+use hark_core::model::{AgentSession, Event};
 use hark_core::store::Store;
 use hark_text::t_in;
 use std::sync::Arc;
@@ -32,8 +34,13 @@ pub fn watch(store: Store, port: u16, access: Arc<Access>) {
                 Err(RecvError::Lagged(_)) => continue,
                 Err(RecvError::Closed) => return,
             };
-            let Event::QuestionCreated(question) = &*event else {
-                continue;
+            let question = match &*event {
+                Event::QuestionCreated(question) => question,
+                Event::SessionUpdated(session) => {
+                    notify_session(&store, session, port, &access);
+                    continue;
+                }
+                _ => continue,
             };
             if store.browser_clients() > 0 {
                 tracing::info!(id = %question.id, "no browser opened: a page is open to show it");
@@ -69,6 +76,30 @@ pub fn watch(store: Store, port: u16, access: Arc<Access>) {
             }
         }
     });
+}
+
+/// A notification of an agent that finished or waits, when the config asks for one and no page
+/// is open to show it.
+fn notify_session(store: &Store, session: &AgentSession, port: u16, access: &Arc<Access>) {
+    let config = store.config();
+    if !config.notification || store.browser_clients() > 0 {
+        return;
+    }
+    let lang = hark_text::negotiate::daemon_lang(&config);
+    let Some(notice) = hark_text::session::notice(lang, session, &config.notify_on) else {
+        return;
+    };
+    let notification = Notification {
+        summary: notice.title,
+        body: hark_text::plain::cut_chars(notice.said.as_deref().unwrap_or_default(), 140),
+        open_label: t_in(lang, "session-notice-open", &[]),
+    };
+    let page = Page {
+        access: access.clone(),
+        port,
+        path: "/agents".to_string(),
+    };
+    notify(notification, page);
 }
 
 /// What a desktop notification says.

@@ -446,3 +446,39 @@ async fn a_channel_test_reports_what_happened() {
         .await;
     crate::api::support::assert_error(bad, 400, Some("channels.webhooks[0].url")).await;
 }
+
+#[tokio::test]
+async fn an_agent_that_finishes_is_one_push_per_session_opening_the_agents() {
+    let (ntfy, pushes) = ntfy_server().await;
+    let world = World::new();
+    let public = format!("http://127.0.0.1:{}", world.port);
+    write(
+        world.home.path(),
+        "config.json",
+        &json!({"channels": {"publicUrl": public, "ntfy": {"enabled": true, "server": ntfy, "topic": "hark-test-7f3a"}}}),
+    );
+    world.start_daemon().await;
+    let agent = json!({"client": "claude-code", "cwd": "/home/me/shop"});
+    let report = |state: &str, said: Option<&str>| json!({"agent": agent, "sessionId": "s1", "state": state, "lastMessage": said});
+    for (state, said) in [
+        ("working", None),
+        ("finished", Some("Refactored the cart.")),
+        ("working", None),
+        ("waiting", Some("Claude needs your permission to use Bash")),
+    ] {
+        let reported = world.post("/api/sessions", &report(state, said)).await;
+        assert_eq!(reported.status(), 200);
+    }
+    let received = pushes.at_least(2).await;
+    let (first, second) = (&received[0].1, &received[1].1);
+    assert_eq!(first["title"], "claude-code · shop finished its turn");
+    assert_eq!(first["message"], "Refactored the cart.");
+    assert_eq!(first["click"], format!("{public}/agents"));
+    assert_eq!(
+        second["title"],
+        "claude-code · shop is waiting for you in its own window"
+    );
+    // One session, one push on the phone: the second replaces the first.
+    assert_eq!(first["sequence_id"], second["sequence_id"]);
+    assert_eq!(received.len(), 2, "working says nothing");
+}

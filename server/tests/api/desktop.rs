@@ -308,3 +308,46 @@ async fn a_click_on_the_notification_opens_the_question_with_a_one_time_login() 
             .starts_with("hark_token="),
     );
 }
+
+#[cfg(target_os = "linux")]
+#[tokio::test]
+async fn an_agent_that_finished_is_a_notification_whose_click_opens_the_agents() {
+    let mut desktop = crate::api::fake_notifications::Desktop::start().await;
+    let scratch = tempfile::tempdir().unwrap();
+    let (browser, opened_log) = recording_browser(scratch.path());
+    let daemon = Daemon::start_with(
+        tempfile::tempdir().unwrap(),
+        &[
+            ("BROWSER", &browser),
+            ("DBUS_SESSION_BUS_ADDRESS", &desktop.address),
+            ("LANG", "C.UTF-8"),
+            ("LC_ALL", ""),
+        ],
+    );
+    let agent = json!({"client": "claude-code", "cwd": "/home/me/shop"});
+    for (state, said) in [("working", None), ("finished", Some("All 42 tests pass."))] {
+        let reported = daemon
+            .post(
+                "/api/sessions",
+                &json!({"agent": agent, "sessionId": "s1", "state": state, "lastMessage": said}),
+            )
+            .await;
+        assert_eq!(reported.status(), 200);
+    }
+    let shown = desktop.next_shown().await.expect("a notification is shown");
+    assert_eq!(shown.summary, "claude-code · shop finished its turn");
+    assert_eq!(shown.body, "All 42 tests pass.");
+    assert_eq!(shown.actions, ["default", "Open the agents"]);
+    let mut lines = Vec::new();
+    for _ in 0..50 {
+        desktop.click(shown.id).await;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        lines = opened_now(&opened_log);
+        if !lines.is_empty() {
+            break;
+        }
+    }
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    let (page, _) = with_login(&lines[0]);
+    assert_eq!(page, daemon.url("/agents"));
+}

@@ -110,6 +110,10 @@ pub(super) struct Engine<A: ChatApp> {
     pub given_up: HashSet<QuestionId>,
     pub retry_at: Option<Instant>,
     pauses: Pauses,
+    /// Sessions' notices (`notices`), and the agent noticed last (a tell without a reply is
+    /// for it, in an app without replies).
+    pub(super) notices: Vec<super::notices::Notice<A>>,
+    pub(super) last_noticed: Option<AgentRef>,
     /// Waiting for what came before them to be taken and kept.
     settling: Vec<tokio::sync::oneshot::Sender<()>>,
     posts: Posted<A::Message>,
@@ -174,6 +178,8 @@ impl<A: ChatApp> Engine<A> {
             given_up: HashSet::new(),
             retry_at: None,
             pauses: Pauses::default(),
+            notices: Vec::new(),
+            last_noticed: None,
             settling: Vec::new(),
             posts,
         }
@@ -241,8 +247,8 @@ impl<A: ChatApp> Engine<A> {
             | Event::QuestionUpdated(_)
             | Event::ConfigUpdated(_)
             | Event::MessageCreated(_)
-            | Event::MessageDelivered(_)
-            | Event::SessionUpdated(_) => {}
+            | Event::MessageDelivered(_) => {}
+            Event::SessionUpdated(session) => self.follow_session(session),
         }
     }
 
@@ -357,6 +363,10 @@ impl<A: ChatApp> Engine<A> {
                     tracing::warn!(channel = %A::NAME, %error, "a reminder was refused");
                 }
             }
+        }
+        match self.sync_notices(&line, &at).await {
+            Ok(noticed) => sent |= noticed,
+            Err(error) => return self.pause_after(&line, &error),
         }
         self.pauses.reset();
         if sent {
@@ -486,11 +496,16 @@ impl<A: ChatApp> Engine<A> {
             .into_iter()
             .chain(done.prompt.map(|prompt| prompt.message));
         for message in messages {
-            if self.finished.len() >= FINISHED_KEPT {
-                self.finished.pop_front();
-            }
-            self.finished.push_back((message, agent.clone()));
+            self.remember_finished_message(message, agent.clone());
         }
+    }
+
+    /// A reply to `message` from now on tells `agent`.
+    pub(super) fn remember_finished_message(&mut self, message: String, agent: AgentRef) {
+        if self.finished.len() >= FINISHED_KEPT {
+            self.finished.pop_front();
+        }
+        self.finished.push_back((message, agent));
     }
 
     /// Every pending question has a conversation (those asked before the engine started, or

@@ -392,7 +392,9 @@ impl<A: ChatApp> Engine<A> {
             }
         };
         let store = self.relay.store.clone();
-        let to = match replied_agent {
+        // Else the agent the person was last told of (it finished, or waits), else the one
+        // that asked last.
+        let to = match replied_agent.or_else(|| self.last_noticed.clone()) {
             Some(agent) => Some(agent),
             None => tell::last_asker(&store).await,
         };
