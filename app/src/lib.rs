@@ -72,6 +72,11 @@ pub fn App() -> impl IntoView {
                         ssr=SsrMode::Async
                     />
                     <Route
+                        path=path!("/agents")
+                        view={Lazy::<AgentsRoute>::new()}
+                        ssr=SsrMode::Async
+                    />
+                    <Route
                         path=path!("/question/:id")
                         view={Lazy::<QuestionRoute>::new()}
                         ssr=SsrMode::Async
@@ -96,6 +101,20 @@ impl LazyRoute for QuestionRoute {
 
     fn view(_this: Self) -> AnyView {
         view! { <pages::question::QuestionPage /> }.into_any()
+    }
+}
+
+/// `/agents`, split from the first view's WebAssembly.
+struct AgentsRoute;
+
+#[lazy_route]
+impl LazyRoute for AgentsRoute {
+    fn data() -> Self {
+        AgentsRoute
+    }
+
+    fn view(_this: Self) -> AnyView {
+        view! { <pages::agents::AgentsPage /> }.into_any()
     }
 }
 

@@ -92,6 +92,12 @@ async function seed(daemon: Daemon) {
     ],
   });
   await daemon.ask({ questions: [{ question: '42?' }] });
+  // An agent that finished, for the Agents page (its words are not English either).
+  await fetch(`${daemon.url}/api/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ agent: { client: 'agent', cwd: '/srv/web' }, state: 'finished', lastMessage: '✓ 42' }),
+  });
   const old = await daemon.ask({ questions: [{ question: '7 × 6 = 42?', options: [{ label: '✓' }] }] });
   await fetch(`${daemon.url}/api/questions/${old.id}/answer`, {
     method: 'POST',
@@ -109,7 +115,7 @@ for (const lang of LANGS) {
       const question = await seed(daemon);
       // The narrowest phone: longer words must not push the page sideways.
       await page.setViewportSize({ width: 320, height: 720 });
-      for (const where of ['/', `/q/${question.id}`, '/settings']) {
+      for (const where of ['/', `/q/${question.id}`, '/agents', '/settings']) {
         await page.goto(daemon.url + where);
         await hydrated(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(320);

@@ -17,13 +17,16 @@
 //! standard library rebuilt for size, with panics that stop at once (`tools::small_wasm`). The
 //! first view then to 245 KiB and all to 435 (239 and 424 built): a page reads three fields of
 //! the config, not every channel's settings, and timestamps with chrono's strict RFC 3339 reader.
+//! All modules then to 456 KiB for issue 46's Agents page (its own module, 16 KiB, loaded when
+//! it opens) and the sessions in the live state (the first view 243 KiB; 450 built on
+//! 2026-12-04).
 
 use std::path::Path;
 
 /// The most the first view's WebAssembly may weigh.
 pub const FIRST_VIEW_BUDGET: u64 = 245 * 1024;
 /// The most all of the page's WebAssembly may weigh together.
-pub const ALL_WASM_BUDGET: u64 = 435 * 1024;
+pub const ALL_WASM_BUDGET: u64 = 456 * 1024;
 
 /// Checks the built site's compressed WebAssembly against the budgets.
 ///

@@ -30,6 +30,7 @@ pub fn Header() -> impl IntoView {
             </a>
             <nav>
                 <a href="/">{tr("nav-inbox")}</a>
+                <a href="/agents">{tr("nav-agents")}</a>
                 <a href="/settings">{tr("nav-settings")}</a>
             </nav>
             {move || {

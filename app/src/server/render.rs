@@ -3,7 +3,7 @@
 //! links survive (opened in a new tab with `rel="noopener noreferrer"`), and images are never
 //! fetched (their alt text stays).
 
-use hark_core::model::{Event as HubEvent, InitData, Question, Rendered, Shown};
+use hark_core::model::{AgentSession, Event as HubEvent, InitData, Question, Rendered, Shown};
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
 
 /// True for the link targets a question may carry.
@@ -132,6 +132,12 @@ pub fn for_list(mut question: Question) -> Question {
     question
 }
 
+/// `session` ready for the page: its last message's Markdown rendered.
+pub fn session_for_page(mut session: AgentSession) -> AgentSession {
+    session.shown = session.last_message.as_deref().map(render);
+    session
+}
+
 /// An event ready for the page's lists: every question in it with its headlines.
 pub fn event_for_page(event: &HubEvent) -> HubEvent {
     let for_page = for_list;
@@ -140,7 +146,12 @@ pub fn event_for_page(event: &HubEvent) -> HubEvent {
             questions: init.questions.iter().cloned().map(for_page).collect(),
             config: init.config.clone(),
             messages: init.messages.clone(),
-            sessions: init.sessions.clone(),
+            sessions: init
+                .sessions
+                .iter()
+                .cloned()
+                .map(session_for_page)
+                .collect(),
         }),
         HubEvent::QuestionCreated(question) => {
             HubEvent::QuestionCreated(for_page(question.clone()))
@@ -156,8 +167,10 @@ pub fn event_for_page(event: &HubEvent) -> HubEvent {
         HubEvent::QuestionRemind(_)
         | HubEvent::ConfigUpdated(_)
         | HubEvent::MessageCreated(_)
-        | HubEvent::MessageDelivered(_)
-        | HubEvent::SessionUpdated(_) => event.clone(),
+        | HubEvent::MessageDelivered(_) => event.clone(),
+        HubEvent::SessionUpdated(session) => {
+            HubEvent::SessionUpdated(session_for_page(session.clone()))
+        }
     }
 }
 

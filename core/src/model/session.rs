@@ -84,6 +84,10 @@ pub struct AgentSession {
     /// The last thing it said (at the end of its turn), or what its dialog asks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_message: Option<String>,
+    /// The last message's Markdown as safe HTML, rendered by the daemon for the page (its event
+    /// stream and the Agents page); absent from the rest of the API.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown: Option<String>,
 }
 
 impl AgentSession {
@@ -194,6 +198,7 @@ mod tests {
             since: Utc::now(),
             seen_at: Utc::now(),
             last_message: None,
+            shown: None,
         };
         assert!(session.is(&agent, Some("one")));
         assert!(!session.is(&agent, Some("two")));

@@ -109,6 +109,7 @@ impl Store {
                 since: at,
                 seen_at: at,
                 last_message: None,
+                shown: None,
             },
         };
         let changed = found.is_none()

@@ -1,0 +1,122 @@
+//! `/agents` (SPEC §20): every agent session Hark knows, the one heard from last first: what it
+//! is doing and since when, its directory, the last thing it said (its Markdown rendered by the
+//! daemon), its questions waiting in Hark, and the box that tells it something. Live over the
+//! event stream once hydrated; rendered whole by the server, so it reads and tells without
+//! JavaScript. Phone-sized first: one column of cards.
+
+use crate::components::age::Age;
+use crate::components::failure_notice::problems;
+use crate::components::tell_agent::TellAgentBox;
+use crate::failure::Failure;
+use crate::i18n::{t_args, tr};
+use crate::live::Live;
+use hark_core::model::{AgentRef, AgentSession, Question};
+use leptos::prelude::*;
+
+/// Every session Hark knows, its last message rendered for the page.
+#[server(prefix = "/fn")]
+pub async fn list_sessions() -> Result<Vec<AgentSession>, Failure> {
+    let store = expect_context::<hark_core::store::Store>();
+    Ok(store
+        .sessions()
+        .into_iter()
+        .map(crate::server::render::session_for_page)
+        .collect())
+}
+
+/// The Agents page.
+#[component]
+pub fn AgentsPage() -> impl IntoView {
+    let live = Live::expect();
+    let rendered = crate::json::resource(|| (), |_| list_sessions());
+    let sessions = move || live.sessions.get().map(Ok).or_else(|| rendered.get());
+    view! {
+        <h1>{tr("agents-title")}</h1>
+        <Suspense fallback=|| view! { <p class="muted">{tr("agents-loading")}</p> }>
+            <ErrorBoundary fallback=problems>
+                {move || {
+                    sessions()
+                        .map(|loaded| loaded.map(|sessions| {
+                            if sessions.is_empty() {
+                                return view! {
+                                    <p class="muted" data-testid="no-sessions">{tr("agents-empty")}</p>
+                                }
+                                .into_any();
+                            }
+                            sessions
+                                .into_iter()
+                                .map(|session| view! { <SessionCard session /> })
+                                .collect_view()
+                                .into_any()
+                        }))
+                }}
+            </ErrorBoundary>
+        </Suspense>
+    }
+}
+
+/// One session's card.
+#[component]
+fn SessionCard(session: AgentSession) -> impl IntoView {
+    let live = Live::expect();
+    let agent = session.agent.clone();
+    let state = session.state.name();
+    let asking = {
+        let agent = agent.clone();
+        move || {
+            let waiting: Vec<Question> = (live.questions.get().unwrap_or_default().into_iter())
+                .filter(|question| question.is_pending() && asked_by(question, &agent))
+                .collect();
+            (!waiting.is_empty()).then(|| {
+                let links = waiting
+                    .into_iter()
+                    .map(|question| {
+                        let href = format!("/q/{}", question.id);
+                        let headline = crate::words::headline(&question);
+                        view! { <li><a href=href data-testid="session-question">{headline}</a></li> }
+                    })
+                    .collect_view();
+                view! {
+                    <div class="session-questions">
+                        <h3>{tr("agents-questions")}</h3>
+                        <ul>{links}</ul>
+                    </div>
+                }
+            })
+        }
+    };
+    let said = match (session.shown, session.last_message) {
+        (Some(html), _) => {
+            Some(view! { <div class="markdown said" inner_html=html></div> }.into_any())
+        }
+        (None, Some(text)) => Some(view! { <div class="said">{text}</div> }.into_any()),
+        (None, None) => None,
+    };
+    view! {
+        <article class="session" data-testid="session" data-state=state>
+            <header>
+                <h2>{agent.label()}</h2>
+                <p class="meta">
+                    <span class=format!("session-state {state}") data-testid="session-state">
+                        {t_args("session-state", &[("state", state.into())])}
+                    </span>
+                    " · "
+                    <Age then=session.since />
+                </p>
+                {agent.cwd.clone().map(|cwd| view! { <p class="muted cwd"><code>{cwd}</code></p> })}
+            </header>
+            {said}
+            {asking}
+            <TellAgentBox agent back="/agents".to_string() />
+        </article>
+    }
+}
+
+/// Whether `question` was asked by `agent`.
+fn asked_by(question: &Question, agent: &AgentRef) -> bool {
+    question
+        .source
+        .as_ref()
+        .and_then(AgentRef::of)
+        .is_some_and(|asker| asker.matches(agent))
+}
