@@ -454,3 +454,44 @@ async fn after_a_restart_a_questions_message_is_updated_not_posted_again() {
         .count();
     assert_eq!(posted, 1, "posted once, before the restart");
 }
+
+/// Claude Code's `Stop`, as its hooks reference gives it.
+fn claude_stop(said: &str) -> Value {
+    json!({"session_id": "00893aaf", "transcript_path": "/tmp/t.jsonl", "cwd": "/home/me/shop",
+           "permission_mode": "default", "hook_event_name": "Stop", "stop_hook_active": false,
+           "last_assistant_message": said})
+}
+
+#[tokio::test]
+async fn a_reply_in_slack_continues_a_finished_claude() {
+    let fake = FakeSlack::start().await;
+    let logs = tempfile::tempdir().unwrap();
+    let daemon = daemon(&fake, &logs.path().join("daemon.log"));
+    set_up_and_pair(&fake, &daemon).await;
+    let held = daemon
+        .put("/api/config", &json!({"continueWaitSecs": 120}))
+        .await;
+    assert_eq!(held.status(), 200);
+    let world = world_of(&daemon);
+    let hook = crate::api::hook::hook_of(&world, "claude", &claude_stop("Deployed."), "30").await;
+    // The person reads that Claude finished, with what it said, and replies in its thread.
+    let notice = fake
+        .wait_call("chat.postMessage", 0, |call| {
+            text_of(call).contains("claude-code · shop finished its turn")
+        })
+        .await;
+    assert!(text_of(&notice).contains("Deployed."), "{notice}");
+    let ts = notice["ts"].as_str().unwrap().to_string();
+    fake.dm(ME, "Now promote it to production.", Some(&ts));
+    let output = crate::api::hook::printed(hook)
+        .await
+        .expect("the hook continues Claude");
+    assert_eq!(output["decision"], "block");
+    assert!(
+        output["reason"]
+            .as_str()
+            .unwrap()
+            .contains("Now promote it to production."),
+        "{output}"
+    );
+}

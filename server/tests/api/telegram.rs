@@ -687,3 +687,69 @@ async fn messages(daemon: &Daemon) -> Vec<Value> {
     let list: Value = daemon.get("/api/messages").await.json().await.unwrap();
     list["messages"].as_array().unwrap().clone()
 }
+
+#[tokio::test]
+async fn a_reply_in_telegram_continues_a_finished_claude_and_one_message_tells_of_each_session() {
+    let (fake, daemon, _logs) = start(true).await;
+    let held = daemon
+        .put("/api/config", &json!({"continueWaitSecs": 120}))
+        .await;
+    assert_eq!(held.status(), 200);
+    let world = world_of(&daemon);
+    let stop = |said: &str| {
+        json!({"session_id": "00893aaf", "transcript_path": "/tmp/t.jsonl",
+               "cwd": "/home/me/shop", "permission_mode": "default", "hook_event_name": "Stop",
+               "stop_hook_active": false, "last_assistant_message": said})
+    };
+    let hook =
+        crate::api::hook::hook_of(&world, "claude", &stop("Deployed <b>staging</b>."), "30").await;
+    let notice = fake
+        .wait_for("sendMessage", |call| {
+            call["chat_id"] == ME && text(call).contains("claude-code · shop finished its turn")
+        })
+        .await;
+    assert!(
+        text(&notice).contains("Deployed &lt;b&gt;staging&lt;/b&gt;."),
+        "{notice}"
+    );
+    fake.say(
+        ME,
+        "private",
+        "Now promote it.",
+        notice["message_id"].as_i64(),
+    );
+    let output = crate::api::hook::printed(hook)
+        .await
+        .expect("the hook continues Claude");
+    assert_eq!(output["decision"], "block");
+    assert!(
+        output["reason"]
+            .as_str()
+            .unwrap()
+            .contains("Now promote it.")
+    );
+
+    // Its next turn ends too: the same message is edited, no second one is sent.
+    let prompt = json!({"session_id": "00893aaf", "cwd": "/home/me/shop",
+                        "hook_event_name": "UserPromptSubmit", "prompt": "go on"});
+    assert_eq!(
+        crate::api::hook::printed(crate::api::hook::hook_of(&world, "claude", &prompt, "30").await)
+            .await,
+        None
+    );
+    // (Continued by a hook already: it does not wait for a reply again.)
+    let mut continued = stop("Promoted.");
+    continued["stop_hook_active"] = json!(true);
+    let again = crate::api::hook::hook_of(&world, "claude", &continued, "30").await;
+    assert_eq!(crate::api::hook::printed(again).await, None);
+    fake.wait_for("editMessageText", |call| {
+        call["message_id"] == notice["message_id"] && text(call).contains("Promoted.")
+    })
+    .await;
+    let notices = fake
+        .calls("sendMessage")
+        .iter()
+        .filter(|call| text(call).contains("finished its turn"))
+        .count();
+    assert_eq!(notices, 1);
+}
