@@ -246,3 +246,101 @@ async fn a_bad_session_report_is_refused_naming_its_field() {
     }
     assert!(sessions(&world).await.is_empty());
 }
+
+#[tokio::test]
+async fn codex_gemini_and_cursor_report_their_turns_and_a_reply_continues_each() {
+    let world = world_with(json!({})).await;
+    let leave =
+        |client: &str, text: &str| json!({"to": {"client": client, "cwd": CWD}, "text": text});
+    // Codex: its hooks take Claude Code's shapes (`stop.command.input.schema.json`).
+    let codex_stop = json!({"session_id": "th-1", "turn_id": "t1", "transcript_path": null,
+        "cwd": CWD, "hook_event_name": "Stop", "model": "gpt-5", "permission_mode": "default",
+        "stop_hook_active": false, "last_assistant_message": "Renamed foo to bar."});
+    assert_eq!(
+        printed(hook_of(&world, "codex", &codex_stop, "30").await).await,
+        None
+    );
+    assert_eq!(
+        world
+            .post("/api/messages", &leave("codex", "Run the tests too."))
+            .await
+            .status(),
+        201
+    );
+    let output = printed(hook_of(&world, "codex", &codex_stop, "30").await)
+        .await
+        .unwrap();
+    assert_eq!(output["decision"], "block");
+    assert!(
+        output["reason"]
+            .as_str()
+            .unwrap()
+            .contains("Run the tests too.")
+    );
+
+    // Gemini CLI: `AfterAgent`, whose blocking reason is its next prompt.
+    let after_agent = json!({"session_id": "g-1", "transcript_path": "/tmp/g.json", "cwd": CWD,
+        "hook_event_name": "AfterAgent", "timestamp": "2026-12-04T10:20:00.000Z",
+        "prompt": "fix the build", "prompt_response": "The build is green.", "stop_hook_active": false});
+    assert_eq!(
+        printed(hook_of(&world, "gemini", &after_agent, "30").await).await,
+        None
+    );
+    assert_eq!(
+        world
+            .post("/api/messages", &leave("gemini-cli", "Now the docs."))
+            .await
+            .status(),
+        201
+    );
+    let output = printed(hook_of(&world, "gemini", &after_agent, "30").await)
+        .await
+        .unwrap();
+    assert_eq!(output["decision"], "block");
+    assert!(output["reason"].as_str().unwrap().contains("Now the docs."));
+
+    // Cursor: what it said comes at `afterAgentResponse`, its end at `stop`.
+    let cursor = |event: &str, fields: Value| {
+        let mut input = json!({"conversation_id": "cv-1", "generation_id": "gen-1",
+            "hook_event_name": event, "workspace_roots": [CWD], "cursor_version": "2.1"});
+        for (key, value) in fields.as_object().unwrap() {
+            input[key] = value.clone();
+        }
+        input
+    };
+    let prompt = cursor(
+        "beforeSubmitPrompt",
+        json!({"prompt": "tidy up", "attachments": []}),
+    );
+    assert_eq!(
+        printed(hook_of(&world, "cursor", &prompt, "30").await).await,
+        Some(json!({"continue": true}))
+    );
+    let response = cursor("afterAgentResponse", json!({"text": "Tidied the imports."}));
+    assert_eq!(
+        printed(hook_of(&world, "cursor", &response, "30").await).await,
+        None
+    );
+    let stop = cursor("stop", json!({"status": "completed", "loop_count": 0}));
+    assert_eq!(
+        printed(hook_of(&world, "cursor", &stop, "30").await).await,
+        Some(json!({}))
+    );
+
+    let listed = sessions(&world).await;
+    let of = |client: &str| {
+        listed
+            .iter()
+            .find(|session| session["agent"]["client"] == client)
+            .unwrap_or_else(|| panic!("no {client} session in {listed:?}"))
+            .clone()
+    };
+    // Codex and Gemini went on with the person's words: at work again.
+    assert_eq!(of("codex")["state"], "working");
+    assert_eq!(of("codex")["lastMessage"], "Renamed foo to bar.");
+    assert_eq!(of("gemini-cli")["state"], "working");
+    assert_eq!(of("gemini-cli")["lastMessage"], "The build is green.");
+    assert_eq!(of("cursor")["state"], "finished");
+    assert_eq!(of("cursor")["lastMessage"], "Tidied the imports.");
+    assert_eq!(of("cursor")["sessionId"], "cv-1");
+}

@@ -106,10 +106,6 @@ pub async fn answer(hook: &Hook<'_>, input: &ClaudeInput) -> Option<Value> {
             let (_, context) = tokio::join!(working, hand_over_messages(hook));
             context
         }
-        ("UserPromptSubmit", _) => {
-            session::report(hook, session_id, SessionState::Working, None).await;
-            None
-        }
         ("Notification", _) => {
             let state = match input.notification_type.as_deref() {
                 Some("permission_prompt" | "elicitation_dialog") => SessionState::Waiting,
@@ -120,23 +116,15 @@ pub async fn answer(hook: &Hook<'_>, input: &ClaudeInput) -> Option<Value> {
             session::report(hook, session_id, state, said).await;
             None
         }
-        ("Stop", _) => {
-            let said = input.last_assistant_message.as_deref();
-            session::report(hook, session_id, SessionState::Finished, said).await;
-            let reason =
-                session::messages_to_continue(hook, session_id, !input.stop_hook_active).await?;
-            Some(json!({"decision": "block", "reason": reason}))
+        (event, _) => {
+            let turn = session::Turn {
+                event,
+                session_id,
+                said: input.last_assistant_message.as_deref(),
+                continued: input.stop_hook_active,
+            };
+            session::turn(hook, &turn).await.flatten()
         }
-        ("StopFailure", _) => {
-            let said = input.last_assistant_message.as_deref();
-            session::report(hook, session_id, SessionState::Finished, said).await;
-            None
-        }
-        ("SessionEnd", _) => {
-            session::report(hook, session_id, SessionState::Ended, None).await;
-            None
-        }
-        _ => None,
     }
 }
 

@@ -1,4 +1,11 @@
-//! Codex's `PermissionRequest` hook: "Allow <tool>?" asked in Hark (`permission`). Its input
+//! Codex's hooks: `PermissionRequest`, "Allow <tool>?" asked in Hark (`permission`); and its
+//! session (SPEC §20, `session`), whose events take Claude Code's shapes
+//! (`codex-rs/hooks/schema/generated/*.command.input.schema.json`): `UserPromptSubmit` and
+//! `PostToolUse` say it works, `Stop` that it finished with `last_assistant_message` (and a
+//! message from the person continues it, `{"decision": "block", "reason": …}` as
+//! `stop.command.output.schema.json` takes it; Codex sets no cap on such continuations, so
+//! while `stop_hook_active` says one runs, the hook waits for none), `StopFailure` that it
+//! finished with an error. Each carries `session_id`. `PermissionRequest`'s input
 //! (`hook_event_name`, `tool_name` such as `Bash`, `apply_patch` or `mcp__server__tool`,
 //! `tool_input` with `command` and an optional `description`, `cwd`) and its output
 //! (`hookSpecificOutput.hookEventName` and `decision.behavior` / `decision.message`, every
@@ -8,7 +15,7 @@
 //! approval prompt; its hooks time out after `timeout` seconds (600 unless set).
 
 use super::permission::{self, Picked};
-use super::{Hook, person_lang};
+use super::{Hook, person_lang, session};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -20,12 +27,22 @@ pub struct CodexInput {
     tool_name: String,
     #[serde(default)]
     tool_input: Value,
+    session_id: Option<String>,
+    last_assistant_message: Option<String>,
+    #[serde(default)]
+    stop_hook_active: bool,
 }
 
 /// Codex's answer to its hook's `input`, or `None` to leave the event to Codex.
 pub async fn answer(hook: &Hook<'_>, input: &CodexInput) -> Option<Value> {
     if input.hook_event_name != "PermissionRequest" {
-        return None;
+        let turn = session::Turn {
+            event: &input.hook_event_name,
+            session_id: input.session_id.as_deref(),
+            said: input.last_assistant_message.as_deref(),
+            continued: input.stop_hook_active,
+        };
+        return session::turn(hook, &turn).await.flatten();
     }
     let lang = person_lang(hook).await;
     let (tool, tool_input) = (&input.tool_name, &input.tool_input);

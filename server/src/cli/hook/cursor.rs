@@ -13,10 +13,16 @@
 //! answer in time (or a skip) it answers "ask", and Cursor asks in its own dialog. `stop` (with
 //! `status` and `loop_count`) is answered `{"followup_message": …}`, which Cursor sends as the
 //! person's next message (5 follow-ups at most unless `loop_limit` says otherwise), or `{}`.
+//!
+//! The session (SPEC §20, `session`), by `conversation_id`: `beforeSubmitPrompt` says it works
+//! (answered `{"continue": true}`), `afterAgentResponse` gives what it said (`text`), `stop` that
+//! it finished; there a message from the person (waiting, or coming within `continueWaitSecs`
+//! while Cursor still takes follow-ups and the turn `completed`) is the follow-up. Cursor has no
+//! hook for its own approval dialog, so it is never seen waiting there.
 
 use super::permission::{self, Picked};
-use super::{Hook, person_lang};
-use hark_core::model::{AgentRef, PersonMessage, for_the_agent};
+use super::{Hook, person_lang, session};
+use hark_core::model::SessionState;
 use hark_text::t_in;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -36,6 +42,11 @@ pub struct CursorInput {
     /// `stop`: how many follow-ups Cursor has sent on its own in this conversation.
     #[serde(default)]
     loop_count: u32,
+    /// `stop`: `completed`, `aborted` or `error`.
+    status: Option<String>,
+    /// `afterAgentResponse`: what the agent said.
+    text: Option<String>,
+    conversation_id: Option<String>,
 }
 
 /// Cursor's follow-ups at most, unless a hook's `loop_limit` says otherwise: past them it
@@ -69,9 +80,17 @@ pub async fn answer(hook: &Hook<'_>, input: &CursorInput) -> Option<Value> {
                 serde_json::from_str(&given).unwrap_or(Value::String(given)),
             )
         }
-        // Past Cursor's limit a follow-up would be dropped: the messages wait for the next turn.
-        "stop" if input.loop_count >= FOLLOW_UPS => return Some(json!({})),
-        "stop" => return Some(hand_over_messages(hook).await),
+        "stop" => return Some(stopped(hook, input).await),
+        "beforeSubmitPrompt" => {
+            let id = input.conversation_id.as_deref();
+            session::report(hook, id, SessionState::Working, None).await;
+            return Some(json!({"continue": true}));
+        }
+        "afterAgentResponse" => {
+            let (id, said) = (input.conversation_id.as_deref(), input.text.as_deref());
+            session::report(hook, id, SessionState::Working, said).await;
+            return None;
+        }
         _ => return None,
     };
     let lang = person_lang(hook).await;
@@ -87,23 +106,21 @@ pub async fn answer(hook: &Hook<'_>, input: &CursorInput) -> Option<Value> {
     })
 }
 
-/// `stop`: the messages the person left for this agent (Cursor in its workspace) become the
-/// next message Cursor sends, and are marked delivered; nothing waiting, or no daemon: `{}`.
-async fn hand_over_messages(hook: &Hook<'_>) -> Value {
-    let agent = AgentRef {
-        client: hook.agent.client_name().to_string(),
-        cwd: hook.cwd.clone(),
-    };
-    let messages = match hook.connection.client().deliver_messages(&agent).await {
-        Ok(messages) => messages,
-        Err(crate::client::ClientError::Unreachable { .. }) => return json!({}),
-        Err(error) => {
-            eprintln!("hark hook: {error}");
-            return json!({});
-        }
-    };
-    let messages: Vec<PersonMessage> = messages.iter().map(PersonMessage::from).collect();
-    match for_the_agent(&messages) {
+/// `stop`: the session finished; the messages the person left for this agent (Cursor in its
+/// workspace) become the next message Cursor sends, marked delivered, waiting for one as
+/// `continueWaitSecs` says; nothing waiting, or no daemon: `{}`. Past Cursor's limit a follow-up
+/// would be dropped: the messages wait for the next turn.
+async fn stopped(hook: &Hook<'_>, input: &CursorInput) -> Value {
+    let id = input.conversation_id.as_deref();
+    session::report(hook, id, SessionState::Finished, None).await;
+    if input.loop_count >= FOLLOW_UPS {
+        return json!({});
+    }
+    let completed = input
+        .status
+        .as_deref()
+        .is_none_or(|status| status == "completed");
+    match session::messages_to_continue(hook, id, completed).await {
         Some(followup) => json!({ "followup_message": followup }),
         None => json!({}),
     }

@@ -1,4 +1,11 @@
-//! Gemini CLI's `BeforeTool` hook: "Allow <tool>?" asked in Hark (`permission`).
+//! Gemini CLI's hooks: `BeforeTool`, "Allow <tool>?" asked in Hark (`permission`); and its session
+//! (SPEC §20, `session`): `BeforeAgent` says it works, `Notification` of a `ToolPermission` that
+//! it waits in its own dialog (with the notification's `message`), `AfterAgent` that it finished
+//! its turn with `prompt_response`, and a message from the person continues it: `{"decision":
+//! "block", "reason": …}`, whose reason Gemini CLI sends as the next prompt (`core/client.ts`;
+//! while `stop_hook_active` says a hook continues it already, the hook waits for none);
+//! `SessionEnd` ends it. Each carries `session_id` (`types.ts`: `AfterAgentInput`,
+//! `NotificationInput`).
 //!
 //! Shapes from google-gemini/gemini-cli (5411f11): `docs/hooks/index.md` and
 //! `packages/core/src/hooks/types.ts` (`BeforeToolInput`, `HookOutput`),
@@ -15,7 +22,8 @@
 //! `timeout` milliseconds (60000 unless set), which `--wait` stays under.
 
 use super::permission::{self, Picked};
-use super::{Hook, person_lang};
+use super::{Hook, person_lang, session};
+use hark_core::model::SessionState;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -27,12 +35,41 @@ pub struct GeminiInput {
     tool_name: String,
     #[serde(default)]
     tool_input: Value,
+    session_id: Option<String>,
+    /// `AfterAgent`: what Gemini answered this turn.
+    prompt_response: Option<String>,
+    #[serde(default)]
+    stop_hook_active: bool,
+    /// `Notification`: its kind (`ToolPermission`) and words.
+    notification_type: Option<String>,
+    message: Option<String>,
 }
 
 /// Gemini CLI's answer to its hook's `input`; `None` for events Hark leaves alone.
 pub async fn answer(hook: &Hook<'_>, input: &GeminiInput) -> Option<Value> {
-    if input.hook_event_name != "BeforeTool" || input.tool_name.is_empty() {
-        return None;
+    let id = input.session_id.as_deref();
+    match input.hook_event_name.as_str() {
+        "BeforeTool" if !input.tool_name.is_empty() => {}
+        "BeforeAgent" => {
+            session::report(hook, id, SessionState::Working, None).await;
+            return None;
+        }
+        "Notification" if input.notification_type.as_deref() == Some("ToolPermission") => {
+            let said = input.message.as_deref();
+            session::report(hook, id, SessionState::Waiting, said).await;
+            return None;
+        }
+        "AfterAgent" => {
+            let said = input.prompt_response.as_deref();
+            session::report(hook, id, SessionState::Finished, said).await;
+            let reason = session::messages_to_continue(hook, id, !input.stop_hook_active).await?;
+            return Some(json!({"decision": "block", "reason": reason}));
+        }
+        "SessionEnd" => {
+            session::report(hook, id, SessionState::Ended, None).await;
+            return None;
+        }
+        _ => return None,
     }
     let lang = person_lang(hook).await;
     Some(

@@ -8,7 +8,36 @@
 use super::Hook;
 use crate::client::ClientError;
 use hark_core::model::{AgentRef, PersonMessage, SessionReport, SessionState, for_the_agent};
+use serde_json::{Value, json};
 use tokio::time::Instant;
+
+/// A turn's events as Claude Code's hooks give them, which Codex's take too: its session, what
+/// it said last (`Stop`, `StopFailure`), and whether a stop hook continues it already.
+pub(super) struct Turn<'a> {
+    pub event: &'a str,
+    pub session_id: Option<&'a str>,
+    pub said: Option<&'a str>,
+    pub continued: bool,
+}
+
+/// What a turn's event says of the session, and at `Stop` the answer that continues the agent
+/// with the person's message (`{"decision": "block", "reason": …}`); `None` for an event that
+/// is not a turn's.
+pub(super) async fn turn(hook: &Hook<'_>, turn: &Turn<'_>) -> Option<Option<Value>> {
+    let (id, said) = (turn.session_id, turn.said);
+    let state = match turn.event {
+        "UserPromptSubmit" | "PostToolUse" => SessionState::Working,
+        "Stop" | "StopFailure" => SessionState::Finished,
+        "SessionEnd" => SessionState::Ended,
+        _ => return None,
+    };
+    report(hook, id, state, said).await;
+    if turn.event != "Stop" {
+        return Some(None);
+    }
+    let reason = messages_to_continue(hook, id, !turn.continued).await;
+    Some(reason.map(|reason| json!({"decision": "block", "reason": reason})))
+}
 
 /// The agent the hook runs for, as messages and sessions address it.
 fn agent(hook: &Hook<'_>) -> AgentRef {
