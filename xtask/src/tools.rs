@@ -237,15 +237,15 @@ fn ensure_from_rustup(kind: &str, wanted: &[&str]) -> Result<(), String> {
     Ok(())
 }
 
-/// The macOS targets the daemon is compiled for (checked, not linked: linking needs Apple's SDK,
-/// which only a Mac has; the release workflow builds them there).
-pub const MACOS: [&str; 2] = ["aarch64-apple-darwin", "x86_64-apple-darwin"];
+/// The macOS target the daemon is checked for (not linked: linking needs Apple's SDK, which only
+/// a Mac has; the release workflow builds both Macs' there).
+pub const MACOS_CHECKED: &str = "aarch64-apple-darwin";
 
 /// What checking for macOS takes here: Rust's targets, `cargo-zigbuild`, and zig from PyPI
 /// (`ziglang`), whose C compiler brings macOS's libc headers for the C in the dependencies.
 /// Returns PATH with zig on it.
 pub fn ensure_macos_check() -> Result<std::ffi::OsString, String> {
-    ensure_rust_targets(&MACOS)?;
+    ensure_rust_targets(&[MACOS_CHECKED])?;
     let zig_folder = || {
         Command::new("python3")
             .args([
