@@ -242,7 +242,14 @@ fn test() -> Result<(), String> {
         &[
             &["clippy"][..],
             &UNIT_TESTED[..],
-            &["--lib", "--bins", "--profile", "test", "--target", tools::WINDOWS][..],
+            &[
+                "--lib",
+                "--bins",
+                "--profile",
+                "test",
+                "--target",
+                tools::WINDOWS,
+            ][..],
             &deny[..],
         ]
         .concat(),

@@ -169,6 +169,21 @@ impl Store {
     }
 }
 
+/// How often sessions gone quiet past `sessionIdleSecs` are ended (and leave every page).
+const IDLE_SWEEP: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Ends the sessions gone quiet, every `IDLE_SWEEP`, until the daemon stops.
+pub(super) fn end_idle_forever(store: Store) {
+    tokio::spawn(async move {
+        loop {
+            tokio::select! {
+                () = tokio::time::sleep(IDLE_SWEEP) => store.end_idle_sessions(),
+                () = store.shutdown_token().cancelled() => return,
+            }
+        }
+    });
+}
+
 /// The log's key of a session: its client, directory and own id.
 fn key(session: &AgentSession) -> String {
     format!(
@@ -295,6 +310,28 @@ mod tests {
         assert_eq!(sessions.len(), 1);
         assert_eq!(sessions[0].session_id.as_deref(), Some("s1"));
         assert_eq!(sessions[0].last_message.as_deref(), Some("Built it."));
+    }
+
+    #[tokio::test]
+    async fn a_session_quiet_past_session_idle_secs_ends() {
+        let store = Store::open(None, CancellationToken::new()).0;
+        store
+            .update_config(&serde_json::json!({"sessionIdleSecs": 3600}))
+            .await
+            .unwrap();
+        store
+            .report_session(report(SessionState::Finished, None))
+            .await
+            .unwrap();
+        let mut events = store.subscribe();
+        store.state().sessions[0].seen_at = now() - chrono::Duration::seconds(3599);
+        assert_eq!(store.sessions().len(), 1, "not quiet long enough yet");
+        store.state().sessions[0].seen_at = now() - chrono::Duration::seconds(3601);
+        assert!(store.sessions().is_empty());
+        let Event::SessionUpdated(ended) = &*events.try_recv().unwrap() else {
+            panic!("no session:updated");
+        };
+        assert_eq!(ended.state, SessionState::Ended);
     }
 
     #[test]
