@@ -99,6 +99,8 @@ impl Failure {
                     SettingKey::Port => "settings-port-invalid",
                     SettingKey::OrphanSecs => "settings-orphan-invalid",
                     SettingKey::LateSecs => "settings-late-invalid",
+                    SettingKey::SessionIdleSecs => "settings-session-idle-invalid",
+                    SettingKey::ContinueWaitSecs => "settings-continue-wait-invalid",
                     SettingKey::Presets => "presets-invalid",
                     SettingKey::HistoryDays => "settings-history-days-invalid",
                     SettingKey::HistoryMax => "settings-history-max-invalid",

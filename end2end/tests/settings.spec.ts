@@ -36,6 +36,23 @@ test('settings are saved, validated and applied live to other pages', async ({ p
   expect((await config(daemon.url)).remindSecs).toBe(90);
 });
 
+test('agent sessions: when to be told, how long a finished agent is held, when one is forgotten', async ({ page, daemon }) => {
+  await page.goto(daemon.url + '/settings');
+  await hydrated(page);
+  await expect(page.getByLabel('Tell me when an agent finishes its turn')).toBeChecked();
+  await expect(page.getByLabel('Hold a finished agent for your reply (seconds)')).toHaveValue('0');
+  await page.getByLabel('Tell me when an agent finishes its turn').uncheck();
+  await page.getByLabel('Hold a finished agent for your reply (seconds)').fill('300');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  const saved = await config(daemon.url);
+  expect([saved.notifyOn, saved.continueWaitSecs]).toEqual([['waiting'], 300]);
+  await page.getByLabel('Forget an agent that went quiet after (seconds)').fill('5');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('alert')).toContainText('from 60 to 604800');
+  expect((await config(daemon.url)).sessionIdleSecs).toBe(14400);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -28,7 +28,7 @@ use crate::failure::Failure;
 use crate::i18n::{t, tr};
 use crate::live::{Live, LiveConfig};
 use elsewhere::Elsewhere;
-use hark_core::model::{Config, Elicitation};
+use hark_core::model::{Config, Elicitation, SessionNotice};
 use leptos::prelude::*;
 use phone::PhonePairing;
 use presets::QuickReplies;
@@ -54,6 +54,10 @@ pub async fn save_settings(
     port: String,
     orphan_secs: String,
     #[server(default)] late_secs: String,
+    #[server(default)] continue_wait_secs: String,
+    #[server(default)] session_idle_secs: String,
+    #[server(default)] notify_waiting: Option<String>,
+    #[server(default)] notify_finished: Option<String>,
     history_days: String,
     history_max: String,
 ) -> Result<(), Failure> {
@@ -71,6 +75,13 @@ pub async fn save_settings(
             .map(serde_json::Value::from)
             .map_err(|_| invalid(key))
     };
+    let notify_on: Vec<&str> = [
+        notify_waiting.is_some().then_some("waiting"),
+        notify_finished.is_some().then_some("finished"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
     let patch = serde_json::json!({
         "timeoutSecs": number("timeoutSecs", &timeout_secs)?,
         "remindSecs": number("remindSecs", &remind_secs)?,
@@ -83,6 +94,9 @@ pub async fn save_settings(
         "port": number("port", &port)?,
         "orphanSecs": number("orphanSecs", &orphan_secs)?,
         "lateSecs": number("lateSecs", &late_secs)?,
+        "continueWaitSecs": number("continueWaitSecs", &continue_wait_secs)?,
+        "sessionIdleSecs": number("sessionIdleSecs", &session_idle_secs)?,
+        "notifyOn": notify_on,
         "historyDays": number("historyDays", &history_days)?,
         "historyMax": number("historyMax", &history_max)?,
     });
@@ -182,6 +196,22 @@ pub fn SettingsPage() -> impl IntoView {
                                         value=Signal::derive(move || config.get().late_secs)
                                     />
                                     <NumberField
+                                        id="continue-wait-secs"
+                                        name="continue_wait_secs"
+                                        label="settings-continue-wait"
+                                        help="settings-continue-wait-help"
+                                        initial=first.continue_wait_secs
+                                        value=Signal::derive(move || config.get().continue_wait_secs)
+                                    />
+                                    <NumberField
+                                        id="session-idle-secs"
+                                        name="session_idle_secs"
+                                        label="settings-session-idle"
+                                        help="settings-session-idle-help"
+                                        initial=first.session_idle_secs
+                                        value=Signal::derive(move || config.get().session_idle_secs)
+                                    />
+                                    <NumberField
                                         id="history-days"
                                         name="history_days"
                                         label="settings-history-days"
@@ -202,6 +232,18 @@ pub fn SettingsPage() -> impl IntoView {
                                         label="settings-notification"
                                         initial=first.notification
                                         value=Signal::derive(move || config.get().notification)
+                                    />
+                                    <ToggleField
+                                        name="notify_waiting"
+                                        label="settings-notify-waiting"
+                                        initial=first.notify_on.contains(&SessionNotice::Waiting)
+                                        value=Signal::derive(move || config.get().notify_on.contains(&SessionNotice::Waiting))
+                                    />
+                                    <ToggleField
+                                        name="notify_finished"
+                                        label="settings-notify-finished"
+                                        initial=first.notify_on.contains(&SessionNotice::Finished)
+                                        value=Signal::derive(move || config.get().notify_on.contains(&SessionNotice::Finished))
                                     />
                                     <ToggleField
                                         name="auto_open_browser"

@@ -13,6 +13,8 @@ pub enum SettingKey {
     Port,
     OrphanSecs,
     LateSecs,
+    SessionIdleSecs,
+    ContinueWaitSecs,
     HistoryDays,
     HistoryMax,
     Presets,
@@ -23,13 +25,15 @@ pub enum SettingKey {
 
 impl SettingKey {
     /// Every setting with a name of its own.
-    const NAMED: [SettingKey; 10] = [
+    const NAMED: [SettingKey; 12] = [
         SettingKey::TimeoutSecs,
         SettingKey::RemindSecs,
         SettingKey::TypingGraceSecs,
         SettingKey::Port,
         SettingKey::OrphanSecs,
         SettingKey::LateSecs,
+        SettingKey::SessionIdleSecs,
+        SettingKey::ContinueWaitSecs,
         SettingKey::HistoryDays,
         SettingKey::HistoryMax,
         SettingKey::Presets,
@@ -45,6 +49,8 @@ impl SettingKey {
             SettingKey::Port => "port",
             SettingKey::OrphanSecs => "orphanSecs",
             SettingKey::LateSecs => "lateSecs",
+            SettingKey::SessionIdleSecs => "sessionIdleSecs",
+            SettingKey::ContinueWaitSecs => "continueWaitSecs",
             SettingKey::HistoryDays => "historyDays",
             SettingKey::HistoryMax => "historyMax",
             SettingKey::Presets => "presets",
