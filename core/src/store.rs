@@ -447,11 +447,10 @@ impl Store {
         Ok(config)
     }
 
-    /// Starts the reminder ticker (one task for all questions), and the one that ends agent
-    /// sessions gone quiet.
+    /// Starts the reminder ticker (one task for all questions, which also ends agent sessions
+    /// gone quiet).
     pub fn spawn_reminders(&self) {
         timers::remind_forever(self.clone());
-        sessions::end_idle_forever(self.clone());
     }
 
     fn send(&self, event: Event) {

@@ -142,8 +142,8 @@ impl Store {
         (session, durable)
     }
 
-    /// Ends the sessions quiet past `sessionIdleSecs`.
-    fn end_idle_sessions(&self) {
+    /// Ends the sessions quiet past `sessionIdleSecs` (the reminder ticker calls it too).
+    pub(super) fn end_idle_sessions(&self) {
         let idle = self.idle_since();
         let gone: Vec<AgentSession> = {
             let mut state = self.state();
@@ -167,21 +167,6 @@ impl Store {
         let idle = self.read_config(|config| config.session_idle_secs);
         now() - chrono::Duration::seconds(i64::try_from(idle).unwrap_or(i64::MAX / 2))
     }
-}
-
-/// How often sessions gone quiet past `sessionIdleSecs` are ended (and leave every page).
-const IDLE_SWEEP: std::time::Duration = std::time::Duration::from_secs(60);
-
-/// Ends the sessions gone quiet, every `IDLE_SWEEP`, until the daemon stops.
-pub(super) fn end_idle_forever(store: Store) {
-    tokio::spawn(async move {
-        loop {
-            tokio::select! {
-                () = tokio::time::sleep(IDLE_SWEEP) => store.end_idle_sessions(),
-                () = store.shutdown_token().cancelled() => return,
-            }
-        }
-    });
 }
 
 /// The log's key of a session: its client, directory and own id.

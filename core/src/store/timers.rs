@@ -1,5 +1,6 @@
 //! The store's clocks, one task each whatever the number of questions: the deadline scheduler
-//! (time limits, and agents that must come back after a restart) and the reminder ticker. A
+//! (time limits, and agents that must come back after a restart) and the reminder ticker (which
+//! also ends agent sessions gone quiet). A
 //! tick costs the same with one question or a thousand: the scheduler wakes only for the
 //! earliest deadline, and the ticker sends at most one `question:remind` batch.
 
@@ -113,6 +114,8 @@ pub(super) fn remind_forever(store: Store) {
                 () = tokio::time::sleep(tick) => {}
                 () = store.shutdown_token().cancelled() => return,
             }
+            // The same tick ends agent sessions gone quiet (at most a minute late by default).
+            store.end_idle_sessions();
             if secs == 0 {
                 continue;
             }
