@@ -1,11 +1,12 @@
 //! Getting the person's attention while the tab is hidden: the title flashes the pending count,
 //! a browser notification shows when permitted, and a short chime plays when `sound` is on.
-//! `question:remind` repeats them. Permission is only ever asked on a click. The browser's side
+//! `question:remind` repeats them; an agent that finishes its turn or waits in its own dialog
+//! (as `notifyOn` says) is a notification and a chime too. Permission is only ever asked on a click. The browser's side
 //! is in `browser` (its headless twin on the server does nothing: nothing here runs there).
 
 use crate::i18n::{t_args, tr};
 use crate::live::{Live, LiveConfig};
-use hark_core::model::{Event, Question};
+use hark_core::model::{AgentSession, Event, Question, SessionNotice};
 use leptos::prelude::*;
 
 #[cfg_attr(not(feature = "hydrate"), path = "attention/headless.rs")]
@@ -34,6 +35,7 @@ pub fn request_permission(done: impl Fn(Permission) + 'static) {
 pub fn on_event(live: Live, event: &Event<LiveConfig>) {
     let arrived: Vec<Question> = match event {
         Event::QuestionCreated(question) => vec![question.clone()],
+        Event::SessionUpdated(session) => return on_session(live, session),
         Event::QuestionRemind(remind) => live.questions.with_untracked(|questions| {
             questions
                 .iter()
@@ -54,6 +56,35 @@ pub fn on_event(live: Live, event: &Event<LiveConfig>) {
         .unwrap_or_default();
     if config.notification && permission() == Permission::Granted {
         notify(&arrived);
+    }
+    if config.sound {
+        browser::chime();
+    }
+}
+
+/// An agent session that finished or waits, while the tab is hidden: a notification saying who
+/// and what it said, and the chime.
+fn on_session(live: Live, session: &AgentSession) {
+    let config = (live.config.get_untracked())
+        .map(|config| config.page)
+        .unwrap_or_default();
+    let Some(kind) =
+        SessionNotice::of(session.state).filter(|kind| config.notify_on.contains(kind))
+    else {
+        return;
+    };
+    if !browser::page_hidden() {
+        return;
+    }
+    if config.notification && permission() == Permission::Granted {
+        let agent = session.agent.label();
+        let title = match kind {
+            SessionNotice::Finished => {
+                t_args("session-notice-finished", &[("agent", agent.into())])
+            }
+            SessionNotice::Waiting => t_args("session-notice-waiting", &[("agent", agent.into())]),
+        };
+        browser::notify(&title, session.last_message.as_deref().unwrap_or_default());
     }
     if config.sound {
         browser::chime();

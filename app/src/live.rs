@@ -99,9 +99,7 @@ impl Live {
             }
             Event::SessionUpdated(session) => self.sessions.update(|sessions| {
                 let Some(sessions) = sessions else { return };
-                let known = sessions.iter().position(|known| {
-                    known.agent == session.agent && known.session_id == session.session_id
-                });
+                let known = sessions.iter().position(|known| known.id == session.id);
                 if let Some(known) = known {
                     sessions.remove(known);
                 }

@@ -104,10 +104,15 @@ test.describe('without JavaScript', () => {
 
   test('the agents are listed and told as plain forms', async ({ page, daemon }) => {
     await report(daemon, { agent: claude, sessionId: 's1', state: 'finished', lastMessage: 'Deployed to staging.' });
+    await daemon.ask({
+      questions: [{ question: 'Keep the old cart?', options: [{ label: 'Yes' }, { label: 'No' }] }],
+      source: { client: 'claude-code 2.1', cwd: '/home/me/shop' },
+    });
     await page.goto(daemon.url + '/agents');
     const card = page.getByTestId('session');
     await expect(card).toHaveCount(1);
-    await expect(card.getByTestId('session-state')).toHaveText('Finished its turn');
+    await expect(card.getByTestId('session-question')).toHaveText('Keep the old cart?');
+    await expect(card.getByTestId('session-state')).toHaveText('Asking you in Hark');
     await expect(card.locator('.said')).toContainText('Deployed to staging.');
     await card.getByText('Tell the agent…').click();
     await card.getByTestId('tell-text').fill('Promote it to production.');

@@ -53,6 +53,26 @@ test('a hidden tab flashes its title, notifies and chimes; permission is asked o
   await expect(page).toHaveTitle('Hark — questions from your agents', { timeout: 5000 });
 });
 
+test('a hidden tab tells of an agent that finished, and not of one at work', async ({ page, daemon }) => {
+  await page.goto(daemon.url + '/');
+  await hydrated(page);
+  await expect(page.locator('[data-connection="live"]')).toBeVisible();
+  await page.getByRole('button', { name: 'Turn on notifications' }).click();
+  await page.evaluate(() => ((window as any).__hidden = true));
+  const report = (state: string, lastMessage?: string) =>
+    fetch(`${daemon.url}/api/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ agent: { client: 'claude-code', cwd: '/home/me/shop' }, state, lastMessage }),
+    });
+  await report('working');
+  await report('finished', 'All 42 tests pass.');
+  await expect.poll(() => page.evaluate(() => (window as any).__notes)).toEqual([
+    { title: 'claude-code · shop finished its turn', body: 'All 42 tests pass.' },
+  ]);
+  expect(await page.evaluate(() => (window as any).__chimes)).toBeGreaterThan(0);
+});
+
 test('with sound and notifications off, a hidden tab stays quiet', async ({ page, daemon }) => {
   await fetch(`${daemon.url}/api/config`, {
     method: 'PUT',

@@ -23,6 +23,8 @@ push-waiting = Hark: a question is waiting
 push-open = Open
 push-open-on-computer = Open Hark on your computer to answer.
 push-test = Hark can reach this phone. Questions from your agents will appear here.
+push-session = Hark: one of your agents finished or is waiting for you
+push-reply = Reply
 
 # How a question ended (pushes and chat messages)
 outcome-answered = Answered: { $answer }

@@ -20,6 +20,8 @@ push-waiting = Hark: 質問が届いています
 push-open = 開く
 push-open-on-computer = 回答するには、コンピューターで Hark を開いてください。
 push-test = Hark からこのスマートフォンに届きました。エージェントからの質問はここに表示されます。
+push-session = Hark: エージェントがターンを終えたか、あなたを待っています
+push-reply = 返信
 
 # How a question ended (pushes and chat messages)
 outcome-answered = 回答済み: { $answer }

@@ -20,6 +20,8 @@ push-waiting = Hark: 질문이 기다리고 있습니다
 push-open = 열기
 push-open-on-computer = 답하려면 컴퓨터에서 Hark를 여세요.
 push-test = Hark가 이 휴대폰에 연결되었습니다. 에이전트의 질문이 여기에 표시됩니다.
+push-session = Hark: 에이전트가 차례를 마쳤거나 당신을 기다리고 있습니다
+push-reply = 답장
 
 # How a question ended (pushes and chat messages)
 outcome-answered = 답변함: { $answer }

@@ -24,6 +24,8 @@ push-waiting = Hark: вас ждёт вопрос
 push-open = Открыть
 push-open-on-computer = Чтобы ответить, откройте Hark на компьютере.
 push-test = Hark может достучаться до этого телефона. Вопросы от ваших агентов будут появляться здесь.
+push-session = Hark: один из ваших агентов закончил ход или ждёт вас
+push-reply = Ответить
 
 # How a question ended (pushes and chat messages)
 outcome-answered = Ответ: { $answer }

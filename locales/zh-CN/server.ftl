@@ -20,6 +20,8 @@ push-waiting = Hark：有一个问题在等你回答
 push-open = 打开
 push-open-on-computer = 请在电脑上打开 Hark 作答。
 push-test = Hark 已能联系到这部手机。智能体的问题会显示在这里。
+push-session = Hark：你的某个智能体已完成本轮或正在等你
+push-reply = 回复
 
 # How a question ended (pushes and chat messages)
 outcome-answered = 已回答：{ $answer }

@@ -76,6 +76,10 @@ enum Command {
         /// The agent whose hook this is: claude (Claude Code), codex (Codex), gemini (Gemini CLI),
         /// cursor (Cursor) or copilot (GitHub Copilot CLI).
         agent: String,
+        /// The event's JSON as an argument rather than on stdin, as Codex's `notify` program
+        /// is given it.
+        #[arg(value_name = "EVENT")]
+        event: Option<String>,
         /// Give up after this many seconds (below the agent's hook timeout: Claude Code's is
         /// 60 s, Codex's the `timeout` in its config, 600 s unless set).
         #[arg(long, value_name = "SECS", default_value_t = hark::cli::hook::DEFAULT_WAIT.as_secs())]
@@ -294,6 +298,7 @@ fn main() -> ExitCode {
             }
             Command::Hook {
                 agent,
+                event,
                 wait,
                 daemon,
             } => {
@@ -307,6 +312,7 @@ fn main() -> ExitCode {
                 hark::cli::hook::run(
                     daemon.connection(),
                     agent,
+                    event,
                     std::time::Duration::from_secs(wait),
                 )
                 .await

@@ -30,6 +30,14 @@ pub fn AgentsPage() -> impl IntoView {
     let live = Live::expect();
     let rendered = crate::json::resource(|| (), |_| list_sessions());
     let sessions = move || live.sessions.get().map(Ok).or_else(|| rendered.get());
+    // The questions waiting, for each card: the live stream's, else what the server read (so
+    // they show without JavaScript too).
+    let asked = crate::json::resource(|| (), |_| crate::pages::home::list_questions());
+    let questions = Signal::derive(move || {
+        (live.questions.get())
+            .or_else(|| asked.get().and_then(Result::ok))
+            .unwrap_or_default()
+    });
     view! {
         <h1>{tr("agents-title")}</h1>
         <Suspense fallback=|| view! { <p class="muted">{tr("agents-loading")}</p> }>
@@ -45,7 +53,7 @@ pub fn AgentsPage() -> impl IntoView {
                             }
                             sessions
                                 .into_iter()
-                                .map(|session| view! { <SessionCard session /> })
+                                .map(|session| view! { <SessionCard session questions /> })
                                 .collect_view()
                                 .into_any()
                         }))
@@ -57,14 +65,13 @@ pub fn AgentsPage() -> impl IntoView {
 
 /// One session's card.
 #[component]
-fn SessionCard(session: AgentSession) -> impl IntoView {
-    let live = Live::expect();
+fn SessionCard(session: AgentSession, questions: Signal<Vec<Question>>) -> impl IntoView {
     let agent = session.agent.clone();
     let state = session.state.name();
     let asking = {
         let agent = agent.clone();
         move || {
-            let waiting: Vec<Question> = (live.questions.get().unwrap_or_default().into_iter())
+            let waiting: Vec<Question> = (questions.get().into_iter())
                 .filter(|question| question.is_pending() && asked_by(question, &agent))
                 .collect();
             (!waiting.is_empty()).then(|| {

@@ -189,7 +189,7 @@ fn run(mut connection: Connection, queue: &Receiver<Job>, ids: &Ids, commit_dela
                 sessions: &sessions,
             };
             let committed = commit(&mut connection, &rows).map_err(|error| {
-                tracing::error!(%error, rows = saves.len() + messages.len(), "could not write to the history database");
+                tracing::error!(%error, rows = saves.len() + messages.len() + sessions.len(), "could not write to the history database");
                 LogError(error.to_string())
             });
             tracing::trace!(rows = saves.len(), took = ?started.elapsed(), "committed");
@@ -278,7 +278,6 @@ fn unrooted_closes(batch: &[Job], ids: &Ids) -> HashSet<usize> {
     unrooted
 }
 
-/// Writes every row in one transaction; durable when it returns `Ok` (`synchronous=FULL`).
 /// What one transaction writes.
 struct Rows<'a> {
     records: &'a [&'a Record],
@@ -286,6 +285,7 @@ struct Rows<'a> {
     sessions: &'a [&'a SessionRow],
 }
 
+/// Writes every row in one transaction; durable when it returns `Ok` (`synchronous=FULL`).
 fn commit(connection: &mut Connection, rows: &Rows<'_>) -> Result<(), rusqlite::Error> {
     let Rows {
         records,

@@ -102,6 +102,7 @@ pub struct PageConfig {
     pub notification: bool,
     pub sound: bool,
     pub presets: Vec<String>,
+    pub notify_on: Vec<SessionNotice>,
 }
 
 impl From<&Config> for PageConfig {
@@ -110,6 +111,7 @@ impl From<&Config> for PageConfig {
             notification: config.notification,
             sound: config.sound,
             presets: config.presets.clone(),
+            notify_on: config.notify_on.clone(),
         }
     }
 }

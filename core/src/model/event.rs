@@ -166,7 +166,7 @@ mod tests {
         }))
         .unwrap();
         let session: AgentSession = serde_json::from_value(json!({
-            "agent": {"client": "claude-code", "cwd": "/w"}, "sessionId": "s1",
+            "id": "0f3c", "agent": {"client": "claude-code", "cwd": "/w"}, "sessionId": "s1",
             "state": "finished", "since": "2026-12-03T10:00:00Z",
             "seenAt": "2026-12-03T10:00:00Z", "lastMessage": "Done."
         }))

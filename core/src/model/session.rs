@@ -69,6 +69,9 @@ impl SessionNotice {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AgentSession {
+    /// Hark's own id of the session, given when it is first heard of and kept: the page, the
+    /// chat apps and the log know it by this, whatever ids the agent gives later.
+    pub id: String,
     /// The agent, as "Tell the agent…" addresses it.
     pub agent: AgentRef,
     /// The agent's own id of the session, when it gives one (Claude Code's `session_id`).
@@ -91,12 +94,14 @@ pub struct AgentSession {
 }
 
 impl AgentSession {
-    /// Whether `report` is about this session: its own id when both give one, else the agent.
+    /// Whether `report` is about this session: the same agent (`AgentRef::matches`), and the
+    /// same own id when both give one.
     pub fn is(&self, agent: &AgentRef, session_id: Option<&str>) -> bool {
-        match (self.session_id.as_deref(), session_id) {
-            (Some(mine), Some(theirs)) => mine == theirs && self.agent.client == agent.client,
-            _ => self.agent.matches(agent),
-        }
+        let same_id = match (self.session_id.as_deref(), session_id) {
+            (Some(mine), Some(theirs)) => mine == theirs,
+            _ => true,
+        };
+        same_id && self.agent.matches(agent)
     }
 }
 
@@ -192,6 +197,7 @@ mod tests {
             cwd: Some("/w".into()),
         };
         let session = AgentSession {
+            id: "a1".into(),
             agent: agent.clone(),
             session_id: Some("one".into()),
             state: SessionState::Working,

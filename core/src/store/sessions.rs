@@ -10,6 +10,10 @@ use crate::model::{
 };
 use chrono::{DateTime, Utc};
 
+/// How often, at most, that a session was heard from is written down when nothing else of it
+/// changed, in seconds.
+const SEEN_KEPT_EVERY: i64 = 300;
+
 impl Store {
     /// Takes what an agent's hook says it is doing; returns the session as it now stands, once
     /// it is durable.
@@ -40,53 +44,57 @@ impl Store {
     }
 
     /// A question of `source`'s agent waits in Hark (`asking`), or no longer (`false`: it is
-    /// at work again, unless another of its questions still waits).
+    /// at work again, unless another of its questions still waits, or it has said since that it
+    /// waits or finished).
     pub(super) fn session_asks(&self, source: Option<&Source>, asking: bool) {
         let Some(agent) = source.and_then(AgentRef::of) else {
             return;
         };
+        if !asking {
+            let state = self.state();
+            let still_asking = state.entries.values().any(|entry| {
+                entry.question.is_pending()
+                    && (entry.question.source.as_ref())
+                        .and_then(AgentRef::of)
+                        .is_some_and(|asker| asker.matches(&agent))
+            });
+            let asked_last = state
+                .sessions
+                .iter()
+                .find(|session| session.is(&agent, None));
+            if still_asking
+                || asked_last.is_none_or(|session| session.state != SessionState::Asking)
+            {
+                return;
+            }
+        }
         let state = if asking {
             SessionState::Asking
         } else {
-            let still_asking = self.state().entries.values().any(|entry| {
-                entry.question.is_pending()
-                    && entry
-                        .question
-                        .source
-                        .as_ref()
-                        .and_then(AgentRef::of)
-                        .as_ref()
-                        == Some(&agent)
-            });
-            if still_asking {
-                return;
-            }
             SessionState::Working
         };
-        let known = self
-            .state()
-            .sessions
-            .iter()
-            .any(|session| session.is(&agent, None));
-        if !asking && !known {
-            return;
-        }
         // Not awaited: the question's own write is what its caller waits for.
         let _ = self.change_session(&agent, None, state, None);
     }
 
-    /// Brings back the sessions the log held at start, leaving those already idle.
+    /// Brings back the sessions the log held at start; those already quiet past
+    /// `sessionIdleSecs` leave the log too.
     pub(super) fn restore_sessions(&self, newest_first: Vec<AgentSession>) {
         let idle = self.idle_since();
-        let mut state = self.state();
-        state.sessions = newest_first
+        let (kept, gone): (Vec<_>, Vec<_>) = newest_first
             .into_iter()
-            .filter(|session| session.seen_at > idle)
-            .collect();
+            .partition(|session| session.seen_at > idle);
+        if let Some(log) = &self.shared.log {
+            for session in gone {
+                drop(log.append_session(session.id, None));
+            }
+        }
+        self.state().sessions = kept;
     }
 
     /// Sets the session of `agent` (and `session_id`) to `state`, made if new; announces and
-    /// records a change of state or of its last message.
+    /// records a change of state or of its last message (and, now and then, that it was heard
+    /// from, so a restart does not take a busy session for a quiet one).
     fn change_session(
         &self,
         agent: &AgentRef,
@@ -95,14 +103,15 @@ impl Store {
         last_message: Option<String>,
     ) -> (AgentSession, Durable) {
         let at = now();
-        let mut sessions = self.state();
-        let sessions = &mut sessions.sessions;
+        let mut guard = self.state();
+        let sessions = &mut guard.sessions;
         let found = sessions
             .iter()
             .position(|session| session.is(agent, session_id));
         let mut session = match found {
             Some(index) => sessions.remove(index),
             None => AgentSession {
+                id: uuid::Uuid::new_v4().simple().to_string(),
                 agent: agent.clone(),
                 session_id: session_id.map(str::to_string),
                 state,
@@ -115,6 +124,7 @@ impl Store {
         let changed = found.is_none()
             || session.state != state
             || (last_message.is_some() && last_message != session.last_message);
+        let heard_long_ago = at - session.seen_at > chrono::Duration::seconds(SEEN_KEPT_EVERY);
         if session.state != state {
             session.since = at;
         }
@@ -126,17 +136,22 @@ impl Store {
         if last_message.is_some() {
             session.last_message = last_message;
         }
+        let mut evicted = Vec::new();
         if state != SessionState::Ended {
             sessions.insert(0, session.clone());
-            sessions.truncate(MAX_SESSIONS);
+            evicted = sessions.split_off(sessions.len().min(MAX_SESSIONS));
         }
-        if !changed {
+        for gone in evicted {
+            self.end_session(gone);
+        }
+        if changed {
+            self.announce(|| Event::SessionUpdated(session.clone()));
+        } else if !heard_long_ago {
             return (session, Durable::Now);
         }
-        self.announce(|| Event::SessionUpdated(session.clone()));
         let kept = (state != SessionState::Ended).then_some(&session);
         let durable = match &self.shared.log {
-            Some(log) => Durable::Queued(log.append_session(key(&session), kept)),
+            Some(log) => Durable::Queued(log.append_session(session.id.clone(), kept)),
             None => Durable::Now,
         };
         (session, durable)
@@ -145,38 +160,31 @@ impl Store {
     /// Ends the sessions quiet past `sessionIdleSecs` (the reminder ticker calls it too).
     pub(super) fn end_idle_sessions(&self) {
         let idle = self.idle_since();
-        let gone: Vec<AgentSession> = {
-            let mut state = self.state();
-            let (gone, kept) = std::mem::take(&mut state.sessions)
-                .into_iter()
-                .partition(|session| session.seen_at <= idle);
-            state.sessions = kept;
-            gone
-        };
-        for mut session in gone {
-            session.state = SessionState::Ended;
-            session.since = now();
-            self.announce(|| Event::SessionUpdated(session.clone()));
-            if let Some(log) = &self.shared.log {
-                drop(log.append_session(key(&session), None));
-            }
+        let mut state = self.state();
+        let (gone, kept) = std::mem::take(&mut state.sessions)
+            .into_iter()
+            .partition(|session| session.seen_at <= idle);
+        state.sessions = kept;
+        // Under the lock, so a report that comes meanwhile is ordered after the ending.
+        for session in gone {
+            self.end_session(session);
         }
+    }
+
+    /// Says `session` ended (it is out of the list already) and removes its row.
+    fn end_session(&self, mut session: AgentSession) {
+        session.state = SessionState::Ended;
+        session.since = now();
+        if let Some(log) = &self.shared.log {
+            drop(log.append_session(session.id.clone(), None));
+        }
+        self.announce(|| Event::SessionUpdated(session));
     }
 
     fn idle_since(&self) -> DateTime<Utc> {
         let idle = self.read_config(|config| config.session_idle_secs);
         now() - chrono::Duration::seconds(i64::try_from(idle).unwrap_or(i64::MAX / 2))
     }
-}
-
-/// The log's key of a session: its client, directory and own id.
-fn key(session: &AgentSession) -> String {
-    format!(
-        "{}\n{}\n{}",
-        session.agent.client,
-        session.agent.cwd.as_deref().unwrap_or_default(),
-        session.session_id.as_deref().unwrap_or_default()
-    )
 }
 
 fn cut(text: &str) -> String {

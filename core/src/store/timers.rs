@@ -1,8 +1,8 @@
 //! The store's clocks, one task each whatever the number of questions: the deadline scheduler
 //! (time limits, and agents that must come back after a restart) and the reminder ticker (which
-//! also ends agent sessions gone quiet). A
-//! tick costs the same with one question or a thousand: the scheduler wakes only for the
-//! earliest deadline, and the ticker sends at most one `question:remind` batch.
+//! also ends agent sessions gone quiet). A tick costs the same with one question or a thousand:
+//! the scheduler wakes only for the earliest deadline, and the ticker sends at most one
+//! `question:remind` batch.
 
 use super::Store;
 use crate::model::{Event, QuestionId, RemindData};
@@ -97,28 +97,40 @@ async fn run_deadlines(store: Store) {
     }
 }
 
+/// The ticker's longest pause: remindSecs may be turned on meanwhile, and agent sessions gone
+/// quiet end at most this late.
+const LONGEST_TICK: Duration = Duration::from_secs(60);
 /// While remindSecs is off, how often to look whether it was turned on.
 const REMINDERS_OFF_POLL: Duration = Duration::from_secs(5);
 
-/// Every `remindSecs`, sends one `question:remind` naming the questions pending at least that long.
+/// Every `remindSecs`, sends one `question:remind` naming the questions pending at least that long;
+/// every tick, ends the agent sessions gone quiet.
 pub(super) fn remind_forever(store: Store) {
     tokio::spawn(async move {
+        let mut reminded = tokio::time::Instant::now();
         loop {
             let secs = store.config().remind_secs;
             let tick = if secs == 0 {
                 REMINDERS_OFF_POLL
             } else {
-                Duration::from_secs(secs)
+                (reminded + Duration::from_secs(secs))
+                    .saturating_duration_since(tokio::time::Instant::now())
+                    .min(LONGEST_TICK)
             };
             tokio::select! {
                 () = tokio::time::sleep(tick) => {}
                 () = store.shutdown_token().cancelled() => return,
             }
-            // The same tick ends agent sessions gone quiet (at most a minute late by default).
             store.end_idle_sessions();
             if secs == 0 {
+                // Turned on later, the first reminder comes a whole interval after.
+                reminded = tokio::time::Instant::now();
                 continue;
             }
+            if reminded.elapsed() < Duration::from_secs(secs) {
+                continue;
+            }
+            reminded = tokio::time::Instant::now();
             let due = Utc::now() - chrono::Duration::seconds(secs as i64);
             let ids: Vec<_> = store
                 .pending()

@@ -305,21 +305,26 @@ fn session_notice(relay: &Relay, session: &AgentSession) -> Option<Message> {
     let config = relay.store.config();
     let lang = language(&config);
     let notice = hark_text::session::notice(lang, session, &config.notify_on)?;
+    // Without content in pushes, not even the agent's folder leaves the machine.
     let (title, message) = if config.channels.content_in_push {
         let said = notice.said.clone().unwrap_or_else(|| notice.title.clone());
-        (
-            notice.title,
-            hark_text::plain::cut(&said, push_text::MAX_MESSAGE_BYTES),
-        )
+        let said = hark_text::plain::cut(&said, push_text::MAX_MESSAGE_BYTES);
+        (notice.title, said)
     } else {
-        ("Hark".to_string(), notice.title)
+        let hidden = hark_text::t_in(lang, "push-session", &[]);
+        ("Hark".to_string(), hidden)
     };
-    let key = format!(
-        "{}\n{}\n{}",
-        session.agent.client,
-        session.agent.cwd.as_deref().unwrap_or_default(),
-        session.session_id.as_deref().unwrap_or_default()
-    );
+    let agents = relay
+        .public_base_in(&config)
+        .map(|base| format!("{base}/agents"));
+    // "Reply" opens the Agents page, whose card tells the agent.
+    let actions = (agents.iter())
+        .map(|url| Action::View {
+            label: hark_text::t_in(lang, "push-reply", &[]),
+            url: url.clone(),
+            clear: true,
+        })
+        .collect();
     Some(Message {
         topic: config.channels.ntfy.topic.clone(),
         title,
@@ -329,11 +334,9 @@ fn session_notice(relay: &Relay, session: &AgentSession) -> Option<Message> {
             hark_core::model::SessionState::Waiting => "hourglass",
             _ => "white_check_mark",
         }],
-        click: relay
-            .public_base_in(&config)
-            .map(|base| format!("{base}/agents")),
-        actions: Vec::new(),
-        sequence_id: format!("session-{:016x}", super::chat::service::fingerprint(key)),
+        click: agents,
+        actions,
+        sequence_id: format!("session-{}", session.id),
     })
 }
 

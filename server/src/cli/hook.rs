@@ -124,15 +124,27 @@ impl HookAgent {
 /// tool input is cut to a summary), and bounded, so a runaway input cannot fill memory.
 const MAX_INPUT_BYTES: usize = 16 * 1024 * 1024;
 
-/// Runs `agent`'s hook: reads stdin, asks, prints the agent's answer (or nothing).
-pub async fn run(connection: Connection, agent: HookAgent, wait: Duration) -> ExitCode {
-    let mut text = String::new();
-    let read = std::io::stdin()
-        .take(MAX_INPUT_BYTES as u64 + 1)
-        .read_to_string(&mut text);
-    if read.is_err() {
-        return agent.own_dialog();
-    }
+/// Runs `agent`'s hook: reads the event (`event`, else stdin), asks, prints the agent's answer
+/// (or nothing).
+pub async fn run(
+    connection: Connection,
+    agent: HookAgent,
+    event: Option<String>,
+    wait: Duration,
+) -> ExitCode {
+    let text = match event {
+        Some(event) => event,
+        None => {
+            let mut text = String::new();
+            let read = std::io::stdin()
+                .take(MAX_INPUT_BYTES as u64 + 1)
+                .read_to_string(&mut text);
+            if read.is_err() {
+                return agent.own_dialog();
+            }
+            text
+        }
+    };
     if text.len() > MAX_INPUT_BYTES {
         eprintln!(
             "hark hook: the hook's input is over {} MB, too large for Hark; {} asks itself",

@@ -474,6 +474,8 @@ async fn an_agent_that_finishes_is_one_push_per_session_opening_the_agents() {
     assert_eq!(first["title"], "claude-code · shop finished its turn");
     assert_eq!(first["message"], "Refactored the cart.");
     assert_eq!(first["click"], format!("{public}/agents"));
+    assert_eq!(first["actions"][0]["label"], "Reply");
+    assert_eq!(first["actions"][0]["url"], format!("{public}/agents"));
     assert_eq!(
         second["title"],
         "claude-code · shop is waiting for you in its own window"

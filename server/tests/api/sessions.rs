@@ -344,3 +344,25 @@ async fn codex_gemini_and_cursor_report_their_turns_and_a_reply_continues_each()
     assert_eq!(of("cursor")["lastMessage"], "Tidied the imports.");
     assert_eq!(of("cursor")["sessionId"], "cv-1");
 }
+
+#[tokio::test]
+async fn codexs_notify_program_says_a_turn_finished() {
+    let world = world_with(json!({})).await;
+    // As `codex-rs/hooks/src/legacy_notify.rs` runs it: the event as the last argument.
+    let event = json!({"type": "agent-turn-complete", "thread-id": "b5f6c1c2", "turn-id": "12345",
+        "cwd": CWD, "client": "codex-tui", "input-messages": ["Rename foo to bar."],
+        "last-assistant-message": "Rename complete and verified."});
+    let output = world
+        .command(&["hook", "codex", &event.to_string()])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .await
+        .unwrap();
+    assert!(output.status.success());
+    assert!(output.stdout.is_empty(), "Codex reads no answer from it");
+    let listed = sessions(&world).await;
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0]["state"], "finished");
+    assert_eq!(listed[0]["sessionId"], "b5f6c1c2");
+    assert_eq!(listed[0]["lastMessage"], "Rename complete and verified.");
+}

@@ -21,7 +21,7 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 /// Closed questions' messages remembered, so a reply to one reaches its agent.
-const FINISHED_KEPT: usize = 100;
+pub(super) const FINISHED_KEPT: usize = 100;
 
 /// A prompt that asked for words (Telegram's ForceReply): its message, and the step and
 /// words it asked for.
@@ -100,7 +100,7 @@ pub(super) struct Engine<A: ChatApp> {
     /// Texts to post, oldest first (replies, reminders), kept while the service is away.
     pub outbox: VecDeque<(To, A::View)>,
     /// Closed questions' messages and their agents.
-    finished: VecDeque<(String, AgentRef)>,
+    pub(super) finished: VecDeque<(String, AgentRef)>,
     /// The questions a reminder is due for.
     reminder: Option<Vec<QuestionId>>,
     pub strangers: Refusals<String>,
@@ -229,6 +229,8 @@ impl<A: ChatApp> Engine<A> {
         match event {
             // Without anyone to post to, the first look at the store brings it in.
             Event::QuestionCreated(question) => {
+                // A tell without a reply is for the newer of the last notice and the asker.
+                self.last_noticed = None;
                 if self.with.is_some() && self.find(question.id).is_none() {
                     self.conversations
                         .push(Conversation::new(question.clone(), None));
@@ -498,14 +500,6 @@ impl<A: ChatApp> Engine<A> {
         for message in messages {
             self.remember_finished_message(message, agent.clone());
         }
-    }
-
-    /// A reply to `message` from now on tells `agent`.
-    pub(super) fn remember_finished_message(&mut self, message: String, agent: AgentRef) {
-        if self.finished.len() >= FINISHED_KEPT {
-            self.finished.pop_front();
-        }
-        self.finished.push_back((message, agent));
     }
 
     /// Every pending question has a conversation (those asked before the engine started, or

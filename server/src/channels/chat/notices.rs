@@ -6,15 +6,16 @@
 
 use super::engine::Engine;
 use super::{ChatApp, Lined, ServiceError};
-use hark_core::model::{AgentRef, AgentSession};
+use hark_core::model::{AgentRef, AgentSession, SessionState};
 
 /// Sessions whose message is kept, to update it; past it, the oldest is forgotten.
 const NOTICES_KEPT: usize = 50;
 
 /// One session's message in the chat.
 pub(super) struct Notice<A: ChatApp> {
+    /// The session's id (`AgentSession::id`).
+    session: String,
     agent: AgentRef,
-    session_id: Option<String>,
     view: A::View,
     posted: Option<A::Message>,
     /// Whether the message shows `view` already.
@@ -24,6 +25,12 @@ pub(super) struct Notice<A: ChatApp> {
 impl<A: ChatApp> Engine<A> {
     /// A session changed: a notice to post (or update) when the person is told of its state.
     pub(super) fn follow_session(&mut self, session: &AgentSession) {
+        // A tell without a reply is no longer for an agent whose session ended.
+        if session.state == SessionState::Ended
+            && (self.last_noticed.as_ref()).is_some_and(|agent| agent.matches(&session.agent))
+        {
+            self.last_noticed = None;
+        }
         if self.person().is_none() {
             return;
         }
@@ -42,14 +49,11 @@ impl<A: ChatApp> Engine<A> {
         );
         let view = self.app.said(&text);
         self.last_noticed = Some(session.agent.clone());
-        let known = self
-            .notices
-            .iter()
-            .position(|kept| kept.agent == session.agent && kept.session_id == session.session_id);
+        let known = (self.notices.iter()).position(|kept| kept.session == session.id);
         let posted = known.and_then(|index| self.notices.remove(index).posted);
         self.notices.push(Notice {
+            session: session.id.clone(),
             agent: session.agent.clone(),
-            session_id: session.session_id.clone(),
             view,
             posted: posted.filter(|_| !A::TEXT_ONLY),
             shown: false,
@@ -101,5 +105,13 @@ impl<A: ChatApp> Engine<A> {
         self.remember_finished_message(A::message_id(&posted), agent);
         self.notices[index].posted = Some(posted);
         Ok(())
+    }
+
+    /// A reply to `message` from now on tells `agent` (a closed question's, a notice's).
+    pub(super) fn remember_finished_message(&mut self, message: String, agent: AgentRef) {
+        if self.finished.len() >= super::engine::FINISHED_KEPT {
+            self.finished.pop_front();
+        }
+        self.finished.push_back((message, agent));
     }
 }

@@ -107,12 +107,15 @@ pub async fn answer(hook: &Hook<'_>, input: &ClaudeInput) -> Option<Value> {
             context
         }
         ("Notification", _) => {
-            let state = match input.notification_type.as_deref() {
-                Some("permission_prompt" | "elicitation_dialog") => SessionState::Waiting,
-                Some("idle_prompt") => SessionState::Finished,
+            // An idle prompt only confirms the end of a turn (`Stop` told it, with what Claude
+            // said): its own words ("Claude is waiting for your input") replace nothing.
+            let (state, said) = match input.notification_type.as_deref() {
+                Some("permission_prompt" | "elicitation_dialog") => {
+                    (SessionState::Waiting, input.message.as_deref())
+                }
+                Some("idle_prompt") => (SessionState::Finished, None),
                 _ => return None,
             };
-            let said = input.message.as_deref();
             session::report(hook, session_id, state, said).await;
             None
         }

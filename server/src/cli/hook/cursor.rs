@@ -112,15 +112,15 @@ pub async fn answer(hook: &Hook<'_>, input: &CursorInput) -> Option<Value> {
 /// would be dropped: the messages wait for the next turn.
 async fn stopped(hook: &Hook<'_>, input: &CursorInput) -> Value {
     let id = input.conversation_id.as_deref();
-    session::report(hook, id, SessionState::Finished, None).await;
     if input.loop_count >= FOLLOW_UPS {
+        session::report(hook, id, SessionState::Finished, None).await;
         return json!({});
     }
     let completed = input
         .status
         .as_deref()
         .is_none_or(|status| status == "completed");
-    match session::messages_to_continue(hook, id, completed).await {
+    match session::end_of_turn(hook, id, None, completed).await {
         Some(followup) => json!({ "followup_message": followup }),
         None => json!({}),
     }

@@ -61,8 +61,8 @@ pub async fn answer(hook: &Hook<'_>, input: &GeminiInput) -> Option<Value> {
         }
         "AfterAgent" => {
             let said = input.prompt_response.as_deref();
-            session::report(hook, id, SessionState::Finished, said).await;
-            let reason = session::messages_to_continue(hook, id, !input.stop_hook_active).await?;
+            let may_wait = !input.stop_hook_active;
+            let reason = session::end_of_turn(hook, id, said, may_wait).await?;
             return Some(json!({"decision": "block", "reason": reason}));
         }
         "SessionEnd" => {

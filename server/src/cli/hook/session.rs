@@ -31,12 +31,29 @@ pub(super) async fn turn(hook: &Hook<'_>, turn: &Turn<'_>) -> Option<Option<Valu
         "SessionEnd" => SessionState::Ended,
         _ => return None,
     };
-    report(hook, id, state, said).await;
     if turn.event != "Stop" {
+        report(hook, id, state, said).await;
         return Some(None);
     }
-    let reason = messages_to_continue(hook, id, !turn.continued).await;
+    let reason = end_of_turn(hook, id, said, !turn.continued).await;
     Some(reason.map(|reason| json!({"decision": "block", "reason": reason})))
+}
+
+/// The end of the agent's turn: a message the person left for it already continues it at once
+/// (the agent goes on working, and nobody is told it finished); else it finished, saying
+/// `said`, and the hook waits for a message as `messages_to_continue` does when `may_wait`.
+pub(super) async fn end_of_turn(
+    hook: &Hook<'_>,
+    session_id: Option<&str>,
+    said: Option<&str>,
+    may_wait: bool,
+) -> Option<String> {
+    if let Some(words) = waiting_messages(hook, 0).await {
+        report(hook, session_id, SessionState::Working, said).await;
+        return Some(words);
+    }
+    report(hook, session_id, SessionState::Finished, said).await;
+    messages_to_continue(hook, session_id, may_wait).await
 }
 
 /// The agent the hook runs for, as messages and sessions address it.
@@ -84,6 +101,15 @@ pub(super) async fn messages_to_continue(
             return None;
         }
     };
+    let words = waiting_messages(hook, wait_secs).await?;
+    report(hook, session_id, SessionState::Working, None).await;
+    Some(words)
+}
+
+/// The messages the person left for the agent, in words for it, marked delivered; when none
+/// waits, the first to come within `wait_secs`.
+async fn waiting_messages(hook: &Hook<'_>, wait_secs: u64) -> Option<String> {
+    let client = hook.connection.client();
     let agent = agent(hook);
     let deadline = Instant::now() + std::time::Duration::from_secs(wait_secs);
     // One call at least (what waits already), then long polls of at most a minute each, so
@@ -102,7 +128,5 @@ pub(super) async fn messages_to_continue(
         }
     };
     let messages: Vec<PersonMessage> = messages.iter().map(PersonMessage::from).collect();
-    let words = for_the_agent(&messages)?;
-    report(hook, session_id, SessionState::Working, None).await;
-    Some(words)
+    for_the_agent(&messages)
 }
