@@ -312,13 +312,15 @@ async fn a_page_carries_only_its_own_catalogue_and_fetches_another_on_a_switch()
     modules.dedup();
     assert!(modules.len() >= 3, "{modules:?}");
     for module in modules {
-        let wasm = daemon
-            .get(&format!("/pkg/{module}.wasm"))
-            .await
-            .bytes()
-            .await
-            .unwrap();
-        assert!(wasm.len() > 10_000, "{module} is served");
+        let served = daemon.get(&format!("/pkg/{module}.wasm")).await;
+        assert_eq!(served.status(), 200, "{module} is served");
+        let wasm = served.bytes().await.unwrap();
+        // WebAssembly's magic number: a module, whatever its size (the split's smallest shared
+        // chunks are a few KB).
+        assert!(
+            wasm.starts_with(b"\0asm"),
+            "{module} is a WebAssembly module"
+        );
         let waiting = hark_text::t_in(app::i18n::Lang::En, "home-waiting-heading", &[]);
         for text in ["app-title = ", "language-name = ", &waiting, "FluentNumber"] {
             assert!(
