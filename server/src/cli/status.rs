@@ -25,7 +25,8 @@ pub async fn export(format: String, of: String, port: Option<u16>) -> ExitCode {
     }
 }
 
-/// `hark status`: whether a daemon runs, its version, port and pending count.
+/// `hark status`: whether a daemon runs, its version, port and pending count, its channels,
+/// and each agent session with what it is doing since when.
 pub async fn status(port: Option<u16>) -> ExitCode {
     let (_, port) = home::for_command(port);
     match DaemonClient::local(port).probe().await {
@@ -42,6 +43,18 @@ pub async fn status(port: Option<u16>) -> ExitCode {
                 for channel in &report.channels {
                     println!("{}", channel_line(channel));
                 }
+            }
+            for session in DaemonClient::local(port)
+                .sessions()
+                .await
+                .unwrap_or_default()
+            {
+                println!(
+                    "agent {}: {} since {}",
+                    session.agent.label(),
+                    session.state.name(),
+                    session.since.format("%Y-%m-%d %H:%M UTC")
+                );
             }
             ExitCode::SUCCESS
         }

@@ -366,3 +366,20 @@ async fn codexs_notify_program_says_a_turn_finished() {
     assert_eq!(listed[0]["sessionId"], "b5f6c1c2");
     assert_eq!(listed[0]["lastMessage"], "Rename complete and verified.");
 }
+
+#[tokio::test]
+async fn hark_status_lists_each_agent_and_what_it_does() {
+    let world = world_with(json!({})).await;
+    let stop = claude(
+        "Stop",
+        json!({"stop_hook_active": false, "last_assistant_message": "Done."}),
+    );
+    assert_eq!(run_hook(&world, stop).await, None);
+    let status = world.command(&["status"]).output().await.unwrap();
+    assert!(status.status.success());
+    let printed = String::from_utf8(status.stdout).unwrap();
+    assert!(
+        printed.contains("agent claude-code · shop: finished since "),
+        "{printed}"
+    );
+}
