@@ -1,4 +1,5 @@
-//! Webhooks (SPEC §11): each event a webhook asked for is POSTed to it as `{event, question}`,
+//! Webhooks (SPEC §11): each event a webhook asked for is POSTed to it as `{event, question}` (or
+//! `{event, session}` for `session:updated`, an agent session's change, SPEC §20),
 //! signed `X-Hark-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<delivery id>.<body>">`
 //! with the webhook's secret (`secrets.json`), in the manner of Stripe's `Stripe-Signature`: the
 //! time and the delivery id are signed with the body, so a receiver that holds to
@@ -15,7 +16,9 @@ use super::workers::Workers;
 use super::{Channel, Relay};
 use crate::daemon::secrets::MintedKeys;
 use hark_core::model::channels::webhook::WebhookEvent;
-use hark_core::model::{ChannelError, ChannelName, Channels, Config, Event, Question};
+use hark_core::model::{
+    AgentSession, ChannelError, ChannelName, Channels, Config, Event, Question,
+};
 use hmac::{Hmac, Mac};
 use serde::Serialize;
 use sha2::Sha256;
@@ -47,12 +50,23 @@ impl Channel for Webhooks {
     }
 
     fn handle(&self, relay: &Arc<Relay>, event: &Arc<Event>, config: &Config) {
-        let deliver = |kind: WebhookEvent, question: &Question| {
+        let deliver_body = |kind: WebhookEvent, body: &Payload<'_>| {
             for webhook in &config.channels.webhooks {
                 if webhook.wants(kind) {
-                    self.send(relay, &webhook.url, kind.name(), question);
+                    self.send(relay, &webhook.url, kind.name(), body);
                 }
             }
+        };
+        let deliver = |kind: WebhookEvent, question: &Question| {
+            let question = Some(question);
+            deliver_body(
+                kind,
+                &Payload {
+                    event: kind.name(),
+                    question,
+                    session: None,
+                },
+            );
         };
         match &**event {
             Event::QuestionCreated(question) => deliver(WebhookEvent::QuestionCreated, question),
@@ -73,12 +87,23 @@ impl Channel for Webhooks {
                     }
                 }
             }
+            Event::SessionUpdated(session) => {
+                let kind = WebhookEvent::SessionUpdated;
+                let session = Some(session);
+                deliver_body(
+                    kind,
+                    &Payload {
+                        event: kind.name(),
+                        question: None,
+                        session,
+                    },
+                );
+            }
             Event::Init(_)
             | Event::ConfigUpdated(_)
             | Event::QuestionUpdated(_)
             | Event::MessageCreated(_)
-            | Event::MessageDelivered(_)
-            | Event::SessionUpdated(_) => {}
+            | Event::MessageDelivered(_) => {}
         }
     }
 
@@ -123,8 +148,8 @@ impl Channel for Webhooks {
 
 impl Webhooks {
     /// Queues `event` about `question` for the webhook at `url`, without waiting.
-    fn send(&self, relay: &Arc<Relay>, url: &str, event: &'static str, question: &Question) {
-        let body = match serde_json::to_vec(&Payload { event, question }) {
+    fn send(&self, relay: &Arc<Relay>, url: &str, event: &'static str, payload: &Payload<'_>) {
+        let body = match serde_json::to_vec(payload) {
             Ok(body) => body,
             Err(error) => {
                 let reason = format!("cannot encode the event: {error}");
@@ -148,11 +173,14 @@ impl Webhooks {
     }
 }
 
-/// What a webhook receives.
+/// What a webhook receives: the event, and the question or the session it is about.
 #[derive(Serialize)]
 pub struct Payload<'a> {
     pub event: &'a str,
-    pub question: &'a Question,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub question: Option<&'a Question>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub session: Option<&'a AgentSession>,
 }
 
 struct Delivery {

@@ -484,3 +484,50 @@ async fn an_agent_that_finishes_is_one_push_per_session_opening_the_agents() {
     assert_eq!(first["sequence_id"], second["sequence_id"]);
     assert_eq!(received.len(), 2, "working says nothing");
 }
+
+#[tokio::test]
+async fn a_webhook_that_asks_for_sessions_gets_each_change_of_an_agent() {
+    let received = Received::default();
+    let recorder = received.clone();
+    let receiver = serve(Router::new().route(
+        "/hook",
+        post(move |headers: HeaderMap, body: String| {
+            let recorder = recorder.clone();
+            async move {
+                let json: Value = serde_json::from_str(&body).unwrap_or(Value::Null);
+                recorder.0.lock().unwrap().push((headers, json));
+                StatusCode::NO_CONTENT
+            }
+        }),
+    ))
+    .await;
+    let hook = format!("{receiver}/hook");
+    let home = tempfile::tempdir().unwrap();
+    write(
+        home.path(),
+        "config.json",
+        &json!({"channels": {"webhooks": [{"url": hook, "events": ["session:updated"]}]}}),
+    );
+    let daemon = Daemon::start_in(home);
+    // A question is not asked for; the session's changes are.
+    daemon.ask(&yes_no()).await;
+    let agent = json!({"client": "claude-code", "cwd": "/home/me/shop"});
+    for (state, said) in [("working", None), ("finished", Some("Done."))] {
+        let reported = daemon
+            .post(
+                "/api/sessions",
+                &json!({"agent": agent, "state": state, "lastMessage": said}),
+            )
+            .await;
+        assert_eq!(reported.status(), 200);
+    }
+    let deliveries = received.at_least(2).await;
+    let events: Vec<&Value> = deliveries.iter().map(|(_, body)| &body["event"]).collect();
+    assert_eq!(events, ["session:updated", "session:updated"]);
+    let (headers, finished) = &deliveries[1];
+    assert_eq!(headers["x-hark-event"], "session:updated");
+    assert!(headers.contains_key("x-hark-signature"));
+    assert_eq!(finished["session"]["state"], "finished");
+    assert_eq!(finished["session"]["lastMessage"], "Done.");
+    assert!(finished.get("question").is_none());
+}

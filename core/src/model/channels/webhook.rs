@@ -37,14 +37,17 @@ pub enum WebhookEvent {
     QuestionCreated,
     QuestionClosed,
     QuestionRemind,
+    /// An agent session changed state or said something (SPEC §20): `{event, session}`.
+    SessionUpdated,
 }
 
 impl WebhookEvent {
     /// Every event, in the order the documentation lists them.
-    pub const ALL: [WebhookEvent; 3] = [
+    pub const ALL: [WebhookEvent; 4] = [
         WebhookEvent::QuestionCreated,
         WebhookEvent::QuestionClosed,
         WebhookEvent::QuestionRemind,
+        WebhookEvent::SessionUpdated,
     ];
 
     /// The event's name, as the config lists it and a delivery's `event` and `X-Hark-Event`
@@ -54,6 +57,7 @@ impl WebhookEvent {
             WebhookEvent::QuestionCreated => "question:created",
             WebhookEvent::QuestionClosed => "question:closed",
             WebhookEvent::QuestionRemind => "question:remind",
+            WebhookEvent::SessionUpdated => "session:updated",
         }
     }
 
