@@ -277,21 +277,11 @@ async fn test(relay: &Arc<Relay>) -> Result<String, ChannelError> {
             event: "hark:test",
             body: body.clone(),
         };
+        let shown = super::status::shown(&webhook.url);
         match deliver(relay, &webhook.url, &delivery, 1).await {
-            Ok(()) => reached.push(super::status::shown(&webhook.url)),
-            Err(ChannelError::Undelivered(reason)) => {
-                return Err(ChannelError::Undelivered(format!(
-                    "{}: {reason}",
-                    super::status::shown(&webhook.url)
-                )));
-            }
-            Err(ChannelError::NotSaved(reason)) => {
-                return Err(ChannelError::NotSaved(format!(
-                    "{}: {reason}",
-                    super::status::shown(&webhook.url)
-                )));
-            }
-            Err(other) => return Err(other),
+            Ok(()) => reached.push(shown),
+            // Which of them failed, and why.
+            Err(error) => return Err(error.map_reason(|reason| format!("{shown}: {reason}"))),
         }
     }
     Ok(format!(

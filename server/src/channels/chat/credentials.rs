@@ -2,6 +2,7 @@
 //! they are bound to, a credential as typed, the end of a setup (kept in `secrets.json`, turned
 //! on, a new pairing code), forgetting them, and the line `hark status` shows once they are set.
 
+use super::ServiceError;
 use crate::channels::Relay;
 use crate::daemon::secrets::BoundKey;
 use hark_core::model::channels::ChatAppState;
@@ -19,6 +20,26 @@ pub fn given(typed: Option<String>) -> Option<String> {
     typed
         .map(|typed| typed.trim().to_string())
         .filter(|typed| !typed.is_empty())
+}
+
+/// What a service said of credentials a setup checks: its answer, else `wrong` when it did not
+/// take them (as `not_taken` reads its refusal), else that it could not be reached.
+///
+/// # Errors
+/// `wrong`, or `unreachable` with the reason.
+pub fn checked<T, R>(
+    answer: Result<T, ServiceError>,
+    not_taken: fn(&ServiceError) -> bool,
+    wrong: R,
+    unreachable: impl FnOnce(String) -> R,
+) -> Result<T, R> {
+    answer.map_err(|error| {
+        if not_taken(&error) {
+            wrong
+        } else {
+            unreachable(error.to_string())
+        }
+    })
 }
 
 /// The end of every pairing app's setup, once its service took the credentials: keeps them

@@ -32,17 +32,12 @@ impl ChatSettings for Discord {
                 .bound(TOKEN, &api_base)
                 .ok_or(DiscordRefusal::NoToken)?,
         };
-        let me = match Rest::new(relay.http.clone(), &api_base, &token).me().await {
-            Ok(me) => me,
-            Err(error) if super::rest::wrong_token(&error) => {
-                return Err(DiscordRefusal::WrongToken);
-            }
-            Err(error) => {
-                return Err(DiscordRefusal::Unreachable {
-                    reason: error.to_string(),
-                });
-            }
-        };
+        let me = credentials::checked(
+            Rest::new(relay.http.clone(), &api_base, &token).me().await,
+            super::rest::wrong_token,
+            DiscordRefusal::WrongToken,
+            |reason| DiscordRefusal::Unreachable { reason },
+        )?;
         self.identity.set(Some(me));
         let on = |channels: &mut Channels| channels.discord.enabled = true;
         credentials::take_on(relay, shared, vec![(TOKEN, token)], &api_base, on)

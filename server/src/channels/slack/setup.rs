@@ -5,7 +5,6 @@ use super::web_api::wrong_token;
 use super::{APP_TOKEN, BOT_TOKEN, CHANNEL, Slack, WebApi};
 use crate::channels::Relay;
 use crate::channels::chat::credentials::{self, StatusLine};
-use crate::channels::chat::service::ServiceError;
 use crate::channels::chat::{ChatSettings, Shared};
 use crate::daemon::secrets::BoundKey;
 use hark_core::model::channels::PairingReport;
@@ -42,25 +41,23 @@ impl ChatSettings for Slack {
                 .bound(APP_TOKEN, &api_base)
                 .ok_or(SlackRefusal::NoToken)?,
         };
-        let unreachable = |error: ServiceError| SlackRefusal::Unreachable {
-            reason: error.to_string(),
-        };
-        let identity = match WebApi::new(relay.http.clone(), &api_base, &bot)
-            .identity()
-            .await
-        {
-            Ok(identity) => identity,
-            Err(error) if wrong_token(&error) => return Err(SlackRefusal::WrongBotToken),
-            Err(error) => return Err(unreachable(error)),
-        };
-        match WebApi::new(relay.http.clone(), &api_base, &app)
-            .socket_address()
-            .await
-        {
-            Ok(_) => {}
-            Err(error) if wrong_token(&error) => return Err(SlackRefusal::WrongAppToken),
-            Err(error) => return Err(unreachable(error)),
-        }
+        let unreachable = |reason| SlackRefusal::Unreachable { reason };
+        let identity = credentials::checked(
+            WebApi::new(relay.http.clone(), &api_base, &bot)
+                .identity()
+                .await,
+            wrong_token,
+            SlackRefusal::WrongBotToken,
+            unreachable,
+        )?;
+        credentials::checked(
+            WebApi::new(relay.http.clone(), &api_base, &app)
+                .socket_address()
+                .await,
+            wrong_token,
+            SlackRefusal::WrongAppToken,
+            unreachable,
+        )?;
         self.identity.set(Some(identity));
         let tokens = vec![(BOT_TOKEN, bot), (APP_TOKEN, app)];
         let on = |channels: &mut Channels| channels.slack.enabled = true;

@@ -33,20 +33,14 @@ impl ChatSettings for Telegram {
                 .bound(TOKEN, &api_base)
                 .ok_or(TelegramRefusal::NoToken)?,
         };
-        let me = match BotApi::new(relay.http.clone(), &api_base, &token)
-            .me()
-            .await
-        {
-            Ok(me) => me,
-            Err(error) if super::bot_api::wrong_token(&error) => {
-                return Err(TelegramRefusal::WrongToken);
-            }
-            Err(error) => {
-                return Err(TelegramRefusal::Unreachable {
-                    reason: error.to_string(),
-                });
-            }
-        };
+        let me = credentials::checked(
+            BotApi::new(relay.http.clone(), &api_base, &token)
+                .me()
+                .await,
+            super::bot_api::wrong_token,
+            TelegramRefusal::WrongToken,
+            |reason| TelegramRefusal::Unreachable { reason },
+        )?;
         self.bot.set(me.username);
         let on = |channels: &mut Channels| channels.telegram.enabled = true;
         credentials::take_on(relay, shared, vec![(TOKEN, token)], &api_base, on)
