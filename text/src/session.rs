@@ -1,10 +1,10 @@
-//! An agent session in words (SPEC §20): its state as the page names it, and the notice the
-//! desktop, pushes and chat apps give when an agent finishes its turn or waits for the person
-//! in its own dialog: who ("claude-code · shop") did what, and what it said last, cut to fit.
+//! An agent session in words (SPEC §20): the notice the desktop, pushes and chat apps give when
+//! an agent finishes its turn or waits for the person in its own dialog: who ("claude-code ·
+//! shop") did what, and what it said last, cut to fit.
 
 use crate::lookup::t_in;
 use crate::plain::cut_chars;
-use hark_core::model::{AgentSession, Lang, SessionNotice, SessionState};
+use hark_core::model::{AgentSession, Lang, SessionNotice};
 
 /// The most of an agent's last message a notice carries, in characters.
 pub const NOTICE_CHARS: usize = 600;
@@ -41,9 +41,4 @@ pub fn notice(lang: Lang, session: &AgentSession, notify_on: &[SessionNotice]) -
         .filter(|said| !said.is_empty())
         .map(|said| cut_chars(said, NOTICE_CHARS));
     Some(Notice { title, said })
-}
-
-/// What a session is doing, as the page says it.
-pub fn state(lang: Lang, state: SessionState) -> String {
-    t_in(lang, "session-state", &[("state", state.name().into())])
 }

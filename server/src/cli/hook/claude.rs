@@ -31,10 +31,7 @@
 
 use super::permission::{self, Extra, Picked};
 use super::{Hook, elicitation, person_lang, plan, session};
-use hark_core::model::{
-    AgentRef, AskRequest, PersonMessage, QuestionOption, SessionState, Status, SubQuestion,
-    for_the_agent,
-};
+use hark_core::model::{AskRequest, QuestionOption, SessionState, Status, SubQuestion};
 use hark_text::{Lang, t_in};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -135,20 +132,7 @@ pub async fn answer(hook: &Hook<'_>, input: &ClaudeInput) -> Option<Value> {
 /// the hook's `cwd`) go to the model as `additionalContext`, and are marked delivered. Runs
 /// after every tool call, so it never starts the daemon and stays quiet when it is not running.
 async fn hand_over_messages(hook: &Hook<'_>) -> Option<Value> {
-    let agent = AgentRef {
-        client: hook.agent.client_name().to_string(),
-        cwd: hook.cwd.clone(),
-    };
-    let messages = match hook.connection.client().deliver_messages(&agent).await {
-        Ok(messages) => messages,
-        Err(crate::client::ClientError::Unreachable { .. }) => return None,
-        Err(error) => {
-            eprintln!("hark hook: {error}");
-            return None;
-        }
-    };
-    let messages: Vec<PersonMessage> = messages.iter().map(PersonMessage::from).collect();
-    let context = for_the_agent(&messages)?;
+    let context = session::waiting_messages(hook, 0).await?;
     Some(json!({
         "hookSpecificOutput": {
             "hookEventName": "PostToolUse",

@@ -86,7 +86,7 @@ pub(super) async fn report(
 /// At the end of the agent's turn: the messages the person left for it, in words for the
 /// agent, marked delivered; when none waits and `may_wait`, the first to come within
 /// `continueWaitSecs`. Then the agent is at work again. `None` when there is none.
-pub(super) async fn messages_to_continue(
+async fn messages_to_continue(
     hook: &Hook<'_>,
     session_id: Option<&str>,
     may_wait: bool,
@@ -108,7 +108,7 @@ pub(super) async fn messages_to_continue(
 
 /// The messages the person left for the agent, in words for it, marked delivered; when none
 /// waits, the first to come within `wait_secs`.
-async fn waiting_messages(hook: &Hook<'_>, wait_secs: u64) -> Option<String> {
+pub(super) async fn waiting_messages(hook: &Hook<'_>, wait_secs: u64) -> Option<String> {
     let client = hook.connection.client();
     let agent = agent(hook);
     let deadline = Instant::now() + std::time::Duration::from_secs(wait_secs);
