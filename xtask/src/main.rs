@@ -204,6 +204,19 @@ const SERVER_SIDE: [&str; 12] = [
     "app/ssr",
 ];
 
+/// `command` (a cargo build) linted as it compiles: clippy as the compiler of the workspace's own
+/// crates, denying every warning, as `cargo clippy -- -D warnings` would, but in the same
+/// compilation that builds them (`cargo clippy` checks every dependency again first). Cargo
+/// hands clippy its arguments this way itself (`CLIPPY_ARGS`, split at `__CLIPPY_HACKERY__`).
+/// The build's code is the same but for clippy's own settings (no MIR optimisation), which only
+/// the tests' debug builds get.
+fn linted(command: &mut Command) -> &mut Command {
+    command.env("RUSTC_WORKSPACE_WRAPPER", "clippy-driver").env(
+        "CLIPPY_ARGS",
+        "-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__",
+    )
+}
+
 /// The packages whose unit tests the Windows build lints and runs (under wine here, natively
 /// in the release workflow).
 const UNIT_TESTED: [&str; 6] = ["-p", "hark-core", "-p", "hark-text", "-p", "hark"];
@@ -212,15 +225,14 @@ fn test() -> Result<(), String> {
     tools::ensure_build_tools()?;
     tools::ensure_test_packages()?;
     run_command(&mut cargo(&["fmt", "--all", "--check"]))?;
-    // The server's packages in one run, so their dependencies are checked (and later built)
-    // once with the features they ship with; the page's WebAssembly apart, as `--workspace`
-    // would unify `ssr` with `hydrate`.
+    // The page's WebAssembly is linted apart, as `--workspace` would unify `ssr` with
+    // `hydrate`. The server's packages and the Windows build are linted as they are built for
+    // the tests (`linted`), not in a check of their own first: CI spent 12 of its minutes
+    // checking every dependency again for that.
     let deny = ["--", "-D", "warnings"];
-    let server_side = SERVER_SIDE;
     for args in [
-        &[&["clippy", "--all-targets"][..], &server_side[..]].concat()[..],
         // As the page's WebAssembly takes it.
-        &["clippy", "-p", "hark-text", "--no-default-features"],
+        &["clippy", "-p", "hark-text", "--no-default-features"][..],
         &[
             "clippy",
             "-p",
@@ -231,29 +243,10 @@ fn test() -> Result<(), String> {
     ] {
         run_command(&mut cargo(&[args, &deny].concat()))?;
     }
-    // Windows and macOS are compiled (and linted) on every run, so nothing one OS lacks slips
-    // in unguarded. Windows in one run, in the profile its unit tests build with (the release
-    // workflow runs them there): the library and the binary, which a second run in the dev
-    // profile only checked again at 7 of CI's minutes. macOS on Apple silicon: the Intel build
-    // differs from it in no line of Hark's (nothing is `cfg(target_arch)`), and the release
-    // workflow builds both.
-    tools::ensure_windows_target()?;
-    run_command(&mut cargo(
-        &[
-            &["clippy"][..],
-            &UNIT_TESTED[..],
-            &[
-                "--lib",
-                "--bins",
-                "--profile",
-                "test",
-                "--target",
-                tools::WINDOWS,
-            ][..],
-            &deny[..],
-        ]
-        .concat(),
-    ))?;
+    // macOS is compiled (and linted) on every run, so nothing it lacks slips in unguarded
+    // (Windows is, in `smoke_other_platforms`). On Apple silicon: the Intel build differs from
+    // it in no line of Hark's (nothing is `cfg(target_arch)`), and the release workflow builds
+    // both.
     let path = tools::ensure_macos_check()?;
     run_command(
         Command::new("cargo-zigbuild")
@@ -267,7 +260,9 @@ fn test() -> Result<(), String> {
     // 15 of CI's minutes.
     build_site(Half::SiteOnly)?;
     budget::check_wasm(&root())?;
-    run_command(&mut cargo(&[&["test"][..], &server_side[..]].concat()))?;
+    run_command(linted(&mut cargo(
+        &[&["test"][..], &SERVER_SIDE[..]].concat(),
+    )))?;
     run_command(
         tools::npm("npx")
             .args(["playwright", "test"])
@@ -324,14 +319,16 @@ fn smoke_other_platforms() -> Result<(), String> {
     }
     smoke_npm(&scratch)?;
 
+    tools::ensure_windows_target()?;
     tools::ensure_wine()?;
-    run_command(&mut cargo(&[
+    // Linted as built: Windows' own code (`cfg(windows)`) is nowhere else.
+    run_command(linted(&mut cargo(&[
         "build",
         "-p",
         "hark",
         "--target",
         tools::WINDOWS,
-    ]))?;
+    ])))?;
     // Beside the binary, the one DLL Debian's Wine 8 lacks (xtask/wine/bcryptprimitives.c).
     let windows = scratch.join("windows");
     std::fs::create_dir_all(&windows).map_err(|error| format!("{}: {error}", windows.display()))?;
@@ -349,7 +346,7 @@ fn smoke_other_platforms() -> Result<(), String> {
     // show (it keeps no file's access list and reads back its default one); that one runs on
     // the release workflow's Windows runner.
     run_command(
-        cargo(
+        linted(&mut cargo(
             &[
                 &["test"][..],
                 &UNIT_TESTED[..],
@@ -363,7 +360,7 @@ fn smoke_other_platforms() -> Result<(), String> {
                 ][..],
             ]
             .concat(),
-        )
+        ))
         .env("CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER", "wine")
         .env("WINEPATH", wine_path(&windows))
         .envs(wine_env(&scratch)),
@@ -412,7 +409,10 @@ fn smoke_other_platforms() -> Result<(), String> {
 /// This machine's debug build (the one the tests ran), packed as `dist` packs a release,
 /// published to a local registry and run with `npx`, as a person would.
 fn smoke_npm(scratch: &Path) -> Result<(), String> {
-    run_command(&mut cargo(&[&["build"][..], &SERVER_SIDE[..]].concat()))?;
+    // Linted as the tests built it, or it would be compiled again.
+    run_command(linted(&mut cargo(
+        &[&["build"][..], &SERVER_SIDE[..]].concat(),
+    )))?;
     let host = dist::host_target()?;
     let platform = dist::Platform::of(&host).ok_or("this machine's target ships")?;
     let packed = dist::pack(
