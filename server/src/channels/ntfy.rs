@@ -9,7 +9,7 @@
 mod push_text;
 
 use super::outbound;
-use super::retry::{Schedule, retried};
+use super::retry::retried;
 use super::status::describe;
 use super::workers::Workers;
 use super::{Channel, Relay};
@@ -18,13 +18,11 @@ use hark_core::model::{
     AgentSession, ChannelError, ChannelName, Channels, ChannelsReport, Config, Event, Question,
     QuestionId,
 };
-use hark_text::Lang;
+use hark_text::negotiate::daemon_lang;
 use serde::Serialize;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
-/// Attempts per push, and the pause after the first failure (doubled each time).
-const RETRIES: Schedule = super::retry::PUSH;
 /// ntfy's access token in `secrets.json`, bound to the server it was given for.
 pub const TOKEN: BoundKey = BoundKey {
     token: "ntfyToken",
@@ -183,13 +181,9 @@ enum Action {
     },
 }
 
-fn language(config: &Config) -> Lang {
-    hark_text::negotiate::daemon_lang(config)
-}
-
 fn new_question(relay: &Relay, question: &Question) -> Message {
     let config = relay.store.config();
-    let lang = language(&config);
+    let lang = daemon_lang(&config);
     let base = relay.public_base_in(&config);
     let page = base
         .as_ref()
@@ -197,7 +191,10 @@ fn new_question(relay: &Relay, question: &Question) -> Message {
     let (title, mut message) = if config.channels.content_in_push {
         (push_text::title(question), push_text::questions(question))
     } else {
-        ("Hark".to_string(), push_text::waiting(lang))
+        (
+            "Hark".to_string(),
+            hark_text::t_in(lang, "push-waiting", &[]),
+        )
     };
     let mut actions = Vec::new();
     match (&base, &page) {
@@ -276,7 +273,7 @@ fn answer_buttons(
 
 fn closed_question(relay: &Relay, question: &Question) -> Message {
     let config = relay.store.config();
-    let lang = language(&config);
+    let lang = daemon_lang(&config);
     let title = if config.channels.content_in_push {
         push_text::title(question)
     } else {
@@ -303,7 +300,7 @@ fn closed_question(relay: &Relay, question: &Question) -> Message {
 /// said last (unless pushes carry no content); one sequence id per session.
 fn session_notice(relay: &Relay, session: &AgentSession) -> Option<Message> {
     let config = relay.store.config();
-    let lang = language(&config);
+    let lang = daemon_lang(&config);
     let notice = hark_text::session::notice(lang, session, &config.notify_on)?;
     // Without content in pushes, not even the agent's folder leaves the machine.
     let (title, message) = if config.channels.content_in_push {
@@ -349,7 +346,7 @@ fn sequence_id(id: QuestionId) -> String {
 async fn publish(relay: &Relay, message: &Message) -> Result<(), ChannelError> {
     let server = relay.store.config().channels.ntfy.server;
     let server = server.as_str();
-    retried(RETRIES, |_| async move {
+    retried(super::retry::PUSH, |_| async move {
         let mut request = relay
             .http
             .post(format!("{server}/"))
@@ -385,7 +382,7 @@ async fn test(relay: &Arc<Relay>) -> Result<String, ChannelError> {
                 .into(),
         ));
     }
-    let lang = language(&config);
+    let lang = daemon_lang(&config);
     let message = Message {
         topic: ntfy.topic.clone(),
         title: "Hark".into(),

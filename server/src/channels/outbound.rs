@@ -8,6 +8,7 @@
 
 use crate::security::access::OUTBOUND_MARK;
 use std::time::Duration;
+use tokio_tungstenite::tungstenite::{self, handshake::client::Response};
 
 /// The most of an answer any channel reads (Telegram's largest, 100 updates, is far below).
 pub const MAX_ANSWER_BYTES: usize = 4 * 1024 * 1024;
@@ -85,33 +86,20 @@ pub type WebSocket =
 ///
 /// # Errors
 /// What the library says, or a timed-out I/O error.
-pub async fn open_websocket(
-    address: &str,
-) -> Result<
-    (
-        WebSocket,
-        tokio_tungstenite::tungstenite::handshake::client::Response,
-    ),
-    tokio_tungstenite::tungstenite::Error,
-> {
+pub async fn open_websocket(address: &str) -> Result<(WebSocket, Response), tungstenite::Error> {
     let opening = tokio_tungstenite::connect_async(address);
-    match tokio::time::timeout(WEBSOCKET_OPEN, opening).await {
-        Ok(opened) => opened,
-        Err(_) => Err(tokio_tungstenite::tungstenite::Error::Io(
-            std::io::Error::new(
-                std::io::ErrorKind::TimedOut,
-                format!(
-                    "the connection did not open within {} s",
-                    WEBSOCKET_OPEN.as_secs()
-                ),
-            ),
-        )),
-    }
+    tokio::time::timeout(WEBSOCKET_OPEN, opening)
+        .await
+        .unwrap_or_else(|_| {
+            let secs = WEBSOCKET_OPEN.as_secs();
+            let late = format!("the connection did not open within {secs} s");
+            Err(std::io::Error::new(std::io::ErrorKind::TimedOut, late).into())
+        })
 }
 
 /// A WebSocket error's text, cut short and without the address's query (which may hold a
 /// ticket).
-pub fn unquoted(error: &tokio_tungstenite::tungstenite::Error) -> String {
+pub fn unquoted(error: &tungstenite::Error) -> String {
     let text = error.to_string();
     hark_text::plain::cut(text.split('?').next().unwrap_or(&text), 200)
 }

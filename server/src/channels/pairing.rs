@@ -40,16 +40,9 @@ pub enum Redeemed {
 }
 
 /// The code waiting to be sent to the bot, if any; `K` tells senders apart.
+#[derive(Default)]
 pub struct PairingCodes<K> {
     current: Mutex<Option<Code<K>>>,
-}
-
-impl<K> Default for PairingCodes<K> {
-    fn default() -> Self {
-        PairingCodes {
-            current: Mutex::new(None),
-        }
-    }
 }
 
 impl<K: std::hash::Hash + Eq> PairingCodes<K> {

@@ -71,31 +71,22 @@ impl<M: Clone + PartialEq + Serialize + DeserializeOwned + Send + 'static> Poste
     /// The message posted to `person` for question `id`, and where they were, if the record
     /// has it.
     pub fn message_of(&self, person: &str, id: QuestionId) -> Option<(M, Place)> {
-        if self.kept.held().person.as_deref() != Some(person) {
+        let held = self.kept.held();
+        if held.person.as_deref() != Some(person) {
             return None;
         }
         let key = id.to_string();
-        let message = self.kept.held().messages.get(&key)?.clone();
-        Some((
-            message,
-            self.kept
-                .held()
-                .places
-                .get(&key)
-                .cloned()
-                .unwrap_or_default(),
-        ))
+        let place = held.places.get(&key).cloned().unwrap_or_default();
+        Some((held.messages.get(&key)?.clone(), place))
     }
 
     /// Every message posted to `person` the record has, by question.
     pub fn messages_of(&self, person: &str) -> Vec<(QuestionId, M)> {
-        if self.kept.held().person.as_deref() != Some(person) {
+        let held = self.kept.held();
+        if held.person.as_deref() != Some(person) {
             return Vec::new();
         }
-        self.kept
-            .held()
-            .messages
-            .iter()
+        (held.messages.iter())
             .filter_map(|(id, message)| {
                 Some((QuestionId(uuid::Uuid::try_parse(id).ok()?), message.clone()))
             })

@@ -11,16 +11,9 @@ const STRANGER_REPLIES: usize = 5;
 const STRANGER_WINDOW: Duration = Duration::from_secs(10 * 60);
 
 /// The replies given to strangers lately, by sender.
+#[derive(Default)]
 pub struct Refusals<K> {
     by_sender: HashMap<K, Vec<Instant>>,
-}
-
-impl<K> Default for Refusals<K> {
-    fn default() -> Self {
-        Refusals {
-            by_sender: HashMap::new(),
-        }
-    }
 }
 
 impl<K: Hash + Eq> Refusals<K> {

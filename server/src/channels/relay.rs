@@ -7,7 +7,7 @@ use super::{Capabilities, Channel, Statuses};
 use crate::daemon::secrets::Secrets;
 use crate::security::access::Access;
 use hark_core::model::{
-    ActionRefusal, ChannelAction, ChannelError, ChannelName, ChannelStatus, ChannelsReport, Event,
+    ActionRefusal, ChannelAction, ChannelError, ChannelName, ChannelsReport, Event,
 };
 use hark_core::store::Store;
 use std::sync::Arc;
@@ -154,13 +154,8 @@ impl Relay {
         }
     }
 
-    /// Where links sent away from this machine start: `channels.publicUrl`, else LAN mode's
-    /// address; `None` with neither, when only text can be sent.
-    pub fn public_base(&self) -> Option<String> {
-        self.public_base_in(&self.store.config())
-    }
-
-    /// `public_base` under `config` (already read by the caller).
+    /// Where links sent away from this machine start under `config`: `channels.publicUrl`,
+    /// else LAN mode's address; `None` with neither, when only text can be sent.
     pub(crate) fn public_base_in(&self, config: &hark_core::model::Config) -> Option<String> {
         if let Some(url) = &config.channels.public_url {
             return Some(url.clone());
@@ -172,14 +167,10 @@ impl Relay {
             .map(|address| format!("http://{address}:{}", self.port))
     }
 
-    /// Every channel's status.
-    pub fn statuses(&self) -> Vec<ChannelStatus> {
-        self.statuses.all()
-    }
-
     /// The channel called `name`.
-    fn named(&self, name: ChannelName) -> Option<&Arc<dyn Channel>> {
-        self.channels.iter().find(|channel| channel.name() == name)
+    fn named(&self, name: ChannelName) -> Result<&Arc<dyn Channel>, ChannelError> {
+        (self.channels.iter().find(|channel| channel.name() == name))
+            .ok_or_else(|| ChannelError::NotSetUp(format!("this daemon has no {name} channel")))
     }
 
     /// Sends a test message on `channel` now, and says where it went.
@@ -187,21 +178,16 @@ impl Relay {
     /// # Errors
     /// What kept it from arriving (never a secret).
     pub async fn test(self: &Arc<Relay>, channel: ChannelName) -> Result<String, ChannelError> {
-        match self.named(channel) {
-            Some(found) => found
-                .test(self)
-                .await
-                .map_err(|error| error.map_reason(crate::security::redact::secrets)),
-            None => Err(missing(channel)),
-        }
+        let tested = self.named(channel)?.test(self).await;
+        tested.map_err(|error| error.map_reason(crate::security::redact::secrets))
     }
 
     /// How every channel has fared, without a secret: what settings and `GET /api/channels`
     /// show.
     pub fn report(&self) -> ChannelsReport {
         let mut report = ChannelsReport {
-            channels: self.statuses(),
-            links: self.public_base().is_some(),
+            channels: self.statuses.all(),
+            links: self.public_base_in(&self.store.config()).is_some(),
             ..ChannelsReport::default()
         };
         for channel in &self.channels {
@@ -224,7 +210,7 @@ impl Relay {
         input: serde_json::Value,
     ) -> Result<serde_json::Value, ActionRefusal> {
         match self.named(channel) {
-            Some(found) if found.actions().contains(&action) => {
+            Ok(found) if found.actions().contains(&action) => {
                 found.act(self, action, input).await.map_err(|mut refusal| {
                     refusal.body.error = crate::security::redact::secrets(&refusal.body.error);
                     if let Some(words) = refusal.refusal.as_deref_mut() {
@@ -246,10 +232,7 @@ impl Relay {
         channel: ChannelName,
         token: Option<String>,
     ) -> Result<(), ChannelError> {
-        match self.named(channel) {
-            Some(found) => found.set_token(self, token).await,
-            None => Err(missing(channel)),
-        }
+        self.named(channel)?.set_token(self, token).await
     }
 
     /// The secrets settings shows for `channel` (see `Channel::shown_secrets`).
@@ -260,10 +243,7 @@ impl Relay {
         self: &Arc<Relay>,
         channel: ChannelName,
     ) -> Result<Vec<(String, String)>, ChannelError> {
-        match self.named(channel) {
-            Some(found) => found.shown_secrets(self).await,
-            None => Err(missing(channel)),
-        }
+        self.named(channel)?.shown_secrets(self).await
     }
 
     /// Every channel's own actions, by channel: each is `POST /api/<channel>/<action>`.
@@ -276,8 +256,4 @@ impl Relay {
             })
             .collect()
     }
-}
-
-fn missing(channel: ChannelName) -> ChannelError {
-    ChannelError::NotSetUp(format!("this daemon has no {channel} channel"))
 }

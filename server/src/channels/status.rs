@@ -2,7 +2,7 @@
 
 use hark_core::model::{ChannelName, ChannelStatus};
 use std::collections::BTreeMap;
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 
 /// The statuses, by channel and target.
 #[derive(Default)]
@@ -11,11 +11,14 @@ pub struct Statuses {
 }
 
 impl Statuses {
-    fn update(&self, channel: ChannelName, target: &str, change: impl FnOnce(&mut ChannelStatus)) {
-        let mut all = self
-            .by_target
+    fn locked(&self) -> MutexGuard<'_, BTreeMap<(ChannelName, String), ChannelStatus>> {
+        self.by_target
             .lock()
-            .unwrap_or_else(|poison| poison.into_inner());
+            .unwrap_or_else(|poison| poison.into_inner())
+    }
+
+    fn update(&self, channel: ChannelName, target: &str, change: impl FnOnce(&mut ChannelStatus)) {
+        let mut all = self.locked();
         let status = all
             .entry((channel, target.to_string()))
             .or_insert_with(|| ChannelStatus {
@@ -53,10 +56,7 @@ impl Statuses {
     /// A request got through after failures: the channel is no longer failing. A channel that
     /// never failed gets no status from this.
     pub fn recovered(&self, channel: ChannelName, target: &str) {
-        let mut all = self
-            .by_target
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner());
+        let mut all = self.locked();
         if let Some(status) = all.get_mut(&(channel, target.to_string()))
             && status.last_error.is_some()
         {
@@ -68,12 +68,7 @@ impl Statuses {
 
     /// Every status, in a stable order.
     pub fn all(&self) -> Vec<ChannelStatus> {
-        self.by_target
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner())
-            .values()
-            .cloned()
-            .collect()
+        self.locked().values().cloned().collect()
     }
 }
 

@@ -67,16 +67,11 @@ impl Callback {
 
     /// The callback a button carried; `None` for anything else.
     pub fn decode(data: &str) -> Option<Callback> {
-        let mut fields = data.split(':');
-        if fields.next()? != PREFIX {
+        let [PREFIX, id, step, tap] = data.split(':').collect::<Vec<_>>()[..] else {
             return None;
-        }
-        let id = QuestionId(uuid::Uuid::try_parse(fields.next()?).ok()?);
-        let step = fields.next()?.parse().ok()?;
-        let tap = fields.next()?;
-        if fields.next().is_some() {
-            return None;
-        }
+        };
+        let id = QuestionId(uuid::Uuid::try_parse(id).ok()?);
+        let step = step.parse().ok()?;
         let option = || tap.get(1..).and_then(|digits| digits.parse().ok());
         let tap = match tap {
             "s" => Tap::Send,
@@ -143,22 +138,16 @@ pub struct Walk {
 impl Walk {
     /// What `tap` on a button drawn for `step` does.
     pub fn tap(&mut self, question: &Question, step: usize, tap: Tap) -> Next {
-        let Some(sub) = question.questions.get(self.step) else {
+        let Some(sub) = question
+            .questions
+            .get(self.step)
+            .filter(|_| step == self.step)
+        else {
             return Next::Refuse(Refusal::Stale);
         };
-        if step != self.step {
-            return Next::Refuse(Refusal::Stale);
-        }
         match tap {
             Tap::Pick(option) if !sub.multi_select => match sub.options.get(option) {
-                Some(picked) => self.answered(
-                    question,
-                    SubQuestionAnswer {
-                        selected: vec![picked.label.clone()],
-                        free_text: None,
-                        images: Vec::new(),
-                    },
-                ),
+                Some(picked) => self.answered(question, vec![picked.label.clone()], None),
                 None => Next::Refuse(Refusal::Stale),
             },
             Tap::Toggle(option) if sub.multi_select && option < sub.options.len() => {
@@ -167,28 +156,14 @@ impl Walk {
                 }
                 Next::Show
             }
+            Tap::Send if sub.multi_select && self.ticked.is_empty() => {
+                Next::Refuse(Refusal::TickFirst)
+            }
             Tap::Send if sub.multi_select => {
-                if self.ticked.is_empty() {
-                    return Next::Refuse(Refusal::TickFirst);
-                }
-                let selected = self.ticked_labels(question);
-                self.answered(
-                    question,
-                    SubQuestionAnswer {
-                        selected,
-                        free_text: None,
-                        images: Vec::new(),
-                    },
-                )
+                self.answered(question, self.ticked_labels(question), None)
             }
-            Tap::OwnWords if sub.allow_free_text => {
-                self.awaiting = Some(Awaiting::OwnWords);
-                Next::AskReply(Awaiting::OwnWords)
-            }
-            Tap::Skip => {
-                self.awaiting = Some(Awaiting::SkipNote);
-                Next::AskReply(Awaiting::SkipNote)
-            }
+            Tap::OwnWords if sub.allow_free_text => self.ask(Awaiting::OwnWords),
+            Tap::Skip => self.ask(Awaiting::SkipNote),
             Tap::SkipNow => Next::Decline(None),
             Tap::Back => {
                 self.awaiting = None;
@@ -202,34 +177,27 @@ impl Walk {
     /// awaited, a reply to the question answers it in the person's words when it may be.
     pub fn reply(&mut self, question: &Question, text: &str) -> Next {
         let text = text.trim();
-        match self.awaiting {
-            Some(Awaiting::SkipNote) => Next::Decline(Some(text.to_string())),
-            _ => {
-                let Some(sub) = question.questions.get(self.step) else {
-                    return Next::Refuse(Refusal::Stale);
-                };
-                if !sub.allow_free_text {
-                    return Next::Refuse(Refusal::UseButtons);
-                }
-                if text.is_empty() {
-                    return Next::Refuse(Refusal::UseButtons);
-                }
-                // Ticked options go with the words on a multi-select.
-                let selected = if sub.multi_select {
-                    self.ticked_labels(question)
-                } else {
-                    Vec::new()
-                };
-                self.answered(
-                    question,
-                    SubQuestionAnswer {
-                        selected,
-                        free_text: Some(text.to_string()),
-                        images: Vec::new(),
-                    },
-                )
-            }
+        if self.awaiting == Some(Awaiting::SkipNote) {
+            return Next::Decline(Some(text.to_string()));
         }
+        let Some(sub) = question.questions.get(self.step) else {
+            return Next::Refuse(Refusal::Stale);
+        };
+        if !sub.allow_free_text || text.is_empty() {
+            return Next::Refuse(Refusal::UseButtons);
+        }
+        // Ticked options go with the words on a multi-select.
+        let selected = if sub.multi_select {
+            self.ticked_labels(question)
+        } else {
+            Vec::new()
+        };
+        self.answered(question, selected, Some(text.to_string()))
+    }
+
+    fn ask(&mut self, awaiting: Awaiting) -> Next {
+        self.awaiting = Some(awaiting);
+        Next::AskReply(awaiting)
     }
 
     fn ticked_labels(&self, question: &Question) -> Vec<String> {
@@ -241,8 +209,17 @@ impl Walk {
     }
 
     /// Records the current sub-question's answer and moves on; the last one submits.
-    fn answered(&mut self, question: &Question, answer: SubQuestionAnswer) -> Next {
-        self.answers.push(answer);
+    fn answered(
+        &mut self,
+        question: &Question,
+        selected: Vec<String>,
+        free_text: Option<String>,
+    ) -> Next {
+        self.answers.push(SubQuestionAnswer {
+            selected,
+            free_text,
+            images: Vec::new(),
+        });
         self.ticked.clear();
         self.awaiting = None;
         if self.answers.len() >= question.questions.len() {

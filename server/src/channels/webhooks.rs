@@ -2,15 +2,15 @@
 //! `{event, session}` for `session:updated`, an agent session's change, SPEC §20),
 //! signed `X-Hark-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<delivery id>.<body>">`
 //! with the webhook's secret (`secrets.json`), in the manner of Stripe's `Stripe-Signature`: the
-//! time and the delivery id are signed with the body, so a receiver that holds to
-//! `SIGNATURE_TOLERANCE_SECS` and remembers the ids it took refuses a replayed delivery. With
+//! time and the delivery id are signed with the body, so a receiver that takes no
+//! signature older than five minutes and remembers the ids it took refuses a replayed delivery. With
 //! `X-Hark-Event` and the delivery id (`X-Hark-Delivery`, the same on every retry; each attempt is
 //! signed anew). One worker per webhook delivers in order and retries with backoff, a bounded number
 //! of times; its queue is bounded too, so a receiver that is down costs the daemon nothing but
 //! the failures recorded in its status.
 
 use super::outbound;
-use super::retry::{Schedule, retried};
+use super::retry::{DELIVERY, retried};
 use super::status::describe;
 use super::workers::Workers;
 use super::{Channel, Relay};
@@ -23,9 +23,6 @@ use hmac::{Hmac, Mac};
 use serde::Serialize;
 use sha2::Sha256;
 use std::sync::Arc;
-
-/// Attempts per delivery, and the pause after the first failure (doubled each time).
-const RETRIES: Schedule = super::retry::DELIVERY;
 
 /// Each webhook's signing secret in `secrets.json`, by its URL.
 pub const SIGNING: MintedKeys = MintedKeys {
@@ -50,56 +47,41 @@ impl Channel for Webhooks {
     }
 
     fn handle(&self, relay: &Arc<Relay>, event: &Arc<Event>, config: &Config) {
-        let deliver_body = |kind: WebhookEvent, body: &Payload<'_>| {
-            for webhook in &config.channels.webhooks {
-                if webhook.wants(kind) {
-                    self.send(relay, &webhook.url, kind.name(), body);
-                }
-            }
-        };
-        let deliver = |kind: WebhookEvent, question: &Question| {
-            let question = Some(question);
-            deliver_body(
-                kind,
-                &Payload {
-                    event: kind.name(),
+        let webhooks = &config.channels.webhooks;
+        let deliver =
+            |event: WebhookEvent, question: Option<&Question>, session: Option<&AgentSession>| {
+                let payload = Payload {
+                    event: event.name(),
                     question,
-                    session: None,
-                },
-            );
-        };
+                    session,
+                };
+                for webhook in webhooks.iter().filter(|webhook| webhook.wants(event)) {
+                    self.send(relay, &webhook.url, &payload);
+                }
+            };
         match &**event {
-            Event::QuestionCreated(question) => deliver(WebhookEvent::QuestionCreated, question),
-            Event::QuestionAnswered(question) | Event::QuestionClosed(question) => {
-                deliver(WebhookEvent::QuestionClosed, question);
+            Event::QuestionCreated(question) => {
+                deliver(WebhookEvent::QuestionCreated, Some(question), None);
             }
-            Event::QuestionRemind(remind) => {
-                let wanted = config
-                    .channels
-                    .webhooks
+            Event::QuestionAnswered(question) | Event::QuestionClosed(question) => {
+                deliver(WebhookEvent::QuestionClosed, Some(question), None);
+            }
+            Event::QuestionRemind(remind)
+                if webhooks
                     .iter()
-                    .any(|webhook| webhook.wants(WebhookEvent::QuestionRemind));
-                if wanted {
-                    for question in relay.store.pending() {
-                        if remind.ids.contains(&question.id) {
-                            deliver(WebhookEvent::QuestionRemind, &question);
-                        }
+                    .any(|webhook| webhook.wants(WebhookEvent::QuestionRemind)) =>
+            {
+                for question in relay.store.pending() {
+                    if remind.ids.contains(&question.id) {
+                        deliver(WebhookEvent::QuestionRemind, Some(&question), None);
                     }
                 }
             }
             Event::SessionUpdated(session) => {
-                let kind = WebhookEvent::SessionUpdated;
-                let session = Some(session);
-                deliver_body(
-                    kind,
-                    &Payload {
-                        event: kind.name(),
-                        question: None,
-                        session,
-                    },
-                );
+                deliver(WebhookEvent::SessionUpdated, None, Some(session));
             }
-            Event::Init(_)
+            Event::QuestionRemind(_)
+            | Event::Init(_)
             | Event::ConfigUpdated(_)
             | Event::QuestionUpdated(_)
             | Event::MessageCreated(_)
@@ -148,7 +130,7 @@ impl Channel for Webhooks {
 
 impl Webhooks {
     /// Queues `event` about `question` for the webhook at `url`, without waiting.
-    fn send(&self, relay: &Arc<Relay>, url: &str, event: &'static str, payload: &Payload<'_>) {
+    fn send(&self, relay: &Arc<Relay>, url: &str, payload: &Payload<'_>) {
         let body = match serde_json::to_vec(payload) {
             Ok(body) => body,
             Err(error) => {
@@ -159,14 +141,14 @@ impl Webhooks {
         };
         let delivery = Delivery {
             id: uuid::Uuid::new_v4(),
-            event,
+            event: payload.event,
             body,
         };
         let (worker, target) = (relay.clone(), url.to_string());
         let work = move |delivery: Delivery| {
             let (relay, url) = (worker.clone(), target.clone());
             async move {
-                let _ = deliver(&relay, &url, &delivery, RETRIES.attempts).await;
+                let _ = deliver(&relay, &url, &delivery, DELIVERY.attempts).await;
             }
         };
         (self.workers).send(relay, ChannelName::Webhook, url, delivery, work);
@@ -176,7 +158,7 @@ impl Webhooks {
 /// What a webhook receives: the event, and the question or the session it is about.
 #[derive(Serialize)]
 pub struct Payload<'a> {
-    pub event: &'a str,
+    pub event: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub question: Option<&'a Question>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -197,10 +179,6 @@ pub fn signature(secret: &str, at: i64, delivery: &str, body: &[u8]) -> String {
     mac.update(body);
     format!("t={at},v1={}", hex::encode(mac.finalize().into_bytes()))
 }
-
-/// How old a signature a receiver should still take (README): five minutes, for clocks a little
-/// apart and a delivery's retries.
-pub const SIGNATURE_TOLERANCE_SECS: i64 = 300;
 
 /// Delivers one event in at most `attempts`, with backoff between them; records the outcome.
 async fn deliver(
@@ -224,7 +202,7 @@ async fn deliver(
     })?;
     let (secret, delivery_id) = (secret.as_str(), delivery.id.to_string());
     let delivery_id = delivery_id.as_str();
-    retried(RETRIES.with_attempts(attempts), |attempt| async move {
+    retried(DELIVERY.with_attempts(attempts), |attempt| async move {
         let signed = signature(
             secret,
             chrono::Utc::now().timestamp(),

@@ -127,18 +127,13 @@ impl ChatApp for Wechat {
     async fn post(&self, line: &Line, to: &str, view: &String) -> Result<String, ServiceError> {
         let client_id = ilink::client_id();
         let context = self.context.get();
-        match line
-            .api
+        let sent = (line.api)
             .send_text(to, view, context.as_deref(), &client_id)
-            .await
-        {
-            Ok(()) => Ok(client_id),
-            Err(error) if ilink::session_ended(&error) => {
-                self.session_ended.store(true, Ordering::SeqCst);
-                Err(error)
-            }
-            Err(error) => Err(error),
+            .await;
+        if sent.as_ref().is_err_and(ilink::session_ended) {
+            self.session_ended.store(true, Ordering::SeqCst);
         }
+        sent.map(|()| client_id)
     }
 
     /// WeChat cannot edit a message; a text-only app is never asked to.

@@ -44,22 +44,14 @@ impl<J: Send + 'static> Workers<J> {
             .lock()
             .unwrap_or_else(|poison| poison.into_inner());
         let queue = queues.entry(target.to_string()).or_insert_with(|| {
-            let (queue, jobs) = mpsc::channel(QUEUE);
+            let (queue, mut jobs) = mpsc::channel(QUEUE);
             let shutdown = relay.store.shutdown_token().clone();
-            tokio::spawn(async move {
-                let mut jobs = jobs;
-                loop {
-                    let job = tokio::select! {
-                        job = jobs.recv() => job,
-                        () = shutdown.cancelled() => return,
-                    };
-                    let Some(job) = job else { return };
-                    tokio::select! {
-                        () = work(job) => {}
-                        () = shutdown.cancelled() => return,
-                    }
+            // A stop ends the wait for a job and the job in hand alike.
+            tokio::spawn(shutdown.run_until_cancelled_owned(async move {
+                while let Some(job) = jobs.recv().await {
+                    work(job).await;
                 }
-            });
+            }));
             queue
         });
         if queue.try_send(job).is_err() {

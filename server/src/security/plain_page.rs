@@ -45,8 +45,5 @@ pub fn respond(
 }
 
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    html_escape::encode_double_quoted_attribute(text).into_owned()
 }

@@ -152,6 +152,14 @@ impl Answer {
         value.trim().parse().ok()
     }
 
+    /// A refusal read from the status alone (a body that is not the service's own: a proxy's
+    /// page); a 429 passes.
+    pub fn refused_by_status(&self) -> ServiceError {
+        let status = self.status.as_u16();
+        let reason = self.status.canonical_reason().unwrap_or("no reason given");
+        ServiceError::refused(self.app, status, 0, reason).reading(status == 429, false)
+    }
+
     /// A 429 as `RateLimited`, waiting `secs` (at least one second).
     pub fn rate_limited(&self, secs: u64) -> ServiceError {
         ServiceError::RateLimited {

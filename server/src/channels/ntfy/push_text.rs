@@ -3,8 +3,8 @@
 //! `hark-text`'s, as every surface says them; this fits them to a push.
 
 use hark_core::model::Question;
+use hark_text::Lang;
 use hark_text::plain::cut;
-use hark_text::{Lang, t_in};
 
 /// ntfy's limit for a message's text, in bytes.
 pub const MAX_MESSAGE_BYTES: usize = 4096;
@@ -29,11 +29,6 @@ pub fn questions(question: &Question) -> String {
         .map(|sub| sub.question.trim())
         .collect();
     cut(&text.join("\n\n"), MAX_MESSAGE_BYTES)
-}
-
-/// The one line a push carries when `contentInPush` is off.
-pub fn waiting(lang: Lang) -> String {
-    t_in(lang, "push-waiting", &[])
 }
 
 /// How `question` ended, for the push that replaces its first one.

@@ -1,19 +1,20 @@
-//! The Telegram Bot API client: frankenstein's method types and request plumbing
-//! (`AsyncTelegramApi`) carried by the daemon's own reqwest client, so the bot shares its TLS,
-//! its runtime and its connection pool instead of bringing a second HTTP stack. Answers are read
+//! The Telegram Bot API client: frankenstein's method and answer types, carried by the daemon's
+//! own reqwest client, so the bot shares its TLS, its runtime and its connection pool instead
+//! of bringing a second HTTP stack. Answers are read
 //! into the narrow views of `updates`. Requests go to `<apiBase>/bot<token>/<method>`; that
 //! address holds the token, so no error, log line or status ever carries it.
 
 use super::CHANNEL;
 use super::updates::{Me, Sent};
 use crate::channels::chat::service::{ServiceError, exchange, fingerprint};
+use frankenstein::ParseMode;
 use frankenstein::methods::{
     AnswerCallbackQueryParams, EditMessageTextParams, GetUpdatesParams, SendMessageParams,
 };
 use frankenstein::response::{ErrorResponse, MethodResponse};
 use frankenstein::types::{LinkPreviewOptions, ReplyMarkup, ReplyParameters};
-use frankenstein::{AsyncTelegramApi, ParseMode};
-use std::path::PathBuf;
+use serde::Serialize;
+use serde::de::{DeserializeOwned, IgnoredAny};
 use std::time::Duration;
 
 /// How long a long poll (`getUpdates`) waits for news at Telegram, in seconds.
@@ -62,28 +63,46 @@ impl BotApi {
             address: format!("{}/bot{token}", api_base.trim_end_matches('/')),
         }
     }
-}
 
-impl BotApi {
-    async fn call<Params, Output>(
+    /// Calls `method` with `params`, and reads its result.
+    async fn call<Output: DeserializeOwned>(
         &self,
         method: &str,
-        params: &Params,
-    ) -> Result<Output, ServiceError>
-    where
-        Params: serde::Serialize + std::fmt::Debug + Send + Sync,
-        Output: serde::de::DeserializeOwned,
-    {
-        self.request::<_, MethodResponse<Output>>(method, Some(params))
-            .await
-            .map(|response| response.result)
+        params: Option<&impl Serialize>,
+    ) -> Result<Output, ServiceError> {
+        let mut request = self.http.post(format!("{}/{method}", self.address));
+        if method == "getUpdates" {
+            // A long poll outlives the client's usual limit by design.
+            request = request.timeout(Duration::from_secs(u64::from(POLL_SECS) + 15));
+        }
+        if let Some(params) = params {
+            request = request.json(params);
+        }
+        let answer = exchange(CHANNEL, request).await?;
+        if answer.status.is_success() {
+            return answer
+                .json()
+                .map(|response: MethodResponse<Output>| response.result);
+        }
+        let Ok(refusal) = answer.json::<ErrorResponse>() else {
+            // A proxy's or a load balancer's page, not Telegram's JSON.
+            return Err(answer.refused_by_status());
+        };
+        if let Some(secs) = refusal
+            .parameters
+            .and_then(|parameters| parameters.retry_after)
+        {
+            return Err(answer.rate_limited(u64::from(secs)));
+        }
+        let message = refusal.description;
+        let gone = message.contains("message to edit not found");
+        let status = u16::try_from(refusal.error_code).unwrap_or(answer.status.as_u16());
+        Err(ServiceError::refused(CHANNEL, status, 0, message).reading(status == 429, gone))
     }
 
     /// `getMe`: the bot, which also proves the token.
     pub async fn me(&self) -> Result<Me, ServiceError> {
-        self.request::<(), MethodResponse<Me>>("getMe", None)
-            .await
-            .map(|response| response.result)
+        self.call("getMe", None::<&()>).await
     }
 
     /// `getUpdates`, each update left as JSON to be read on its own.
@@ -91,7 +110,7 @@ impl BotApi {
         &self,
         params: &GetUpdatesParams,
     ) -> Result<Vec<serde_json::Value>, ServiceError> {
-        self.call("getUpdates", params).await
+        self.call("getUpdates", Some(params)).await
     }
 
     /// `sendMessage`: `html` to `chat`, with `markup` if any, replying to `reply_to` if it is
@@ -116,15 +135,14 @@ impl BotApi {
                     .build()
             }))
             .build();
-        let sent: Sent = self.call("sendMessage", &params).await?;
+        let sent: Sent = self.call("sendMessage", Some(&params)).await?;
         Ok(sent.message_id)
     }
 
     /// `editMessageText` (its answer, the message again, is not needed).
     pub async fn edit(&self, params: &EditMessageTextParams) -> Result<(), ServiceError> {
-        self.call::<_, serde::de::IgnoredAny>("editMessageText", params)
-            .await
-            .map(|_| ())
+        let _: IgnoredAny = self.call("editMessageText", Some(params)).await?;
+        Ok(())
     }
 
     /// `answerCallbackQuery`: ends the spinner on a tapped button.
@@ -137,71 +155,7 @@ impl BotApi {
             .callback_query_id(query)
             .maybe_text(notice)
             .build();
-        self.call::<_, bool>("answerCallbackQuery", &params)
-            .await
-            .map(|_| ())
-    }
-}
-
-#[async_trait::async_trait]
-impl AsyncTelegramApi for BotApi {
-    type Error = ServiceError;
-
-    async fn request<Params, Output>(
-        &self,
-        method: &str,
-        params: Option<Params>,
-    ) -> Result<Output, ServiceError>
-    where
-        Params: serde::ser::Serialize + std::fmt::Debug + std::marker::Send,
-        Output: serde::de::DeserializeOwned,
-    {
-        let mut request = self.http.post(format!("{}/{method}", self.address));
-        if method == "getUpdates" {
-            // A long poll outlives the client's usual limit by design.
-            request = request.timeout(Duration::from_secs(u64::from(POLL_SECS) + 15));
-        }
-        if let Some(params) = params {
-            request = request.json(&params);
-        }
-        let answer = exchange(CHANNEL, request).await?;
-        if answer.status.is_success() {
-            return answer.json();
-        }
-        let status = answer.status.as_u16();
-        let Ok(refusal) = answer.json::<ErrorResponse>() else {
-            // A proxy's or a load balancer's page, not Telegram's JSON.
-            let reason = answer
-                .status
-                .canonical_reason()
-                .unwrap_or("no reason given");
-            let refused = ServiceError::refused(CHANNEL, status, 0, reason);
-            return Err(refused.reading(status == 429, false));
-        };
-        if let Some(secs) = refusal
-            .parameters
-            .and_then(|parameters| parameters.retry_after)
-        {
-            return Err(answer.rate_limited(u64::from(secs)));
-        }
-        let message = refusal.description;
-        let gone = message.contains("message to edit not found");
-        let status = u16::try_from(refusal.error_code).unwrap_or(status);
-        Err(ServiceError::refused(CHANNEL, status, 0, message).reading(status == 429, gone))
-    }
-
-    async fn request_with_form_data<Params, Output>(
-        &self,
-        method: &str,
-        _params: Params,
-        _files: Vec<(&str, PathBuf)>,
-    ) -> Result<Output, ServiceError>
-    where
-        Params: serde::ser::Serialize + std::fmt::Debug + std::marker::Send,
-        Output: serde::de::DeserializeOwned,
-    {
-        // Hark sends text and buttons only; no method it calls uploads a file.
-        let refusal = format!("{method} with a file is not something Hark sends");
-        Err(ServiceError::refused(CHANNEL, 400, 0, refusal))
+        let _: bool = self.call("answerCallbackQuery", Some(&params)).await?;
+        Ok(())
     }
 }

@@ -40,19 +40,9 @@ pub struct Shown {
     pub keyboard: Option<InlineKeyboardMarkup>,
 }
 
-/// `text` as Telegram's HTML shows it verbatim.
+/// `text` as Telegram's HTML shows it verbatim (`&`, `<`, `>` and `"` as entities).
 pub fn escape(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            _ => escaped.push(c),
-        }
-    }
-    escaped
+    html_escape::encode_double_quoted_attribute(text).into_owned()
 }
 
 fn pending_text(lang: Lang, question: &Question, walk: &Walk, described: bool) -> String {

@@ -18,13 +18,7 @@ pub struct Update {
 pub struct Message {
     pub chat: Chat,
     pub text: Option<String>,
-    pub reply_to_message: Option<Replied>,
-}
-
-/// The message a reply answers.
-#[derive(Debug, Deserialize)]
-pub struct Replied {
-    pub message_id: i32,
+    pub reply_to_message: Option<Sent>,
 }
 
 /// The chat a message is in.
@@ -40,18 +34,13 @@ pub struct Chat {
 #[derive(Debug, Deserialize)]
 pub struct CallbackQuery {
     pub id: String,
-    /// The message the button is under (an old one arrives with only its id, chat and date).
-    pub message: Option<Tapped>,
+    /// The message the button is under (an old one arrives with only its id, chat and date):
+    /// its chat is the one that tapped.
+    pub message: Option<Message>,
     pub data: Option<String>,
 }
 
-/// The message a tapped button is under: its chat is the one that tapped.
-#[derive(Debug, Deserialize)]
-pub struct Tapped {
-    pub chat: Chat,
-}
-
-/// The message `sendMessage` made.
+/// A message by its id: the one `sendMessage` made, or the one a reply answers.
 #[derive(Debug, Deserialize)]
 pub struct Sent {
     pub message_id: i32,

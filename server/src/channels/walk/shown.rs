@@ -143,21 +143,19 @@ impl WindowFor {
 
     /// The window an id names; `None` for any other id.
     pub fn decode(data: &str) -> Option<WindowFor> {
-        let mut fields = data.split(':');
-        if fields.next()? != "hw" {
+        let ["hw", id, step, kind] = data.split(':').collect::<Vec<_>>()[..] else {
             return None;
-        }
-        let id = QuestionId(uuid::Uuid::try_parse(fields.next()?).ok()?);
-        let step = fields.next()?.parse().ok()?;
-        let awaiting = match fields.next()? {
+        };
+        let awaiting = match kind {
             "o" => Awaiting::OwnWords,
             "k" => Awaiting::SkipNote,
             _ => return None,
         };
-        fields
-            .next()
-            .is_none()
-            .then_some(WindowFor { id, step, awaiting })
+        Some(WindowFor {
+            id: QuestionId(uuid::Uuid::try_parse(id).ok()?),
+            step: step.parse().ok()?,
+            awaiting,
+        })
     }
 }
 

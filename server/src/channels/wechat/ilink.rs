@@ -35,7 +35,8 @@ pub fn session_ended(error: &ServiceError) -> bool {
 }
 
 /// A login code: what to poll with, and what the QR code holds.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
 pub struct LoginCode {
     pub qrcode: String,
     pub qrcode_img_content: String,
@@ -240,22 +241,10 @@ impl Ilink {
     async fn call<T: serde::de::DeserializeOwned>(
         &self,
         request: reqwest::RequestBuilder,
-        timeout: Option<Duration>,
     ) -> Result<T, ServiceError> {
-        let request = match timeout {
-            Some(timeout) => request.timeout(timeout),
-            None => request,
-        };
         let answer = exchange(CHANNEL, request).await?;
         if !answer.status.is_success() {
-            let status = answer.status.as_u16();
-            let reason = answer
-                .status
-                .canonical_reason()
-                .unwrap_or("no reason given");
-            return Err(
-                ServiceError::refused(CHANNEL, status, 0, reason).reading(status == 429, false)
-            );
+            return Err(answer.refused_by_status());
         }
         answer.json()
     }
@@ -269,21 +258,11 @@ impl Ilink {
         let request = self
             .post(&format!("get_bot_qrcode?bot_type={BOT_TYPE}"))
             .json(&json!({ "local_token_list": kept.into_iter().collect::<Vec<_>>() }));
-        #[derive(Default, Deserialize)]
-        struct Answer {
-            qrcode: Option<String>,
-            qrcode_img_content: Option<String>,
+        let code: LoginCode = self.call(request).await?;
+        if code.qrcode.is_empty() || code.qrcode_img_content.is_empty() {
+            return Err(ServiceError::Unreadable { app: CHANNEL });
         }
-        let answer: Answer = self.call(request, None).await?;
-        match (answer.qrcode, answer.qrcode_img_content) {
-            (Some(qrcode), Some(content)) if !qrcode.is_empty() && !content.is_empty() => {
-                Ok(LoginCode {
-                    qrcode,
-                    qrcode_img_content: content,
-                })
-            }
-            _ => Err(ServiceError::Unreadable { app: CHANNEL }),
-        }
+        Ok(code)
     }
 
     /// Where login `code` stands (`get_qrcode_status`, a long poll), with the number typed from
@@ -296,26 +275,13 @@ impl Ilink {
         code: &str,
         verify_code: Option<&str>,
     ) -> Result<LoginStatus, ServiceError> {
-        let query = {
-            let mut query = form_urlencoded::Serializer::new(String::new());
-            query.append_pair("qrcode", code);
-            if let Some(verify_code) = verify_code {
-                query.append_pair("verify_code", verify_code);
-            }
-            query.finish()
-        };
-        let request = self
-            .http
-            .get(format!(
-                "{}/ilink/bot/get_qrcode_status?{}",
-                self.base, query
-            ))
+        let request = (self.http)
+            .get(format!("{}/ilink/bot/get_qrcode_status", self.base))
+            .query(&[("qrcode", Some(code)), ("verify_code", verify_code)])
             .header("iLink-App-Id", APP_ID)
-            .header("iLink-App-ClientVersion", client_version().to_string());
-        match self
-            .call::<LoginStatus>(request, Some(STATUS_WAIT + Duration::from_secs(5)))
-            .await
-        {
+            .header("iLink-App-ClientVersion", client_version().to_string())
+            .timeout(STATUS_WAIT + Duration::from_secs(5));
+        match self.call::<LoginStatus>(request).await {
             Err(ServiceError::TimedOut { .. }) => Ok(LoginStatus {
                 status: "wait".into(),
                 ..LoginStatus::default()
@@ -334,9 +300,8 @@ impl Ilink {
             "get_updates_buf": cursor,
             "base_info": base_info(),
         }));
-        let answer: UpdatesAnswer = self
-            .call(request, Some(wait + Duration::from_secs(10)))
-            .await?;
+        let request = request.timeout(wait + Duration::from_secs(10));
+        let answer: UpdatesAnswer = self.call(request).await?;
         answer.codes.refused()?;
         Ok(Updates {
             messages: answer.msgs,
@@ -375,7 +340,7 @@ impl Ilink {
             "msg": message,
             "base_info": base_info(),
         }));
-        self.call::<Codes>(request, None).await?.refused()
+        self.call::<Codes>(request).await?.refused()
     }
 }
 

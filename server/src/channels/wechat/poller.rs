@@ -20,23 +20,13 @@ use std::time::Duration;
 const BETWEEN_EMPTY_POLLS: Duration = Duration::from_secs(1);
 
 /// What polling keeps from one connection to the next.
+#[derive(Default)]
 pub struct State {
     file: Option<Kept<Record>>,
     record: Record,
-    /// How long the server asked a poll to wait.
-    wait: Duration,
+    /// How long the server asked a poll to wait (`POLL_WAIT` until it says).
+    wait: Option<Duration>,
     clocks: Clocks,
-}
-
-impl Default for State {
-    fn default() -> Self {
-        State {
-            file: None,
-            record: Record::default(),
-            wait: POLL_WAIT,
-            clocks: Clocks::default(),
-        }
-    }
 }
 
 /// How far WeChat's clock is behind ours, learnt from its messages: the least of "received
@@ -85,7 +75,7 @@ pub async fn listen(
     loop {
         let started = tokio::time::Instant::now();
         let polled = tokio::select! {
-            polled = line.api.updates(&state.record.cursor, state.wait) => polled,
+            polled = line.api.updates(&state.record.cursor, state.wait.unwrap_or(POLL_WAIT)) => polled,
             stop = listening.woken() => {
                 return if stop { LinkEnded::Shutdown } else { LinkEnded::Settings };
             }
@@ -106,9 +96,7 @@ pub async fn listen(
             }
         };
         listening.working();
-        if let Some(next) = updates.next_wait {
-            state.wait = next;
-        }
+        state.wait = updates.next_wait.or(state.wait);
         let news = !updates.messages.is_empty();
         let moved = updates
             .cursor

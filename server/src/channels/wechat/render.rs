@@ -5,10 +5,10 @@
 
 use super::Wechat;
 use crate::channels::chat::ChatViews;
-use crate::channels::walk::{Walk, skip_words};
+use crate::channels::walk::{Walk, shown, skip_words};
 use hark_core::model::{AnsweredVia, ChannelName, Question, Status};
 use hark_text::plain::{cut, cut_chars};
-use hark_text::question::{answer_line, headline, mark, outcome};
+use hark_text::question::{headline, mark, outcome};
 use hark_text::{Lang, t_in};
 use std::fmt::Write;
 
@@ -48,17 +48,8 @@ fn question_text(
     if let Some(source) = question.source_label() {
         let _ = writeln!(text, "{}", cut(&source, 256));
     }
-    for (index, answer) in walk.answers.iter().enumerate().take(walk.step) {
-        let name = question.questions[index]
-            .header
-            .clone()
-            .unwrap_or_else(|| format!("{}", index + 1));
-        let _ = writeln!(
-            text,
-            "✓ {}: {}",
-            cut(&name, 100),
-            cut(&answer_line(lang, answer), 200)
-        );
+    for (name, answer) in shown::answered(lang, question, walk) {
+        let _ = writeln!(text, "✓ {}: {}", cut(&name, 100), cut(&answer, 200));
     }
     if !text.is_empty() {
         text.push('\n');
@@ -70,11 +61,7 @@ fn question_text(
     if !label.is_empty() {
         let _ = writeln!(text, "【{}】", cut(&label, 256));
     }
-    let limit = if descriptions {
-        QUESTION_BYTES
-    } else {
-        QUESTION_BYTES / 2
-    };
+    let limit = QUESTION_BYTES / if descriptions { 1 } else { 2 };
     let _ = writeln!(text, "{}", cut(sub.question.trim(), limit));
     if !sub.options.is_empty() {
         text.push('\n');
@@ -173,18 +160,15 @@ impl ChatViews for Wechat {
     fn closed(&self, lang: Lang, question: &Question) -> String {
         let here = question.answered_via == Some(AnsweredVia::Channel(ChannelName::Wechat));
         if here {
-            return match question.status {
-                Status::Declined => match question.note.as_deref() {
-                    Some(note) => format!(
+            return match (question.status, question.note.as_deref()) {
+                (Status::Declined, Some(note)) => {
+                    let note = cut(note, 1000);
+                    format!(
                         "⏭ {}",
-                        t_in(
-                            lang,
-                            "wechat-skipped-note",
-                            &[("note", cut(note, 1000).into())]
-                        )
-                    ),
-                    None => format!("⏭ {}", t_in(lang, "wechat-skipped", &[])),
-                },
+                        t_in(lang, "wechat-skipped-note", &[("note", note.into())])
+                    )
+                }
+                (Status::Declined, None) => format!("⏭ {}", t_in(lang, "wechat-skipped", &[])),
                 _ => {
                     let answer = cut(&hark_text::question::answers_line(lang, question), 1000);
                     format!(
@@ -197,28 +181,15 @@ impl ChatViews for Wechat {
         let mark = mark(question.status);
         let name = cut(&headline(question), 120);
         let outcome = cut(&outcome(lang, question), 1000);
-        match place(lang, question.answered_via) {
-            Some(place) => format!(
-                "{mark} {}",
-                t_in(
-                    lang,
-                    "wechat-closed-via",
-                    &[
-                        ("name", name.into()),
-                        ("outcome", outcome.into()),
-                        ("place", place.into())
-                    ]
-                )
-            ),
-            None => format!(
-                "{mark} {}",
-                t_in(
-                    lang,
-                    "wechat-closed",
-                    &[("name", name.into()), ("outcome", outcome.into())]
-                )
-            ),
-        }
+        let mut args = vec![("name", name.into()), ("outcome", outcome.into())];
+        let key = match place(lang, question.answered_via) {
+            Some(place) => {
+                args.push(("place", place.into()));
+                "wechat-closed-via"
+            }
+            None => "wechat-closed",
+        };
+        format!("{mark} {}", t_in(lang, key, &args))
     }
 
     /// Not asked of a text-only app, which reminds of the question on screen (`step`).
