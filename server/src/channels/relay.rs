@@ -100,16 +100,11 @@ impl Relay {
         for channel in &self.channels {
             channel.clone().start(self);
         }
-        let relay = self.clone();
-        tokio::spawn(async move {
-            let mut events = relay.store.subscribe();
-            let shutdown = relay.store.shutdown_token().clone();
+        let (relay, mut events) = (self.clone(), self.store.subscribe());
+        let shutdown = self.store.shutdown_token().clone();
+        tokio::spawn(shutdown.run_until_cancelled_owned(async move {
             loop {
-                let event = tokio::select! {
-                    event = events.recv() => event,
-                    () = shutdown.cancelled() => return,
-                };
-                match event {
+                match events.recv().await {
                     Ok(event) => relay.handle(&event),
                     Err(RecvError::Lagged(skipped)) => {
                         tracing::warn!(
@@ -120,7 +115,7 @@ impl Relay {
                     Err(RecvError::Closed) => return,
                 }
             }
-        });
+        }));
     }
 
     fn handle(self: &Arc<Relay>, event: &Arc<Event>) {

@@ -3,7 +3,7 @@
 //! the one that asked last), and the chat's reply says to whom it went, or why it did not.
 
 use hark_core::model::{AgentRef, AnsweredVia, ChannelName, NewMessage, Question};
-use hark_core::store::Store;
+use hark_core::store::{Store, StoreError};
 use hark_text::{Lang, t_in};
 
 /// The words after `/tell` (or Telegram's `/tell@SomeBot`), when `text` is that command.
@@ -68,8 +68,8 @@ pub async fn tell(
     };
     match store.post_message(message).await {
         Ok(_) => t_in(lang, "chat-tell-sent", &[("agent", label.into())]),
-        Err(hark_core::store::StoreError::Invalid(_)) => t_in(lang, "chat-tell-too-long", &[]),
-        Err(hark_core::store::StoreError::TooManyMessages { .. }) => {
+        Err(StoreError::Invalid(_)) => t_in(lang, "chat-tell-too-long", &[]),
+        Err(StoreError::TooManyMessages { .. }) => {
             t_in(lang, "chat-tell-too-many", &[])
         }
         Err(error) => {

@@ -166,13 +166,10 @@ impl std::fmt::Debug for Ilink {
 
 /// `iLink-App-ClientVersion`: the version as `0x00MMNNPP`.
 fn client_version() -> u32 {
-    let mut parts = env!("CARGO_PKG_VERSION")
-        .split('.')
-        .map(|part| part.parse::<u32>().unwrap_or(0) & 0xff);
-    let major = parts.next().unwrap_or(0);
-    let minor = parts.next().unwrap_or(0);
-    let patch = parts.next().unwrap_or(0);
-    (major << 16) | (minor << 8) | patch
+    // Cargo's versions have their three numbers always.
+    (env!("CARGO_PKG_VERSION").split('.').take(3))
+        .map(|part| part.parse::<u32>().unwrap_or(0) & 0xff)
+        .fold(0, |version, part| (version << 8) | part)
 }
 
 /// `X-WECHAT-UIN`: a random `u32`'s decimal digits, in base64.

@@ -265,11 +265,10 @@ fn redirected(base: &str, host: Option<&str>) -> Option<String> {
 /// # Errors
 /// Why the login cannot be kept, in a sentence.
 async fn confirmed(relay: &Arc<Relay>, status: LoginStatus) -> Result<(), String> {
-    let present = |value: Option<String>| value.filter(|value| !value.trim().is_empty());
     let (Some(token), Some(user), Some(_bot)) = (
-        present(status.bot_token),
-        present(status.ilink_user_id),
-        present(status.ilink_bot_id),
+        credentials::given(status.bot_token),
+        credentials::given(status.ilink_user_id),
+        credentials::given(status.ilink_bot_id),
     ) else {
         return Err(
             "WeChat confirmed the login without a bot token, a bot or the user who scanned".into(),
@@ -284,7 +283,6 @@ async fn confirmed(relay: &Arc<Relay>, status: LoginStatus) -> Result<(), String
         .save_credentials(values, &credentials::server(relay, CHANNEL))
         .await
         .map_err(|_| WechatRefusal::SaveFailed.message())?;
-    let user = user.trim().to_string();
     relay
         .change_channels(move |channels| {
             channels.wechat.enabled = true;
