@@ -181,12 +181,12 @@ impl<A: ChatApp> Channel for ChatChannel<A> {
             }));
         };
         let view = self.app.said(&words.in_app("chat-test"));
-        let sent = match self.app.open(&line, &person).await {
-            Ok(at) => self.app.post(&line, &at, &view).await.map(|_| ()),
-            Err(error) => Err(error),
+        let sent = async {
+            let at = self.app.open(&line, &person).await?;
+            self.app.post(&line, &at, &view).await
         };
-        match sent {
-            Ok(()) => {
+        match sent.await {
+            Ok(_) => {
                 relay.statuses.sent(name, &line.server);
                 Ok(format!(
                     "sent a test message to the paired person in {}",

@@ -33,6 +33,12 @@ pub struct TokenCache {
     token: Mutex<Option<(u64, String, Instant)>>,
 }
 
+impl TokenCache {
+    fn kept(&self) -> std::sync::MutexGuard<'_, Option<(u64, String, Instant)>> {
+        self.token.lock().unwrap_or_else(|poison| poison.into_inner())
+    }
+}
+
 /// One app (its App ID and App Secret) at one address.
 #[derive(Clone)]
 pub struct OpenApi {
@@ -169,13 +175,7 @@ impl OpenApi {
     async fn token(&self, fresh: bool) -> Result<String, ServiceError> {
         let app = self.fingerprint();
         if !fresh {
-            let kept = self
-                .cache
-                .token
-                .lock()
-                .unwrap_or_else(|poison| poison.into_inner())
-                .clone();
-            if let Some((for_app, token, until)) = kept
+            if let Some((for_app, token, until)) = self.cache.kept().clone()
                 && for_app == app
                 && Instant::now() < until
             {
@@ -200,11 +200,7 @@ impl OpenApi {
         crate::security::redact::hold(&token);
         let lasts = Duration::from_secs(answer["expire"].as_u64().unwrap_or(7200));
         let until = Instant::now() + lasts.saturating_sub(TOKEN_MARGIN);
-        *self
-            .cache
-            .token
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner()) = Some((app, token.clone(), until));
+        *self.cache.kept() = Some((app, token.clone(), until));
         Ok(token)
     }
 
