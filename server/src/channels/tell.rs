@@ -69,9 +69,7 @@ pub async fn tell(
     match store.post_message(message).await {
         Ok(_) => t_in(lang, "chat-tell-sent", &[("agent", label.into())]),
         Err(StoreError::Invalid(_)) => t_in(lang, "chat-tell-too-long", &[]),
-        Err(StoreError::TooManyMessages { .. }) => {
-            t_in(lang, "chat-tell-too-many", &[])
-        }
+        Err(StoreError::TooManyMessages { .. }) => t_in(lang, "chat-tell-too-many", &[]),
         Err(error) => {
             tracing::warn!(%channel, %error, "could not keep a message for an agent");
             t_in(lang, "chat-tell-failed", &[])

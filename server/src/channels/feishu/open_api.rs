@@ -35,7 +35,9 @@ pub struct TokenCache {
 
 impl TokenCache {
     fn kept(&self) -> std::sync::MutexGuard<'_, Option<(u64, String, Instant)>> {
-        self.token.lock().unwrap_or_else(|poison| poison.into_inner())
+        self.token
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
     }
 }
 
