@@ -88,13 +88,14 @@ pub type WebSocket =
 /// What the library says, or a timed-out I/O error.
 pub async fn open_websocket(address: &str) -> Result<(WebSocket, Response), tungstenite::Error> {
     let opening = tokio_tungstenite::connect_async(address);
-    tokio::time::timeout(WEBSOCKET_OPEN, opening)
-        .await
-        .unwrap_or_else(|_| {
-            let secs = WEBSOCKET_OPEN.as_secs();
-            let late = format!("the connection did not open within {secs} s");
-            Err(std::io::Error::new(std::io::ErrorKind::TimedOut, late).into())
-        })
+    if let Ok(opened) = tokio::time::timeout(WEBSOCKET_OPEN, opening).await {
+        return opened;
+    }
+    let late = format!(
+        "the connection did not open within {} s",
+        WEBSOCKET_OPEN.as_secs()
+    );
+    Err(std::io::Error::new(std::io::ErrorKind::TimedOut, late).into())
 }
 
 /// A WebSocket error's text, cut short and without the address's query (which may hold a

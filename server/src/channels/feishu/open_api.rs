@@ -176,13 +176,12 @@ impl OpenApi {
     /// The tenant access token, fetched when none is kept (or `fresh`).
     async fn token(&self, fresh: bool) -> Result<String, ServiceError> {
         let app = self.fingerprint();
-        if !fresh {
-            if let Some((for_app, token, until)) = self.cache.kept().clone()
-                && for_app == app
-                && Instant::now() < until
-            {
-                return Ok(token);
-            }
+        if !fresh
+            && let Some((for_app, token, until)) = self.cache.kept().clone()
+            && for_app == app
+            && Instant::now() < until
+        {
+            return Ok(token);
         }
         let answer = self
             .send(
