@@ -181,15 +181,23 @@ impl ChatViews for Wechat {
         let mark = mark(question.status);
         let name = cut(&headline(question), 120);
         let outcome = cut(&outcome(lang, question), 1000);
-        let mut args = vec![("name", name.into()), ("outcome", outcome.into())];
-        let key = match place(lang, question.answered_via) {
-            Some(place) => {
-                args.push(("place", place.into()));
-                "wechat-closed-via"
-            }
-            None => "wechat-closed",
+        let said = match place(lang, question.answered_via) {
+            Some(place) => t_in(
+                lang,
+                "wechat-closed-via",
+                &[
+                    ("name", name.into()),
+                    ("outcome", outcome.into()),
+                    ("place", place.into()),
+                ],
+            ),
+            None => t_in(
+                lang,
+                "wechat-closed",
+                &[("name", name.into()), ("outcome", outcome.into())],
+            ),
         };
-        format!("{mark} {}", t_in(lang, key, &args))
+        format!("{mark} {said}")
     }
 
     /// Not asked of a text-only app, which reminds of the question on screen (`step`).
