@@ -133,14 +133,9 @@ impl ChatApp for Discord {
                 ..
             } => render::modal(lang, question, walk, awaiting),
         };
-        let answered = line
-            .respond(&interaction.id, &interaction.token, &answer)
-            .await;
-        Responded::or_failed(
-            CHANNEL,
-            answered.map(|()| Responded::Done),
-            "answer an interaction",
-        )
+        let answered = line.respond(&interaction.id, &interaction.token, &answer);
+        let answered = answered.await.map(|()| Responded::Done);
+        Responded::or_failed(CHANNEL, answered, "answer an interaction")
     }
 
     async fn listen(

@@ -10,7 +10,6 @@ mod push_text;
 
 use super::outbound;
 use super::retry::retried;
-use super::status::describe;
 use super::workers::Workers;
 use super::{Channel, Relay};
 use crate::daemon::secrets::BoundKey;
@@ -130,22 +129,19 @@ async fn work(relay: &Relay, pushed: &Mutex<HashSet<QuestionId>>, job: Job) {
                     return;
                 }
                 pushed.insert(question.id);
-                new_question(relay, &question)
+                Some(new_question(relay, &question))
             }
             Job::Replace(question) => {
                 relay.capabilities.forget(question.id);
-                if !pushed.remove(&question.id) {
-                    return;
-                }
-                closed_question(relay, &question)
+                let replaced = pushed.remove(&question.id);
+                replaced.then(|| closed_question(relay, &question))
             }
-            Job::Session(session) => match session_notice(relay, &session) {
-                Some(message) => message,
-                None => return,
-            },
+            Job::Session(session) => session_notice(relay, &session),
         }
     };
-    let _ = publish(relay, &message).await;
+    if let Some(message) = message {
+        let _ = publish(relay, &message).await;
+    }
 }
 
 /// One push, as ntfy's JSON publishing takes it.
@@ -355,19 +351,7 @@ async fn publish(relay: &Relay, message: &Message) -> Result<(), ChannelError> {
         if let Some(token) = relay.secrets.bound(TOKEN, server) {
             request = request.bearer_auth(token);
         }
-        let answered = request.send().await.map_err(|error| describe(&error));
-        match answered.and_then(|response| outbound::refusal(&response).map_or(Ok(()), Err)) {
-            Ok(()) => {
-                relay.statuses.sent(ChannelName::Ntfy, server);
-                Ok(())
-            }
-            Err(reason) => {
-                relay
-                    .statuses
-                    .failed(ChannelName::Ntfy, server, reason.clone());
-                Err(ChannelError::Undelivered(reason))
-            }
-        }
+        outbound::delivered(relay, ChannelName::Ntfy, server, request, |reason| reason).await
     })
     .await
 }

@@ -6,7 +6,10 @@
 //! read up to a cap: a server's 32 MB reply must not become 32 MB of the daemon's memory. The
 //! chat services' WebSockets are opened within a time limit too.
 
+use super::Relay;
+use super::status::describe;
 use crate::security::access::OUTBOUND_MARK;
+use hark_core::model::{ChannelError, ChannelName};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::{self, handshake::client::Response};
 
@@ -29,8 +32,30 @@ pub fn client(timeout: Duration) -> reqwest::Client {
         .unwrap_or_default()
 }
 
+/// Sends `request` for `channel` to `target` and records how it went in its status: an answer
+/// that is not a success is a failure, in a sentence (`said` may add to it) naming no address.
+///
+/// # Errors
+/// `Undelivered`, with that sentence.
+pub async fn delivered(
+    relay: &Relay,
+    channel: ChannelName,
+    target: &str,
+    request: reqwest::RequestBuilder,
+    said: impl FnOnce(String) -> String,
+) -> Result<(), ChannelError> {
+    let answered = request.send().await.map_err(|error| describe(&error));
+    let Err(reason) = answered.and_then(|response| refusal(&response).map_or(Ok(()), Err)) else {
+        relay.statuses.sent(channel, target);
+        return Ok(());
+    };
+    let reason = said(reason);
+    relay.statuses.failed(channel, target, reason.clone());
+    Err(ChannelError::Undelivered(reason))
+}
+
 /// Why an answer was not taken, in a sentence that names no address.
-pub fn refusal(response: &reqwest::Response) -> Option<String> {
+fn refusal(response: &reqwest::Response) -> Option<String> {
     let status = response.status();
     if status.is_success() {
         None

@@ -48,12 +48,11 @@ pub struct Telegram {
 
 /// Answers a tap (Telegram shows a spinner until then), with a short notice if any.
 async fn answer_tap(api: &BotApi, query: &str, notice: Option<String>) -> Responded {
-    let answered = api.answer_tap(query, notice).await;
-    Responded::or_failed(
-        CHANNEL,
-        answered.map(|()| Responded::Done),
-        "answer a button",
-    )
+    let answered = api
+        .answer_tap(query, notice)
+        .await
+        .map(|()| Responded::Done);
+    Responded::or_failed(CHANNEL, answered, "answer a button")
 }
 
 /// A chat id as the config keeps it, from the engine's person.
@@ -157,13 +156,10 @@ impl ChatApp for Telegram {
                 let Some(chat) = at.as_deref().and_then(|at| at.parse().ok()) else {
                     return Responded::Failed;
                 };
+                let placeholder = hark_text::t_in(lang, "telegram-reply-placeholder", &[]);
                 let force = ForceReply::builder()
                     .force_reply(true)
-                    .input_field_placeholder(hark_text::t_in(
-                        lang,
-                        "telegram-reply-placeholder",
-                        &[],
-                    ))
+                    .input_field_placeholder(placeholder)
                     .build();
                 let prompt = render::prompt(lang, question, walk, awaiting);
                 let markup = Some(ReplyMarkup::ForceReply(force));

@@ -11,7 +11,6 @@
 
 use super::outbound;
 use super::retry::{DELIVERY, retried};
-use super::status::describe;
 use super::workers::Workers;
 use super::{Channel, Relay};
 use crate::daemon::secrets::MintedKeys;
@@ -203,36 +202,18 @@ async fn deliver(
     let (secret, delivery_id) = (secret.as_str(), delivery.id.to_string());
     let delivery_id = delivery_id.as_str();
     retried(DELIVERY.with_attempts(attempts), |attempt| async move {
-        let signed = signature(
-            secret,
-            chrono::Utc::now().timestamp(),
-            delivery_id,
-            &delivery.body,
-        );
-        let sent = relay
+        let now = chrono::Utc::now().timestamp();
+        let signed = signature(secret, now, delivery_id, &delivery.body);
+        let request = relay
             .http
             .post(url)
             .header("content-type", "application/json")
             .header("X-Hark-Event", delivery.event)
             .header("X-Hark-Delivery", delivery_id)
             .header("X-Hark-Signature", signed)
-            .body(delivery.body.clone())
-            .send()
-            .await
-            .map_err(|error| describe(&error));
-        match sent.and_then(|response| outbound::refusal(&response).map_or(Ok(()), Err)) {
-            Ok(()) => {
-                relay.statuses.sent(ChannelName::Webhook, url);
-                Ok(())
-            }
-            Err(reason) => {
-                let reason = format!("{reason} (attempt {attempt} of {attempts})");
-                relay
-                    .statuses
-                    .failed(ChannelName::Webhook, url, reason.clone());
-                Err(ChannelError::Undelivered(reason))
-            }
-        }
+            .body(delivery.body.clone());
+        let said = |reason| format!("{reason} (attempt {attempt} of {attempts})");
+        outbound::delivered(relay, ChannelName::Webhook, url, request, said).await
     })
     .await
 }

@@ -104,12 +104,9 @@ impl ChatApp for Wechat {
         }
         let token = relay.secrets.bound(TOKEN, api_base)?;
         let base = relay.secrets.bound(BOT_BASE, api_base);
+        let base = base.as_deref().unwrap_or(api_base);
         Some(Line {
-            api: Ilink::new(
-                relay.http.clone(),
-                base.as_deref().unwrap_or(api_base),
-                Some(token),
-            ),
+            api: Ilink::new(relay.http.clone(), base, Some(token)),
             user: relay
                 .store
                 .read_config(|config| config.channels.wechat.user_id.clone()),

@@ -128,18 +128,11 @@ impl<A: ChatApp> Channel for ChatChannel<A> {
             .unwrap_or_else(|poison| poison.into_inner())
             .take();
         if let Some(receiver) = receiver {
-            tokio::spawn(engine::run(
-                relay.clone(),
-                self.app.clone(),
-                self.shared.clone(),
-                receiver,
-            ));
-            tokio::spawn(link::supervise(
-                relay.clone(),
-                self.app.clone(),
-                self.shared.clone(),
-                self.inbox.clone(),
-            ));
+            let (app, shared, inbox) = (&self.app, &self.shared, self.inbox.clone());
+            let engine = engine::run(relay.clone(), app.clone(), shared.clone(), receiver);
+            let link = link::supervise(relay.clone(), app.clone(), shared.clone(), inbox);
+            tokio::spawn(engine);
+            tokio::spawn(link);
         }
     }
 

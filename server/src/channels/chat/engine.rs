@@ -313,23 +313,19 @@ impl<A: ChatApp> Engine<A> {
                     self.conversation_with(&line, &person).await
                 }
             };
-            match at {
-                Ok(at) => match self.app.post(&line, &at, &view).await {
-                    Ok(_) => {
-                        self.outbox.pop_front();
-                    }
-                    Err(error) if error.passing() => return self.pause_after(&line, &error),
-                    Err(error) => {
-                        tracing::warn!(channel = %A::NAME, %error, "a message was refused; it is dropped");
-                        self.outbox.pop_front();
-                    }
-                },
+            let posted = match at {
+                Ok(at) => self.app.post(&line, &at, &view).await.map(drop),
+                Err(error) => Err(error),
+            };
+            match posted {
                 Err(error) if error.passing() => return self.pause_after(&line, &error),
+                // Refused for good (the message, or opening its conversation): not tried again.
                 Err(error) => {
-                    tracing::warn!(channel = %A::NAME, %error, "a conversation could not be opened; its message is dropped");
-                    self.outbox.pop_front();
+                    tracing::warn!(channel = %A::NAME, %error, "a message was refused; it is dropped");
                 }
+                Ok(()) => {}
             }
+            self.outbox.pop_front();
             sent = true;
         }
         let Some(person) = self.person() else {

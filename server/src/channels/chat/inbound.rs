@@ -118,12 +118,10 @@ impl<A: ChatApp> Engine<A> {
                 ..
             } => {
                 let stepped = self.step(id, |walk, question| {
-                    let Some(sub) = question.questions.get(walk.step) else {
+                    let Some(sub) = question.questions.get(step).filter(|_| walk.step == step)
+                    else {
                         return Next::Refuse(Refusal::Stale);
                     };
-                    if walk.step != step {
-                        return Next::Refuse(Refusal::Stale);
-                    }
                     walk.awaiting = None;
                     if sub.multi_select {
                         walk.ticked = ticked
@@ -187,7 +185,7 @@ impl<A: ChatApp> Engine<A> {
     pub(super) async fn follow_step(
         &mut self,
         line: &Lined<A>,
-        mut responder: A::Responder,
+        responder: A::Responder,
         stepped: Option<(Question, Next, Walk)>,
     ) {
         let words = self.words();
@@ -197,8 +195,7 @@ impl<A: ChatApp> Engine<A> {
                 .await;
         };
         let id = question.id;
-        let via = Some(AnsweredVia::Channel(A::NAME));
-        let closed = match next {
+        let (outcome, done) = match next {
             Next::Show => {
                 self.app.respond(line, responder, Response::Taken).await;
                 self.reshow(id);
@@ -237,8 +234,8 @@ impl<A: ChatApp> Engine<A> {
                 };
                 match self.app.respond(line, responder, asked).await {
                     Responded::Prompted(message) => {
-                        let step = walk.step;
                         if let Some(conversation) = self.find(id) {
+                            let step = walk.step;
                             conversation.prompt = Some(Prompt {
                                 message,
                                 step,
@@ -263,38 +260,15 @@ impl<A: ChatApp> Engine<A> {
                 self.notice(line, responder, text).await;
                 return self.reshow(id);
             }
-            Next::Submit(answers) => (
-                {
-                    responder = self.ack_first(line, responder).await;
-                    self.relay
-                        .store
-                        .close(id, Outcome::Answered(answers), via)
-                        .await
-                },
-                false,
-            ),
-            Next::Decline(note) => (
-                {
-                    responder = self.ack_first(line, responder).await;
-                    self.relay
-                        .store
-                        .close(id, Outcome::Declined { note }, via)
-                        .await
-                },
-                true,
-            ),
+            Next::Submit(answers) => (Outcome::Answered(answers), "chat-answer-sent"),
+            Next::Decline(note) => (Outcome::Declined { note }, "chat-skipped"),
         };
-        let (closed, declined) = closed;
-        let key = match closed {
+        let responder = self.ack_first(line, responder).await;
+        let via = Some(AnsweredVia::Channel(A::NAME));
+        let key = match self.relay.store.close(id, outcome, via).await {
             Ok(_) => {
-                let done = words.plain(if declined {
-                    "chat-skipped"
-                } else {
-                    "chat-answer-sent"
-                });
-                self.app
-                    .respond(line, responder, Response::Closed(done))
-                    .await;
+                let done = Response::Closed(words.plain(done));
+                self.app.respond(line, responder, done).await;
                 return;
             }
             // Closed elsewhere a moment before: the update (or follow-up) that follows shows how.
@@ -471,10 +445,7 @@ fn tick(
     within: Option<&std::ops::Range<usize>>,
     ticked: &BTreeSet<usize>,
 ) -> Next {
-    if walk.step != step {
-        return Next::Refuse(Refusal::Stale);
-    }
-    let Some(sub) = question.questions.get(step) else {
+    let Some(sub) = question.questions.get(step).filter(|_| walk.step == step) else {
         return Next::Refuse(Refusal::Stale);
     };
     if !sub.multi_select {

@@ -146,6 +146,19 @@ impl Answer {
         serde_json::from_slice(&self.body).map_err(|_| ServiceError::Unreadable { app: self.app })
     }
 
+    /// The body as the service's JSON. One that is not JSON is `Unreadable` in a success, and
+    /// otherwise says the status (a proxy's page, not the service's words).
+    pub fn service_json(&self) -> Result<serde_json::Value, ServiceError> {
+        let json = self.json();
+        if json.is_ok() || self.status.is_success() {
+            return json;
+        }
+        Err(ServiceError::Unreachable {
+            app: self.app,
+            reason: format!("the server answered {}", self.status),
+        })
+    }
+
     /// A header's whole seconds (`Retry-After`).
     pub fn header_secs(&self, name: &str) -> Option<u64> {
         let value = self.headers.get(name)?.to_str().ok()?;

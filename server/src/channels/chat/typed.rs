@@ -63,14 +63,8 @@ impl<A: ChatApp> Engine<A> {
                 continue;
             }
             let waiting = self.conversations.iter().filter(|c| !c.closed).count() - 1;
-            let conversation = &self.conversations[index];
-            let view = self.app.step(
-                lang,
-                &conversation.question,
-                &conversation.walk,
-                waiting,
-                false,
-            );
+            let Conversation { question, walk, .. } = &self.conversations[index];
+            let view = self.app.step(lang, question, walk, waiting, false);
             match self.app.post(line, at, &view).await {
                 Ok(posted) => {
                     let conversation = &mut self.conversations[index];
@@ -108,12 +102,12 @@ impl<A: ChatApp> Engine<A> {
     ) -> Result<bool, ServiceError> {
         let lang = self.words().lang;
         let waiting = self.conversations.iter().filter(|c| !c.closed).count();
-        let Some(current) = self.conversations.iter().find(|c| !c.closed) else {
+        let current = self.conversations.iter().find(|c| !c.closed);
+        let Some(current) =
+            current.filter(|c| c.shown_step.is_some() && ids.contains(&c.question.id))
+        else {
             return Ok(false);
         };
-        if current.shown_step.is_none() || !ids.contains(&current.question.id) {
-            return Ok(false);
-        }
         let view = self.app.step(
             lang,
             &current.question,
@@ -167,12 +161,9 @@ impl<A: ChatApp> Engine<A> {
         let skip: Vec<&str> = skip.iter().map(String::as_str).collect();
         match current.walk.typed(&question, text, &skip) {
             Ok(next) => {
-                self.follow_step(
-                    line,
-                    A::Responder::default(),
-                    Some((question, next, before)),
-                )
-                .await;
+                let stepped = Some((question, next, before));
+                self.follow_step(line, A::Responder::default(), stepped)
+                    .await;
             }
             Err(misfit) => {
                 let key = match misfit {

@@ -35,12 +35,10 @@ pub struct Interaction {
 }
 
 #[derive(Deserialize, Default)]
+#[serde(default)]
 struct Data {
-    #[serde(default)]
     custom_id: String,
-    #[serde(default)]
     values: Vec<String>,
-    #[serde(default)]
     components: Vec<Row>,
 }
 

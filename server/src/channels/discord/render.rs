@@ -74,14 +74,11 @@ pub fn select_id(id: QuestionId, step: usize, offset: usize) -> String {
 
 /// The question, step and first option of a select menu's id.
 pub fn read_select_id(custom_id: &str) -> Option<(QuestionId, usize, usize)> {
-    let mut fields = custom_id.split(':');
-    if fields.next()? != "hs" {
+    let ["hs", id, step, offset] = custom_id.split(':').collect::<Vec<_>>()[..] else {
         return None;
-    }
-    let id = QuestionId(uuid::Uuid::try_parse(fields.next()?).ok()?);
-    let step = fields.next()?.parse().ok()?;
-    let offset = fields.next()?.parse().ok()?;
-    fields.next().is_none().then_some((id, step, offset))
+    };
+    let id = QuestionId(uuid::Uuid::try_parse(id).ok()?);
+    Some((id, step.parse().ok()?, offset.parse().ok()?))
 }
 
 fn components(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
@@ -140,11 +137,8 @@ fn components(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
                     Emphasis::Recommended => 1,
                     Emphasis::Plain => 2,
                 };
-                button(
-                    &shown::marked(option, LABEL_CHARS),
-                    at(Tap::Pick(index)),
-                    style,
-                )
+                let label = shown::marked(option, LABEL_CHARS);
+                button(&label, at(Tap::Pick(index)), style)
             })
             .collect();
         for row in buttons.chunks(BUTTONS_PER_ROW) {

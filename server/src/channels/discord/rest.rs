@@ -11,12 +11,14 @@
 
 use super::CHANNEL;
 use crate::channels::chat::service::{ServiceError, exchange, fingerprint};
+use reqwest::Method;
+use reqwest::header::{AUTHORIZATION, USER_AGENT};
 use serde::Deserialize;
-use serde::de::DeserializeOwned;
+use serde::de::{DeserializeOwned, IgnoredAny};
 use serde_json::{Value, json};
 
 /// Discord asks every bot to say who it is this way.
-const USER_AGENT: &str = concat!(
+const BOT_USER_AGENT: &str = concat!(
     "DiscordBot (https://github.com/hark-dev/hark, ",
     env!("CARGO_PKG_VERSION"),
     ")"
@@ -78,18 +80,15 @@ impl Rest {
 
     async fn call<T: DeserializeOwned>(
         &self,
-        method: reqwest::Method,
+        method: Method,
         path: &str,
         body: Option<Value>,
     ) -> Result<T, ServiceError> {
         let mut request = self
             .http
             .request(method, format!("{}{path}", self.base))
-            .header(
-                reqwest::header::AUTHORIZATION,
-                format!("Bot {}", self.token),
-            )
-            .header(reqwest::header::USER_AGENT, USER_AGENT);
+            .header(AUTHORIZATION, format!("Bot {}", self.token))
+            .header(USER_AGENT, BOT_USER_AGENT);
         if let Some(body) = body {
             request = request.json(&body);
         }
@@ -126,7 +125,7 @@ impl Rest {
 
     /// `GET /users/@me`: who the token is.
     pub async fn me(&self) -> Result<Me, ServiceError> {
-        self.call(reqwest::Method::GET, "/users/@me", None).await
+        self.call(Method::GET, "/users/@me", None).await
     }
 
     /// `GET /gateway/bot`: the Gateway's address.
@@ -135,9 +134,7 @@ impl Rest {
         struct Gateway {
             url: String,
         }
-        let gateway: Gateway = self
-            .call(reqwest::Method::GET, "/gateway/bot", None)
-            .await?;
+        let gateway: Gateway = self.call(Method::GET, "/gateway/bot", None).await?;
         Ok(gateway.url)
     }
 
@@ -147,35 +144,26 @@ impl Rest {
         struct Channel {
             id: String,
         }
+        let body = json!({ "recipient_id": user });
         let channel: Channel = self
-            .call(
-                reqwest::Method::POST,
-                "/users/@me/channels",
-                Some(json!({ "recipient_id": user })),
-            )
+            .call(Method::POST, "/users/@me/channels", Some(body))
             .await?;
         Ok(channel.id)
     }
 
     /// `POST /channels/{channel}/messages`.
     pub async fn send(&self, channel: &str, message: &Value) -> Result<Sent, ServiceError> {
-        self.call(
-            reqwest::Method::POST,
-            &format!("/channels/{channel}/messages"),
-            Some(message.clone()),
-        )
-        .await
+        let path = format!("/channels/{channel}/messages");
+        self.call(Method::POST, &path, Some(message.clone())).await
     }
 
     /// `PATCH /channels/{channel}/messages/{id}`: the message now shows `message`.
     pub async fn edit(&self, sent: &Sent, message: &Value) -> Result<(), ServiceError> {
-        self.call::<serde::de::IgnoredAny>(
-            reqwest::Method::PATCH,
-            &format!("/channels/{}/messages/{}", sent.channel_id, sent.id),
-            Some(message.clone()),
-        )
-        .await
-        .map(|_| ())
+        let path = format!("/channels/{}/messages/{}", sent.channel_id, sent.id);
+        let edited = self
+            .call::<IgnoredAny>(Method::PATCH, &path, Some(message.clone()))
+            .await;
+        edited.map(drop)
     }
 
     /// `POST /interactions/{id}/{token}/callback`: the answer to a tap or a submission (within
@@ -186,12 +174,8 @@ impl Rest {
         token: &str,
         response: &Value,
     ) -> Result<(), ServiceError> {
-        self.call::<Option<serde::de::IgnoredAny>>(
-            reqwest::Method::POST,
-            &format!("/interactions/{id}/{token}/callback"),
-            Some(response.clone()),
-        )
-        .await
-        .map(|_| ())
+        let path = format!("/interactions/{id}/{token}/callback");
+        let answered = self.call::<Option<IgnoredAny>>(Method::POST, &path, Some(response.clone()));
+        answered.await.map(drop)
     }
 }

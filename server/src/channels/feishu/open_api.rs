@@ -144,16 +144,7 @@ impl OpenApi {
             let wait = answer.header_secs("x-ogw-ratelimit-reset").unwrap_or(10);
             return Err(answer.rate_limited(wait));
         }
-        let Ok(body) = answer.json::<Value>() else {
-            return Err(if status.is_success() {
-                ServiceError::Unreadable { app: CHANNEL }
-            } else {
-                ServiceError::Unreachable {
-                    app: CHANNEL,
-                    reason: format!("the server answered {status}"),
-                }
-            });
-        };
+        let body = answer.service_json()?;
         match body["code"].as_i64() {
             Some(0) => Ok(body),
             Some(code) => {
@@ -183,16 +174,12 @@ impl OpenApi {
         {
             return Ok(token);
         }
-        let answer = self
-            .send(
-                self.http
-                    .post(format!(
-                        "{}/open-apis/auth/v3/tenant_access_token/internal",
-                        self.base
-                    ))
-                    .json(&json!({"app_id": self.app_id, "app_secret": self.app_secret})),
-            )
-            .await?;
+        let url = format!(
+            "{}/open-apis/auth/v3/tenant_access_token/internal",
+            self.base
+        );
+        let credentials = json!({"app_id": self.app_id, "app_secret": self.app_secret});
+        let answer = self.send(self.http.post(url).json(&credentials)).await?;
         let token = answer["tenant_access_token"]
             .as_str()
             .filter(|token| !token.is_empty())
@@ -251,14 +238,14 @@ impl OpenApi {
     /// `POST /callback/ws/endpoint`: a fresh address of the long connection. It takes the
     /// credentials themselves, not a token.
     pub async fn endpoint(&self) -> Result<Endpoint, ServiceError> {
-        let answer = self
-            .send(
-                self.http
-                    .post(format!("{}/callback/ws/endpoint", self.base))
-                    .header("locale", "zh")
-                    .json(&json!({"AppID": self.app_id, "AppSecret": self.app_secret})),
-            )
-            .await?;
+        let url = format!("{}/callback/ws/endpoint", self.base);
+        let credentials = json!({"AppID": self.app_id, "AppSecret": self.app_secret});
+        let request = self
+            .http
+            .post(url)
+            .header("locale", "zh")
+            .json(&credentials);
+        let answer = self.send(request).await?;
         serde_json::from_value(answer["data"].clone())
             .map_err(|_| ServiceError::Unreadable { app: CHANNEL })
     }
@@ -272,13 +259,8 @@ impl OpenApi {
         content: &Value,
     ) -> Result<String, ServiceError> {
         let body = json!({"receive_id": open_id, "msg_type": kind, "content": content.to_string()});
-        let answer = self
-            .call(
-                reqwest::Method::POST,
-                "/open-apis/im/v1/messages?receive_id_type=open_id",
-                Some(&body),
-            )
-            .await?;
+        let path = "/open-apis/im/v1/messages?receive_id_type=open_id";
+        let answer = self.call(reqwest::Method::POST, path, Some(&body)).await?;
         answer["data"]["message_id"]
             .as_str()
             .map(str::to_string)
@@ -287,13 +269,9 @@ impl OpenApi {
 
     /// The card of message `message_id` is now `card`.
     pub async fn update(&self, message_id: &str, card: &Value) -> Result<(), ServiceError> {
+        let path = format!("/open-apis/im/v1/messages/{message_id}");
         let body = json!({"content": card.to_string()});
-        self.call(
-            reqwest::Method::PATCH,
-            &format!("/open-apis/im/v1/messages/{message_id}"),
-            Some(&body),
-        )
-        .await
-        .map(|_| ())
+        let updated = self.call(reqwest::Method::PATCH, &path, Some(&body)).await;
+        updated.map(drop)
     }
 }

@@ -12,7 +12,7 @@ use crate::channels::walk::shown::{self, Emphasis};
 use crate::channels::walk::{Awaiting, Callback, Tap, Walk};
 use hark_core::model::{Question, Status};
 use hark_text::plain::fit_chars;
-use hark_text::question::{asked, ending};
+use hark_text::question::{asked, ending, headline};
 use hark_text::{Lang, t_in};
 use serde_json::{Value, json};
 
@@ -61,11 +61,6 @@ fn card(title: &str, template: &str, elements: Vec<Value>) -> Said {
         kind: "interactive",
         content,
     }
-}
-
-/// The card's title: the question's name, else its first question.
-fn title(question: &Question) -> String {
-    hark_text::question::headline(question)
 }
 
 /// Who asked, under the title.
@@ -117,18 +112,13 @@ fn controls(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
     };
     let word = |key: &str| t_in(lang, key, &[]);
     if walk.awaiting == Some(Awaiting::SkipNote) {
+        let back = format!("↩ {}", word("chat-back"));
         return vec![
             json!({"tag": "form", "name": format!("n{}", walk.step), "elements": [
                 input(NOTE, &word("chat-skip-label")),
                 button("skip_note", &word("chat-skip"), "danger", at(Tap::Skip), Some(NOTE_FORM)),
             ]}),
-            button(
-                "back",
-                &format!("↩ {}", word("chat-back")),
-                "default",
-                at(Tap::Back),
-                None,
-            ),
+            button("back", &back, "default", at(Tap::Back), None),
         ];
     }
     let mut elements = Vec::new();
@@ -139,13 +129,8 @@ fn controls(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
                 Emphasis::Recommended => "primary",
                 Emphasis::Plain => "default",
             };
-            elements.push(button(
-                &format!("pick_{index}"),
-                &shown::marked(option, BUTTON_CHARS),
-                kind,
-                at(Tap::Pick(index)),
-                None,
-            ));
+            let (name, label) = (format!("pick_{index}"), shown::marked(option, BUTTON_CHARS));
+            elements.push(button(&name, &label, kind, at(Tap::Pick(index)), None));
         }
     }
     let mut form = Vec::new();
@@ -173,22 +158,13 @@ fn controls(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
         form.push(input(WORDS, &word(key)));
     }
     if !form.is_empty() {
-        form.push(button(
-            "send",
-            &format!("➡️ {}", word("chat-send")),
-            "primary",
-            at(Tap::Send),
-            Some(SEND_FORM),
-        ));
+        let send = format!("➡️ {}", word("chat-send"));
+        let send = button("send", &send, "primary", at(Tap::Send), Some(SEND_FORM));
+        form.push(send);
         elements.push(json!({"tag": "form", "name": format!("f{}", walk.step), "elements": form}));
     }
-    elements.push(button(
-        "skip",
-        &word("chat-skip"),
-        "default",
-        at(Tap::Skip),
-        None,
-    ));
+    let skip = word("chat-skip");
+    elements.push(button("skip", &skip, "default", at(Tap::Skip), None));
     elements
 }
 
@@ -211,7 +187,7 @@ impl ChatViews for Feishu {
             }
             elements.extend(controls(lang, question, walk));
         }
-        card(&title(question), "blue", elements)
+        card(&headline(question), "blue", elements)
     }
 
     fn closed(&self, lang: Lang, question: &Question) -> Said {
@@ -224,7 +200,8 @@ impl ChatViews for Feishu {
             "grey"
         };
         elements.push(div(&format!("{mark} {outcome}"), QUESTION_CHARS));
-        card(&format!("{mark} {}", title(question)), template, elements)
+        let title = format!("{mark} {}", headline(question));
+        card(&title, template, elements)
     }
 
     fn said(&self, text: &str) -> Said {

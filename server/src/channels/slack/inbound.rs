@@ -44,14 +44,12 @@ struct Container {
     message_ts: Option<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
+#[serde(default)]
 struct Action {
-    #[serde(default)]
     action_id: String,
-    #[serde(default)]
     block_id: String,
     value: Option<String>,
-    #[serde(default)]
     selected_options: Vec<Selected>,
 }
 
@@ -60,13 +58,11 @@ struct Selected {
     value: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
+#[serde(default)]
 struct View {
-    #[serde(default)]
     callback_id: String,
-    #[serde(default)]
     private_metadata: String,
-    #[serde(default)]
     state: State,
 }
 
@@ -108,17 +104,11 @@ pub fn read(payload: serde_json::Value, bot_user: Option<&str>) -> Option<Inboun
             let action = actions.into_iter().next()?;
             if action.action_id == "tick" {
                 // The block id names the step it was drawn for (`render::controls`).
-                let step = action
-                    .block_id
-                    .strip_prefix('h')?
-                    .split('-')
-                    .next()?
-                    .parse()
-                    .ok()?;
+                let (step, _) = action.block_id.strip_prefix('h')?.split_once('-')?;
                 return Some(Inbound::Ticked {
                     from: user.id,
                     on: Target::Message(container.message_ts?),
-                    step,
+                    step: step.parse().ok()?,
                     within: None,
                     ticked: action
                         .selected_options

@@ -38,16 +38,7 @@ pub struct Shown {
 /// `&`, `<` and `>` escaped, as Slack's "Escaping text" asks, so an agent's words cannot ping
 /// a channel (`<!channel>`, `<!here>`, `<@U…>`) or disguise a link (`<https://…|label>`).
 pub fn escape(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            _ => escaped.push(c),
-        }
-    }
-    escaped
+    html_escape::encode_text(text).into_owned()
 }
 
 fn plain(text: &str) -> Value {
@@ -142,8 +133,9 @@ fn controls(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
                     Emphasis::Recommended => Some("primary"),
                     Emphasis::Plain => None,
                 };
+                let label = shown::marked(option, BUTTON_CHARS);
                 button(
-                    &shown::marked(option, BUTTON_CHARS),
+                    &label,
                     &format!("pick-{index}"),
                     at(Tap::Pick(index)),
                     style,
@@ -162,12 +154,8 @@ fn controls(lang: Lang, question: &Question, walk: &Walk) -> Vec<Value> {
                 Tap::OwnWords => "own",
                 _ => "skip",
             };
-            button(
-                &key.label,
-                action,
-                at(key.tap),
-                key.primary.then_some("primary"),
-            )
+            let style = key.primary.then_some("primary");
+            button(&key.label, action, at(key.tap), style)
         })
         .collect();
     blocks.push(json!({"type": "actions", "block_id": block_id("x"), "elements": last}));

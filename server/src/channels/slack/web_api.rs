@@ -12,7 +12,7 @@ use super::CHANNEL;
 use super::render;
 use crate::channels::chat::service::{ServiceError, exchange, fingerprint};
 use serde::Deserialize;
-use serde::de::DeserializeOwned;
+use serde::de::{DeserializeOwned, IgnoredAny};
 use serde_json::{Value, json};
 
 /// One token at one Web API address.
@@ -92,16 +92,7 @@ impl WebApi {
             let wait = answer.header_secs("retry-after").unwrap_or(30);
             return Err(answer.rate_limited(wait));
         }
-        let Ok(body) = answer.json::<Value>() else {
-            return Err(if answer.status.is_success() {
-                ServiceError::Unreadable { app: CHANNEL }
-            } else {
-                ServiceError::Unreachable {
-                    app: CHANNEL,
-                    reason: format!("the server answered {}", answer.status),
-                }
-            });
-        };
+        let body = answer.service_json()?;
         if body["ok"] != Value::Bool(true) {
             // Every answer is HTTP 200: the error code says what passes.
             let code = body["error"].as_str().unwrap_or("unknown_error");
@@ -157,11 +148,10 @@ impl WebApi {
         text: &str,
         blocks: &Value,
     ) -> Result<Posted, ServiceError> {
-        self.call(
-            "chat.postMessage",
-            json!({"channel": channel, "text": render::escape(text), "blocks": blocks, "unfurl_links": false}),
-        )
-        .await
+        let text = render::escape(text);
+        let body =
+            json!({"channel": channel, "text": text, "blocks": blocks, "unfurl_links": false});
+        self.call("chat.postMessage", body).await
     }
 
     /// `chat.update`: the message at `posted` now shows `text` and `blocks`.
@@ -171,21 +161,15 @@ impl WebApi {
         text: &str,
         blocks: &Value,
     ) -> Result<(), ServiceError> {
-        self.call::<serde::de::IgnoredAny>(
-            "chat.update",
-            json!({"channel": posted.channel, "ts": posted.ts, "text": render::escape(text), "blocks": blocks}),
-        )
-        .await
-        .map(|_| ())
+        let text = render::escape(text);
+        let body =
+            json!({"channel": posted.channel, "ts": posted.ts, "text": text, "blocks": blocks});
+        self.call::<IgnoredAny>("chat.update", body).await.map(drop)
     }
 
     /// `views.open`: a modal, for the tap that gave `trigger_id` (valid 3 s, once).
     pub async fn open_view(&self, trigger_id: &str, view: &Value) -> Result<(), ServiceError> {
-        self.call::<serde::de::IgnoredAny>(
-            "views.open",
-            json!({"trigger_id": trigger_id, "view": view}),
-        )
-        .await
-        .map(|_| ())
+        let body = json!({"trigger_id": trigger_id, "view": view});
+        self.call::<IgnoredAny>("views.open", body).await.map(drop)
     }
 }
