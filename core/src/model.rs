@@ -39,7 +39,7 @@ pub use paths::local_path;
 pub use question::{
     AnswerImage, AnswerRequest, AnsweredVia, AskRequest, DaemonNote, DeclineRequest, Question,
     QuestionId, QuestionList, QuestionOption, Rendered, Shown, Source, Status, SubQuestion,
-    SubQuestionAnswer, TimeoutAction, WaitResult,
+    SubQuestionAnswer, TimeoutAction, WAIT_UPGRADE, WaitResult,
 };
 pub use session::{
     AgentSession, SessionList, SessionNotice, SessionReport, SessionState, validate_report,

@@ -2,8 +2,9 @@
 //! keep-alive clients, each alternating "create a question" and "answer it" (so few stay
 //! pending) for `SECONDS`, against a durable daemon and a `--memory` one: requests per second,
 //! p50 and p99. Then a fresh durable daemon's private memory with `WAITS` long polls waiting,
-//! as the shims of that many MCP calls hold them. Drives the release binary given as argument;
-//! the generator shares the machine's cores with the daemon, so the figures are a floor.
+//! as plain HTTP and as the shims of that many MCP calls hold them (switched to `hark-wait`).
+//! Drives the release binary given as argument; the generator shares the machine's cores with
+//! the daemon, so the figures are a floor.
 
 #[path = "support/mod.rs"]
 mod support;
@@ -39,10 +40,20 @@ async fn main() {
         );
         drop(daemon);
     }
-    // On a fresh daemon, as after a start: what the waiting calls themselves cost.
-    let home = tempfile::tempdir().unwrap();
-    let (daemon, port) = start_daemon_with(&binary, home.path(), &[]).await;
-    waiting_memory(port, daemon.id().unwrap()).await;
+    // On a fresh daemon each, as after a start: what the waiting calls themselves cost.
+    for way in [Way::Plain, Way::Switched] {
+        let home = tempfile::tempdir().unwrap();
+        let (daemon, port) = start_daemon_with(&binary, home.path(), &[]).await;
+        waiting_memory(port, daemon.id().unwrap(), way).await;
+    }
+}
+
+/// How a long poll waits: as plain HTTP, or on the bare connection after switching protocols
+/// (`Upgrade: hark-wait`), as the shim's and the CLI's waits do.
+#[derive(Clone, Copy, PartialEq)]
+enum Way {
+    Plain,
+    Switched,
 }
 
 type Sender = http1::SendRequest<Full<Bytes>>;
@@ -53,7 +64,7 @@ async fn connect(port: u16) -> Sender {
         .unwrap();
     stream.set_nodelay(true).unwrap();
     let (sender, connection) = http1::handshake(TokioIo::new(stream)).await.unwrap();
-    tokio::spawn(connection);
+    tokio::spawn(connection.with_upgrades());
     sender
 }
 
@@ -117,7 +128,7 @@ async fn load(port: u16) -> (usize, Vec<Duration>, Duration) {
 }
 
 /// `WAITS` questions, each with a long poll waiting on it, then the daemon's private memory.
-async fn waiting_memory(port: u16, pid: u32) {
+async fn waiting_memory(port: u16, pid: u32, way: Way) {
     tokio::time::sleep(Duration::from_secs(1)).await;
     let before = status_kib(pid, "RssAnon:");
     let mut waiting = Vec::new();
@@ -126,15 +137,40 @@ async fn waiting_memory(port: u16, pid: u32) {
         let (_, body) = request(&mut sender, port, "POST", "/api/questions", ASK).await;
         let path = format!("/api/questions/{}/wait", question_id(&body));
         waiting.push(tokio::spawn(async move {
-            request(&mut sender, port, "GET", &path, "").await
+            match way {
+                Way::Plain => drop(request(&mut sender, port, "GET", &path, "").await),
+                Way::Switched => switched_wait(&mut sender, port, &path).await,
+            }
         }));
     }
     tokio::time::sleep(Duration::from_secs(1)).await;
+    let kind = match way {
+        Way::Plain => "plain HTTP long polls",
+        Way::Switched => "waits switched to hark-wait (the shim's)",
+    };
     println!(
-        "daemon private memory (RssAnon): {before} KiB idle, {} KiB with {WAITS} long polls waiting",
+        "daemon private memory (RssAnon): {before} KiB idle, {} KiB with {WAITS} {kind} waiting",
         status_kib(pid, "RssAnon:")
     );
     for wait in waiting {
         wait.abort();
     }
+}
+
+/// A wait that switches protocols, held until the daemon's line and its close.
+async fn switched_wait(sender: &mut Sender, port: u16, path: &str) {
+    use tokio::io::AsyncReadExt;
+    sender.ready().await.unwrap();
+    let request = hyper::Request::builder()
+        .uri(path)
+        .header("host", format!("127.0.0.1:{port}"))
+        .header("connection", "upgrade")
+        .header("upgrade", "hark-wait")
+        .body(Full::new(Bytes::new()))
+        .unwrap();
+    let response = sender.send_request(request).await.unwrap();
+    assert_eq!(response.status(), 101, "the wait switches");
+    let connection = hyper::upgrade::on(response).await.unwrap();
+    let mut line = Vec::new();
+    let _ = TokioIo::new(connection).read_to_end(&mut line).await;
 }

@@ -9,7 +9,8 @@ pub mod process;
 
 use hark_core::model::{
     AskRequest, ChannelTest, ChannelTestResult, ChannelsReport, Config, ErrorBody, Health,
-    OneTimeLogin, Pairing, Question, QuestionId, Stopping, SubQuestionAnswer, WaitResult,
+    OneTimeLogin, Pairing, Question, QuestionId, Stopping, SubQuestionAnswer, WAIT_UPGRADE,
+    WaitResult,
 };
 use reqwest::{Method, RequestBuilder, StatusCode};
 use std::time::Duration;
@@ -59,7 +60,7 @@ pub enum ClientError {
     Unreachable {
         url: String,
         #[source]
-        source: reqwest::Error,
+        source: Box<dyn std::error::Error + Send + Sync>,
     },
     /// The daemon refused the request; its error names the field.
     #[error("{}", body.error)]
@@ -81,6 +82,10 @@ pub const IDLE_CONNECTION: Duration = Duration::from_secs(5);
 
 /// How much longer than a long poll the HTTP request itself may take.
 const WAIT_GRACE: Duration = Duration::from_secs(15);
+
+/// The longest answer to a wait read: a closed question's result carries its answers with their
+/// images (an answer's body is at most `MAX_ANSWER_BODY_BYTES`) and the messages taken along.
+const MAX_WAIT_LINE: u64 = 2 * hark_core::model::limits::MAX_ANSWER_BODY_BYTES as u64;
 
 impl DaemonClient {
     /// A client of the daemon on this machine's `port`. It sends the daemon's token when this
@@ -132,11 +137,19 @@ impl DaemonClient {
         }
     }
 
-    fn unreachable(&self, source: reqwest::Error) -> ClientError {
+    fn unreachable(
+        &self,
+        source: impl Into<Box<dyn std::error::Error + Send + Sync>>,
+    ) -> ClientError {
         ClientError::Unreachable {
             url: self.base.clone(),
-            source,
+            source: source.into(),
         }
+    }
+
+    /// The connection broke off, or carried what the daemon never sends.
+    fn broken(&self, what: &str) -> ClientError {
+        self.unreachable(what.to_string())
     }
 
     async fn send(&self, builder: RequestBuilder) -> Result<reqwest::Response, ClientError> {
@@ -144,7 +157,8 @@ impl DaemonClient {
             .send()
             .await
             .map_err(|error| self.unreachable(error))?;
-        if response.status().is_success() {
+        // 101: the switch of protocols a wait asks for.
+        if response.status().is_success() || response.status() == StatusCode::SWITCHING_PROTOCOLS {
             return Ok(response);
         }
         let status = response.status();
@@ -237,10 +251,17 @@ impl DaemonClient {
         if messages == Messages::TakeAlong {
             path.push_str("&messages=true");
         }
+        let deadline = Duration::from_secs(secs) + WAIT_GRACE;
         let builder = self
             .request(Method::GET, &path)
-            .timeout(Duration::from_secs(secs) + WAIT_GRACE);
+            .header(reqwest::header::CONNECTION, "upgrade")
+            .header(reqwest::header::UPGRADE, WAIT_UPGRADE)
+            .timeout(deadline);
         let response = self.send(builder).await?;
+        if response.status() == StatusCode::SWITCHING_PROTOCOLS {
+            let line = tokio::time::timeout(deadline, self.switched_line(response)).await;
+            return line.unwrap_or_else(|_| Err(self.broken("the wait outlived its deadline")));
+        }
         if response.status() == StatusCode::NO_CONTENT {
             return Ok(None);
         }
@@ -249,6 +270,48 @@ impl DaemonClient {
             .await
             .map(Some)
             .map_err(|error| self.unreachable(error))
+    }
+
+    /// The one line a wait that switched protocols ends with (`WAIT_UPGRADE`), read as the
+    /// plain wait's answer would be.
+    async fn switched_line(
+        &self,
+        response: reqwest::Response,
+    ) -> Result<Option<WaitResult>, ClientError> {
+        use tokio::io::AsyncReadExt;
+        let connection = response
+            .upgrade()
+            .await
+            .map_err(|error| self.unreachable(error))?;
+        let mut line = Vec::new();
+        // Bounded as a body would be: a result carries its images' bytes.
+        (connection.take(MAX_WAIT_LINE + 1))
+            .read_to_end(&mut line)
+            .await
+            .map_err(|error| self.unreachable(error))?;
+        if line.len() as u64 > MAX_WAIT_LINE {
+            return Err(self.broken("the daemon's answer to a wait is larger than any it sends"));
+        }
+        let Some(line) = line.strip_suffix(b"\n") else {
+            return Err(self.broken("the connection closed before the wait's answer"));
+        };
+        let (status, body) = match line.iter().position(|byte| *byte == b' ') {
+            Some(space) => (&line[..space], &line[space + 1..]),
+            None => (line, &[][..]),
+        };
+        let status = std::str::from_utf8(status)
+            .ok()
+            .and_then(|status| status.parse::<StatusCode>().ok())
+            .ok_or_else(|| self.broken("the wait's answer does not start with a status"))?;
+        let unreadable = |_| self.broken("the wait's answer is not the JSON it should be");
+        match status {
+            StatusCode::NO_CONTENT => Ok(None),
+            StatusCode::OK => serde_json::from_slice(body).map(Some).map_err(unreadable),
+            status => Err(ClientError::Api {
+                status,
+                body: serde_json::from_slice(body).map_err(unreadable)?,
+            }),
+        }
     }
 
     /// How a phone reaches this daemon: its local and LAN addresses.

@@ -53,6 +53,7 @@ mod api {
     mod security;
     mod sessions;
     mod slack;
+    mod switched_wait;
     pub mod telegram;
     mod telegram_lifecycle;
     mod typing;

@@ -531,6 +531,14 @@ pub struct DeclineRequest {
     pub via: Option<AnsweredVia>,
 }
 
+/// The protocol a wait may switch to (`Connection: upgrade`, `Upgrade: hark-wait`), as the
+/// shim's and the CLI's waits do. After `101 Switching Protocols` the daemon writes one line,
+/// `<status> <body>`: the status and JSON body the plain wait would have answered (`204` alone),
+/// and closes. A waiting call then costs the daemon a socket and a future rather than an HTTP
+/// connection with its buffers. Closing the connection mid-wait is leaving, as with the plain
+/// wait's `cancelOnDisconnect`.
+pub const WAIT_UPGRADE: &str = "hark-wait";
+
 /// `GET /api/questions/:id/wait` once the question is closed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

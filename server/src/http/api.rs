@@ -11,6 +11,7 @@ mod pairing;
 pub(crate) mod questions;
 mod rules;
 mod sessions;
+mod wait;
 
 use crate::http::error::ApiError;
 use crate::http::state::AppState;

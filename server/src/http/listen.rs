@@ -31,6 +31,7 @@ use tokio::net::TcpListener;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
+use tokio_util::task::task_tracker::TaskTrackerToken;
 use tower::ServiceExt;
 
 /// How long a client may take to send a request's headers (or stay idle between requests).
@@ -119,6 +120,7 @@ pub async fn serve(
         let router = router.clone();
         let shutdown = shutdown.clone();
         let (pools, access, lookups) = (pools.clone(), access.clone(), lookups.clone());
+        let draining = tasks.clone();
         tasks.spawn(async move {
             // Once per connection, for every request on it: whose it is. Linux answers in
             // microseconds; the table lookups of Windows and macOS run in this connection's
@@ -129,7 +131,7 @@ pub async fn serve(
                 Ok(ours) => lookups.look_up(peer, ours).await,
                 Err(_) => PeerOwner::Unknown,
             };
-            let Some((place, header_timeout)) = pools.admit(ip, owner, &access) else {
+            let Some((place, header_timeout)) = pools.admit(ip, owner, &access, &draining) else {
                 return;
             };
             let carried = place.clone();
@@ -183,6 +185,7 @@ impl Pools {
         ip: IpAddr,
         owner: PeerOwner,
         access: &Access,
+        draining: &TaskTracker,
     ) -> Option<(ConnectionPlace, Duration)> {
         let (pool, header_timeout) =
             if crate::security::network::is_loopback(ip) && owner != PeerOwner::Another {
@@ -192,7 +195,7 @@ impl Pools {
             } else {
                 (&self.strangers, STRANGER_HEADER_TIMEOUT)
             };
-        Some((pool.admit(ip)?, header_timeout))
+        Some((pool.admit(ip, draining)?, header_timeout))
     }
 }
 
@@ -219,8 +222,9 @@ impl Pool {
         }
     }
 
-    /// A place for one more connection from `peer`, if the budget has one.
-    fn admit(&self, peer: IpAddr) -> Option<ConnectionPlace> {
+    /// A place for one more connection from `peer`, if the budget has one; a stopping daemon
+    /// drains it (`draining`) also once it has been upgraded.
+    fn admit(&self, peer: IpAddr, draining: &TaskTracker) -> Option<ConnectionPlace> {
         let Ok(permit) = self.open.clone().try_acquire_owned() else {
             self.log_refusal(peer, "too many open connections");
             return None;
@@ -244,6 +248,7 @@ impl Pool {
             _held: Arc::new(Place {
                 _permit: permit,
                 _slot: slot,
+                _drained: draining.token(),
             }),
         })
     }
@@ -276,7 +281,8 @@ fn network_of(peer: IpAddr) -> IpAddr {
 }
 
 /// A connection's place in its budget, given back when the last copy is dropped: the
-/// connection's task holds one, and a WebSocket upgraded from it another (`ws::upgrade`).
+/// connection's task holds one, and a WebSocket or a wait upgraded from it another
+/// (`ws::upgrade`, `api::wait`).
 #[derive(Clone)]
 pub struct ConnectionPlace {
     _held: Arc<Place>,
@@ -285,6 +291,8 @@ pub struct ConnectionPlace {
 struct Place {
     _permit: OwnedSemaphorePermit,
     _slot: Option<PeerSlot>,
+    /// Counted among the open connections a stopping daemon waits for.
+    _drained: TaskTrackerToken,
 }
 
 /// One connection's place in its address's count, given back when the connection ends.
@@ -364,32 +372,48 @@ mod tests {
             by_network: true,
             ..Pool::new("test", 16, Some(2))
         };
+        let draining = TaskTracker::new();
         let places: Vec<_> = ["2001:db8::1", "2001:db8::2"]
             .iter()
-            .map(|peer| pool.admit(peer.parse().unwrap()).unwrap())
+            .map(|peer| pool.admit(peer.parse().unwrap(), &draining).unwrap())
             .collect();
         assert!(
-            pool.admit("2001:db8::3".parse().unwrap()).is_none(),
+            pool.admit("2001:db8::3".parse().unwrap(), &draining)
+                .is_none(),
             "same /64"
         );
         assert!(
-            pool.admit("2001:db8:0:1::1".parse().unwrap()).is_some(),
+            pool.admit("2001:db8:0:1::1".parse().unwrap(), &draining)
+                .is_some(),
             "another /64"
         );
-        assert!(pool.admit("192.168.1.50".parse().unwrap()).is_some());
+        assert!(
+            pool.admit("192.168.1.50".parse().unwrap(), &draining)
+                .is_some()
+        );
         drop(places);
     }
 
     #[test]
     fn a_place_is_given_back_only_when_its_last_holder_lets_go() {
         let pool = Pool::new("test", 2, Some(1));
+        let draining = TaskTracker::new();
         let peer: IpAddr = "192.168.1.50".parse().unwrap();
-        let place = pool.admit(peer).unwrap();
-        assert!(pool.admit(peer).is_none(), "one per address");
+        let place = pool.admit(peer, &draining).unwrap();
+        assert!(pool.admit(peer, &draining).is_none(), "one per address");
         let websocket = place.clone();
         drop(place);
-        assert!(pool.admit(peer).is_none(), "the WebSocket still holds it");
+        assert!(
+            pool.admit(peer, &draining).is_none(),
+            "the WebSocket still holds it"
+        );
+        assert_eq!(
+            draining.len(),
+            1,
+            "a stopping daemon waits for the WebSocket"
+        );
         drop(websocket);
-        assert!(pool.admit(peer).is_some());
+        assert!(draining.is_empty());
+        assert!(pool.admit(peer, &draining).is_some());
     }
 }

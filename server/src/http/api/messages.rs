@@ -3,8 +3,8 @@
 //! (`POST /api/messages/deliver`), which marks them delivered; `?wait=<secs>` holds the call
 //! until one comes, when none waits (a finished agent's hook, SPEC §20).
 
-use crate::http::api::questions::MAX_WAIT_SECS;
 use crate::http::api::questions::checked;
+use crate::http::api::wait::MAX_WAIT_SECS;
 use crate::http::error::ApiError;
 use crate::http::json::ApiJson;
 use crate::http::query::ApiQuery;

@@ -1,5 +1,5 @@
-//! `/api/questions…`: ask, list, read, answer, decline, cancel, long-poll a question, and the
-//! images of its answer.
+//! `/api/questions…`: ask, list, read, answer, decline, cancel a question, and the images of
+//! its answer; its long poll is `wait`'s.
 
 use crate::http::error::ApiError;
 use crate::http::json::ApiJson;
@@ -12,14 +12,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use hark_core::model::{
-    AnswerRequest, AskRequest, DeclineRequest, Question, QuestionId, QuestionList, Status,
-    WaitResult, limits,
+    AnswerRequest, AskRequest, DeclineRequest, Question, QuestionId, QuestionList, Status, limits,
 };
-use hark_core::store::{Created, Filter, Outcome, Waited};
-use std::time::Duration;
-
-/// The longest a single `/wait` holds the connection when the client names a timeout.
-pub const MAX_WAIT_SECS: u64 = 60;
+use hark_core::store::{Created, Filter, Outcome};
 
 /// The question routes.
 pub fn router() -> Router<AppState> {
@@ -30,13 +25,13 @@ pub fn router() -> Router<AppState> {
         .route("/questions/{id}/decline", post(decline))
         .route("/questions/{id}/cancel", post(cancel))
         .route("/questions/{id}/abandon", post(abandon))
-        .route("/questions/{id}/wait", get(wait))
+        .route("/questions/{id}/wait", get(super::wait::wait))
         .route("/questions/{id}/images/{answer}/{place}", get(image))
 }
 
 /// The question id in the path; a malformed one (not a UUID, not even UTF-8) is a 400 naming
 /// `id`, in JSON like every other error.
-struct IdPath(QuestionId);
+pub(super) struct IdPath(pub(super) QuestionId);
 
 impl<S: Send + Sync> FromRequestParts<S> for IdPath {
     type Rejection = ApiError;
@@ -217,91 +212,6 @@ async fn abandon(
     IdPath(id): IdPath,
 ) -> Result<Json<Question>, ApiError> {
     Ok(Json(state.store.abandon(id).await?))
-}
-
-/// Long-poll. Without `timeout` it waits until the question closes, as the Node reference did;
-/// with one it waits at most that many seconds (capped at 60) and answers 204 if still pending.
-/// With `cancelOnDisconnect=true` (the shim's waits), a connection that drops mid-wait
-/// means its asker is gone: the question stays answerable for `lateSecs`, then is withdrawn.
-/// With `messages=true` (the shim's waits too), the closed result carries the messages the
-/// person left for the asking agent, delivered with it: no second round trip to collect them.
-/// `/wait`'s parameters.
-#[derive(serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct WaitQuery {
-    /// Seconds to wait at most (capped at `MAX_WAIT_SECS`); none: until the question closes.
-    timeout: Option<u64>,
-    /// `true` (or `1`): the question is withdrawn if the connection drops mid-wait.
-    cancel_on_disconnect: Option<String>,
-    /// `true` (or `1`): the result takes along the messages for the agent that asked.
-    messages: Option<String>,
-}
-
-/// A flag in a query: `true` or `1`.
-fn flag(value: Option<&str>) -> bool {
-    value.is_some_and(|value| value == "true" || value == "1")
-}
-
-async fn wait(
-    State(state): State<AppState>,
-    IdPath(id): IdPath,
-    ApiQuery(query): ApiQuery<WaitQuery>,
-) -> Result<Response, ApiError> {
-    let timeout = query
-        .timeout
-        .map(|secs| Duration::from_secs(secs.min(MAX_WAIT_SECS)));
-    let cancel_on_disconnect = flag(query.cancel_on_disconnect.as_deref());
-    let mut guard = cancel_on_disconnect.then(|| CancelIfAbandoned {
-        store: state.store.clone(),
-        id,
-        armed: true,
-    });
-    let waited = state.store.wait(id, timeout).await;
-    if let Some(guard) = guard.as_mut() {
-        guard.armed = false;
-    }
-    Ok(match waited? {
-        Waited::Closed(mut result) => {
-            // The agent takes the images along: their bytes go with the result.
-            if let Some(answers) = result.answers.as_mut() {
-                state.store.fill_image_data(id, answers).await;
-            }
-            if flag(query.messages.as_deref()) {
-                // The answer matters more than the messages: should the disk refuse their
-                // marks, they wait for the agent's next call and the answer goes now.
-                match state.store.deliver_with_answer(id).await {
-                    Ok(messages) => result.messages = messages,
-                    Err(error) => {
-                        tracing::warn!(%id, %error, "the messages stay for the agent's next call")
-                    }
-                }
-            }
-            Json::<WaitResult>(result).into_response()
-        }
-        Waited::StillPending => StatusCode::NO_CONTENT.into_response(),
-    })
-}
-
-/// Marks a question whose asker vanished mid-wait as abandoned (answerable for `lateSecs`,
-/// then withdrawn): when the waiting connection closes, the server drops the handler before it
-/// finishes, and this guard's drop does it. A finished wait disarms it first.
-struct CancelIfAbandoned {
-    store: hark_core::store::Store,
-    id: QuestionId,
-    armed: bool,
-}
-
-impl Drop for CancelIfAbandoned {
-    fn drop(&mut self) {
-        if !self.armed {
-            return;
-        }
-        // A drop cannot wait for the disk: the withdrawal runs as a task of its own.
-        let (store, id) = (self.store.clone(), self.id);
-        tokio::spawn(async move {
-            let _ = store.abandon(id).await;
-        });
-    }
 }
 
 /// `/images/{answer}/{place}`: which image, as the path names it.
