@@ -136,6 +136,7 @@ attention-notification-title = { $count ->
    *[other] Your agents have { $count } questions
 }
 attention-notification-open = Open the question
+attention-notification-open-all = Open the questions
 attention-enable-notifications = Turn on notifications
 settings-port = Port
 settings-port-help = The port the daemon listens on. Takes effect when the daemon restarts; HARK_PORT and --port override it.

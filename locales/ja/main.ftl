@@ -110,6 +110,7 @@ attention-notification-title = { $count ->
    *[other] エージェントから質問が { $count } 件届きました
 }
 attention-notification-open = 質問を開く
+attention-notification-open-all = 質問の一覧を開く
 attention-enable-notifications = 通知をオンにする
 settings-port = ポート
 settings-port-help = デーモンが待ち受けるポートです。デーモンの再起動後に反映されます。HARK_PORT と --port が優先されます。

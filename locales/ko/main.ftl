@@ -110,6 +110,7 @@ attention-notification-title = { $count ->
    *[other] 에이전트가 질문 { $count }개를 보냈습니다
 }
 attention-notification-open = 질문 열기
+attention-notification-open-all = 질문 목록 열기
 attention-enable-notifications = 알림 켜기
 settings-port = 포트
 settings-port-help = 데몬이 수신하는 포트입니다. 데몬을 다시 시작하면 적용되며, HARK_PORT와 --port가 우선합니다.

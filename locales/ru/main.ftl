@@ -135,6 +135,7 @@ attention-notification-title = { $count ->
    *[many] У агентов { $count } вопросов
 }
 attention-notification-open = Открыть вопрос
+attention-notification-open-all = Открыть вопросы
 attention-enable-notifications = Включить уведомления
 settings-port = Порт
 settings-port-help = Порт, на котором работает демон. Вступает в силу после перезапуска демона; HARK_PORT и --port важнее.

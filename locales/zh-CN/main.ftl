@@ -110,6 +110,7 @@ attention-notification-title = { $count ->
    *[other] 智能体有 { $count } 个问题
 }
 attention-notification-open = 打开问题
+attention-notification-open-all = 打开问题列表
 attention-enable-notifications = 开启通知
 settings-port = 端口
 settings-port-help = 守护进程监听的端口，重启守护进程后生效；HARK_PORT 和 --port 的优先级更高。

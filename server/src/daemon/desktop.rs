@@ -1,13 +1,14 @@
 //! What the daemon does on this desktop when a question arrives and no page is open to show it:
-//! a desktop notification, whose click opens the question's page (Linux, Windows), and opening the
-//! browser on the question, each as the config says; and when an agent finishes its turn or waits
+//! a desktop notification, whose click opens the question's page (Linux, Windows; one for a
+//! burst of questions, counting them), and opening the browser on the question, each as the
+//! config says; and when an agent finishes its turn or waits
 //! in its own dialog (`notifyOn`, SPEC §20), a notification with what it said last, whose click
 //! opens the Agents page. Pages open with a one-time login
 //! (`security::login`). Where the platform cannot (no notification service, no browser), it logs
 //! and carries on.
 
 use crate::security::access::Access;
-use hark_core::model::{AgentSession, Event};
+use hark_core::model::{AgentSession, Event, Question, QuestionId};
 use hark_core::store::Store;
 use hark_text::t_in;
 use std::sync::Arc;
@@ -19,14 +20,25 @@ use tokio::time::Instant;
 /// One browser opening covers a burst of questions: the page it opens shows them all.
 const REOPEN_AFTER: Duration = Duration::from_secs(30);
 
+/// New questions' notifications at most this often: the first of a burst at once, the rest
+/// counted into one. A burst of notifications helps nobody, and a thread and a D-Bus call for
+/// each question slowed the daemon under load.
+const NOTIFY_EVERY: Duration = Duration::from_secs(2);
+
 /// Watches the store's events for the daemon's lifetime.
 pub fn watch(store: Store, port: u16, access: Arc<Access>) {
     tokio::spawn(async move {
         let mut events = store.subscribe();
         let mut last_opened: Option<Instant> = None;
+        let mut notices = QuestionNotices::default();
         loop {
+            let due = notices.due();
             let event = tokio::select! {
                 event = events.recv() => event,
+                () = tokio::time::sleep_until(due.unwrap_or_else(Instant::now)), if due.is_some() => {
+                    notices.show_held(&store, port, &access).await;
+                    continue;
+                }
                 () = store.shutdown_token().cancelled() => return,
             };
             let event = match event {
@@ -48,21 +60,7 @@ pub fn watch(store: Store, port: u16, access: Arc<Access>) {
             }
             let config = store.config();
             if config.notification {
-                // One short plain line: a notification shows no Markdown and little text.
-                let body =
-                    hark_text::plain::cut_chars(&hark_text::question::headline(question), 140);
-                let lang = hark_text::negotiate::daemon_lang(&config);
-                let notification = Notification {
-                    summary: t_in(lang, "attention-notification-title", &[("count", 1.into())]),
-                    body,
-                    open_label: t_in(lang, "attention-notification-open", &[]),
-                };
-                let page = Page {
-                    access: access.clone(),
-                    port,
-                    path: format!("/q/{}", question.id),
-                };
-                notify(notification, page);
+                notices.arrived(question, &store, port, &access);
             }
             let recently = last_opened.is_some_and(|at| at.elapsed() < REOPEN_AFTER);
             if !config.auto_open_browser {
@@ -76,6 +74,83 @@ pub fn watch(store: Store, port: u16, access: Arc<Access>) {
             }
         }
     });
+}
+
+/// New questions' notifications, one per `NOTIFY_EVERY` at most.
+#[derive(Default)]
+struct QuestionNotices {
+    shown_at: Option<Instant>,
+    /// Questions that arrived since, oldest first: shown together when `due`.
+    held: Vec<QuestionId>,
+}
+
+impl QuestionNotices {
+    /// When the held questions are to be shown.
+    fn due(&self) -> Option<Instant> {
+        let shown_at = self.shown_at?;
+        (!self.held.is_empty()).then(|| shown_at + NOTIFY_EVERY)
+    }
+
+    /// A question arrived with no page open: shown now, or held if one was shown moments ago.
+    fn arrived(&mut self, question: &Question, store: &Store, port: u16, access: &Arc<Access>) {
+        if self.shown_at.is_some_and(|at| at.elapsed() < NOTIFY_EVERY) {
+            self.held.push(question.id);
+            return;
+        }
+        self.shown_at = Some(Instant::now());
+        notify_questions(store, &[question], port, access);
+    }
+
+    /// Shows the held questions that are still open, in one notification, unless a page opened
+    /// meanwhile or notifications were turned off.
+    async fn show_held(&mut self, store: &Store, port: u16, access: &Arc<Access>) {
+        let held = std::mem::take(&mut self.held);
+        if store.browser_clients() > 0 || !store.config().notification {
+            return;
+        }
+        let mut open = Vec::with_capacity(held.len());
+        for id in held {
+            open.extend(store.get(id).await.filter(Question::is_pending));
+        }
+        if open.is_empty() {
+            return;
+        }
+        self.shown_at = Some(Instant::now());
+        notify_questions(store, &open.iter().collect::<Vec<_>>(), port, access);
+    }
+}
+
+/// One notification of `questions` (the newest last): the newest's headline, and a click that
+/// opens it, or the inbox when there are several.
+fn notify_questions(store: &Store, questions: &[&Question], port: u16, access: &Arc<Access>) {
+    let (Some(newest), count) = (questions.last(), questions.len()) else {
+        return;
+    };
+    let lang = hark_text::negotiate::daemon_lang(&store.config());
+    // One short plain line: a notification shows no Markdown and little text.
+    let body = hark_text::plain::cut_chars(&hark_text::question::headline(newest), 140);
+    let (open_label, path) = if count == 1 {
+        let path = format!("/q/{}", newest.id);
+        (t_in(lang, "attention-notification-open", &[]), path)
+    } else {
+        let label = t_in(lang, "attention-notification-open-all", &[]);
+        (label, "/".to_string())
+    };
+    let notification = Notification {
+        summary: t_in(
+            lang,
+            "attention-notification-title",
+            &[("count", count.into())],
+        ),
+        body,
+        open_label,
+    };
+    let page = Page {
+        access: access.clone(),
+        port,
+        path,
+    };
+    notify(notification, page);
 }
 
 /// A notification of an agent that finished or waits, when the config asks for one and no page

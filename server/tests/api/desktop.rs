@@ -351,3 +351,67 @@ async fn an_agent_that_finished_is_a_notification_whose_click_opens_the_agents()
     let (page, _) = with_login(&lines[0]);
     assert_eq!(page, daemon.url("/agents"));
 }
+
+#[cfg(target_os = "linux")]
+#[tokio::test]
+async fn a_burst_of_questions_is_one_notification_more_that_counts_them_and_opens_the_inbox() {
+    let mut desktop = crate::api::fake_notifications::Desktop::start().await;
+    let scratch = tempfile::tempdir().unwrap();
+    let (browser, opened_log) = recording_browser(scratch.path());
+    let daemon = Daemon::start_with(
+        tempfile::tempdir().unwrap(),
+        &[
+            ("BROWSER", &browser),
+            ("DBUS_SESSION_BUS_ADDRESS", &desktop.address),
+            ("LANG", "C.UTF-8"),
+            ("LC_ALL", ""),
+        ],
+    );
+    let off = daemon
+        .put("/api/config", &json!({"autoOpenBrowser": false}))
+        .await;
+    assert_eq!(off.status(), 200);
+    let mut ids = Vec::new();
+    for text in ["First?", "Second?", "Third?", "Fourth?"] {
+        let asked = daemon
+            .ask(&json!({"questions": [{"question": text}]}))
+            .await;
+        ids.push(asked["id"].as_str().unwrap().to_string());
+    }
+    // One answered before the held ones are shown: it is not counted.
+    let answered = daemon
+        .post(
+            &format!("/api/questions/{}/answer", ids[1]),
+            &json!({"answers": [{"freeText": "done"}]}),
+        )
+        .await;
+    assert_eq!(answered.status(), 200);
+
+    let first = desktop
+        .next_shown()
+        .await
+        .expect("the first is shown at once");
+    assert_eq!(first.summary, "Your agent has a question");
+    assert_eq!(first.body, "First?");
+    let rest = desktop
+        .next_shown()
+        .await
+        .expect("the rest are shown together");
+    assert_eq!(rest.summary, "Your agents have 2 questions");
+    assert_eq!(rest.body, "Fourth?", "the newest one's headline");
+    assert_eq!(rest.actions, ["default", "Open the questions"]);
+    let mut lines = Vec::new();
+    for _ in 0..50 {
+        desktop.click(rest.id).await;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        lines = opened_now(&opened_log);
+        if !lines.is_empty() {
+            break;
+        }
+    }
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    let (page, _) = with_login(&lines[0]);
+    assert_eq!(page, daemon.url("/"), "the inbox shows them all");
+    let more = tokio::time::timeout(Duration::from_secs(3), desktop.next_shown()).await;
+    assert!(matches!(more, Err(_) | Ok(None)), "nothing more: {more:?}");
+}
