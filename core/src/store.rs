@@ -54,7 +54,7 @@ use crate::log::{Ack, Log, OnDurable, Reader};
 use crate::model::session::MAX_SESSIONS;
 use crate::model::{Config, ConfigReport, Event, Question, QuestionId, WaitResult, limits};
 use chrono::Utc;
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::path::Path;
 use std::sync::atomic::AtomicUsize;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -124,9 +124,21 @@ struct State {
     messages: VecDeque<crate::model::AgentMessage>,
     /// Agent sessions, the one heard from last first (`sessions`).
     sessions: Vec<crate::model::AgentSession>,
+    /// Questions whose agent left them at some point, for `late::resumed` to look through
+    /// instead of every question in memory: a superset, pruned as it is looked through.
+    abandoned: HashSet<QuestionId>,
 }
 
 impl State {
+    /// Keeps `entry` in memory, indexed when its agent had left it.
+    fn insert(&mut self, entry: Entry) {
+        let id = entry.question.id;
+        if entry.question.abandoned_at.is_some() {
+            self.abandoned.insert(id);
+        }
+        self.entries.insert(id, entry);
+    }
+
     /// The entry of question `id`, if it is still pending.
     fn pending_entry(&mut self, id: QuestionId) -> Result<&mut Entry, StoreError> {
         let entry = self.entries.get_mut(&id).ok_or(StoreError::NotFound(id))?;
@@ -243,7 +255,7 @@ impl Store {
             let mut state = store.state();
             for question in recent.into_iter().rev() {
                 state.closed_order.push_back(question.id);
-                state.entries.insert(question.id, Entry::new(question));
+                state.insert(Entry::new(question));
             }
             let orphan_deadline =
                 tokio::time::Instant::now() + Duration::from_secs(config.orphan_secs);
@@ -267,7 +279,7 @@ impl Store {
                         store.schedule(timers::Due::Orphan, question.id, orphan_deadline);
                     }
                 }
-                state.entries.insert(question.id, entry);
+                state.insert(entry);
                 state.pending += 1;
                 if let Some(expires_at) = question.expires_at {
                     let left = (expires_at - Utc::now()).to_std().unwrap_or_default();
@@ -364,7 +376,7 @@ impl Store {
                 } else {
                     state.closed_order.push_back(id);
                 }
-                state.entries.insert(id, Entry::new(question));
+                state.insert(Entry::new(question));
             }
         }
     }

@@ -32,6 +32,7 @@ impl Store {
             entry.orphan = false;
             entry.question.abandoned_at = Some(now());
             let question = entry.question.clone();
+            state.abandoned.insert(id);
             let durable = self.record(&question);
             self.announce(|| Event::QuestionUpdated(question.clone()));
             (question, durable)
@@ -77,20 +78,30 @@ impl Store {
             asked.map(|source| (&source.client, &source.cwd))
                 == asking.map(|source| (&source.client, &source.cwd))
         };
-        let id = state
-            .entries
-            .values()
-            .filter(|entry| {
-                let question = &entry.question;
-                // One its asker withdrew is over: asked again, it is asked anew.
-                question.abandoned_at.is_some_and(|at| at >= since)
-                    && question.status != Status::Cancelled
-                    && question.questions == request.questions
-                    && question.title == request.title
-                    && same_source(question)
-            })
-            .max_by_key(|entry| entry.question.created_at)
-            .map(|entry| entry.question.id)?;
+        // Looked through, the index loses what can never be taken up again: forgotten,
+        // taken up, left too long ago, or withdrawn by its asker (leaving again re-indexes it).
+        let mut newest: Option<(chrono::DateTime<chrono::Utc>, QuestionId)> = None;
+        let State {
+            entries, abandoned, ..
+        } = state;
+        abandoned.retain(|id| {
+            let Some(question) = entries.get(id).map(|entry| &entry.question) else {
+                return false;
+            };
+            if question.abandoned_at.is_none_or(|at| at < since)
+                || question.status == Status::Cancelled
+            {
+                return false;
+            }
+            let same = question.questions == request.questions
+                && question.title == request.title
+                && same_source(question);
+            if same && newest.is_none_or(|(at, _)| question.created_at > at) {
+                newest = Some((question.created_at, question.id));
+            }
+            true
+        });
+        let (_, id) = newest?;
         let entry = state.entries.get_mut(&id)?;
         self.taken_up(entry);
         Some(entry.question.clone())

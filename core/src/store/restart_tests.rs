@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::model::{AskRequest, Status};
-use crate::model::{DaemonNote, QuestionOption, SubQuestion, SubQuestionAnswer};
+use crate::model::{DaemonNote, QuestionOption, Source, SubQuestion, SubQuestionAnswer};
 
 /// A yes/no question with a client-chosen id.
 pub(super) fn asked(id: QuestionId) -> AskRequest {
@@ -264,4 +264,61 @@ async fn a_limit_moved_by_typing_survives_a_restart() {
         moved - question.created_at >= chrono::Duration::seconds(50),
         "{moved}"
     );
+}
+
+#[tokio::test]
+async fn an_agent_that_left_before_a_restart_takes_its_question_up_by_asking_again() {
+    let home = tempfile::tempdir().unwrap();
+    // No id: only the questions, their title and the asking agent's place tell them apart.
+    let from = |client: &str, text: &str| AskRequest {
+        id: None,
+        source: Some(Source {
+            client: Some(client.to_string()),
+            cwd: Some("/home/me/shop".to_string()),
+            pid: None,
+        }),
+        questions: vec![SubQuestion::text(text)],
+        ..AskRequest::default()
+    };
+    let (left_open, left_answered) = {
+        let store = reopen(home.path()).await;
+        let Created::New(open) = store.create(from("codex", "Deploy now?")).await.unwrap() else {
+            panic!("a new question");
+        };
+        let Created::New(answered) = store.create(from("codex", "Which branch?")).await.unwrap()
+        else {
+            panic!("a new question");
+        };
+        for id in [open.id, answered.id] {
+            store.abandon(id).await.unwrap();
+        }
+        let late = vec![SubQuestionAnswer {
+            free_text: Some("main".to_string()),
+            ..SubQuestionAnswer::default()
+        }];
+        store
+            .close(answered.id, Outcome::Answered(late), None)
+            .await
+            .unwrap();
+        (open.id, answered.id)
+    };
+    let store = reopen(home.path()).await;
+    // Another agent asking the same is asked anew.
+    let other = store
+        .create(from("claude-code", "Deploy now?"))
+        .await
+        .unwrap();
+    assert!(matches!(other, Created::New(ref question) if question.id != left_open));
+    let again = store.create(from("codex", "Deploy now?")).await.unwrap();
+    let Created::Existing(taken_up) = again else {
+        panic!("the question left before the restart is taken up: {again:?}");
+    };
+    assert_eq!(taken_up.id, left_open);
+    assert!(taken_up.is_pending() && taken_up.abandoned_at.is_none());
+    let again = store.create(from("codex", "Which branch?")).await.unwrap();
+    let Created::Existing(answered) = again else {
+        panic!("the question answered after its agent left is found: {again:?}");
+    };
+    assert_eq!(answered.id, left_answered);
+    assert_eq!(answered.status, Status::Answered);
 }
