@@ -169,7 +169,12 @@ async fn switched_wait(sender: &mut Sender, port: u16, path: &str) {
         .body(Full::new(Bytes::new()))
         .unwrap();
     let response = sender.send_request(request).await.unwrap();
-    assert_eq!(response.status(), 101, "the wait switches");
+    if response.status() != 101 {
+        // A daemon that does not switch (an earlier build, measured beside this one) answers
+        // as a plain wait does.
+        let _ = response.into_body().collect().await;
+        return;
+    }
     let connection = hyper::upgrade::on(response).await.unwrap();
     let mut line = Vec::new();
     let _ = TokioIo::new(connection).read_to_end(&mut line).await;

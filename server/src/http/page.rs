@@ -15,6 +15,7 @@ use axum::response::{IntoResponse, Response};
 use hark_core::model::{
     ActionRefusal, ChannelAction, ChannelError, ChannelName, ChannelsReport, Event,
 };
+use leptos::config::LeptosOptions;
 use leptos_axum::{LeptosRoutes, generate_route_list};
 use std::sync::Arc;
 
@@ -44,7 +45,7 @@ pub fn routes(router: Router<AppState>, state: &AppState) -> Router<AppState> {
             leptos::prelude::provide_context(desk.clone());
             provide_site_context();
         },
-        move || app::server::shell::shell(options.clone()),
+        move || app::server::shell::shell(LeptosOptions::clone(&options)),
     )
 }
 
@@ -74,7 +75,7 @@ pub async fn not_found(state: AppState, mut request: Request) -> Response {
             leptos::prelude::provide_context(store.clone());
             provide_site_context();
         },
-        move || app::server::shell::shell(options.clone()),
+        move || app::server::shell::shell(LeptosOptions::clone(&options)),
     );
     let mut response = render(request).await.into_response();
     *response.status_mut() = StatusCode::NOT_FOUND;

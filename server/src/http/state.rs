@@ -15,7 +15,8 @@ pub struct AppState {
     pub store: Store,
     pub access: Arc<Access>,
     pub relay: Arc<Relay>,
-    pub leptos_options: LeptosOptions,
+    /// Shared: every extractor of the state clones it, once per request and layer.
+    pub leptos_options: Arc<LeptosOptions>,
     pub port: u16,
 }
 
@@ -40,7 +41,8 @@ impl AppState {
             .output_name("hark")
             .site_pkg_dir("pkg")
             .site_root("target/site")
-            .build();
+            .build()
+            .into();
         Self {
             store,
             access,
@@ -53,6 +55,6 @@ impl AppState {
 
 impl FromRef<AppState> for LeptosOptions {
     fn from_ref(state: &AppState) -> Self {
-        state.leptos_options.clone()
+        LeptosOptions::clone(&state.leptos_options)
     }
 }
