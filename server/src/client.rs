@@ -291,15 +291,16 @@ impl DaemonClient {
         &self,
         response: reqwest::Response,
     ) -> Result<Option<WaitResult>, ClientError> {
-        use tokio::io::AsyncReadExt;
+        use tokio::io::{AsyncBufReadExt, AsyncReadExt};
         let connection = response
             .upgrade()
             .await
             .map_err(|error| self.unreachable(error))?;
         let mut line = Vec::new();
-        // Bounded as a body would be: a result carries its images' bytes.
-        (connection.take(MAX_WAIT_LINE + 1))
-            .read_to_end(&mut line)
+        // Read to its end of line, not to the close that follows it. Bounded as a body would
+        // be: a result carries its images' bytes.
+        tokio::io::BufReader::new(connection.take(MAX_WAIT_LINE + 1))
+            .read_until(b'\n', &mut line)
             .await
             .map_err(|error| self.unreachable(error))?;
         if line.len() as u64 > MAX_WAIT_LINE {
