@@ -21,9 +21,6 @@ pub struct DaemonClient {
     base: String,
     token: Token,
     http: reqwest::Client,
-    /// Waits' own connections: a wait that switches protocols keeps its connection, and
-    /// taking the pooled one would leave the next call to connect anew.
-    waits: reqwest::Client,
 }
 
 /// Where the client's token comes from.
@@ -111,16 +108,10 @@ impl DaemonClient {
             .pool_idle_timeout(IDLE_CONNECTION)
             .build()
             .unwrap_or_default();
-        let waits = reqwest::Client::builder()
-            .connect_timeout(Duration::from_secs(2))
-            .pool_max_idle_per_host(0)
-            .build()
-            .unwrap_or_default();
         Self {
             base: base.trim_end_matches('/').to_string(),
             token: Token::Given(token),
             http,
-            waits,
         }
     }
 
@@ -130,11 +121,7 @@ impl DaemonClient {
     }
 
     fn request(&self, method: Method, path: &str) -> RequestBuilder {
-        self.request_on(&self.http, method, path)
-    }
-
-    fn request_on(&self, http: &reqwest::Client, method: Method, path: &str) -> RequestBuilder {
-        let builder = http.request(method, format!("{}{path}", self.base));
+        let builder = self.http.request(method, format!("{}{path}", self.base));
         let token = match &self.token {
             Token::Given(token) => token.clone(),
             Token::File(file, daemon) => (crate::security::peer_owner::listener_is_ours(*daemon)
@@ -266,7 +253,7 @@ impl DaemonClient {
         }
         let deadline = Duration::from_secs(secs) + WAIT_GRACE;
         let builder = self
-            .request_on(&self.waits, Method::GET, &path)
+            .request(Method::GET, &path)
             .header(reqwest::header::CONNECTION, "upgrade")
             .header(reqwest::header::UPGRADE, WAIT_UPGRADE)
             .timeout(deadline);
