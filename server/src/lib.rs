@@ -141,24 +141,33 @@ pub fn router(state: AppState) -> Router {
                 )),
         )
         .merge(http::api::answer_link::router());
+    // One `layer` call for the three: each call on a router boxes every route once more, and
+    // each box is an allocation on every request.
     let router = http::page::routes(router, &state)
         .fallback(http::page::site_or_not_found)
-        // The guard sets each route's body limit (`body_limits`); axum's own 2 MB default,
-        // which the server functions' handler applies, would cut the answer form's images.
-        .layer(axum::extract::DefaultBodyLimit::disable())
-        .layer(axum::middleware::from_fn(
-            security::form_failures::form_failures,
-        ))
-        .layer(axum::middleware::from_fn_with_state(
-            state.clone(),
-            http::guard::guard,
-        ));
+        .layer(
+            tower::ServiceBuilder::new()
+                .layer(axum::middleware::from_fn_with_state(
+                    state.clone(),
+                    http::guard::guard,
+                ))
+                .layer(axum::middleware::from_fn(
+                    security::form_failures::form_failures,
+                ))
+                // The guard sets each route's body limit (`body_limits`); axum's own 2 MB
+                // default, which the server functions' handler applies, would cut the answer
+                // form's images.
+                .layer(axum::extract::DefaultBodyLimit::disable()),
+        );
     // Around the whole router, not each route: the router's own refusals (a 405 and its
     // `Allow`) are complete only outside it.
     Router::new()
         .fallback_service(http::guard::headers(router).with_state(state))
-        .layer(axum::middleware::from_fn(http::json_errors::json_errors))
-        .layer(compression())
+        .layer(
+            tower::ServiceBuilder::new()
+                .layer(compression())
+                .layer(axum::middleware::from_fn(http::json_errors::json_errors)),
+        )
 }
 
 /// Compresses what the daemon writes as it answers (pages, JSON) for clients that accept it.
