@@ -11,6 +11,7 @@ mod dist;
 mod lines;
 mod python_sdk;
 mod registry;
+mod site;
 mod smoke;
 mod tools;
 mod weigh;
@@ -20,7 +21,8 @@ use std::process::{Command, ExitCode};
 
 const USAGE: &str = "usage: cargo xtask <build | run [hark serve args…] | test | smoke | dist [--target T] | bench | soak | weigh | lines [FOLDER] | acp>
 
-  build   install missing build tools, then build target/release/hark (site embedded)
+  build   build the site (installing the wasm target and npm packages when missing), then
+          target/release/hark, which embeds it
   run     build, then start the daemon in the foreground (default http://127.0.0.1:13390)
   test    fmt check, clippy (Linux, Windows, macOS), unit, integration and browser
           tests, the MCP conformance suite on /mcp, the MCP Python SDK and the ACP Rust SDK
@@ -114,8 +116,7 @@ fn build() -> Result<(), String> {
     Ok(())
 }
 
-/// What `cargo leptos build` builds: the site and the release server that embeds it, or the
-/// site alone.
+/// What a build makes: the site and the release server that embeds it, or the site alone.
 #[derive(Clone, Copy, PartialEq)]
 enum Half {
     Both,
@@ -123,56 +124,22 @@ enum Half {
 }
 
 fn build_site(half: Half) -> Result<(), String> {
-    build_site_on(half, tools::path_with_npm_bin())
-}
-
-/// `build_site` with `path` as PATH (where cargo-leptos finds wasm-opt).
-fn build_site_on(half: Half, path: std::ffi::OsString) -> Result<(), String> {
-    tools::ensure_build_tools()?;
-    // Precompressed (-P), and split (--split) along the app's lazy routes, so the inbox's
-    // first view loads only its own code. cargo-leptos builds the front end first, then the
-    // server, which embeds the finished site. The split modules' names change with the code:
-    // the last build's must not linger, to be embedded in the binary and weighed by the budget.
-    let pkg = root().join("target/site/pkg");
-    if pkg.exists() {
-        std::fs::remove_dir_all(&pkg)
-            .map_err(|error| format!("cannot empty {}: {error}", pkg.display()))?;
-    }
-    let args = ["leptos", "build", "--release", "-P", "--split"];
-    let mut site = cargo(&[&args[..], &["--frontend-only"]].concat());
-    tools::small_wasm(&mut site)?;
-    run_command(site.env("PATH", &path))?;
-    if !root().join("target/site/pkg/hark.wasm").exists() {
-        return Err("the build finished but target/site/pkg/hark.wasm is missing".into());
-    }
+    site::build(false)?;
     // The server on its own, without the site's unstable flags: it embeds the finished site.
     if half == Half::Both {
-        run_command(cargo(&[&args[..], &["--server-only"]].concat()).env("PATH", &path))?;
+        run_command(&mut cargo(&["build", "--release", "--package", "hark"]))?;
     }
     Ok(())
 }
 
-/// `cargo xtask weigh`: the site built once with the functions' names kept through wasm-opt
-/// (`-g`, by a wasm-opt on PATH that adds it), to weigh the first view's module by crate, then
-/// again as it ships, to weigh the modules as served.
+/// `cargo xtask weigh`: the site built once with the functions' names kept through wasm-opt,
+/// to weigh the first view's module by crate, then again as it ships, to weigh the modules as
+/// served.
 fn weigh() -> Result<(), String> {
-    let tools = root().join("target/weigh-tools");
-    std::fs::create_dir_all(&tools).map_err(|error| format!("{}: {error}", tools.display()))?;
-    let real = root().join("end2end/node_modules/.bin/wasm-opt");
-    let wrapper = tools.join("wasm-opt");
-    std::fs::write(
-        &wrapper,
-        format!("#!/bin/sh\nexec '{}' -g \"$@\"\n", real.display()),
-    )
-    .map_err(|error| format!("{}: {error}", wrapper.display()))?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755))
-            .map_err(|error| format!("{}: {error}", wrapper.display()))?;
-    }
-    let named = tools.join("hark-named.wasm");
-    build_site_on(Half::SiteOnly, tools::path_with(&tools))?;
+    let kept = root().join("target/weigh-tools");
+    std::fs::create_dir_all(&kept).map_err(|error| format!("{}: {error}", kept.display()))?;
+    let named = kept.join("hark-named.wasm");
+    site::build(true)?;
     let built = root().join("target/site/pkg/hark.wasm");
     std::fs::copy(&built, &named).map_err(|error| format!("{}: {error}", built.display()))?;
     build_site(Half::SiteOnly)?;
@@ -222,7 +189,7 @@ fn linted(command: &mut Command) -> &mut Command {
 const UNIT_TESTED: [&str; 6] = ["-p", "hark-core", "-p", "hark-text", "-p", "hark"];
 
 fn test() -> Result<(), String> {
-    tools::ensure_build_tools()?;
+    tools::ensure_site_tools()?;
     tools::ensure_test_packages()?;
     run_command(&mut cargo(&["fmt", "--all", "--check"]))?;
     // The page's WebAssembly is linted apart, as `--workspace` would unify `ssr` with

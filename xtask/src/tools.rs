@@ -1,5 +1,5 @@
-//! Installing the build and test tools when missing: the wasm target, cargo-leptos, the exact
-//! wasm-bindgen CLI of Cargo.lock, wasm-opt (npm binaryen), Playwright and Debian's Chromium.
+//! Installing the build and test tools when missing: the wasm target, wasm-opt (npm binaryen),
+//! uglify-js, Playwright and Debian's Chromium.
 //! Nothing is downloaded from outside the package registries.
 
 use crate::{root, run_command};
@@ -14,8 +14,7 @@ fn has(program: &str, version_arg: &str) -> Option<String> {
         .then(|| String::from_utf8_lossy(&output.stdout).trim().to_string())
 }
 
-/// PATH with `end2end/node_modules/.bin` first, so cargo-leptos finds wasm-opt ≥ 116 there and
-/// never Debian's old binaryen, nor tries to download one.
+/// PATH with `end2end/node_modules/.bin` first, so the tests find their npm tools there.
 pub fn path_with_npm_bin() -> std::ffi::OsString {
     path_with(&root().join("end2end/node_modules/.bin"))
 }
@@ -36,7 +35,8 @@ pub fn npm(program: &str) -> Command {
     }
 }
 
-/// The wasm-bindgen version in Cargo.lock; the CLI must match it exactly.
+/// The wasm-bindgen version in Cargo.lock, which xtask's wasm-bindgen-cli-support must equal.
+#[cfg(test)]
 fn locked_wasm_bindgen() -> Result<String, String> {
     let lock = std::fs::read_to_string(root().join("Cargo.lock"))
         .map_err(|error| format!("cannot read Cargo.lock: {error}"))?;
@@ -82,7 +82,9 @@ pub fn small_wasm(command: &mut Command) -> Result<(), String> {
 }
 
 /// The WebAssembly's rustflags. They replace `[build] rustflags` (.cargo/config.toml) for that
-/// target, so they repeat its cfg.
+/// target, so they repeat its cfg. The linker keeps the relocations, which wasm-split reads to
+/// cut the module along its lazy functions (last, as cargo-leptos put it: a change of order would
+/// rebuild the standard library).
 fn wasm_rustflags(small: bool) -> String {
     let mut flags = String::from("--cfg erase_components");
     if small {
@@ -90,46 +92,14 @@ fn wasm_rustflags(small: bool) -> String {
             " -Zunstable-options -Cpanic=immediate-abort -Zfmt-debug=none -Zlocation-detail=none",
         );
     }
+    flags.push_str(" -Clink-args=--emit-relocs");
     flags
 }
 
-/// Everything `cargo leptos build --release` needs.
-pub fn ensure_build_tools() -> Result<(), String> {
+/// What building the site needs beyond xtask's own crates: the wasm target, and `end2end`'s npm
+/// packages (binaryen's wasm-opt, uglify-js).
+pub fn ensure_site_tools() -> Result<(), String> {
     ensure_rust_targets(&["wasm32-unknown-unknown"])?;
-    if has("cargo-leptos", "--version").is_none() {
-        eprintln!("Installing cargo-leptos (about 12 minutes on 2 cores, once)…");
-        // Its own LTO profile needs 3.6 GB and 15 min here; this needs 1.1 GB and less time.
-        run_command(
-            Command::new("cargo")
-                .args([
-                    "install",
-                    "--locked",
-                    "--ignore-rust-version",
-                    "cargo-leptos",
-                ])
-                .env("CARGO_PROFILE_RELEASE_LTO", "false")
-                .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16"),
-        )?;
-    }
-    let wanted = locked_wasm_bindgen()?;
-    let installed = has("wasm-bindgen", "--version").unwrap_or_default();
-    if !installed.ends_with(&wanted) {
-        eprintln!("Installing wasm-bindgen-cli {wanted} (found: {installed:?})…");
-        // No --locked: its lockfile wants crates this registry lacks.
-        run_command(
-            Command::new("cargo")
-                .args([
-                    "install",
-                    "--force",
-                    "wasm-bindgen-cli",
-                    "--version",
-                    &wanted,
-                ])
-                .env("CARGO_RESOLVER_INCOMPATIBLE_RUST_VERSIONS", "fallback")
-                .env("CARGO_PROFILE_RELEASE_LTO", "false")
-                .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16"),
-        )?;
-    }
     ensure_npm_packages()
 }
 
@@ -339,15 +309,19 @@ mod tests {
         }
         assert!(super::wasm_rustflags(true).contains("immediate-abort"));
         assert!(!super::wasm_rustflags(false).contains("-Z"));
+        assert!(super::wasm_rustflags(false).ends_with("--emit-relocs"));
     }
 
     #[test]
-    fn the_locked_wasm_bindgen_is_the_pinned_one() {
+    fn the_bindings_library_is_the_locked_wasm_bindgen() {
         let manifest = std::fs::read_to_string(crate::root().join("Cargo.toml")).unwrap();
         let locked = super::locked_wasm_bindgen().unwrap();
-        assert!(
-            manifest.contains(&format!("wasm-bindgen = {{ version = \"={locked}\" }}")),
-            "Cargo.toml must pin wasm-bindgen to exactly {locked}, the CLI version installed"
-        );
+        for crate_name in ["wasm-bindgen", "wasm-bindgen-cli-support"] {
+            assert!(
+                manifest.contains(&format!("{crate_name} = {{ version = \"={locked}\" }}")),
+                "Cargo.toml must pin {crate_name} to exactly {locked}: the site's bindings are \
+                 written by the library of the version the page compiles against"
+            );
+        }
     }
 }

@@ -8,7 +8,7 @@
 use leptos::prelude::*;
 use std::sync::Arc;
 
-/// The lazy routes' modules, from the manifest `cargo leptos build --split` writes (the daemon
+/// The lazy routes' modules, from the manifest the site's build writes (the daemon
 /// reads it from the site it embeds).
 #[derive(Clone, Debug, Default)]
 pub struct SplitModules {

@@ -1,4 +1,4 @@
-//! The site cargo-leptos builds (wasm, js, css, icons), embedded in the binary with its
+//! The site `cargo xtask build` builds (wasm, js, css, icons), embedded in the binary with its
 //! precompressed `.br`/`.gz` twins, so the binary works from any directory. What pages take
 //! from it as they render is `page`'s; a path that is not a file is the page's too (`page`
 //! serves the not-found page).

@@ -87,7 +87,7 @@ pub fn event_for_page(event: &Event) -> Event {
     app::server::render::event_for_page(event)
 }
 
-/// Each lazy route's `.wasm` files and their loader, from what `cargo leptos build --split`
+/// Each lazy route's `.wasm` files and their loader, from the manifest the site's build
 /// writes, for pages to preload (`app::preload`). Empty before the first site build, or when the
 /// site was built without splitting.
 fn split_modules() -> app::server::preload::SplitModules {
