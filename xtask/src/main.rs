@@ -19,10 +19,11 @@ mod weigh;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask <build | run [hark serve args…] | test | smoke | dist [--target T] | bench | soak | weigh | lines [FOLDER] | acp>
+const USAGE: &str = "usage: cargo xtask <build | site | run [hark serve args…] | test | smoke | dist [--target T] | bench | soak | weigh | lines [FOLDER] | acp>
 
   build   build the site (installing the wasm target and npm packages when missing), then
           target/release/hark, which embeds it
+  site    build the site alone (target/site); a debug build of the server embeds it too
   run     build, then start the daemon in the foreground (default http://127.0.0.1:13390)
   test    fmt check, clippy (Linux, Windows, macOS), unit, integration and browser
           tests, the MCP conformance suite on /mcp, the MCP Python SDK and the ACP Rust SDK
@@ -50,6 +51,7 @@ fn main() -> ExitCode {
         Some("bench") => build().and_then(|()| bench::run(&root())),
         Some("soak") => build().and_then(|()| bench::soak(&root())),
         Some("weigh") => weigh(),
+        Some("site") => build_site(Half::SiteOnly),
         Some("lines") => lines::run(&args[1..]),
         Some("acp") => acp_sdk::run(),
         _ => {
