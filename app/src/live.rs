@@ -64,7 +64,7 @@ impl Live {
         live
     }
 
-    /// The state provided by `App`.
+    /// The state provided by `App` on the server, and by `frontend`'s `hydrate()` in the browser.
     pub fn expect() -> Live {
         expect_context::<Live>()
     }

@@ -5,6 +5,7 @@
 
 pub mod catalogue_block;
 pub mod early_socket;
+pub mod island_script;
 pub mod json_yaml;
 pub mod preload;
 pub mod render;

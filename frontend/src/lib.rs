@@ -1,31 +1,35 @@
-//! The browser entry point: hydrates the page the server rendered, waiting for the lazily
-//! loaded routes' code, and then lets the page go live.
+//! The browser entry point: makes the page's shared state (preferences, the live stream) on the
+//! root Leptos' islands hydrate under, and lets the page go live once the islands loader
+//! (`app/src/server/island_script.js`) says every island has hydrated.
 
-/// How long hydration may wait for a lazy route's code before the page goes live anyway.
+/// How long the page waits for a lazy island's code before it goes live anyway.
 const HYDRATION_PATIENCE_MS: u32 = 15_000;
 
-/// Called by the hydration script once the wasm has loaded.
+/// Called by the islands loader once the wasm has loaded, before it hydrates the islands.
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn hydrate() {
     console_error_panic_hook::set_once();
     // Every word on the page is looked up in these.
     app::i18n::page_catalogues::install_carried();
-    let Some(body) = leptos::prelude::document().body() else {
-        return;
-    };
-    // What `leptos::mount::hydrate_lazy` does, plus the signal that hydration is over.
-    wasm_bindgen_futures::spawn_local(async move {
-        let root = leptos::mount::hydrate_from_async(body, app::App).await;
-        // The page lives as long as the tab.
-        root.forget();
-        app::live::hydration_finished();
-    });
-    // A lazy route's code that never arrives (a phone losing its network) must not keep the
+    leptos::mount::hydrate_islands();
+    // Before any island: an `ActionForm` sets a hook of its own that reloads the page.
+    let _ = leptos::server_fn::redirect::set_redirect_hook(app::nav::follow_redirect);
+    app::prefs::Prefs::provide();
+    let live = app::live::Live::provide();
+    app::live::connect(live, app::attention::on_event);
+    app::attention::flash_title(live);
+    // A lazy island's code that never arrives (a phone losing its network) must not keep the
     // rest of the page from going live: the connection dot then says how things are.
     wasm_bindgen_futures::spawn_local(async {
         gloo_timers::future::TimeoutFuture::new(HYDRATION_PATIENCE_MS).await;
         app::live::hydration_finished();
     });
+}
+
+/// Called by the islands loader once every island on the page has hydrated.
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = islandsHydrated)]
+pub fn islands_hydrated() {
+    app::live::hydration_finished();
 }
 
 /// A message in the page's language, formatted as the page formats it (`harkWords(key, args)`

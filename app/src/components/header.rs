@@ -4,8 +4,8 @@ use crate::i18n::{t, t_args, tr};
 use crate::live::{Connection, Live};
 use leptos::prelude::*;
 
-/// The header bar at the top of every page.
-#[component]
+/// The header bar at the top of every page; an island, for its count, dot and pickers.
+#[island]
 pub fn Header() -> impl IntoView {
     let live = Live::expect();
     let pending = move || {
@@ -23,6 +23,8 @@ pub fn Header() -> impl IntoView {
         Connection::Offline => ("offline", t("connection-offline")),
     };
     view! {
+        // In the header's island, so its words follow a language switch.
+        <a class="skip-link" href="#main">{tr("skip-to-content")}</a>
         <header class="top">
             <a class="brand" href="/">
                 <span class="logo" aria-hidden="true">"?"</span>

@@ -10,9 +10,7 @@ use leptos::server_fn::ServerFn;
 #[component]
 pub fn PrefsPicker(place: &'static str) -> impl IntoView {
     let prefs = expect_context::<Prefs>();
-    let back = leptos_router::hooks::use_location()
-        .pathname
-        .get_untracked();
+    let back = crate::nav::current_path();
     let (initial_lang, initial_theme) = (prefs.lang.get_untracked(), prefs.theme.get_untracked());
     let lang_id = format!("{place}-lang");
     let theme_id = format!("{place}-theme");

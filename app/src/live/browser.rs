@@ -59,11 +59,11 @@ pub fn connect(live: Live, listener: Listener) {
     });
 }
 
-/// Called by the entry point once every part of the page has hydrated, the lazily loaded
-/// routes included. Only then is the event stream read (the socket keeps what arrives until
-/// then): hydration must find exactly the nodes the server sent, and an event applied while a
-/// lazy route's code is still loading would change what that route renders (a question closed
-/// meanwhile, quick replies that arrived with the config), which breaks hydration.
+/// Called by the entry point once every island has hydrated, the lazily loaded ones included.
+/// Only then is the event stream read (the socket keeps what arrives until then): hydration
+/// must find exactly the nodes the server sent, and an event applied while a lazy island's code
+/// is still loading would change what that island renders (a question closed meanwhile, quick
+/// replies that arrived with the config), which breaks hydration.
 pub fn hydration_finished() {
     if let Some(start) = WHEN_HYDRATED.with(|start| start.borrow_mut().take()) {
         start();

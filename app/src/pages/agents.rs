@@ -24,8 +24,8 @@ pub async fn list_sessions() -> Result<Vec<AgentSession>, Failure> {
         .collect())
 }
 
-/// The Agents page.
-#[component]
+/// The Agents page; a lazy island (its code loads with the page that holds it).
+#[island(lazy)]
 pub fn AgentsPage() -> impl IntoView {
     let live = Live::expect();
     let rendered = crate::json::resource(|| (), |_| list_sessions());

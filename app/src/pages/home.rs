@@ -43,8 +43,8 @@ pub async fn older_questions(before: QuestionId) -> Result<Vec<Question>, Failur
         .collect())
 }
 
-/// The inbox.
-#[component]
+/// The inbox; an island, live as questions come and go.
+#[island]
 pub fn HomePage() -> impl IntoView {
     let live = Live::expect();
     let rendered = crate::json::resource(|| (), |_| list_questions());

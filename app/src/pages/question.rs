@@ -169,8 +169,8 @@ fn closed_key(status: Status) -> &'static str {
 }
 
 /// The question itself: rendered once, so typed text survives live updates; only the lock and
-/// banner follow the live status.
-#[component]
+/// banner follow the live status. A lazy island (its code loads with the page that holds it).
+#[island(lazy)]
 fn QuestionView(question: Question) -> impl IntoView {
     let live = Live::expect();
     let id = question.id;

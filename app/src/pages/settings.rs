@@ -116,8 +116,8 @@ pub async fn save_settings(
     }
 }
 
-/// The settings page.
-#[component]
+/// The settings page; a lazy island (its code loads with the page that holds it).
+#[island(lazy)]
 pub fn SettingsPage() -> impl IntoView {
     let live = Live::expect();
     let rendered = crate::json::resource(|| (), |_| get_config());

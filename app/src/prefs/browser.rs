@@ -35,6 +35,8 @@ pub fn follow(prefs: Prefs) {
             let _ = root.set_attribute("lang", lang.code());
             let _ = root.set_attribute("data-theme", theme.code());
         }
+        // The tab's title is the server's until the attention clock's next tick.
+        document().set_title(&crate::i18n::t("app-title"));
         if let Some(meta) = document()
             .query_selector("meta[name=color-scheme]")
             .ok()

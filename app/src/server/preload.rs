@@ -8,7 +8,7 @@
 use leptos::prelude::*;
 use std::sync::Arc;
 
-/// The lazy routes' modules, from the manifest the site's build writes (the daemon
+/// The lazy islands' modules, from the manifest the site's build writes (the daemon
 /// reads it from the site it embeds).
 #[derive(Clone, Debug, Default)]
 pub struct SplitModules {
@@ -18,23 +18,30 @@ pub struct SplitModules {
     pub loader: Option<String>,
 }
 
-/// The lazy route a path opens, as named in its split point. Must agree with `App`'s routes.
-fn lazy_route_of(path: &str) -> Option<&'static str> {
+/// The lazy island the page at `path` holds, as its split point names it (the island's name in
+/// snake case). Must agree with `App`'s routes and the pages' `#[island(lazy)]`s.
+fn lazy_island_of(path: &str) -> Option<&'static str> {
+    let path = path
+        .strip_suffix('/')
+        .filter(|path| !path.is_empty())
+        .unwrap_or(path);
     if path.starts_with("/q/") || path.starts_with("/question/") {
-        Some("question_route")
-    } else if path == "/settings" || path == "/settings/" {
-        Some("settings_route")
+        Some("question_view")
+    } else if path == "/settings" {
+        Some("settings_page")
+    } else if path == "/agents" {
+        Some("agents_page")
     } else {
         None
     }
 }
 
-/// The `.wasm` files of the lazy route `path` opens, if any.
+/// The `.wasm` files of the lazy island on the page at `path`, if any.
 fn modules_for(modules: &SplitModules, path: &str) -> Vec<String> {
-    let Some(route) = lazy_route_of(path) else {
+    let Some(island) = lazy_island_of(path) else {
         return Vec::new();
     };
-    let split_point = format!("__{route}_view_");
+    let split_point = format!("{island}_loader_");
     modules
         .routes
         .iter()
@@ -44,7 +51,7 @@ fn modules_for(modules: &SplitModules, path: &str) -> Vec<String> {
 }
 
 /// The links for this request's page: the split modules' loader on every page (the main
-/// module imports it at once), and the modules of the lazy route the page opens, if any.
+/// module imports it at once), and the modules of the lazy island the page holds, if any.
 #[component]
 pub fn Preloads() -> impl IntoView {
     let path = use_context::<axum::http::request::Parts>()
@@ -85,17 +92,17 @@ mod tests {
     fn each_lazy_page_preloads_its_own_modules() {
         let routes = Arc::new(vec![
             (
-                "__question_route_view_123".to_string(),
+                "question_view_loader_123".to_string(),
                 vec![
                     "chunk_3".to_string(),
-                    "split___question_route_view_123".to_string(),
+                    "split_question_view_loader_123".to_string(),
                 ],
             ),
             (
-                "__settings_route_view_456".to_string(),
+                "settings_page_loader_456".to_string(),
                 vec![
                     "chunk_3".to_string(),
-                    "split___settings_route_view_456".to_string(),
+                    "split_settings_page_loader_456".to_string(),
                 ],
             ),
         ]);
@@ -108,13 +115,17 @@ mod tests {
             question,
             [
                 "/pkg/chunk_3.wasm",
-                "/pkg/split___question_route_view_123.wasm"
+                "/pkg/split_question_view_loader_123.wasm"
             ]
         );
         assert_eq!(modules_for(&modules, "/question/0b7c"), question);
         assert_eq!(
             modules_for(&modules, "/settings")[1],
-            "/pkg/split___settings_route_view_456.wasm"
+            "/pkg/split_settings_page_loader_456.wasm"
+        );
+        assert_eq!(
+            modules_for(&modules, "/settings/"),
+            modules_for(&modules, "/settings")
         );
         assert!(modules_for(&modules, "/").is_empty());
         assert!(modules_for(&modules, "/quiet").is_empty());

@@ -38,7 +38,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                     href="/manifest.webmanifest"
                     crossorigin="use-credentials"
                 />
-                <HydrationScripts options />
+                <super::island_script::IslandScripts options />
                 // After the main module's preloads: on a slow link, what the page needs first
                 // is asked for first.
                 {server_head(lang)}

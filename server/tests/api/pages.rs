@@ -213,7 +213,7 @@ async fn a_lazy_page_opened_directly_fetches_its_code_beside_the_main_module() {
         .ask(&json!({"questions": [{"question": "Merge?"}]}))
         .await;
     let id = question["id"].as_str().unwrap();
-    let question_modules = manifest_modules(&daemon, "__question_route_view_").await;
+    let question_modules = manifest_modules(&daemon, "question_view_loader_").await;
     assert!(question_modules.len() >= 2, "{question_modules:?}");
     // Many at once, each on whichever worker: every one is written while `<head>` renders.
     let pages = futures::future::join_all(
@@ -231,7 +231,12 @@ async fn a_lazy_page_opened_directly_fetches_its_code_beside_the_main_module() {
     let settings = daemon.get("/settings").await.text().await.unwrap();
     assert_eq!(
         preloaded_modules(&settings),
-        manifest_modules(&daemon, "__settings_route_view_").await
+        manifest_modules(&daemon, "settings_page_loader_").await
+    );
+    let agents = daemon.get("/agents").await.text().await.unwrap();
+    assert_eq!(
+        preloaded_modules(&agents),
+        manifest_modules(&daemon, "agents_page_loader_").await
     );
     let inbox = daemon.get("/").await.text().await.unwrap();
     assert_eq!(preloaded_modules(&inbox), Vec::<String>::new());

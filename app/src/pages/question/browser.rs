@@ -26,12 +26,11 @@ pub fn listen(
             )
         })
         .collect();
-    let navigate = leptos_router::hooks::use_navigate();
     let listener = window_event_listener(leptos::ev::keydown, move |event| {
         if super::presets::on_key(&event) {
             return;
         }
-        keys::handle(&event, &shape, draft, form, &navigate, &ready_to_send);
+        keys::handle(&event, &shape, draft, form, &ready_to_send);
     });
     on_cleanup(move || listener.remove());
     // A pasted image joins the answer being written, or else the first that takes images.

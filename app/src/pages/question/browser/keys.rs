@@ -3,7 +3,6 @@
 
 use crate::draft::Draft;
 use leptos::prelude::*;
-use leptos_router::NavigateOptions;
 use wasm_bindgen::JsCast;
 
 /// Handles one key press on a question page (listened for on the whole window). `shape` holds, per sub-question, whether it
@@ -13,7 +12,6 @@ pub fn handle(
     shape: &[(bool, Vec<String>)],
     draft: RwSignal<Draft>,
     form: NodeRef<leptos::html::Form>,
-    navigate: &impl Fn(&str, NavigateOptions),
     ready_to_send: &impl Fn() -> bool,
 ) {
     let target = event
@@ -38,7 +36,7 @@ pub fn handle(
     match key.as_str() {
         "Escape" => {
             event.prevent_default();
-            navigate("/", NavigateOptions::default());
+            crate::nav::go("/");
         }
         "Enter" if typing && (event.ctrl_key() || event.meta_key()) => {
             submit(form, event, ready_to_send)
