@@ -26,14 +26,19 @@ pub mod prefs;
 pub mod server;
 pub mod words;
 
+#[cfg(feature = "ssr")]
 use leptos::prelude::*;
+#[cfg(feature = "ssr")]
 use leptos_meta::{Title, provide_meta_context};
+#[cfg(feature = "ssr")]
 use leptos_router::components::{Route, Router, Routes};
+#[cfg(feature = "ssr")]
 use leptos_router::{SsrMode, path};
 
 /// The whole UI as the server renders it: header, inbox, question, agents and settings pages;
 /// the browser hydrates only their islands, fed live over the WebSocket (see `frontend`, which
-/// makes the islands' `Prefs` and `Live` in the browser).
+/// makes the islands' `Prefs` and `Live` in the browser). Server only, as the routes are.
+#[cfg(feature = "ssr")]
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();

@@ -10,6 +10,7 @@ pub mod form;
 pub mod presets;
 pub mod rich_text;
 
+#[cfg(feature = "ssr")]
 use crate::components::failure_notice::FailureNotice;
 use crate::components::status_chip::StatusChip;
 use crate::components::tell_agent::TellAgentBox;
@@ -23,6 +24,7 @@ use crate::pages::question::rich_text::RichText;
 use crate::words::{answer_summary, note_text};
 use hark_core::model::{Question, QuestionId, Status};
 use leptos::prelude::*;
+#[cfg(feature = "ssr")]
 use leptos_router::hooks::use_params_map;
 use serde::{Deserialize, Serialize};
 
@@ -120,7 +122,8 @@ pub async fn skip_question(id: QuestionId, #[server(default)] note: String) -> R
     Ok(())
 }
 
-/// The question page.
+/// The question page (server only: its question is an island of its own).
+#[cfg(feature = "ssr")]
 #[component]
 pub fn QuestionPage() -> impl IntoView {
     let params = use_params_map();
