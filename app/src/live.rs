@@ -150,7 +150,7 @@ pub type Listener = fn(Live, &Event<LiveConfig>);
 
 /// Opens the event stream at once and reads it once the whole page has hydrated (see
 /// `hydration_finished`), handing each event to `listener` first; does nothing on the server.
-/// The handshake thus overlaps hydration (and a lazy route's download) instead of following it.
+/// The handshake thus overlaps hydration (and a lazy island's download) instead of following it.
 pub fn connect(live: Live, listener: Listener) {
     browser::connect(live, listener)
 }

@@ -1,5 +1,5 @@
 //! The site the daemon embeds (`target/site`), built here: the page's WebAssembly compiled, split
-//! along its lazy routes, bound to JavaScript and shrunk, the style minified, the assets copied,
+//! along its lazy islands, bound to JavaScript and shrunk, the style minified, the assets copied,
 //! and every file precompressed. This is what `cargo leptos build --release -P --split` does, done
 //! with the same libraries (wasm-split's, wasm-bindgen's at the locked version, lightningcss,
 //! brotli) so that a first build compiles Hark and no separate tools (issue 48). The two steps
@@ -30,7 +30,7 @@ const WASM_TARGET: &str = "wasm32-unknown-unknown";
 /// The loader wasm-split writes for the lazy modules (the name cargo-leptos gives it, which the
 /// server looks for).
 const SPLIT_LOADER: &str = "__wasm_split.______________________.js";
-/// Which modules each lazy route loads; read by the server to preload them.
+/// Which modules each lazy island loads; read by the server to preload them.
 const SPLIT_MANIFEST: &str = "__wasm_split_manifest.json";
 
 /// Builds `target/site`. With `keep_names`, wasm-opt keeps the functions' names (`weigh` reads

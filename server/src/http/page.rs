@@ -1,7 +1,7 @@
 //! The one seam to the page crate (`app`): the Leptos routes and the contexts their server
 //! functions take (the store, the phone's pairing details, the channels' desk), the not-found
 //! page, what the page takes from the embedded site as it renders (the inline stylesheet, the
-//! lazy routes' modules to preload), and the page's view of a hub event. Every other module of
+//! lazy islands' modules to preload), and the page's view of a hub event. Every other module of
 //! the daemon stays free of `app`, so a surface never depends on the page for its words.
 
 use crate::channels::Relay;
@@ -87,7 +87,7 @@ pub fn event_for_page(event: &Event) -> Event {
     app::server::render::event_for_page(event)
 }
 
-/// Each lazy route's `.wasm` files and their loader, from the manifest the site's build
+/// Each lazy island's `.wasm` files and their loader, from the manifest the site's build
 /// writes, for pages to preload (`app::preload`). Empty before the first site build, or when the
 /// site was built without splitting.
 fn split_modules() -> app::server::preload::SplitModules {
