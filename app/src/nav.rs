@@ -34,7 +34,7 @@ pub fn follow_redirect(target: &str) {
                 let _ = location.set_hash(part);
             }
         } else {
-            let _ = location.assign(target);
+            go(target);
         }
     }
     #[cfg(feature = "ssr")]

@@ -101,7 +101,7 @@ fn describe(command: &Command) -> String {
     text
 }
 
-/// A `cargo` command with the npm tools (wasm-opt) first on PATH.
+/// A `cargo` command with `end2end`'s npm tools first on PATH.
 pub fn cargo(args: &[&str]) -> Command {
     let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     command.args(args).env("PATH", tools::path_with_npm_bin());
@@ -138,9 +138,9 @@ fn build_site(half: Half) -> Result<(), String> {
 /// to weigh the first view's module by crate, then again as it ships, to weigh the modules as
 /// served.
 fn weigh() -> Result<(), String> {
-    let kept = root().join("target/weigh-tools");
-    std::fs::create_dir_all(&kept).map_err(|error| format!("{}: {error}", kept.display()))?;
-    let named = kept.join("hark-named.wasm");
+    let folder = root().join("target/weigh");
+    std::fs::create_dir_all(&folder).map_err(|error| format!("{}: {error}", folder.display()))?;
+    let named = folder.join("hark-named.wasm");
     site::build(true)?;
     let built = root().join("target/site/pkg/hark.wasm");
     std::fs::copy(&built, &named).map_err(|error| format!("{}: {error}", built.display()))?;
