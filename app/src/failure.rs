@@ -2,7 +2,7 @@
 //! of its explanation, and the HTTP status a script sees. How a page words and shows one is
 //! `components::failure_notice`.
 
-use leptos::server_fn::codec::JsonEncoding;
+use crate::json::PageJson;
 use leptos::server_fn::error::{FromServerFnError, ServerFnErrorErr};
 use serde::{Deserialize, Serialize};
 
@@ -64,7 +64,7 @@ pub enum Failure {
 }
 
 impl FromServerFnError for Failure {
-    type Encoder = JsonEncoding;
+    type Encoder = PageJson;
 
     fn from_server_fn_error(error: ServerFnErrorErr) -> Self {
         match error {

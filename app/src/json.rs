@@ -1,38 +1,86 @@
-//! The page's one way to read JSON: serde_json over bytes, as server functions read their
-//! answers. Reading the same types from a `&str` as well (serde_json's `from_str`, which the
-//! resources' default codec and the event stream used) put a second copy of every type's reader
-//! into the WebAssembly (issue 30).
+//! The page's one way to read and write JSON, by each type's one serde definition. The server
+//! uses serde_json; the browser parses with its own `JSON.parse` and reads the parsed value with
+//! serde-wasm-bindgen (`browser`), so serde_json's parser and number formatting stay out of the
+//! page's WebAssembly (issue 48). The same holds for what the page's resources carry and for
+//! every server function's answer (`PageJson`).
+
+#[cfg_attr(not(feature = "hydrate"), path = "json/headless.rs")]
+mod browser;
 
 use leptos::server::codee::{Decoder, Encoder};
+use leptos::server_fn::codec::Post;
+use leptos::server_fn::{Bytes, ContentType, Decodes, Encodes, Format, FormatType};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+
+/// Why a value could not be read from JSON, or written as JSON.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Unreadable(pub String);
 
 /// `text` read as a `T`.
 ///
 /// # Errors
 /// When `text` is not JSON or not a `T`.
-pub fn read<T: DeserializeOwned>(text: &str) -> Result<T, serde_json::Error> {
-    serde_json::from_slice(text.as_bytes())
+pub fn read<T: DeserializeOwned>(text: &str) -> Result<T, Unreadable> {
+    browser::read(text)
 }
 
-/// The codec of the page's resources (`Resource<T, PageJson>`): what the server resolved,
-/// carried in the page as JSON and read with `read`.
+/// `value` written as JSON.
+///
+/// # Errors
+/// When `value` has no JSON form (a map whose keys are not strings).
+pub fn write<T: Serialize>(value: &T) -> Result<String, Unreadable> {
+    browser::write(value)
+}
+
+/// JSON as the page reads it: the codec of the page's resources (`Resource<T, PageJson>`),
+/// which the server resolved and carried in the page, and the encoding of every server
+/// function's answer (`JsonAnswer`) and failure.
 pub struct PageJson;
 
+/// A server function's answer as JSON in the body, read with `read`: `output = JsonAnswer`.
+pub type JsonAnswer = Post<PageJson>;
+
 impl<T: Serialize> Encoder<T> for PageJson {
-    type Error = serde_json::Error;
+    type Error = Unreadable;
     type Encoded = String;
 
-    fn encode(value: &T) -> Result<String, serde_json::Error> {
-        serde_json::to_string(value)
+    fn encode(value: &T) -> Result<String, Unreadable> {
+        write(value)
     }
 }
 
 impl<T: DeserializeOwned> Decoder<T> for PageJson {
-    type Error = serde_json::Error;
+    type Error = Unreadable;
     type Encoded = str;
 
-    fn decode(text: &str) -> Result<T, serde_json::Error> {
+    fn decode(text: &str) -> Result<T, Unreadable> {
+        read(text)
+    }
+}
+
+impl ContentType for PageJson {
+    const CONTENT_TYPE: &'static str = "application/json";
+}
+
+impl FormatType for PageJson {
+    const FORMAT_TYPE: Format = Format::Text;
+}
+
+impl<T: Serialize> Encodes<T> for PageJson {
+    type Error = Unreadable;
+
+    fn encode(value: &T) -> Result<Bytes, Unreadable> {
+        write(value).map(Bytes::from)
+    }
+}
+
+impl<T: DeserializeOwned> Decodes<T> for PageJson {
+    type Error = Unreadable;
+
+    fn decode(bytes: Bytes) -> Result<T, Unreadable> {
+        let text = std::str::from_utf8(&bytes).map_err(|error| Unreadable(error.to_string()))?;
         read(text)
     }
 }

@@ -123,7 +123,7 @@ impl Prefs {
 
 /// Saves the picks: sets their cookies, and a language also becomes the daemon's language for
 /// desktop notifications. `back` (the page a plain form came from) is where to return to.
-#[server(prefix = "/fn")]
+#[server(prefix = "/fn", output = crate::json::JsonAnswer)]
 pub async fn save_preferences(
     #[server(default)] lang: Option<String>,
     #[server(default)] theme: Option<String>,

@@ -4,6 +4,7 @@
 //! (`services`).
 
 pub mod catalogue_block;
+pub mod data_block;
 pub mod early_socket;
 pub mod island_script;
 pub mod json_yaml;

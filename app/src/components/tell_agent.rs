@@ -15,7 +15,7 @@ const SHOWN: usize = 5;
 
 /// Leaves `text` for the agent `client` in `cwd`, then goes back to `back` (the page the form
 /// is on).
-#[server(prefix = "/fn")]
+#[server(prefix = "/fn", output = crate::json::JsonAnswer)]
 pub async fn tell_agent(
     client: String,
     #[server(default)] cwd: String,

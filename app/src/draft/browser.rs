@@ -26,7 +26,7 @@ pub fn save(id: QuestionId, draft: &Draft) {
     };
     if draft.is_blank() {
         let _ = storage.remove_item(&key(id));
-    } else if let Ok(text) = serde_json::to_string(draft) {
+    } else if let Ok(text) = crate::json::write(draft) {
         let _ = storage.set_item(&key(id), &text);
     }
 }

@@ -24,7 +24,11 @@ pub struct PageCatalogues {
 }
 
 /// The whole catalogue of the language `lang` (a code), resolved, for a page switching to it.
-#[server(prefix = "/fn", input = leptos::server_fn::codec::GetUrl)]
+#[server(
+    prefix = "/fn",
+    input = leptos::server_fn::codec::GetUrl,
+    output = crate::json::JsonAnswer
+)]
 pub async fn catalogue(lang: String) -> Result<Words, Failure> {
     let lang = lang.parse::<Lang>().map_err(|_| {
         let failure = Failure::UnknownPreference {

@@ -29,7 +29,7 @@ thread_local! {
 /// Says `said` to the daemon over the stream open now; dropped while none is (it is said again
 /// soon enough).
 pub fn say(said: &PageSays) {
-    let Ok(text) = serde_json::to_string(said) else {
+    let Ok(text) = crate::json::write(said) else {
         return;
     };
     OUTBOX.with(|outbox| {

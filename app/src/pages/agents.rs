@@ -14,7 +14,7 @@ use hark_core::model::{AgentRef, AgentSession, Question};
 use leptos::prelude::*;
 
 /// Every session Hark knows, its last message rendered for the page.
-#[server(prefix = "/fn")]
+#[server(prefix = "/fn", output = crate::json::JsonAnswer)]
 pub async fn list_sessions() -> Result<Vec<AgentSession>, Failure> {
     let store = expect_context::<hark_core::store::Store>();
     Ok(store

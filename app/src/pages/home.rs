@@ -14,7 +14,7 @@ use hark_text::question::status_key;
 use leptos::prelude::*;
 
 /// Every pending question and the newest page of the history, newest first.
-#[server(prefix = "/fn")]
+#[server(prefix = "/fn", output = crate::json::JsonAnswer)]
 pub async fn list_questions() -> Result<Vec<Question>, Failure> {
     let store = expect_context::<hark_core::store::Store>();
     Ok(store
@@ -27,7 +27,7 @@ pub async fn list_questions() -> Result<Vec<Question>, Failure> {
 }
 
 /// The page of closed questions created before `before`, newest first.
-#[server(prefix = "/fn")]
+#[server(prefix = "/fn", output = crate::json::JsonAnswer)]
 pub async fn older_questions(before: QuestionId) -> Result<Vec<Question>, Failure> {
     let store = expect_context::<hark_core::store::Store>();
     Ok(store

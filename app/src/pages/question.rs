@@ -36,7 +36,7 @@ pub const ANSWER_FORM_PATH: &str = <SubmitAnswer as leptos::server_fn::ServerFn>
 pub const SKIP_FORM_PATH: &str = <SkipQuestion as leptos::server_fn::ServerFn>::PATH;
 
 /// One question by id, `None` when the daemon does not know it.
-#[server(prefix = "/fn")]
+#[server(prefix = "/fn", output = crate::json::JsonAnswer)]
 pub async fn get_question(id: QuestionId) -> Result<Option<Question>, Failure> {
     let store = expect_context::<hark_core::store::Store>();
     Ok(store.get(id).await.map(crate::server::render::for_page))
@@ -87,7 +87,7 @@ fn via_text(via: Option<hark_core::model::AnsweredVia>) -> Option<String> {
 
 /// Answers a question from its form, then opens the next pending one (or the inbox).
 /// Works as a plain HTML form post too, before or without the WASM.
-#[server(prefix = "/fn")]
+#[server(prefix = "/fn", output = crate::json::JsonAnswer)]
 pub async fn submit_answer(
     id: QuestionId,
     #[server(default)] answer: Vec<FormAnswer>,
@@ -107,7 +107,7 @@ pub async fn submit_answer(
 }
 
 /// Skips (declines) a question with an optional note, then opens the next one.
-#[server(prefix = "/fn")]
+#[server(prefix = "/fn", output = crate::json::JsonAnswer)]
 pub async fn skip_question(id: QuestionId, #[server(default)] note: String) -> Result<(), Failure> {
     let store = expect_context::<hark_core::store::Store>();
     store
@@ -145,7 +145,16 @@ pub fn QuestionPage() -> impl IntoView {
                 rendered
                     .get()
                     .map(|loaded| match loaded {
-                        Ok(Some(question)) => view! { <QuestionView question /> }.into_any(),
+                        Ok(Some(question)) => {
+                            let carried = crate::server::data_block::script_json(&question);
+                            view! {
+                                <script type="application/json" id=SHOWN_ID inner_html=carried></script>
+                                <leptos::context::Provider value=Shown(question)>
+                                    <QuestionView />
+                                </leptos::context::Provider>
+                            }
+                                .into_any()
+                        }
                         Err(failure) => view! { <FailureNotice failure /> }.into_any(),
                         Ok(None) => {
                             view! {
@@ -171,10 +180,23 @@ fn closed_key(status: Status) -> &'static str {
     }
 }
 
+/// The id of the data block that carries the page's question for its island.
+const SHOWN_ID: &str = "hark-question";
+
+/// The question a page shows, as its island gets it on the server.
+#[cfg(not(feature = "hydrate"))]
+#[derive(Clone)]
+struct Shown(Question);
+
 /// The question itself: rendered once, so typed text survives live updates; only the lock and
 /// banner follow the live status. A lazy island (its code loads with the page that holds it).
+///
+/// It takes no props: Leptos reads an island's props with serde_json, which would put a JSON
+/// parser into this island's module. The question comes in a data block the browser's
+/// `JSON.parse` reads (`crate::json`), and from context on the server.
 #[island(lazy)]
-fn QuestionView(question: Question) -> impl IntoView {
+fn QuestionView() -> impl IntoView {
+    let question = browser::shown_question();
     let live = Live::expect();
     let id = question.id;
     let initial = question.clone();

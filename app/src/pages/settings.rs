@@ -34,14 +34,14 @@ use phone::PhonePairing;
 use presets::QuickReplies;
 
 /// The current config.
-#[server(prefix = "/fn")]
+#[server(prefix = "/fn", output = crate::json::JsonAnswer)]
 pub async fn get_config() -> Result<Config, Failure> {
     Ok(expect_context::<hark_core::store::Store>().config())
 }
 
 /// Saves the settings form. An error carries the Fluent key explaining the offending field, so
 /// the page can say what is wrong in the person's language.
-#[server(prefix = "/fn")]
+#[server(prefix = "/fn", output = crate::json::JsonAnswer)]
 pub async fn save_settings(
     timeout_secs: String,
     remind_secs: String,

@@ -39,7 +39,7 @@ pub struct ChannelsView {
 }
 
 /// Loads the section.
-#[server(prefix = "/fn")]
+#[server(prefix = "/fn", output = crate::json::JsonAnswer)]
 pub async fn get_channels() -> Result<ChannelsView, Failure> {
     let desk = expect_context::<crate::server::services::ChannelDeskContext>().0;
     let channels = expect_context::<hark_core::store::Store>()
@@ -58,7 +58,7 @@ pub async fn get_channels() -> Result<ChannelsView, Failure> {
 }
 
 /// Saves the section's form. An empty token field keeps the saved token.
-#[server(prefix = "/fn")]
+#[server(prefix = "/fn", output = crate::json::JsonAnswer)]
 pub async fn save_channels(
     #[server(default)] telegram_enabled: Option<String>,
     #[server(default)] forget_telegram_token: Option<String>,
@@ -166,7 +166,7 @@ pub async fn save_channels(
 }
 
 /// Sends a test message on `channel` (`ntfy` or `webhook`).
-#[server(prefix = "/fn")]
+#[server(prefix = "/fn", output = crate::json::JsonAnswer)]
 pub async fn test_channel(channel: String) -> Result<String, Failure> {
     use crate::failure::refuse;
     let desk = expect_context::<crate::server::services::ChannelDeskContext>().0;

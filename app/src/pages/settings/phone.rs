@@ -8,7 +8,7 @@ use hark_core::model::Pairing;
 use leptos::prelude::*;
 
 /// The daemon's pairing details.
-#[server(prefix = "/fn")]
+#[server(prefix = "/fn", output = crate::json::JsonAnswer)]
 pub async fn get_pairing() -> Result<Pairing, Failure> {
     let source = expect_context::<crate::server::services::PairingSource>();
     Ok((source.0)())

@@ -8,7 +8,7 @@ use crate::i18n::{t, tr};
 use leptos::prelude::*;
 
 /// Saves the quick replies: one per line, blank lines dropped.
-#[server(prefix = "/fn")]
+#[server(prefix = "/fn", output = crate::json::JsonAnswer)]
 pub async fn save_presets(#[server(default)] presets: String) -> Result<(), Failure> {
     let store = expect_context::<hark_core::store::Store>();
     let presets: Vec<&str> = presets

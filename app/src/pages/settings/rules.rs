@@ -10,13 +10,13 @@ use hark_core::model::rule::{Decision, Rule};
 use leptos::prelude::*;
 
 /// The rules kept, oldest first.
-#[server(prefix = "/fn")]
+#[server(prefix = "/fn", output = crate::json::JsonAnswer)]
 pub async fn get_rules() -> Result<Vec<Rule>, Failure> {
     Ok(expect_context::<hark_core::store::Store>().rules())
 }
 
 /// Takes rule `id` back; one already gone is gone, as asked.
-#[server(prefix = "/fn")]
+#[server(prefix = "/fn", output = crate::json::JsonAnswer)]
 pub async fn take_back_rule(id: String) -> Result<(), Failure> {
     let store = expect_context::<hark_core::store::Store>();
     let refuse = |failure| crate::failure::refuse::<TakeBackRule>("/settings", failure);

@@ -61,7 +61,7 @@ pub struct Given {
 /// A chat app's form: `setup` checks the credentials (the saved ones for empty fields), keeps
 /// them, turns the app on and makes a new pairing code; `unpair` forgets the paired person.
 /// One server function for every app keeps the page's WebAssembly small.
-#[server(prefix = "/fn")]
+#[server(prefix = "/fn", output = crate::json::JsonAnswer)]
 pub async fn chat_app_form(
     app: String,
     step: String,

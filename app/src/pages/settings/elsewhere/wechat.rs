@@ -10,7 +10,7 @@ use leptos::prelude::*;
 /// One of the part's forms: `setup` asks WeChat for a login code, `verify` passes on the number
 /// WeChat shows on the phone, `unpair` logs out, and `check` only loads the section again to see
 /// where the login stands. One server function for the four keeps the page's WebAssembly small.
-#[server(prefix = "/fn")]
+#[server(prefix = "/fn", output = crate::json::JsonAnswer)]
 pub async fn wechat_login(step: String, #[server(default)] code: String) -> Result<(), Failure> {
     use crate::failure::refuse;
     use hark_core::model::ChannelAction;
