@@ -13,6 +13,7 @@ compile_error!(
 );
 
 pub mod attention;
+pub mod carried;
 pub mod components;
 pub mod draft;
 pub mod failure;

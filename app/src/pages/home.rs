@@ -2,7 +2,6 @@
 //! and the history (newest first), filterable by status and searchable.
 
 use crate::components::age::Age;
-use crate::components::failure_notice::problems;
 use crate::components::status_chip::StatusChip;
 use crate::components::tell_agent::TellAgentBox;
 use crate::failure::Failure;
@@ -43,32 +42,54 @@ pub async fn older_questions(before: QuestionId) -> Result<Vec<Question>, Failur
         .collect())
 }
 
-/// The inbox; an island, live as questions come and go.
-#[island]
+/// The data block that carries the inbox's questions to its island (`crate::carried`).
+const LISTED_ID: &str = "hark-inbox";
+
+/// `/` (server only): the inbox island, given the questions the store has now, or why they
+/// could not be listed.
+#[cfg(feature = "ssr")]
+#[component]
 pub fn HomePage() -> impl IntoView {
-    let live = Live::expect();
-    let rendered = crate::json::resource(|| (), |_| list_questions());
-    // Pages of older history fetched on request; kept while live updates re-render the lists.
-    let older = RwSignal::new(Vec::<Question>::new());
-    // The live stream's copy once it has one, else what the server rendered (or why it could
-    // not).
-    let questions = move || live.questions.get().map(Ok).or_else(|| rendered.get());
+    use crate::components::failure_notice::FailureNotice;
+    use crate::server::data_block::DataBlock;
+    let listed = crate::json::resource(|| (), |_| list_questions());
     view! {
         <Suspense fallback=|| view! { <p class="muted">{tr("home-loading")}</p> }>
-            <ErrorBoundary fallback=problems>
-                {move || {
-                    questions()
-                        .map(|loaded| loaded.map(|questions| {
-                            let (pending, history): (Vec<Question>, Vec<Question>) =
-                                questions.into_iter().partition(Question::is_pending);
+            {move || {
+                listed
+                    .get()
+                    .map(|listed| match listed {
+                        Ok(questions) => {
                             view! {
-                                <Waiting pending />
-                                <History history older />
+                                <DataBlock id=LISTED_ID value=questions>
+                                    <Inbox />
+                                </DataBlock>
                             }
-                        }))
-                }}
-            </ErrorBoundary>
+                                .into_any()
+                        }
+                        Err(failure) => view! { <FailureNotice failure /> }.into_any(),
+                    })
+            }}
         </Suspense>
+    }
+}
+
+/// The inbox; an island, live as questions come and go.
+#[island]
+fn Inbox() -> impl IntoView {
+    let live = Live::expect();
+    let listed: Vec<Question> = crate::carried::carried(LISTED_ID);
+    // Pages of older history fetched on request; kept while live updates re-render the lists.
+    let older = RwSignal::new(Vec::<Question>::new());
+    // The live stream's copy once it has one, else what the server listed.
+    let questions = move || live.questions.get().unwrap_or_else(|| listed.clone());
+    move || {
+        let (pending, history): (Vec<Question>, Vec<Question>) =
+            questions().into_iter().partition(Question::is_pending);
+        view! {
+            <Waiting pending />
+            <History history older />
+        }
     }
 }
 

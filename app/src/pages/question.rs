@@ -21,6 +21,8 @@ use crate::live::Live;
 use crate::pages::question::attachments::Attachments;
 use crate::pages::question::form::SubQuestionFields;
 use crate::pages::question::rich_text::RichText;
+#[cfg(feature = "ssr")]
+use crate::server::data_block::DataBlock;
 use crate::words::{answer_summary, note_text};
 use hark_core::model::{Question, QuestionId, Status};
 use leptos::prelude::*;
@@ -146,12 +148,10 @@ pub fn QuestionPage() -> impl IntoView {
                     .get()
                     .map(|loaded| match loaded {
                         Ok(Some(question)) => {
-                            let carried = crate::server::data_block::script_json(&question);
                             view! {
-                                <script type="application/json" id=SHOWN_ID inner_html=carried></script>
-                                <leptos::context::Provider value=Shown(question)>
+                                <DataBlock id=SHOWN_ID value=question>
                                     <QuestionView />
-                                </leptos::context::Provider>
+                                </DataBlock>
                             }
                                 .into_any()
                         }
@@ -180,23 +180,15 @@ fn closed_key(status: Status) -> &'static str {
     }
 }
 
-/// The id of the data block that carries the page's question for its island.
+/// The data block that carries the page's question to its island (`crate::carried`).
 const SHOWN_ID: &str = "hark-question";
 
-/// The question a page shows, as its island gets it on the server.
-#[cfg(not(feature = "hydrate"))]
-#[derive(Clone)]
-struct Shown(Question);
-
 /// The question itself: rendered once, so typed text survives live updates; only the lock and
-/// banner follow the live status. A lazy island (its code loads with the page that holds it).
-///
-/// It takes no props: Leptos reads an island's props with serde_json, which would put a JSON
-/// parser into this island's module. The question comes in a data block the browser's
-/// `JSON.parse` reads (`crate::json`), and from context on the server.
+/// banner follow the live status. A lazy island (its code loads with the page that holds it),
+/// given its question through the page (`crate::carried`).
 #[island(lazy)]
 fn QuestionView() -> impl IntoView {
-    let question = browser::shown_question();
+    let question: Question = crate::carried::carried(SHOWN_ID);
     let live = Live::expect();
     let id = question.id;
     let initial = question.clone();

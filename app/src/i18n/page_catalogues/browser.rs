@@ -24,15 +24,11 @@ pub fn install_carried() {
 /// Installs what the server wrote into the page; nothing if the block is missing or
 /// unreadable. Returns the languages it carried whole.
 fn from_page() -> Vec<Lang> {
-    let carried = leptos::prelude::document()
-        .get_element_by_id(ELEMENT_ID)
-        .and_then(|element| element.text_content())
-        .and_then(|text| crate::json::read::<PageCatalogues>(&text).ok())
-        .unwrap_or_else(|| {
-            // `prefs` then fetches the page's language (see `Prefs::provide`).
-            leptos::logging::warn!("the page carried no readable catalogues");
-            PageCatalogues::default()
-        });
+    let carried = crate::carried::block::<PageCatalogues>(ELEMENT_ID).unwrap_or_else(|| {
+        // `prefs` then fetches the page's language (see `Prefs::provide`).
+        leptos::logging::warn!("the page carried no readable catalogues");
+        PageCatalogues::default()
+    });
     let mut whole = Vec::new();
     for (code, words) in carried.catalogues {
         if let Ok(lang) = code.parse::<Lang>() {

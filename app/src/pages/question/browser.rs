@@ -8,17 +8,6 @@ use crate::draft::Draft;
 use hark_core::model::Question;
 use leptos::prelude::*;
 
-/// The question the page shows, from the data block the server wrote beside the island. A page
-/// that has the island has the block, so a missing one is the server's bug, and stops the page
-/// as an island's unreadable props would.
-pub fn shown_question() -> Question {
-    document()
-        .get_element_by_id(super::SHOWN_ID)
-        .and_then(|block| block.text_content())
-        .and_then(|text| crate::json::read(&text).ok())
-        .expect("a question page carries its question")
-}
-
 pub fn listen(
     question: &Question,
     current: Memo<Question>,

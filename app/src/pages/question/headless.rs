@@ -5,11 +5,6 @@ use crate::draft::Draft;
 use hark_core::model::Question;
 use leptos::prelude::*;
 
-/// The question the page shows, given by the page around the island.
-pub fn shown_question() -> Question {
-    expect_context::<super::Shown>().0
-}
-
 pub fn listen(
     _question: &Question,
     _current: Memo<Question>,
