@@ -5,7 +5,6 @@
 //! JavaScript. Phone-sized first: one column of cards.
 
 use crate::components::age::Age;
-use crate::components::failure_notice::problems;
 use crate::components::tell_agent::TellAgentBox;
 use crate::failure::Failure;
 use crate::i18n::{t_args, tr};
@@ -24,42 +23,84 @@ pub async fn list_sessions() -> Result<Vec<AgentSession>, Failure> {
         .collect())
 }
 
-/// The Agents page; a lazy island (its code loads with the page that holds it).
-#[island(lazy)]
+/// The data blocks that carry the sessions, and the questions waiting, to the island
+/// (`crate::carried`).
+const SESSIONS_ID: &str = "hark-sessions";
+const ASKED_ID: &str = "hark-asked";
+
+/// The Agents page (server only): the island, given the sessions and the questions waiting as
+/// the store has them now, or why the sessions could not be listed.
+#[cfg(feature = "ssr")]
+#[component]
 pub fn AgentsPage() -> impl IntoView {
+    use crate::components::failure_notice::FailureNotice;
+    use crate::server::data_block::DataBlock;
+    let listed = crate::json::resource(
+        || (),
+        |_| async {
+            let sessions = list_sessions().await?;
+            // A card without its questions still says what its agent does.
+            let asked = crate::pages::home::list_questions()
+                .await
+                .unwrap_or_default();
+            Ok::<_, Failure>((sessions, asked))
+        },
+    );
+    view! {
+        <Suspense fallback=|| view! { <p class="muted">{tr("agents-loading")}</p> }>
+            {move || {
+                listed
+                    .get()
+                    .map(|listed| match listed {
+                        Ok((sessions, asked)) => {
+                            view! {
+                                <DataBlock id=SESSIONS_ID value=sessions>
+                                    <DataBlock id=ASKED_ID value=asked>
+                                        <AgentsView />
+                                    </DataBlock>
+                                </DataBlock>
+                            }
+                                .into_any()
+                        }
+                        Err(failure) => {
+                            view! {
+                                <h1>{tr("agents-title")}</h1>
+                                <FailureNotice failure />
+                            }
+                                .into_any()
+                        }
+                    })
+            }}
+        </Suspense>
+    }
+}
+
+/// The sessions, live over the event stream; a lazy island (its code loads with the page
+/// that holds it).
+#[island(lazy)]
+fn AgentsView() -> impl IntoView {
     let live = Live::expect();
-    let rendered = crate::json::resource(|| (), |_| list_sessions());
-    let sessions = move || live.sessions.get().map(Ok).or_else(|| rendered.get());
-    // The questions waiting, for each card: the live stream's, else what the server read (so
-    // they show without JavaScript too).
-    let asked = crate::json::resource(|| (), |_| crate::pages::home::list_questions());
-    let questions = Signal::derive(move || {
-        (live.questions.get())
-            .or_else(|| asked.get().and_then(Result::ok))
-            .unwrap_or_default()
-    });
+    let listed: Vec<AgentSession> = crate::carried::carried(SESSIONS_ID);
+    let asked: Vec<Question> = crate::carried::carried(ASKED_ID);
+    let sessions = move || live.sessions.get().unwrap_or_else(|| listed.clone());
+    // The questions waiting, for each card: the live stream's, else what the server listed.
+    let questions = Signal::derive(move || live.questions.get().unwrap_or_else(|| asked.clone()));
     view! {
         <h1>{tr("agents-title")}</h1>
-        <Suspense fallback=|| view! { <p class="muted">{tr("agents-loading")}</p> }>
-            <ErrorBoundary fallback=problems>
-                {move || {
-                    sessions()
-                        .map(|loaded| loaded.map(|sessions| {
-                            if sessions.is_empty() {
-                                return view! {
-                                    <p class="muted" data-testid="no-sessions">{tr("agents-empty")}</p>
-                                }
-                                .into_any();
-                            }
-                            sessions
-                                .into_iter()
-                                .map(|session| view! { <SessionCard session questions /> })
-                                .collect_view()
-                                .into_any()
-                        }))
-                }}
-            </ErrorBoundary>
-        </Suspense>
+        {move || {
+            let sessions = sessions();
+            if sessions.is_empty() {
+                return view! {
+                    <p class="muted" data-testid="no-sessions">{tr("agents-empty")}</p>
+                }
+                .into_any();
+            }
+            sessions
+                .into_iter()
+                .map(|session| view! { <SessionCard session questions /> })
+                .collect_view()
+                .into_any()
+        }}
     }
 }
 

@@ -30,7 +30,7 @@ fn lazy_island_of(path: &str) -> Option<&'static str> {
     } else if path == "/settings" {
         Some("settings_page")
     } else if path == "/agents" {
-        Some("agents_page")
+        Some("agents_view")
     } else {
         None
     }

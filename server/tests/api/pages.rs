@@ -236,7 +236,7 @@ async fn a_lazy_page_opened_directly_fetches_its_code_beside_the_main_module() {
     let agents = daemon.get("/agents").await.text().await.unwrap();
     assert_eq!(
         preloaded_modules(&agents),
-        manifest_modules(&daemon, "agents_page_loader_").await
+        manifest_modules(&daemon, "agents_view_loader_").await
     );
     let inbox = daemon.get("/").await.text().await.unwrap();
     assert_eq!(preloaded_modules(&inbox), Vec::<String>::new());
