@@ -24,6 +24,13 @@ async fn the_inbox_lists_pending_questions_with_a_nonce_policy() {
         "escaped"
     );
     assert!(!html.contains("<script>alert(1)"));
+    // The inbox island's questions come in a data block that no text can end early.
+    let block = between(&html, r#"id="hark-inbox">"#, "</script>").expect("the inbox's block");
+    let listed: Value = serde_json::from_str(block).unwrap();
+    assert_eq!(
+        listed[0]["questions"][0]["question"],
+        "Ship the <script>alert(1)</script> fix?"
+    );
     let nonce = between(&csp, "'nonce-", "'").expect("the page's policy carries a nonce");
     assert!(
         html.contains(&format!("nonce=\"{nonce}\"")),
@@ -68,6 +75,12 @@ async fn a_question_page_shows_every_shape() {
     assert!(html.contains(r#"type="radio""#));
     assert!(html.contains(r#"type="checkbox""#));
     assert!(html.contains("option danger"));
+    // Its island takes the question from the page's data block.
+    let block =
+        between(&html, r#"id="hark-question">"#, "</script>").expect("the question's block");
+    let carried: Value = serde_json::from_str(block).unwrap();
+    assert_eq!(carried["id"], id);
+    assert_eq!(carried["questions"][0]["options"][1]["danger"], true);
     let alias = daemon.get(&format!("/question/{id}")).await;
     assert_eq!(alias.status(), 200);
     let missing = daemon
