@@ -4,6 +4,7 @@
 //! the block (`browser`). Leptos reads an island's props with serde_json, which would put a
 //! second JSON parser into the page's WebAssembly; the block is read by `JSON.parse`
 //! (`crate::json`). A resource would bring Suspense and async hydration into the island.
+//! `block` reads any data block, the page's catalogues too.
 
 #[cfg_attr(not(feature = "hydrate"), path = "carried/headless.rs")]
 mod browser;
@@ -22,6 +23,10 @@ pub fn carried<T: Clone + DeserializeOwned + Send + Sync + 'static>(id: &'static
     browser::carried(id)
 }
 
-/// A value in context for the island's server render; set by `DataBlock`.
+/// A value in context for the island's server render, with the block it was written to; set
+/// by `DataBlock`.
 #[derive(Clone)]
-pub struct Carried<T>(pub T);
+pub struct Carried<T> {
+    pub id: &'static str,
+    pub value: T,
+}

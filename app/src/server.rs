@@ -1,5 +1,6 @@
 //! What only the server does with the app: the document around it (`shell`, with the page's
-//! catalogue block, preloads and the event stream opened early), Markdown and data rendered for
+//! catalogue block, preloads and the event stream opened early), islands' data blocks
+//! (`data_block`), Markdown and data rendered for
 //! pages (`render`, `json_yaml`), and the services the daemon provides to server functions
 //! (`services`).
 

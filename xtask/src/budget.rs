@@ -22,8 +22,8 @@
 //! 2026-12-04). Issue 48's islands then to 206 and 432 KiB (202 and 423 built on 2026-12-05):
 //! the browser hydrates only the header and the live parts, the router stays on the server. Then
 //! to 170 and 372 KiB (166 and 368 built on 2026-12-05): the browser reads JSON through its own
-//! `JSON.parse` (serde-wasm-bindgen), and the islands take their data from data blocks, not from
-//! props or resources. The first view's mark keeps 4 KiB of room: the same code built in another
+//! `JSON.parse` (serde-wasm-bindgen), and the inbox, question and agents islands take their data
+//! from data blocks, not from props or resources. The first view's mark keeps 4 KiB of room: the same code built in another
 //! folder weighed 1.4 KiB more.
 
 use std::path::Path;

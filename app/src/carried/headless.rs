@@ -5,8 +5,16 @@ use super::Carried;
 use leptos::prelude::expect_context;
 use serde::de::DeserializeOwned;
 
-pub fn carried<T: Clone + DeserializeOwned + Send + Sync + 'static>(_id: &'static str) -> T {
-    expect_context::<Carried<T>>().0
+/// The value of the nearest `DataBlock` of this type, which must be the block `id` the
+/// browser will read: a mismatch fails here, on the server and in its tests, not only in a
+/// browser.
+pub fn carried<T: Clone + DeserializeOwned + Send + Sync + 'static>(id: &'static str) -> T {
+    let carried = expect_context::<Carried<T>>();
+    assert_eq!(
+        carried.id, id,
+        "the island reads another block than it is given"
+    );
+    carried.value
 }
 
 /// A page on the server has no blocks to read.

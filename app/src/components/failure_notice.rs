@@ -1,5 +1,5 @@
 //! How a page words a `Failure` (in the person's language) and shows a failed load
-//! (`FailureNotice`, and `problems` as an `ErrorBoundary` fallback).
+//! (`FailureNotice`).
 
 use crate::failure::Failure;
 use crate::i18n::t;
@@ -22,14 +22,6 @@ impl Failure {
     }
 }
 
-/// The explanation of any error a page caught: a `Failure` says what it is, anything else
-/// reads as "could not reach Hark".
-pub fn error_text(error: &leptos::error::Error) -> String {
-    error
-        .downcast_ref::<Failure>()
-        .map_or_else(|| t("error-unavailable"), Failure::text)
-}
-
 /// A failed load, explained where its content would have been.
 #[component]
 pub fn FailureNotice(failure: Failure) -> impl IntoView {
@@ -37,20 +29,5 @@ pub fn FailureNotice(failure: Failure) -> impl IntoView {
         <p class="banner failure" role="alert" data-testid="load-failed">
             {move || failure.text()}
         </p>
-    }
-}
-
-/// An `ErrorBoundary` fallback: every error of the part that failed, explained.
-pub fn problems(errors: ArcRwSignal<leptos::error::Errors>) -> impl IntoView {
-    view! {
-        <div class="banner failure" role="alert" data-testid="load-failed">
-            {move || {
-                errors
-                    .get()
-                    .into_iter()
-                    .map(|(_, error)| view! { <p>{error_text(&error)}</p> })
-                    .collect_view()
-            }}
-        </div>
     }
 }

@@ -1,10 +1,13 @@
 //! The config as the page holds it: what answering needs, read at once, beside the daemon's
 //! whole config as it was sent, read only by the settings page (in its own module). The first
 //! view's WebAssembly no longer reads every channel's settings (issue 30). The browser gets
-//! the config already parsed (`crate::json`), and keeps its text by `JSON.stringify`.
+//! the config already parsed (`crate::json`), and keeps its text by `JSON.stringify` (`browser`).
+
+#[cfg_attr(not(feature = "hydrate"), path = "config/headless.rs")]
+mod browser;
 
 use hark_core::model::{Config, PageConfig};
-use serde::de::{self, Deserialize, Deserializer};
+use serde::de::{Deserialize, Deserializer};
 use std::sync::Arc;
 
 /// One config from `init` or `config:updated`.
@@ -22,29 +25,10 @@ impl LiveConfig {
     }
 }
 
-#[cfg(feature = "hydrate")]
 impl<'de> Deserialize<'de> for LiveConfig {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let sent: wasm_bindgen::JsValue = serde_wasm_bindgen::preserve::deserialize(deserializer)?;
-        let text = js_sys::JSON::stringify(&sent)
-            .map_err(|_| de::Error::custom("the config has no JSON form"))?;
-        let page = serde_wasm_bindgen::from_value(sent).map_err(de::Error::custom)?;
-        Ok(Self {
-            page,
-            sent: Arc::from(String::from(text)),
-        })
-    }
-}
-
-#[cfg(not(feature = "hydrate"))]
-impl<'de> Deserialize<'de> for LiveConfig {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let sent = Box::<serde_json::value::RawValue>::deserialize(deserializer)?;
-        let page = crate::json::read(sent.get()).map_err(de::Error::custom)?;
-        Ok(Self {
-            page,
-            sent: Arc::from(sent.get()),
-        })
+        let (page, sent) = browser::read(deserializer)?;
+        Ok(Self { page, sent })
     }
 }
 

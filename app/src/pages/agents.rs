@@ -5,10 +5,14 @@
 //! JavaScript. Phone-sized first: one column of cards.
 
 use crate::components::age::Age;
+#[cfg(feature = "ssr")]
+use crate::components::failure_notice::FailureNotice;
 use crate::components::tell_agent::TellAgentBox;
 use crate::failure::Failure;
 use crate::i18n::{t_args, tr};
 use crate::live::Live;
+#[cfg(feature = "ssr")]
+use crate::server::data_block::DataBlock;
 use hark_core::model::{AgentRef, AgentSession, Question};
 use leptos::prelude::*;
 
@@ -23,9 +27,9 @@ pub async fn list_sessions() -> Result<Vec<AgentSession>, Failure> {
         .collect())
 }
 
-/// The data blocks that carry the sessions, and the questions waiting, to the island
-/// (`crate::carried`).
+/// The data block that carries the sessions to the island (`crate::carried`).
 const SESSIONS_ID: &str = "hark-sessions";
+/// The data block that carries the questions waiting to the island.
 const ASKED_ID: &str = "hark-asked";
 
 /// The Agents page (server only): the island, given the sessions and the questions waiting as
@@ -33,16 +37,16 @@ const ASKED_ID: &str = "hark-asked";
 #[cfg(feature = "ssr")]
 #[component]
 pub fn AgentsPage() -> impl IntoView {
-    use crate::components::failure_notice::FailureNotice;
-    use crate::server::data_block::DataBlock;
     let listed = crate::json::resource(
         || (),
         |_| async {
             let sessions = list_sessions().await?;
             // A card without its questions still says what its agent does.
-            let asked = crate::pages::home::list_questions()
+            let mut asked = crate::pages::home::list_questions()
                 .await
                 .unwrap_or_default();
+            // The cards show only the questions waiting.
+            asked.retain(Question::is_pending);
             Ok::<_, Failure>((sessions, asked))
         },
     );

@@ -2,11 +2,15 @@
 //! and the history (newest first), filterable by status and searchable.
 
 use crate::components::age::Age;
+#[cfg(feature = "ssr")]
+use crate::components::failure_notice::FailureNotice;
 use crate::components::status_chip::StatusChip;
 use crate::components::tell_agent::TellAgentBox;
 use crate::failure::Failure;
 use crate::i18n::{t, t_args, tr};
 use crate::live::Live;
+#[cfg(feature = "ssr")]
+use crate::server::data_block::DataBlock;
 use crate::words::{answer_summary, headline};
 use hark_core::model::{DaemonNote, Question, QuestionId, Status};
 use hark_text::question::status_key;
@@ -50,8 +54,6 @@ const LISTED_ID: &str = "hark-inbox";
 #[cfg(feature = "ssr")]
 #[component]
 pub fn HomePage() -> impl IntoView {
-    use crate::components::failure_notice::FailureNotice;
-    use crate::server::data_block::DataBlock;
     let listed = crate::json::resource(|| (), |_| list_questions());
     view! {
         <Suspense fallback=|| view! { <p class="muted">{tr("home-loading")}</p> }>

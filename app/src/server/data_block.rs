@@ -16,7 +16,10 @@ where
     let json = script_json(&value);
     view! {
         <script type="application/json" id=id inner_html=json></script>
-        <leptos::context::Provider value=Carried(value)>{children()}</leptos::context::Provider>
+        <leptos::context::Provider value=Carried {
+            id,
+            value,
+        }>{children()}</leptos::context::Provider>
     }
 }
 

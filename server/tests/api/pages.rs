@@ -247,6 +247,12 @@ async fn a_lazy_page_opened_directly_fetches_its_code_beside_the_main_module() {
         manifest_modules(&daemon, "settings_page_loader_").await
     );
     let agents = daemon.get("/agents").await.text().await.unwrap();
+    let block = between(&agents, r#"id="hark-sessions">"#, "</script>").expect("the sessions");
+    assert!(serde_json::from_str::<Value>(block).unwrap().is_array());
+    // The questions waiting, for the cards (the one asked above).
+    let block = between(&agents, r#"id="hark-asked">"#, "</script>").expect("their questions");
+    let asked: Value = serde_json::from_str(block).unwrap();
+    assert_eq!(asked[0]["id"], id, "{asked}");
     assert_eq!(
         preloaded_modules(&agents),
         manifest_modules(&daemon, "agents_view_loader_").await
