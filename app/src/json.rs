@@ -13,16 +13,16 @@ use leptos::server_fn::{Bytes, ContentType, Decodes, Encodes, Format, FormatType
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-/// Why a value could not be read from JSON, or written as JSON.
+/// Why a value could not be read from JSON, or written as JSON (the reader's words).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct Unreadable(pub String);
+pub struct JsonError(pub String);
 
 /// `text` read as a `T`.
 ///
 /// # Errors
 /// When `text` is not JSON or not a `T`.
-pub fn read<T: DeserializeOwned>(text: &str) -> Result<T, Unreadable> {
+pub fn read<T: DeserializeOwned>(text: &str) -> Result<T, JsonError> {
     browser::read(text)
 }
 
@@ -30,7 +30,7 @@ pub fn read<T: DeserializeOwned>(text: &str) -> Result<T, Unreadable> {
 ///
 /// # Errors
 /// When `value` has no JSON form (a map whose keys are not strings).
-pub fn write<T: Serialize>(value: &T) -> Result<String, Unreadable> {
+pub fn write<T: Serialize>(value: &T) -> Result<String, JsonError> {
     browser::write(value)
 }
 
@@ -43,19 +43,19 @@ pub struct PageJson;
 pub type JsonAnswer = Post<PageJson>;
 
 impl<T: Serialize> Encoder<T> for PageJson {
-    type Error = Unreadable;
+    type Error = JsonError;
     type Encoded = String;
 
-    fn encode(value: &T) -> Result<String, Unreadable> {
+    fn encode(value: &T) -> Result<String, JsonError> {
         write(value)
     }
 }
 
 impl<T: DeserializeOwned> Decoder<T> for PageJson {
-    type Error = Unreadable;
+    type Error = JsonError;
     type Encoded = str;
 
-    fn decode(text: &str) -> Result<T, Unreadable> {
+    fn decode(text: &str) -> Result<T, JsonError> {
         read(text)
     }
 }
@@ -69,18 +69,18 @@ impl FormatType for PageJson {
 }
 
 impl<T: Serialize> Encodes<T> for PageJson {
-    type Error = Unreadable;
+    type Error = JsonError;
 
-    fn encode(value: &T) -> Result<Bytes, Unreadable> {
+    fn encode(value: &T) -> Result<Bytes, JsonError> {
         write(value).map(Bytes::from)
     }
 }
 
 impl<T: DeserializeOwned> Decodes<T> for PageJson {
-    type Error = Unreadable;
+    type Error = JsonError;
 
-    fn decode(bytes: Bytes) -> Result<T, Unreadable> {
-        let text = std::str::from_utf8(&bytes).map_err(|error| Unreadable(error.to_string()))?;
+    fn decode(bytes: Bytes) -> Result<T, JsonError> {
+        let text = std::str::from_utf8(&bytes).map_err(|error| JsonError(error.to_string()))?;
         read(text)
     }
 }
