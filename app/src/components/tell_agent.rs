@@ -2,13 +2,15 @@
 //! that agent (it gets it with its next result from Hark), and the messages the person left it,
 //! waiting or delivered. A plain form: it works the same with JavaScript and without.
 
-use crate::components::age::Age;
+use crate::components::age::age_markup;
 use crate::failure::Failure;
-use crate::i18n::tr;
+use crate::i18n::t;
 use crate::live::Live;
+use chrono::{DateTime, Utc};
 use hark_core::model::{AgentMessage, AgentRef};
 use leptos::prelude::*;
 use leptos::server_fn::ServerFn;
+use maud::{Markup, html};
 
 /// The messages the box lists at most, newest first.
 const SHOWN: usize = 5;
@@ -57,58 +59,84 @@ pub async fn tell_agent(
 /// The box for `agent`, on the page at `back`. A plain form posted to the server function,
 /// with the browser's own checks (not blank, not too long): on the inbox's first view an
 /// `ActionForm` would bring the form-encoding machinery into the WebAssembly every page loads
-/// (40 KiB, measured); the page comes back with the message listed as waiting.
+/// (40 KiB, measured); the page comes back with the message listed as waiting. Written by the
+/// templates below, which the inbox's lists use too; the messages are redrawn as they change,
+/// the form only when the language does.
 #[component]
 pub fn TellAgentBox(agent: AgentRef, back: String) -> impl IntoView {
     let live = Live::expect();
+    let told = NodeRef::<leptos::html::Ul>::new();
+    crate::components::age::keep_current(told);
     let this_agent = agent.clone();
-    let told = move || {
-        live.messages
-            .get()
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|message| message.to.matches(&this_agent))
-            .take(SHOWN)
-            .map(|message| view! { <Told message /> })
-            .collect_view()
+    let told_html = move || {
+        let messages = live.messages.get().unwrap_or_default();
+        told_markup(&this_agent, &messages, live.now.get_untracked()).into_string()
     };
     view! {
         <div class="tell" data-testid="tell-agent">
-            <ul class="told" data-testid="told">{told}</ul>
-            <details>
-                <summary data-testid="tell-open">{tr("tell-summary")}</summary>
-                <form method="post" action=TellAgent::PATH>
-                    <input type="hidden" name="client" value=agent.client.clone() />
-                    <input type="hidden" name="cwd" value=agent.cwd.clone().unwrap_or_default() />
-                    <input type="hidden" name="back" value=back />
-                    <label>
-                        <span class="help">{tr("tell-help")}</span>
-                        <input type="text" name="text" required maxlength="4000" pattern=".*\\S.*" title=tr("tell-invalid") placeholder=tr("tell-placeholder") data-testid="tell-text" />
-                    </label>
-                    <div class="actions">
-                        <button type="submit" class="primary" data-testid="tell-send">{tr("tell-send")}</button>
-                    </div>
-                </form>
-            </details>
+            <ul class="told" data-testid="told" node_ref=told inner_html=told_html></ul>
+            <details inner_html=move || tell_form_markup(&agent, &back).into_string()></details>
         </div>
     }
 }
 
-/// One message and whether the agent has had it.
-#[component]
-fn Told(message: AgentMessage) -> impl IntoView {
-    let (status, class) = if message.is_waiting() {
-        (tr("tell-waiting"), "told-status waiting")
-    } else {
-        (tr("tell-delivered"), "told-status delivered")
-    };
-    view! {
-        <li data-testid="told-message" data-status=message.status.as_str()>
-            <span class="told-text">{message.text}</span>
-            <span class="meta">
-                <span class=class>{status}</span>
-                <Age then=message.created_at />
-            </span>
-        </li>
+/// The whole box as HTML text, for the lists that templates write: the messages left for
+/// `agent` among `messages` (newest first), aged at `now`, and the form.
+pub fn tell_box_markup(
+    agent: &AgentRef,
+    back: &str,
+    messages: &[AgentMessage],
+    now: DateTime<Utc>,
+) -> Markup {
+    html! {
+        div.tell data-testid="tell-agent" {
+            ul.told data-testid="told" { (told_markup(agent, messages, now)) }
+            details { (tell_form_markup(agent, back)) }
+        }
+    }
+}
+
+/// The messages left for `agent`, newest first, each with whether the agent has had it.
+fn told_markup(agent: &AgentRef, messages: &[AgentMessage], now: DateTime<Utc>) -> Markup {
+    let told = messages
+        .iter()
+        .filter(|message| message.to.matches(agent))
+        .take(SHOWN);
+    html! {
+        @for message in told {
+            @let (status, class) = if message.is_waiting() {
+                (t("tell-waiting"), "told-status waiting")
+            } else {
+                (t("tell-delivered"), "told-status delivered")
+            };
+            li data-testid="told-message" data-status=(message.status.as_str()) {
+                span.told-text { (message.text) }
+                span.meta {
+                    span class=(class) { (status) }
+                    (age_markup(message.created_at, now))
+                }
+            }
+        }
+    }
+}
+
+/// What the box's `<details>` holds: its summary and the form.
+fn tell_form_markup(agent: &AgentRef, back: &str) -> Markup {
+    html! {
+        summary data-testid="tell-open" { (t("tell-summary")) }
+        form method="post" action=(TellAgent::PATH) {
+            input type="hidden" name="client" value=(agent.client);
+            input type="hidden" name="cwd" value=(agent.cwd.as_deref().unwrap_or_default());
+            input type="hidden" name="back" value=(back);
+            label {
+                span.help { (t("tell-help")) }
+                input type="text" name="text" required maxlength="4000" pattern=".*\\S.*"
+                    title=(t("tell-invalid")) placeholder=(t("tell-placeholder"))
+                    data-testid="tell-text";
+            }
+            div.actions {
+                button type="submit" class="primary" data-testid="tell-send" { (t("tell-send")) }
+            }
+        }
     }
 }

@@ -24,13 +24,13 @@ async fn the_inbox_lists_pending_questions_with_a_nonce_policy() {
         "escaped"
     );
     assert!(!html.contains("<script>alert(1)"));
-    // The inbox island's questions come in a data block that no text can end early.
+    // The lists are in the page; the island's block says only which state and language they
+    // show, so the page does not carry the questions twice.
     let block = between(&html, r#"id="hark-inbox">"#, "</script>").expect("the inbox's block");
     let listed: Value = serde_json::from_str(block).unwrap();
-    assert_eq!(
-        listed[0]["questions"][0]["question"],
-        "Ship the <script>alert(1)</script> fix?"
-    );
+    assert_eq!(listed["lang"], "en");
+    assert!(listed["seen"].is_u64() && listed["any"] == false && listed["more"] == false);
+    assert!(!block.contains("Ship the"), "{block}");
     let nonce = between(&csp, "'nonce-", "'").expect("the page's policy carries a nonce");
     assert!(
         html.contains(&format!("nonce=\"{nonce}\"")),
@@ -44,6 +44,94 @@ async fn the_inbox_lists_pending_questions_with_a_nonce_policy() {
     );
     assert!(!html.contains("/pkg/hark.css"), "and does not link it too");
     assert!(csp.contains("style-src 'self' 'unsafe-inline'"), "{csp}");
+}
+
+/// Calls the page's server function `F` with the form `fields`: its status and JSON answer.
+async fn server_fn<F: leptos::server_fn::ServerFn>(
+    daemon: &Daemon,
+    fields: &[(&str, &str)],
+) -> (u16, Value) {
+    let response = (daemon.http.post(daemon.url(F::PATH)))
+        .form(fields)
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap())
+}
+
+#[tokio::test]
+async fn the_inbox_island_gets_the_lists_written_in_its_language() {
+    use app::pages::home::{InboxLists, OlderHistory};
+    let daemon = Daemon::start();
+    let source = json!({"client": "claude-code 2.1", "cwd": "/home/ana/shop"});
+    let older = daemon
+        .ask(&json!({"questions": [{"question": "Old <b>one</b>?"}]}))
+        .await;
+    let newer = daemon
+        .ask(&json!({"questions": [{"question": "Newer one?"}]}))
+        .await;
+    for closed in [&older, &newer] {
+        let id = closed["id"].as_str().unwrap();
+        daemon
+            .post(&format!("/api/questions/{id}/cancel"), &json!({}))
+            .await;
+    }
+    daemon
+        .ask(&json!({"questions": [{"question": "Waiting <one>?"}], "source": source}))
+        .await;
+
+    let (status, lists) = server_fn::<InboxLists>(&daemon, &[("lang", "ru")]).await;
+    assert_eq!(status, 200, "{lists}");
+    let waiting = lists["waiting"].as_str().unwrap();
+    assert!(waiting.contains("claude-code 2.1 · shop"), "{waiting}");
+    assert!(waiting.contains("Waiting &lt;one&gt;?"), "{waiting}");
+    assert!(
+        waiting.contains("Сказать агенту…"),
+        "the Tell box, in Russian: {waiting}"
+    );
+    let cards = lists["history"]["cards"].as_str().unwrap();
+    assert!(cards.contains("Отозван") && cards.contains("Old &lt;b&gt;one&lt;/b&gt;?"));
+    assert!(
+        cards.find("Newer one?") < cards.find("Old &lt;b&gt;"),
+        "newest first"
+    );
+    assert_eq!(lists["history"]["more"], false);
+    // The fingerprint the page's block carries, for the same state.
+    let html = daemon.get("/").await.text().await.unwrap();
+    let block = between(&html, r#"id="hark-inbox">"#, "</script>").unwrap();
+    let listed: Value = serde_json::from_str(block).unwrap();
+    assert_eq!(listed["seen"], lists["seen"]);
+    assert_eq!(
+        (listed["any"].clone(), listed["more"].clone()),
+        (json!(true), json!(false))
+    );
+    // While its WebAssembly loads, the page's script asks for the lists in its language.
+    let prefetch = format!(
+        r#"window["__harkEvents"], "{}", "en")"#,
+        <InboxLists as leptos::server_fn::ServerFn>::PATH
+    );
+    assert!(html.contains(&prefetch), "the inbox's prefetch script");
+
+    // The history's next page follows the card it is given.
+    let newer_id = newer["id"].as_str().unwrap();
+    let fields = [("lang", "en"), ("before", newer_id)];
+    let (status, page) = server_fn::<OlderHistory>(&daemon, &fields).await;
+    assert_eq!(status, 200, "{page}");
+    let cards = page["cards"].as_str().unwrap();
+    assert!(cards.contains("Old &lt;b&gt;one") && !cards.contains("Newer one?"));
+    assert!(cards.contains("Withdrawn"), "in English: {cards}");
+
+    // A language Hark does not offer, and a card it does not know, are refused by name.
+    let (status, refused) = server_fn::<InboxLists>(&daemon, &[("lang", "xx")]).await;
+    assert!(status >= 400, "{refused}");
+    assert_eq!(refused["failure"], "unknownPreference", "{refused}");
+    assert_eq!(refused["field"], "lang", "{refused}");
+    let unknown = "00000000-0000-4000-8000-000000000000";
+    let fields = [("lang", "en"), ("before", unknown)];
+    let (status, refused) = server_fn::<OlderHistory>(&daemon, &fields).await;
+    assert!(status >= 400, "{refused}");
+    assert_eq!(refused["failure"], "notFound", "{refused}");
 }
 
 #[tokio::test]

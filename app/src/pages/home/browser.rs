@@ -1,0 +1,206 @@
+//! The inbox's lists in the browser: what waits is swapped for the server's newer list without
+//! losing a message being typed in a Tell box, and the history's cards are kept as the elements
+//! the server wrote, so the filter and the search put back exactly those cards, as the person
+//! types, without asking the server again.
+
+use hark_core::model::QuestionId;
+use leptos::prelude::{LocalStorage, StoredValue, document};
+use leptos::wasm_bindgen::JsCast;
+
+use super::InboxHtml;
+
+/// In the browser the lists the server wrote are already on the page.
+pub fn written_lists() -> InboxHtml {
+    InboxHtml::default()
+}
+
+/// Hands `then` the lists the page's script fetched while the WebAssembly loaded
+/// (`prefetch.js`), if it did; from now on the island asks for itself.
+pub fn on_prefetched(then: impl FnOnce(InboxHtml) + 'static) {
+    leptos::task::spawn_local(async move {
+        if let Some(lists) = prefetched().await {
+            then(lists);
+        }
+    });
+}
+
+async fn prefetched() -> Option<InboxHtml> {
+    let inbox = js_sys::Reflect::get(&leptos::prelude::window(), &"__harkInbox".into()).ok()?;
+    if inbox.is_undefined() {
+        return None;
+    }
+    let _ = js_sys::Reflect::set(&inbox, &"taken".into(), &true.into());
+    let lists = js_sys::Reflect::get(&inbox, &"lists".into()).ok()?;
+    let lists = lists.dyn_into::<js_sys::Promise>().ok()?;
+    let text = wasm_bindgen_futures::JsFuture::from(lists)
+        .await
+        .ok()?
+        .as_string()?;
+    crate::json::read(&text).ok()
+}
+
+/// Writes `html` into `list` (what waits), keeping what the person was doing in its Tell boxes:
+/// which are open, the words typed, and the box typed in.
+pub fn swap_waiting(list: &web_sys::Element, html: &str) {
+    let typing = document().active_element();
+    let kept: Vec<(String, bool, String, bool)> = (tell_boxes(list).iter())
+        .filter_map(|tell| {
+            let text = text_field(tell)?;
+            let typed_here = typing
+                .as_ref()
+                .is_some_and(|typing| typing == text.as_ref() as &web_sys::Element);
+            let open = tell
+                .query_selector("details")
+                .ok()
+                .flatten()?
+                .has_attribute("open");
+            Some((agent_key(tell), open, text.value(), typed_here))
+        })
+        .collect();
+    list.set_inner_html(html);
+    for tell in tell_boxes(list) {
+        let Some((_, open, typed, typed_here)) =
+            kept.iter().find(|kept| kept.0 == agent_key(&tell))
+        else {
+            continue;
+        };
+        if let (true, Ok(Some(details))) = (*open, tell.query_selector("details")) {
+            let _ = details.set_attribute("open", "");
+        }
+        if let Some(text) = text_field(&tell) {
+            text.set_value(typed);
+            if *typed_here {
+                let _ = text.focus();
+            }
+        }
+    }
+}
+
+fn tell_boxes(list: &web_sys::Element) -> Vec<web_sys::Element> {
+    let Ok(found) = list.query_selector_all(".tell") else {
+        return Vec::new();
+    };
+    (0..found.length())
+        .filter_map(|index| found.item(index)?.dyn_into().ok())
+        .collect()
+}
+
+/// Which agent a Tell box is for: its form's hidden fields.
+fn agent_key(tell: &web_sys::Element) -> String {
+    let field = |name: &str| {
+        (tell
+            .query_selector(&format!("input[name={name}]"))
+            .ok()
+            .flatten())
+        .and_then(|input| input.get_attribute("value"))
+        .unwrap_or_default()
+    };
+    format!("{}\n{}", field("client"), field("cwd"))
+}
+
+fn text_field(tell: &web_sys::Element) -> Option<web_sys::HtmlInputElement> {
+    tell.query_selector("input[name=text]")
+        .ok()??
+        .dyn_into()
+        .ok()
+}
+
+/// The newest page of the history's cards, and the older pages fetched after it.
+#[derive(Default)]
+pub struct HistoryCards {
+    first: Vec<web_sys::Element>,
+    older: Vec<web_sys::Element>,
+}
+
+/// The cards are the page's elements, which stay on its thread.
+pub type Kept = LocalStorage;
+
+impl HistoryCards {
+    pub fn kept() -> StoredValue<HistoryCards, Kept> {
+        StoredValue::new_local(HistoryCards::default())
+    }
+
+    /// Takes the cards now in `list` as the newest page; an older card that is on it now shows
+    /// once.
+    pub fn take_first(&mut self, list: &web_sys::Element) {
+        self.first = children(list);
+        let first: Vec<String> = self.first.iter().filter_map(card_id).collect();
+        self.older
+            .retain(|card| card_id(card).is_none_or(|id| !first.contains(&id)));
+    }
+
+    /// Adds the cards in `html` (a page older than those kept).
+    pub fn add_older(&mut self, html: &str) {
+        let Ok(holder) = document().create_element("ul") else {
+            return;
+        };
+        holder.set_inner_html(html);
+        let known: Vec<String> = (self.first.iter().chain(&self.older))
+            .filter_map(card_id)
+            .collect();
+        let fresh = children(&holder)
+            .into_iter()
+            .filter(|card| card_id(card).is_none_or(|id| !known.contains(&id)));
+        self.older.extend(fresh);
+    }
+
+    pub fn drop_older(&mut self) {
+        self.older.clear();
+    }
+
+    pub fn has_older(&self) -> bool {
+        !self.older.is_empty()
+    }
+
+    /// The oldest card's question, which the next older page follows.
+    pub fn last_id(&self) -> Option<QuestionId> {
+        let last = self.older.last().or(self.first.last())?;
+        card_id(last)?.parse().ok()
+    }
+
+    /// Puts the cards whose status is `status` (any when `None`) and whose words hold `search`
+    /// into `list`, or a line saying `no_match` when none does; whether there is any card.
+    pub fn show(
+        &self,
+        list: &web_sys::Element,
+        status: Option<&str>,
+        search: &str,
+        no_match: &str,
+    ) -> bool {
+        // The server lower-cased the cards' words; the browser's own lower case for the search
+        // keeps Unicode's case tables out of the WebAssembly.
+        let search = String::from(js_sys::JsString::from(search.trim()).to_lower_case());
+        list.set_text_content(None);
+        let mut shown = 0;
+        for card in self.first.iter().chain(&self.older) {
+            let status_fits = status
+                .is_none_or(|status| card.get_attribute("data-status").as_deref() == Some(status));
+            let words_fit = search.is_empty()
+                || (card.get_attribute("data-search")).is_some_and(|words| words.contains(&search));
+            if status_fits && words_fit && list.append_child(card).is_ok() {
+                shown += 1;
+            }
+        }
+        let any = !(self.first.is_empty() && self.older.is_empty());
+        if shown == 0
+            && any
+            && let Ok(line) = document().create_element("li")
+        {
+            line.set_class_name("empty");
+            line.set_text_content(Some(no_match));
+            let _ = list.append_child(&line);
+        }
+        any
+    }
+}
+
+fn children(list: &web_sys::Element) -> Vec<web_sys::Element> {
+    let children = list.children();
+    (0..children.length())
+        .filter_map(|index| children.item(index))
+        .collect()
+}
+
+fn card_id(card: &web_sys::Element) -> Option<String> {
+    card.get_attribute("data-question-id")
+}
