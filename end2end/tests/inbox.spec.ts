@@ -43,6 +43,13 @@ test('the history filters by status and searches questions and answers', async (
   await expect(history).toContainText('Pick a database');
   await page.getByLabel('Search the history').fill('no such words');
   await expect(history).toContainText('Nothing in the history matches.');
+  // A question closed meanwhile joins the history under the same search.
+  await page.getByLabel('Search the history').fill('sqlite');
+  const another = await daemon.ask({ questions: [{ question: 'Use SQLite for tests too?' }] });
+  await fetch(`${daemon.url}/api/questions/${another.id}/cancel`, { method: 'POST' });
+  await expect(history.locator('.card')).toHaveCount(2);
+  await expect(history.locator('.card').first()).toContainText('Use SQLite for tests too?');
+  await expect(page.getByLabel('Search the history')).toHaveValue('sqlite');
 });
 
 test('sending with a question unanswered shows a message there and sends nothing', async ({ page, daemon }) => {

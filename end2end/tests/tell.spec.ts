@@ -60,6 +60,24 @@ test('a message left in the inbox waits for its agent, then shows as delivered',
   expect(errors).toEqual([]);
 });
 
+test('words being typed in a box stay while the inbox redraws around them', async ({ page, daemon }) => {
+  await daemon.ask({ questions: [{ question: 'First?' }], source });
+  await page.goto(daemon.url);
+  await hydrated(page);
+  await expect(page.locator('[data-connection="live"]')).toBeVisible();
+  const group = page.locator('section.group', { hasText: 'claude-code 2.1.3 · hark' });
+  await group.getByText('Tell the agent…').click();
+  await group.getByTestId('tell-text').pressSequentially('Half a thou');
+  // Another question from the same agent: the server's new lists are swapped in.
+  await daemon.ask({ questions: [{ question: 'Second?' }], source });
+  await expect(group.locator('.headline')).toHaveText(['First?', 'Second?']);
+  await expect(group.getByTestId('tell-text')).toBeVisible();
+  await expect(group.getByTestId('tell-text')).toHaveValue('Half a thou');
+  await expect(group.getByTestId('tell-text')).toBeFocused();
+  await page.keyboard.type('ght.');
+  await expect(group.getByTestId('tell-text')).toHaveValue('Half a thought.');
+});
+
 test.describe('in Chinese', () => {
   test.use({ locale: 'zh-CN' });
 

@@ -199,20 +199,20 @@ fn Inbox() -> impl IntoView {
     let written = browser::written_lists();
     let waiting = NodeRef::<leptos::html::Div>::new();
     crate::components::age::keep_current(waiting);
-    let history = History::new(listed.any, listed.more);
+    let history = History::new(&listed);
     // What the lists on the page show, and in which language; then what was last asked for.
     let shown = StoredValue::new((Some(listed.seen), listed.lang.clone()));
     let asked = StoredValue::new(0_u32);
     // The lists are swapped in only from the answer to the last request: one fetched earlier
     // is older.
-    let swap = move |request: u32, lists: InboxHtml, same_lang: bool| {
+    let swap = move |request: u32, lists: InboxHtml, lang: String| {
         if asked.get_value() != request {
             return;
         }
         if let Some(waiting) = waiting.get_untracked() {
             browser::swap_waiting(&waiting, &lists.waiting);
         }
-        history.replace(lists.history, same_lang);
+        history.replace(lists.history, lang);
     };
     // What the page's script fetched while the WebAssembly loaded, if the lists changed since
     // the server wrote them.
@@ -221,7 +221,7 @@ fn Inbox() -> impl IntoView {
             return;
         }
         shown.update_value(|shown| shown.0 = Some(lists.seen));
-        swap(0, lists, true);
+        swap(0, lists, listed.lang.clone());
     });
     Effect::new(move |_| {
         let lang = crate::i18n::current();
@@ -240,13 +240,12 @@ fn Inbox() -> impl IntoView {
         if shown.with_value(|shown| *shown == now_wanted) {
             return;
         }
-        let same_lang = shown.with_value(|(_, shown_lang)| *shown_lang == now_wanted.1);
         shown.set_value(now_wanted);
         let request = asked.with_value(|asked| asked.wrapping_add(1));
         asked.set_value(request);
         leptos::task::spawn_local(async move {
             match inbox_lists(lang.code().to_string()).await {
-                Ok(lists) => swap(request, lists, same_lang),
+                Ok(lists) => swap(request, lists, lang.code().to_string()),
                 // Asked again on the next change.
                 Err(_) => shown.set_value((None, String::new())),
             }
@@ -277,6 +276,8 @@ const CLOSED: [Status; 4] = [
 struct History {
     cards: NodeRef<leptos::html::Ul>,
     shown: StoredValue<browser::HistoryCards, browser::Kept>,
+    /// The language the cards shown are written in.
+    written_in: StoredValue<String>,
     /// Whether the last page fetched was full, so there may be more.
     more: RwSignal<bool>,
     loading: RwSignal<bool>,
@@ -287,13 +288,14 @@ struct History {
 }
 
 impl History {
-    fn new(any: bool, more: bool) -> History {
+    fn new(listed: &Listed) -> History {
         History {
             cards: NodeRef::new(),
             shown: browser::HistoryCards::kept(),
-            more: RwSignal::new(more),
+            written_in: StoredValue::new(listed.lang.clone()),
+            more: RwSignal::new(listed.more),
             loading: RwSignal::new(false),
-            any: RwSignal::new(any),
+            any: RwSignal::new(listed.any),
             filter: RwSignal::new(None),
             search: RwSignal::new(String::new()),
         }
@@ -308,12 +310,14 @@ impl History {
         });
     }
 
-    /// A new newest page from the server. The older pages fetched before stay, unless the
-    /// language changed: they were written in the one before.
-    fn replace(self, page: HistoryHtml, keep_older: bool) {
+    /// A new newest page from the server, written in `lang`. The older pages fetched before
+    /// stay, unless they were written in another language.
+    fn replace(self, page: HistoryHtml, lang: String) {
         let Some(cards) = self.cards.get_untracked() else {
             return;
         };
+        let keep_older = self.written_in.with_value(|written_in| *written_in == lang);
+        self.written_in.set_value(lang);
         cards.set_inner_html(&page.cards);
         self.shown.update_value(|shown| {
             if !keep_older {
