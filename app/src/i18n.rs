@@ -56,3 +56,13 @@ pub fn tr(key: &'static str) -> impl Fn() -> String + Copy + Send + Sync + 'stat
 pub fn date_time(moment: chrono::DateTime<chrono::Utc>) -> String {
     date_time_in(current(), moment)
 }
+
+/// What `render` writes, in the language `lang`: for HTML a server function writes outside a
+/// page, where no language is current (server only).
+#[cfg(feature = "ssr")]
+pub fn in_lang<T>(lang: Lang, render: impl FnOnce() -> T) -> T {
+    leptos::prelude::Owner::new().with(|| {
+        PageLang::provide(RwSignal::new(lang));
+        render()
+    })
+}

@@ -78,6 +78,19 @@ test('words being typed in a box stay while the inbox redraws around them', asyn
   await expect(group.getByTestId('tell-text')).toHaveValue('Half a thought.');
 });
 
+test("a question page's box keeps its words and openness across a language switch", async ({ page, daemon }) => {
+  const question = await daemon.ask({ questions: [{ question: 'Which way?' }], source });
+  await page.goto(`${daemon.url}/q/${question.id}`);
+  await hydrated(page);
+  await page.getByText('Tell the agent…').click();
+  await page.getByTestId('tell-text').fill('Keep these words');
+  await page.getByTestId('header-language').selectOption('zh-CN');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(page.getByTestId('tell-send')).toHaveText('发给智能体');
+  await expect(page.getByTestId('tell-text')).toBeVisible();
+  await expect(page.getByTestId('tell-text')).toHaveValue('Keep these words');
+});
+
 test.describe('in Chinese', () => {
   test.use({ locale: 'zh-CN' });
 

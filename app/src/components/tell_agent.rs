@@ -12,6 +12,11 @@ use leptos::prelude::*;
 use leptos::server_fn::ServerFn;
 use maud::{Markup, html};
 
+#[cfg_attr(not(feature = "hydrate"), path = "tell_agent/headless.rs")]
+mod browser;
+
+pub use browser::redraw_keeping_boxes;
+
 /// The messages the box lists at most, newest first.
 const SHOWN: usize = 5;
 
@@ -60,28 +65,29 @@ pub async fn tell_agent(
 /// with the browser's own checks (not blank, not too long): on the inbox's first view an
 /// `ActionForm` would bring the form-encoding machinery into the WebAssembly every page loads
 /// (40 KiB, measured); the page comes back with the message listed as waiting. Written by the
-/// templates below, which the inbox's lists use too; the messages are redrawn as they change,
-/// the form only when the language does.
+/// template below, which the inbox's lists use too, and redrawn when the messages or the
+/// language change, keeping what was typed.
 #[component]
 pub fn TellAgentBox(agent: AgentRef, back: String) -> impl IntoView {
     let live = Live::expect();
-    let told = NodeRef::<leptos::html::Ul>::new();
-    crate::components::age::keep_current(told);
-    let this_agent = agent.clone();
-    let told_html = move || {
+    let root = NodeRef::<leptos::html::Div>::new();
+    crate::components::age::keep_current(root);
+    let now = live.now.get_untracked();
+    let messages = live.messages.get_untracked().unwrap_or_default();
+    let written = tell_box_markup(&agent, &back, &messages, now).into_string();
+    Effect::new(move |drawn: Option<()>| {
         let messages = live.messages.get().unwrap_or_default();
-        told_markup(&this_agent, &messages, live.now.get_untracked()).into_string()
-    };
-    view! {
-        <div class="tell" data-testid="tell-agent">
-            <ul class="told" data-testid="told" node_ref=told inner_html=told_html></ul>
-            <details inner_html=move || tell_form_markup(&agent, &back).into_string()></details>
-        </div>
-    }
+        let html = tell_box_markup(&agent, &back, &messages, live.now.get_untracked());
+        // The first run is the hydration's: the page holds the box already.
+        if let (Some(()), Some(root)) = (drawn, root.get_untracked()) {
+            browser::redraw_keeping_boxes(&root, &html.into_string());
+        }
+    });
+    view! { <div class="tell-box" node_ref=root inner_html=written></div> }
 }
 
-/// The whole box as HTML text, for the lists that templates write: the messages left for
-/// `agent` among `messages` (newest first), aged at `now`, and the form.
+/// The whole box as HTML: the messages left for `agent` among `messages` (newest first), aged
+/// at `now`, and the form.
 pub fn tell_box_markup(
     agent: &AgentRef,
     back: &str,

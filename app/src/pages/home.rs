@@ -6,19 +6,21 @@
 #[cfg(feature = "ssr")]
 use crate::components::failure_notice::FailureNotice;
 use crate::failure::Failure;
-use crate::i18n::{t, tr};
+use crate::i18n::tr;
 use crate::live::Live;
 #[cfg(feature = "ssr")]
 use crate::server::data_block::DataBlock;
-use hark_core::model::{AgentMessage, Question, QuestionId, Status};
-use hark_text::question::status_key;
+use hark_core::model::{AgentMessage, Question, QuestionId};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 #[cfg_attr(not(feature = "hydrate"), path = "home/headless.rs")]
 mod browser;
+mod history;
 #[cfg(feature = "ssr")]
 pub mod lists;
+
+use history::History;
 
 /// Every pending question and the newest page of the history, newest first.
 #[server(prefix = "/fn", output = crate::json::JsonAnswer)]
@@ -47,6 +49,7 @@ pub struct InboxHtml {
 /// A page of the history's cards.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct HistoryHtml {
+    /// The cards (`lists::history`).
     pub cards: String,
     /// Whether the page is full, so older questions may follow.
     pub more: bool,
@@ -74,7 +77,7 @@ pub async fn inbox_lists(lang: String) -> Result<InboxHtml, Failure> {
     let (pending, closed): (Vec<Question>, Vec<Question>) =
         questions.into_iter().partition(Question::is_pending);
     let now = chrono::Utc::now();
-    Ok(lists::in_lang(lang, || InboxHtml {
+    Ok(crate::i18n::in_lang(lang, || InboxHtml {
         waiting: lists::waiting(pending, &init.messages, now).into_string(),
         history: HistoryHtml {
             more: closed.len() >= hark_core::model::limits::HISTORY_PAGE,
@@ -100,7 +103,7 @@ pub async fn older_history(lang: String, before: QuestionId) -> Result<HistoryHt
         .into_iter()
         .map(crate::server::render::for_list)
         .collect();
-    Ok(lists::in_lang(lang, || HistoryHtml {
+    Ok(crate::i18n::in_lang(lang, || HistoryHtml {
         more: closed.len() >= hark_core::model::limits::HISTORY_PAGE,
         cards: lists::history(&closed, chrono::Utc::now()).into_string(),
     }))
@@ -175,20 +178,27 @@ pub fn HomePage() -> impl IntoView {
     }
 }
 
+/// Where the page's prefetch script leaves what it fetched, for the island to take.
+pub const PREFETCHED: &str = "__harkInbox";
+
 /// The script that asks for the lists while the page loads (`home/prefetch.js`), in `lang`.
 #[cfg(feature = "ssr")]
 fn prefetch_script(lang: crate::i18n::Lang) -> String {
     use leptos::server_fn::ServerFn;
     let text = |text: &str| serde_json::to_string(text).unwrap_or_default();
     include_str!("home/prefetch.js")
-        .replace(
-            "window[NAME]",
-            &format!("window[{}]", text(crate::live::EARLY_SOCKET)),
-        )
-        .replace(
-            "PATH, LANG)",
-            &format!("{}, {})", text(InboxLists::PATH), text(lang.code())),
-        )
+        .replace("EARLY_SOCKET", &text(crate::live::EARLY_SOCKET))
+        .replace("PREFETCHED", &text(PREFETCHED))
+        .replace("LISTS_PATH", &text(InboxLists::PATH))
+        .replace("PAGE_LANG", &text(lang.code()))
+}
+
+/// What the lists on the page show: the fingerprint of the state they were written from
+/// (`None` once a fetch failed, so the next change fetches again), and their language.
+#[derive(Clone, PartialEq)]
+struct Drawn {
+    seen: Option<u32>,
+    lang: String,
 }
 
 /// The inbox; an island, live as questions come and go.
@@ -200,31 +210,34 @@ fn Inbox() -> impl IntoView {
     let waiting = NodeRef::<leptos::html::Div>::new();
     crate::components::age::keep_current(waiting);
     let history = History::new(&listed);
-    // What the lists on the page show, and in which language; then what was last asked for.
-    let shown = StoredValue::new((Some(listed.seen), listed.lang.clone()));
-    let asked = StoredValue::new(0_u32);
-    // The lists are swapped in only from the answer to the last request: one fetched earlier
-    // is older.
-    let swap = move |request: u32, lists: InboxHtml, lang: String| {
-        if asked.get_value() != request {
+    let drawn = StoredValue::new(Drawn {
+        seen: Some(listed.seen),
+        lang: listed.lang.clone(),
+    });
+    // Lists are drawn only from the answer to the latest request: one fetched earlier is older.
+    let latest_request = StoredValue::new(0_u32);
+    let draw = move |request: u32, lists: InboxHtml, lang: String| {
+        if latest_request.get_value() != request {
             return;
         }
         if let Some(waiting) = waiting.get_untracked() {
             browser::swap_waiting(&waiting, &lists.waiting);
         }
+        drawn.set_value(Drawn {
+            seen: Some(lists.seen),
+            lang: lang.clone(),
+        });
         history.replace(lists.history, lang);
     };
     // What the page's script fetched while the WebAssembly loaded, if the lists changed since
-    // the server wrote them.
+    // the server wrote them; request 0 is outdated once the island has asked for itself.
     browser::on_prefetched(move |lists| {
-        if shown.with_value(|(seen, _)| *seen == Some(lists.seen)) {
-            return;
+        if drawn.with_value(|drawn| drawn.seen != Some(lists.seen)) {
+            draw(0, lists, listed.lang.clone());
         }
-        shown.update_value(|shown| shown.0 = Some(lists.seen));
-        swap(0, lists, listed.lang.clone());
     });
     Effect::new(move |_| {
-        let lang = crate::i18n::current();
+        let lang = crate::i18n::current().code().to_string();
         let seen = live.questions.with(|questions| {
             let questions = questions.as_ref()?;
             live.messages.with(|messages| {
@@ -234,20 +247,23 @@ fn Inbox() -> impl IntoView {
                 ))
             })
         });
-        // Before the stream's first state the page's lists are the newest there are.
-        let Some(seen) = seen else { return };
-        let now_wanted = (Some(seen), lang.code().to_string());
-        if shown.with_value(|shown| *shown == now_wanted) {
+        // Before the stream's first state the lists on the page are the newest there are,
+        // though perhaps in the language the person just left.
+        let wanted = Drawn {
+            seen: seen.or_else(|| drawn.with_value(|drawn| drawn.seen)),
+            lang: lang.clone(),
+        };
+        if drawn.with_value(|drawn| *drawn == wanted) {
             return;
         }
-        shown.set_value(now_wanted);
-        let request = asked.with_value(|asked| asked.wrapping_add(1));
-        asked.set_value(request);
+        // Taken as drawn at once, so a change meanwhile asks again rather than waiting.
+        drawn.update_value(|drawn| drawn.seen = wanted.seen);
+        let request = latest_request.with_value(|latest| latest.wrapping_add(1));
+        latest_request.set_value(request);
         leptos::task::spawn_local(async move {
-            match inbox_lists(lang.code().to_string()).await {
-                Ok(lists) => swap(request, lists, lang.code().to_string()),
-                // Asked again on the next change.
-                Err(_) => shown.set_value((None, String::new())),
+            match inbox_lists(lang.clone()).await {
+                Ok(lists) => draw(request, lists, lang),
+                Err(_) => drawn.update_value(|drawn| drawn.seen = None),
             }
         });
     });
@@ -263,176 +279,10 @@ fn Inbox() -> impl IntoView {
     }
 }
 
-const CLOSED: [Status; 4] = [
-    Status::Answered,
-    Status::Declined,
-    Status::Timeout,
-    Status::Cancelled,
-];
-
-/// The history's section: its cards (first the newest page, then older pages fetched on
-/// request), filtered by status and searched as the person types, in place.
-#[derive(Clone, Copy)]
-struct History {
-    cards: NodeRef<leptos::html::Ul>,
-    shown: StoredValue<browser::HistoryCards, browser::Kept>,
-    /// The language the cards shown are written in.
-    written_in: StoredValue<String>,
-    /// Whether the last page fetched was full, so there may be more.
-    more: RwSignal<bool>,
-    loading: RwSignal<bool>,
-    /// Whether the history has any question.
-    any: RwSignal<bool>,
-    filter: RwSignal<Option<Status>>,
-    search: RwSignal<String>,
-}
-
-impl History {
-    fn new(listed: &Listed) -> History {
-        History {
-            cards: NodeRef::new(),
-            shown: browser::HistoryCards::kept(),
-            written_in: StoredValue::new(listed.lang.clone()),
-            more: RwSignal::new(listed.more),
-            loading: RwSignal::new(false),
-            any: RwSignal::new(listed.any),
-            filter: RwSignal::new(None),
-            search: RwSignal::new(String::new()),
-        }
-    }
-
-    /// Takes the server's cards once the island has hydrated, and their ages' clock.
-    fn start(self) {
-        crate::components::age::keep_current(self.cards);
-        self.cards.on_load(move |cards| {
-            self.shown.update_value(|shown| shown.take_first(&cards));
-            self.show();
-        });
-    }
-
-    /// A new newest page from the server, written in `lang`. The older pages fetched before
-    /// stay, unless they were written in another language.
-    fn replace(self, page: HistoryHtml, lang: String) {
-        let Some(cards) = self.cards.get_untracked() else {
-            return;
-        };
-        let keep_older = self.written_in.with_value(|written_in| *written_in == lang);
-        self.written_in.set_value(lang);
-        cards.set_inner_html(&page.cards);
-        self.shown.update_value(|shown| {
-            if !keep_older {
-                shown.drop_older();
-            }
-            shown.take_first(&cards);
-        });
-        if !keep_older || !self.shown.with_value(browser::HistoryCards::has_older) {
-            self.more.set(page.more);
-        }
-        self.show();
-    }
-
-    /// Fetches the page older than the last card.
-    fn load_older(self) {
-        let Some(before) = self.shown.with_value(browser::HistoryCards::last_id) else {
-            return;
-        };
-        self.loading.set(true);
-        leptos::task::spawn_local(async move {
-            let lang = crate::i18n::current().code().to_string();
-            if let Ok(page) = older_history(lang, before).await {
-                self.more.set(page.more);
-                self.shown
-                    .update_value(|shown| shown.add_older(&page.cards));
-                self.show();
-            }
-            self.loading.set(false);
-        });
-    }
-
-    /// Puts the cards that pass the filter and search in the list.
-    fn show(self) {
-        let Some(cards) = self.cards.get_untracked() else {
-            return;
-        };
-        let filter = self.filter.get_untracked().map(Status::as_str);
-        let any = self.search.with_untracked(|search| {
-            self.shown
-                .with_value(|shown| shown.show(&cards, filter, search, &t("history-no-match")))
-        });
-        self.any.set(any);
-    }
-
-    fn view(self, written: String) -> impl IntoView {
-        self.start();
-        let History {
-            any,
-            more,
-            loading,
-            filter,
-            search,
-            ..
-        } = self;
-        let empty = move || !any.get();
-        view! {
-            <section class="panel" aria-labelledby="history-heading">
-                <h2 id="history-heading">{tr("home-history-heading")}</h2>
-                <p class="empty" hidden=move || !empty()>{tr("home-empty-history")}</p>
-                <div class="history-tools" hidden=empty>
-                    <label>
-                        <span>{tr("history-filter-label")}</span>
-                        <select on:change=move |event| {
-                            filter.set(event_target_value(&event).parse::<Status>().ok());
-                            self.show();
-                        }>
-                            <option value="">{tr("history-filter-all")}</option>
-                            {CLOSED
-                                .into_iter()
-                                .map(|status| {
-                                    view! { <option value=status.as_str()>{move || t(status_key(status))}</option> }
-                                })
-                                .collect_view()}
-                        </select>
-                    </label>
-                    <label class="search">
-                        <span class="sr-only">{tr("history-search-label")}</span>
-                        <input
-                            type="search"
-                            placeholder=tr("history-search-placeholder")
-                            aria-label=tr("history-search-label")
-                            on:input=move |event| {
-                                search.set(event_target_value(&event));
-                                self.show();
-                            }
-                        />
-                    </label>
-                </div>
-                <ul class="cards" data-testid="history-list" node_ref=self.cards inner_html=written></ul>
-                <Show when=move || more.get()>
-                    <button
-                        type="button"
-                        class="secondary older"
-                        data-testid="history-older"
-                        disabled=move || loading.get()
-                        on:click=move |_| self.load_older()
-                    >
-                        {move || if loading.get() { t("history-loading-older") } else { t("history-older") }}
-                    </button>
-                </Show>
-                <p class="export" data-testid="history-export" hidden=empty>
-                    <span>{tr("history-export")}</span>
-                    " "
-                    <a href="/api/export?format=markdown" download>{tr("history-export-markdown")}</a>
-                    " · "
-                    <a href="/api/export?format=json" download>{tr("history-export-json")}</a>
-                </p>
-            </section>
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hark_core::model::Status;
     use lists::tests::asked;
 
     #[test]

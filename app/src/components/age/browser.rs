@@ -1,4 +1,5 @@
-//! Rewrites the ages under an element from their `datetime`, in the browser.
+//! Rewrites the ages under an element from their `datetime`, in the browser: the words, and
+//! the moment in the viewer's time zone.
 
 use chrono::{DateTime, Utc};
 use leptos::wasm_bindgen::JsCast;
@@ -17,8 +18,10 @@ pub fn refresh(root: &web_sys::Element, now: DateTime<Utc>) {
         // RFC 3339 as `Age` writes it: chrono's relaxed reader is three times the code.
         let then =
             (time.get_attribute("datetime")).and_then(|at| DateTime::parse_from_rfc3339(&at).ok());
-        if let Some(then) = then {
-            time.set_text_content(Some(&super::relative(then.with_timezone(&Utc), now)));
+        if let Some(then) = then.map(|then| then.with_timezone(&Utc)) {
+            time.set_text_content(Some(&super::relative(then, now)));
+            // The server wrote the moment in its own time zone; this is the viewer's.
+            let _ = time.set_attribute("title", &crate::i18n::date_time(then));
         }
     }
 }

@@ -1,7 +1,8 @@
-//! The inbox's lists in the browser: what waits is swapped for the server's newer list without
-//! losing a message being typed in a Tell box, and the history's cards are kept as the elements
-//! the server wrote, so the filter and the search put back exactly those cards, as the person
-//! types, without asking the server again.
+//! The inbox's lists in the browser: the lists the page's script fetched while the WebAssembly
+//! loaded; what waits swapped for the server's newer list without losing a message being typed
+//! in a Tell box; and the history's cards kept as the elements the server wrote, so the filter
+//! and the search put back exactly those cards, as the person types, without asking the server
+//! again.
 
 use hark_core::model::QuestionId;
 use leptos::prelude::{LocalStorage, StoredValue, document};
@@ -25,7 +26,7 @@ pub fn on_prefetched(then: impl FnOnce(InboxHtml) + 'static) {
 }
 
 async fn prefetched() -> Option<InboxHtml> {
-    let inbox = js_sys::Reflect::get(&leptos::prelude::window(), &"__harkInbox".into()).ok()?;
+    let inbox = js_sys::Reflect::get(&leptos::prelude::window(), &super::PREFETCHED.into()).ok()?;
     if inbox.is_undefined() {
         return None;
     }
@@ -39,70 +40,10 @@ async fn prefetched() -> Option<InboxHtml> {
     crate::json::read(&text).ok()
 }
 
-/// Writes `html` into `list` (what waits), keeping what the person was doing in its Tell boxes:
-/// which are open, the words typed, and the box typed in.
+/// Writes `html` into `list` (what waits), keeping what the person was doing in its Tell
+/// boxes.
 pub fn swap_waiting(list: &web_sys::Element, html: &str) {
-    let typing = document().active_element();
-    let kept: Vec<(String, bool, String, bool)> = (tell_boxes(list).iter())
-        .filter_map(|tell| {
-            let text = text_field(tell)?;
-            let typed_here = typing
-                .as_ref()
-                .is_some_and(|typing| typing == text.as_ref() as &web_sys::Element);
-            let open = tell
-                .query_selector("details")
-                .ok()
-                .flatten()?
-                .has_attribute("open");
-            Some((agent_key(tell), open, text.value(), typed_here))
-        })
-        .collect();
-    list.set_inner_html(html);
-    for tell in tell_boxes(list) {
-        let Some((_, open, typed, typed_here)) =
-            kept.iter().find(|kept| kept.0 == agent_key(&tell))
-        else {
-            continue;
-        };
-        if let (true, Ok(Some(details))) = (*open, tell.query_selector("details")) {
-            let _ = details.set_attribute("open", "");
-        }
-        if let Some(text) = text_field(&tell) {
-            text.set_value(typed);
-            if *typed_here {
-                let _ = text.focus();
-            }
-        }
-    }
-}
-
-fn tell_boxes(list: &web_sys::Element) -> Vec<web_sys::Element> {
-    let Ok(found) = list.query_selector_all(".tell") else {
-        return Vec::new();
-    };
-    (0..found.length())
-        .filter_map(|index| found.item(index)?.dyn_into().ok())
-        .collect()
-}
-
-/// Which agent a Tell box is for: its form's hidden fields.
-fn agent_key(tell: &web_sys::Element) -> String {
-    let field = |name: &str| {
-        (tell
-            .query_selector(&format!("input[name={name}]"))
-            .ok()
-            .flatten())
-        .and_then(|input| input.get_attribute("value"))
-        .unwrap_or_default()
-    };
-    format!("{}\n{}", field("client"), field("cwd"))
-}
-
-fn text_field(tell: &web_sys::Element) -> Option<web_sys::HtmlInputElement> {
-    tell.query_selector("input[name=text]")
-        .ok()??
-        .dyn_into()
-        .ok()
+    crate::components::tell_agent::redraw_keeping_boxes(list, html);
 }
 
 /// The newest page of the history's cards, and the older pages fetched after it.
@@ -124,6 +65,27 @@ impl HistoryCards {
     /// once.
     pub fn take_first(&mut self, list: &web_sys::Element) {
         self.first = children(list);
+        let first: Vec<String> = self.first.iter().filter_map(card_id).collect();
+        self.older
+            .retain(|card| card_id(card).is_none_or(|id| !first.contains(&id)));
+    }
+
+    /// Takes the cards in `html` as the newest page. The cards of the page before that it no
+    /// longer holds (pushed out by newer ones) go ahead of the older pages fetched, if any: the
+    /// next older page follows the last of those.
+    pub fn take_first_of(&mut self, html: &str) {
+        let Ok(holder) = document().create_element("ul") else {
+            return;
+        };
+        holder.set_inner_html(html);
+        let before = std::mem::replace(&mut self.first, children(&holder));
+        if !self.older.is_empty() {
+            let first: Vec<String> = self.first.iter().filter_map(card_id).collect();
+            let pushed_out = before
+                .into_iter()
+                .filter(|card| card_id(card).is_some_and(|id| !first.contains(&id)));
+            self.older.splice(0..0, pushed_out);
+        }
         let first: Vec<String> = self.first.iter().filter_map(card_id).collect();
         self.older
             .retain(|card| card_id(card).is_none_or(|id| !first.contains(&id)));

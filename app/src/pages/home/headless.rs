@@ -30,6 +30,8 @@ impl HistoryCards {
 
     pub fn take_first(&mut self, _list: &Element) {}
 
+    pub fn take_first_of(&mut self, _html: &str) {}
+
     pub fn add_older(&mut self, _html: &str) {}
 
     pub fn drop_older(&mut self) {}

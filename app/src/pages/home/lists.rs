@@ -14,16 +14,6 @@ use chrono::{DateTime, Utc};
 use hark_core::model::{AgentMessage, AgentRef, DaemonNote, Question};
 use maud::{Markup, html};
 
-/// What `render` writes, in the language `lang` (a server function's lists, written outside a
-/// page, where no language is current).
-pub fn in_lang<T>(lang: crate::i18n::Lang, render: impl FnOnce() -> T) -> T {
-    use leptos::prelude::{Owner, RwSignal};
-    Owner::new().with(|| {
-        crate::i18n::PageLang::provide(RwSignal::new(lang));
-        render()
-    })
-}
-
 /// What waits, grouped by source (groups and questions oldest first), each group with the Tell
 /// box of its agent, showing the messages among `messages` left for it; ages at `now`.
 pub fn waiting(pending: Vec<Question>, messages: &[AgentMessage], now: DateTime<Utc>) -> Markup {

@@ -2,11 +2,11 @@
 // stream opened by the page's first script (`server/early_socket.rs`) says the questions or
 // the messages changed, the lists are asked for again, so the island swaps in what was asked
 // during the load as soon as it hydrates, not a round trip later. The island takes the last
-// answer from `window.__harkInbox.lists` (a promise of the answer's text, or null) and sets
+// answer from `window[PREFETCHED].lists` (a promise of the answer's text, or null) and sets
 // `taken`, after which it asks for itself.
 (function (kept, path, lang) {
   if (!kept) return;
-  var inbox = (window.__harkInbox = { lists: null, taken: false });
+  var inbox = (window[PREFETCHED] = { lists: null, taken: false });
   function ask() {
     inbox.lists = fetch(path, {
       method: 'POST',
@@ -27,4 +27,4 @@
   if (kept.socket) kept.socket.addEventListener('message', function (event) {
     if (typeof event.data == 'string') heard(event.data);
   });
-})(window[NAME], PATH, LANG);
+})(window[EARLY_SOCKET], LISTS_PATH, PAGE_LANG);
