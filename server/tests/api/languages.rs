@@ -287,6 +287,22 @@ async fn a_page_carries_only_its_own_catalogue_and_fetches_another_on_a_switch()
         Some("3 вопроса".to_string()),
         "with its plural forms"
     );
+    // But for the settings page's own messages, which come with that page alone.
+    let settings_only = |words: &hark_text::words::Words| {
+        (words.plain.keys().chain(words.patterns.keys()))
+            .filter(|key| key.starts_with("elsewhere-") || key.starts_with("settings-"))
+            .count()
+    };
+    assert_eq!(settings_only(&russian), 0);
+    let settings = page(&daemon, "/settings", &[("accept-language", "ru")]).await;
+    let settings = carried_catalogues(&settings);
+    let (_, settings_words) = (settings.catalogues.iter())
+        .find(|(of, _)| of == "ru")
+        .expect("Russian is carried");
+    assert!(
+        settings_only(settings_words) > 100,
+        "the settings page carries them"
+    );
     for (code, name) in [("ja", "日本語"), ("en", "English")] {
         let carried = words(code);
         assert_eq!(
