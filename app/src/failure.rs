@@ -210,10 +210,23 @@ mod ssr {
         }
         failure
     }
+
+    /// `code` as a language Hark offers; the server function `F` refuses any other, naming
+    /// the field.
+    pub fn offered_lang<F: leptos::server_fn::ServerFn>(
+        code: &str,
+    ) -> Result<crate::i18n::Lang, Failure> {
+        code.parse().map_err(|_| {
+            let failure = Failure::UnknownPreference {
+                field: "lang".to_string(),
+            };
+            refuse::<F>("/", failure)
+        })
+    }
 }
 
 #[cfg(feature = "ssr")]
-pub use ssr::refuse;
+pub use ssr::{offered_lang, refuse};
 
 #[cfg(test)]
 mod tests {

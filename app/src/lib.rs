@@ -15,6 +15,8 @@ compile_error!(
 pub mod attention;
 pub mod carried;
 pub mod components;
+#[cfg(feature = "hydrate")]
+pub mod dom;
 pub mod draft;
 pub mod failure;
 pub mod i18n;

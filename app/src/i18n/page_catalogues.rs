@@ -30,12 +30,7 @@ pub struct PageCatalogues {
     output = crate::json::JsonAnswer
 )]
 pub async fn catalogue(lang: String) -> Result<Words, Failure> {
-    let lang = lang.parse::<Lang>().map_err(|_| {
-        let failure = Failure::UnknownPreference {
-            field: "lang".to_string(),
-        };
-        crate::failure::refuse::<Catalogue>("/", failure)
-    })?;
+    let lang = crate::failure::offered_lang::<Catalogue>(&lang)?;
     Ok(hark_text::words::resolved(lang).clone())
 }
 

@@ -68,7 +68,7 @@ struct Listed {
 /// The inbox's lists now, written in the language `lang` (its code).
 #[server(prefix = "/fn", output = crate::json::JsonAnswer)]
 pub async fn inbox_lists(lang: String) -> Result<InboxHtml, Failure> {
-    let lang = known_lang(&lang)?;
+    let lang = crate::failure::offered_lang::<InboxLists>(&lang)?;
     let init = expect_context::<hark_core::store::Store>().snapshot().await;
     let questions: Vec<Question> = (init.questions.into_iter())
         .map(crate::server::render::for_list)
@@ -90,7 +90,7 @@ pub async fn inbox_lists(lang: String) -> Result<InboxHtml, Failure> {
 /// The page of the history's cards older than `before`, written in the language `lang`.
 #[server(prefix = "/fn", output = crate::json::JsonAnswer)]
 pub async fn older_history(lang: String, before: QuestionId) -> Result<HistoryHtml, Failure> {
-    let lang = known_lang(&lang)?;
+    let lang = crate::failure::offered_lang::<OlderHistory>(&lang)?;
     let store = expect_context::<hark_core::store::Store>();
     let page = (store.page(
         hark_core::store::Filter::Closed,
@@ -107,15 +107,6 @@ pub async fn older_history(lang: String, before: QuestionId) -> Result<HistoryHt
         more: closed.len() >= hark_core::model::limits::HISTORY_PAGE,
         cards: lists::history(&closed, chrono::Utc::now()).into_string(),
     }))
-}
-
-/// `code` as a language the page offers, or a failure naming the field.
-#[cfg(feature = "ssr")]
-fn known_lang(code: &str) -> Result<crate::i18n::Lang, Failure> {
-    code.parse::<crate::i18n::Lang>()
-        .map_err(|_| Failure::UnknownPreference {
-            field: "lang".to_string(),
-        })
 }
 
 /// A number that changes when a question is asked, changes status or leaves, or a message for

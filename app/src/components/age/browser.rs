@@ -2,19 +2,9 @@
 //! the moment in the viewer's time zone.
 
 use chrono::{DateTime, Utc};
-use leptos::wasm_bindgen::JsCast;
 
 pub fn refresh(root: &web_sys::Element, now: DateTime<Utc>) {
-    let Ok(times) = root.query_selector_all("time[datetime]") else {
-        return;
-    };
-    for index in 0..times.length() {
-        let Some(time) = times
-            .item(index)
-            .and_then(|node| node.dyn_into::<web_sys::Element>().ok())
-        else {
-            continue;
-        };
+    for time in crate::dom::all(root, "time[datetime]") {
         // RFC 3339 as `Age` writes it: chrono's relaxed reader is three times the code.
         let then =
             (time.get_attribute("datetime")).and_then(|at| DateTime::parse_from_rfc3339(&at).ok());

@@ -52,12 +52,7 @@ pub fn redraw_keeping_boxes(root: &web_sys::Element, html: &str) {
 }
 
 fn tell_boxes(root: &web_sys::Element) -> Vec<web_sys::Element> {
-    let Ok(found) = root.query_selector_all(".tell") else {
-        return Vec::new();
-    };
-    (0..found.length())
-        .filter_map(|index| found.item(index)?.dyn_into().ok())
-        .collect()
+    crate::dom::all(root, ".tell")
 }
 
 /// Which agent a Tell box is for: its form's hidden fields.

@@ -4,6 +4,7 @@
 //! and the search put back exactly those cards, as the person types, without asking the server
 //! again.
 
+use crate::dom;
 use hark_core::model::QuestionId;
 use leptos::prelude::{LocalStorage, StoredValue, document};
 use leptos::wasm_bindgen::JsCast;
@@ -61,31 +62,25 @@ impl HistoryCards {
         StoredValue::new_local(HistoryCards::default())
     }
 
-    /// Takes the cards now in `list` as the newest page; an older card that is on it now shows
-    /// once.
+    /// Takes the cards now in `list` as the newest page.
     pub fn take_first(&mut self, list: &web_sys::Element) {
-        self.first = children(list);
-        let first: Vec<String> = self.first.iter().filter_map(card_id).collect();
-        self.older
-            .retain(|card| card_id(card).is_none_or(|id| !first.contains(&id)));
+        self.first = dom::children(list);
+        self.forget_older_on_first();
     }
 
     /// Takes the cards in `html` as the newest page. The cards of the page before that it no
     /// longer holds (pushed out by newer ones) go ahead of the older pages fetched, if any: the
     /// next older page follows the last of those.
     pub fn take_first_of(&mut self, html: &str) {
-        let Ok(holder) = document().create_element("ul") else {
-            return;
-        };
-        holder.set_inner_html(html);
-        let before = std::mem::replace(&mut self.first, children(&holder));
+        let before = std::mem::replace(&mut self.first, dom::parsed(html));
         if !self.older.is_empty() {
-            let first: Vec<String> = self.first.iter().filter_map(card_id).collect();
-            let pushed_out = before
-                .into_iter()
-                .filter(|card| card_id(card).is_some_and(|id| !first.contains(&id)));
-            self.older.splice(0..0, pushed_out);
+            self.older.splice(0..0, before);
         }
+        self.forget_older_on_first();
+    }
+
+    /// An older card that is on the newest page now shows there, once.
+    fn forget_older_on_first(&mut self) {
         let first: Vec<String> = self.first.iter().filter_map(card_id).collect();
         self.older
             .retain(|card| card_id(card).is_none_or(|id| !first.contains(&id)));
@@ -93,14 +88,10 @@ impl HistoryCards {
 
     /// Adds the cards in `html` (a page older than those kept).
     pub fn add_older(&mut self, html: &str) {
-        let Ok(holder) = document().create_element("ul") else {
-            return;
-        };
-        holder.set_inner_html(html);
         let known: Vec<String> = (self.first.iter().chain(&self.older))
             .filter_map(card_id)
             .collect();
-        let fresh = children(&holder)
+        let fresh = dom::parsed(html)
             .into_iter()
             .filter(|card| card_id(card).is_none_or(|id| !known.contains(&id)));
         self.older.extend(fresh);
@@ -154,13 +145,6 @@ impl HistoryCards {
         }
         any
     }
-}
-
-fn children(list: &web_sys::Element) -> Vec<web_sys::Element> {
-    let children = list.children();
-    (0..children.length())
-        .filter_map(|index| children.item(index))
-        .collect()
 }
 
 fn card_id(card: &web_sys::Element) -> Option<String> {
