@@ -5,8 +5,8 @@
 //! is in `browser` (its headless twin on the server does nothing: nothing here runs there).
 
 use crate::i18n::{t_args, tr};
-use crate::live::{Live, LiveConfig};
-use hark_core::model::{AgentSession, Event, Question, SessionNotice};
+use crate::live::{Live, LiveQuestion, PageEvent};
+use hark_core::model::{AgentSession, Event, SessionNotice};
 use leptos::prelude::*;
 
 #[cfg_attr(not(feature = "hydrate"), path = "attention/headless.rs")]
@@ -32,8 +32,8 @@ pub fn request_permission(done: impl Fn(Permission) + 'static) {
 }
 
 /// Reacts to one event from the daemon, before it is applied to the live state.
-pub fn on_event(live: Live, event: &Event<LiveConfig>) {
-    let arrived: Vec<Question> = match event {
+pub fn on_event(live: Live, event: &PageEvent) {
+    let arrived: Vec<LiveQuestion> = match event {
         Event::QuestionCreated(question) => vec![question.clone()],
         Event::SessionUpdated(session) => return on_session(live, session),
         Event::QuestionRemind(remind) => live.questions.with_untracked(|questions| {
@@ -52,7 +52,7 @@ pub fn on_event(live: Live, event: &Event<LiveConfig>) {
     let config = live
         .config
         .get_untracked()
-        .map(|config| config.page)
+        .map(|config| config.into_brief())
         .unwrap_or_default();
     if config.notification && permission() == Permission::Granted {
         notify(&arrived);
@@ -66,7 +66,7 @@ pub fn on_event(live: Live, event: &Event<LiveConfig>) {
 /// and what it said, and the chime.
 fn on_session(live: Live, session: &AgentSession) {
     let config = (live.config.get_untracked())
-        .map(|config| config.page)
+        .map(|config| config.into_brief())
         .unwrap_or_default();
     let Some(kind) =
         SessionNotice::of(session.state).filter(|kind| config.notify_on.contains(kind))
@@ -91,10 +91,10 @@ fn on_session(live: Live, session: &AgentSession) {
     }
 }
 
-fn notify(arrived: &[Question]) {
+fn notify(arrived: &[LiveQuestion]) {
     let body = arrived
         .iter()
-        .map(crate::words::headline)
+        .map(|question| question.headline.as_str())
         .collect::<Vec<_>>()
         .join("\n");
     let title = t_args(
@@ -134,15 +134,19 @@ pub fn NotificationSwitch() -> impl IntoView {
     let state = RwSignal::new(Permission::Unsupported);
     // Read after hydration, so the server's HTML (which cannot know) and the page agree.
     Effect::new(move |_| state.set(permission()));
-    view! {
-        <Show when=move || state.get() == Permission::Default>
-            <button
-                type="button"
-                class="secondary notify-switch"
-                on:click=move |_| request_permission(move |now| state.set(now))
-            >
-                {tr("attention-enable-notifications")}
-            </button>
-        </Show>
+    // A closure, not `<Show>`: that one's children are a boxed view, whose code the first
+    // view's WebAssembly carried for this button alone (8 KiB with the history's, measured).
+    move || {
+        (state.get() == Permission::Default).then(|| {
+            view! {
+                <button
+                    type="button"
+                    class="secondary notify-switch"
+                    on:click=move |_| request_permission(move |now| state.set(now))
+                >
+                    {tr("attention-enable-notifications")}
+                </button>
+            }
+        })
     }
 }

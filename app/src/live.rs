@@ -8,9 +8,9 @@ use leptos::prelude::*;
 
 #[cfg_attr(not(feature = "hydrate"), path = "live/headless.rs")]
 mod browser;
-mod config;
+mod sent;
 
-pub use config::LiveConfig;
+pub use sent::{LiveConfig, LiveMessage, LiveQuestion, Sent};
 
 pub use browser::hydration_finished;
 
@@ -31,14 +31,18 @@ pub enum Connection {
     Offline,
 }
 
+/// An event as the page reads it: each config, question and message as its brief beside its
+/// whole text (`Sent`).
+pub type PageEvent = Event<LiveConfig, LiveQuestion, LiveMessage>;
+
 /// Reactive state shared by every page through context.
 #[derive(Clone, Copy)]
 pub struct Live {
     /// `None` until the first `init`; pages fall back to their server-rendered data until then.
-    pub questions: RwSignal<Option<Vec<Question>>>,
+    pub questions: RwSignal<Option<Vec<LiveQuestion>>>,
     pub config: RwSignal<Option<LiveConfig>>,
     /// The messages for agents, newest first; `None` until the first `init`.
-    pub messages: RwSignal<Option<Vec<AgentMessage>>>,
+    pub messages: RwSignal<Option<Vec<LiveMessage>>>,
     /// The agent sessions, the one heard from last first; `None` until the first `init`.
     pub sessions: RwSignal<Option<Vec<AgentSession>>>,
     pub connection: RwSignal<Connection>,
@@ -70,7 +74,7 @@ impl Live {
     }
 
     /// Applies one event from the daemon.
-    pub fn apply(&self, event: Event<LiveConfig>) {
+    pub fn apply(&self, event: PageEvent) {
         match event {
             Event::Init(init) => {
                 self.questions.set(Some(init.questions));
@@ -110,7 +114,7 @@ impl Live {
         }
     }
 
-    fn upsert(&self, question: Question) {
+    fn upsert(&self, question: LiveQuestion) {
         self.questions.update(|questions| {
             let Some(questions) = questions else { return };
             match questions.iter_mut().find(|known| known.id == question.id) {
@@ -135,18 +139,34 @@ impl Live {
         }
     }
 
-    /// The live copy of one question, when the stream has it.
+    /// The live copy of one question, read whole, when the stream has it.
     pub fn question(&self, id: QuestionId) -> Option<Question> {
         self.questions
             .read()
             .as_ref()
-            .and_then(|questions| questions.iter().find(|q| q.id == id).cloned())
+            .and_then(|questions| questions.iter().find(|q| q.id == id)?.whole())
+    }
+
+    /// The live questions read whole, once the stream has them.
+    pub fn whole_questions(&self) -> Option<Vec<Question>> {
+        self.questions
+            .read()
+            .as_ref()
+            .map(|questions| questions.iter().filter_map(Sent::whole).collect())
+    }
+
+    /// The live messages for agents read whole, newest first, once the stream has them.
+    pub fn whole_messages(&self) -> Option<Vec<AgentMessage>> {
+        self.messages
+            .read()
+            .as_ref()
+            .map(|messages| messages.iter().filter_map(Sent::whole).collect())
     }
 }
 
 /// Something that hears each event before it is applied (the page's attention signals); given
 /// by `App`, so this module knows nothing of what listens.
-pub type Listener = fn(Live, &Event<LiveConfig>);
+pub type Listener = fn(Live, &PageEvent);
 
 /// Opens the event stream at once and reads it once the whole page has hydrated (see
 /// `hydration_finished`), handing each event to `listener` first; does nothing on the server.

@@ -1,16 +1,8 @@
 //! How the page words a question wherever it appears (the inbox, a question's page, a
-//! notification): its headline, its answers in a line, and its note, in the page's language.
+//! notification): its answers in a line, and its note, in the page's language.
 
 use crate::i18n::t;
 use hark_core::model::Question;
-
-/// The headline of a question in a list, as plain text: its title, or its first question.
-pub fn headline(question: &Question) -> String {
-    match &question.shown {
-        Some(shown) => shown.headline.clone(),
-        None => question.headline().to_string(),
-    }
-}
 
 /// The answers in one line, in the page's language.
 pub fn answer_summary(question: &Question) -> String {

@@ -32,14 +32,14 @@ pub use event::{Event, InitData, PageSays, RemindData};
 pub use lang::{Lang, UnknownLang};
 pub use login::{LOGIN_PARAMETER, OneTimeLogin};
 pub use message::{
-    AgentMessage, AgentRef, MessageId, MessageList, MessageStatus, NewMessage, PersonMessage,
-    client_name, for_the_agent,
+    AgentMessage, AgentRef, MessageBrief, MessageId, MessageList, MessageStatus, NewMessage,
+    PersonMessage, client_name, for_the_agent,
 };
 pub use paths::local_path;
 pub use question::{
     AnswerImage, AnswerRequest, AnsweredVia, AskRequest, DaemonNote, DeclineRequest, Question,
-    QuestionId, QuestionList, QuestionOption, Rendered, Shown, Source, Status, SubQuestion,
-    SubQuestionAnswer, TimeoutAction, WAIT_UPGRADE, WaitResult,
+    QuestionBrief, QuestionId, QuestionList, QuestionOption, Rendered, Shown, Source, Status,
+    SubQuestion, SubQuestionAnswer, TimeoutAction, WAIT_UPGRADE, WaitResult,
 };
 pub use session::{
     AgentSession, SessionList, SessionNotice, SessionReport, SessionState, validate_report,

@@ -56,3 +56,46 @@ test('the first script opens the stream and the page goes on with that one conne
   await hydrated(page);
   await expect.poll(() => browserClients(daemon.url), { timeout: 10_000 }).toBe(1);
 });
+
+test('a question asked while the WebAssembly loads shows at once, and words typed meanwhile stay', async ({
+  page,
+  daemon,
+}) => {
+  const source = { client: 'claude-code 2.1.3', cwd: '/w/hark' };
+  await daemon.ask({ questions: [{ question: 'Already here?' }], source });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/pkg/hark.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(daemon.url + '/', { waitUntil: 'commit' });
+  const list = page.getByTestId('pending-list');
+  await expect(list).toContainText('Already here?');
+
+  // Written by the page's script from the server's new lists, before any WebAssembly: its link
+  // already opens the question.
+  const asked = await daemon.ask({ questions: [{ question: 'Asked during the load?' }], source });
+  await expect(list).toContainText('Asked during the load?');
+  expect(await page.locator('body').getAttribute('data-hydrated')).toBeNull();
+  await expect(list.locator(`a[href="/q/${asked.id}"]`).first()).toBeVisible();
+
+  // A Tell box begun before hydration is left as it is, and the question asked meanwhile waits
+  // for the island, which redraws around the box.
+  const group = page.locator('section.group', { hasText: 'claude-code 2.1.3 · hark' });
+  await group.getByText('Tell the agent…').click();
+  await group.getByTestId('tell-text').fill('Begun early');
+  const fetched = page.waitForResponse((response) => response.url().includes('/fn/inbox_lists'));
+  await daemon.ask({ questions: [{ question: 'Asked while typing?' }], source });
+  await fetched;
+  // Settled in the page after the script's own handler of the same answer has run.
+  const lists: string = await page.evaluate(() => (window as any).__harkInbox.lists);
+  expect(lists).toContain('Asked while typing?');
+  expect(await list.textContent()).not.toContain('Asked while typing?');
+  await expect(group.getByTestId('tell-text')).toHaveValue('Begun early');
+
+  release();
+  await hydrated(page);
+  await expect(list).toContainText('Asked while typing?');
+  await expect(group.getByTestId('tell-text')).toHaveValue('Begun early');
+});

@@ -73,10 +73,10 @@ pub fn TellAgentBox(agent: AgentRef, back: String) -> impl IntoView {
     let root = NodeRef::<leptos::html::Div>::new();
     crate::components::age::keep_current(root);
     let now = live.now.get_untracked();
-    let messages = live.messages.get_untracked().unwrap_or_default();
+    let messages = untrack(|| live.whole_messages()).unwrap_or_default();
     let written = tell_box_markup(&agent, &back, &messages, now).into_string();
     Effect::new(move |drawn: Option<()>| {
-        let messages = live.messages.get().unwrap_or_default();
+        let messages = live.whole_messages().unwrap_or_default();
         let html = tell_box_markup(&agent, &back, &messages, live.now.get_untracked());
         // The first run is the hydration's: the page holds the box already.
         if let (Some(()), Some(root)) = (drawn, root.get_untracked()) {

@@ -4,7 +4,7 @@
 
 mod socket;
 
-use super::{Connection, Listener, Live, LiveConfig};
+use super::{Connection, Listener, Live, PageEvent};
 use gloo_timers::future::TimeoutFuture;
 use hark_core::model::{Event, PageSays};
 use leptos::prelude::*;
@@ -93,7 +93,7 @@ async fn run(live: Live, listener: Listener, mut opened: Option<Socket>) {
         if let Some(mut socket) = opened.take().or_else(open) {
             OUTBOX.with(|slot| *slot.borrow_mut() = Some(socket.raw()));
             while let Some(text) = socket.next().await {
-                let Ok(event) = crate::json::read::<Event<LiveConfig>>(&text) else {
+                let Ok(event) = crate::json::read::<PageEvent>(&text) else {
                     continue;
                 };
                 listener(live, &event);

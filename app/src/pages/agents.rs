@@ -88,7 +88,7 @@ fn AgentsView() -> impl IntoView {
     let asked: Vec<Question> = crate::carried::carried(ASKED_ID);
     let sessions = move || live.sessions.get().unwrap_or_else(|| listed.clone());
     // The questions waiting, for each card: the live stream's, else what the server listed.
-    let questions = Signal::derive(move || live.questions.get().unwrap_or_else(|| asked.clone()));
+    let questions = Signal::derive(move || live.whole_questions().unwrap_or_else(|| asked.clone()));
     view! {
         <h1>{tr("agents-title")}</h1>
         {move || {
@@ -124,7 +124,7 @@ fn SessionCard(session: AgentSession, questions: Signal<Vec<Question>>) -> impl 
                     .into_iter()
                     .map(|question| {
                         let href = format!("/q/{}", question.id);
-                        let headline = crate::words::headline(&question);
+                        let headline = question.shown_headline().to_string();
                         view! { <li><a href=href data-testid="session-question">{headline}</a></li> }
                     })
                     .collect_view();

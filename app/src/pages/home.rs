@@ -10,7 +10,7 @@ use crate::i18n::tr;
 use crate::live::Live;
 #[cfg(feature = "ssr")]
 use crate::server::data_block::DataBlock;
-use hark_core::model::{AgentMessage, Question, QuestionId};
+use hark_core::model::{MessageId, MessageStatus, Question, QuestionId, Status};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -73,7 +73,14 @@ pub async fn inbox_lists(lang: String) -> Result<InboxHtml, Failure> {
     let questions: Vec<Question> = (init.questions.into_iter())
         .map(crate::server::render::for_list)
         .collect();
-    let seen = fingerprint(&questions, &init.messages);
+    let seen = fingerprint(
+        questions
+            .iter()
+            .map(|question| (question.id, question.status)),
+        init.messages
+            .iter()
+            .map(|message| (message.id, message.status)),
+    );
     let (pending, closed): (Vec<Question>, Vec<Question>) =
         questions.into_iter().partition(Question::is_pending);
     let now = chrono::Utc::now();
@@ -113,7 +120,10 @@ pub async fn older_history(lang: String, before: QuestionId) -> Result<HistoryHt
 /// an agent is left or delivered: what the inbox's lists show, besides ages. Both sides compute
 /// it, the server over what it wrote and the island over the live stream, and the island asks
 /// for new lists only when the two differ. The order of either list does not matter.
-fn fingerprint(questions: &[Question], messages: &[AgentMessage]) -> u32 {
+fn fingerprint(
+    questions: impl IntoIterator<Item = (QuestionId, Status)>,
+    messages: impl IntoIterator<Item = (MessageId, MessageStatus)>,
+) -> u32 {
     // FNV-1a per item, summed: no hasher crate in the page's WebAssembly for this.
     fn item(id: &str, status: &str) -> u32 {
         let mut hash: u32 = 0x811c_9dc5;
@@ -123,9 +133,9 @@ fn fingerprint(questions: &[Question], messages: &[AgentMessage]) -> u32 {
         hash
     }
     let questions =
-        (questions.iter()).map(|question| item(&question.id.to_string(), question.status.as_str()));
+        (questions.into_iter()).map(|(id, status)| item(&id.to_string(), status.as_str()));
     let messages =
-        (messages.iter()).map(|message| item(&message.id.to_string(), message.status.as_str()));
+        (messages.into_iter()).map(|(id, status)| item(&id.to_string(), status.as_str()));
     questions.chain(messages).fold(0, u32::wrapping_add)
 }
 
@@ -182,7 +192,11 @@ fn prefetch_script(lang: crate::i18n::Lang) -> String {
         .replace("PREFETCHED", &text(PREFETCHED))
         .replace("LISTS_PATH", &text(InboxLists::PATH))
         .replace("PAGE_LANG", &text(lang.code()))
+        .replace("WAITING_LIST_ID", &text(WAITING_LIST_ID))
 }
+
+/// The id of the list of what waits, which the prefetch script writes into before hydration.
+const WAITING_LIST_ID: &str = "waiting-list";
 
 /// What the lists on the page show: the fingerprint of the state they were written from
 /// (`None` once a fetch failed, so the next change fetches again), and their language.
@@ -233,8 +247,10 @@ fn Inbox() -> impl IntoView {
             let questions = questions.as_ref()?;
             live.messages.with(|messages| {
                 Some(fingerprint(
-                    questions,
-                    messages.as_deref().unwrap_or_default(),
+                    questions
+                        .iter()
+                        .map(|question| (question.id, question.status)),
+                    (messages.iter().flatten()).map(|message| (message.id, message.status)),
                 ))
             })
         });
@@ -264,7 +280,7 @@ fn Inbox() -> impl IntoView {
                 <h1 id="waiting-heading">{tr("home-waiting-heading")}</h1>
                 <crate::attention::NotificationSwitch />
             </div>
-            <div aria-live="polite" data-testid="pending-list" node_ref=waiting inner_html=written.waiting></div>
+            <div id=WAITING_LIST_ID aria-live="polite" data-testid="pending-list" node_ref=waiting inner_html=written.waiting></div>
         </section>
         {history.view(written.history.cards)}
     }
@@ -273,17 +289,31 @@ fn Inbox() -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hark_core::model::Status;
     use lists::tests::asked;
 
     #[test]
     fn the_fingerprint_follows_what_the_lists_show_and_not_their_order() {
         let (one, two) = (asked(None, None, 2), asked(None, None, 1));
-        let both = fingerprint(&[one.clone(), two.clone()], &[]);
-        assert_eq!(both, fingerprint(&[two.clone(), one.clone()], &[]));
-        assert_ne!(both, fingerprint(std::slice::from_ref(&one), &[]));
+        let of = |questions: &[&Question]| {
+            fingerprint(
+                questions
+                    .iter()
+                    .map(|question| (question.id, question.status)),
+                [],
+            )
+        };
+        let both = of(&[&one, &two]);
+        assert_eq!(both, of(&[&two, &one]));
+        assert_ne!(both, of(&[&one]));
         let mut answered = two.clone();
         answered.status = Status::Answered;
-        assert_ne!(both, fingerprint(&[one, answered], &[]));
+        assert_ne!(both, of(&[&one, &answered]));
+        let message = MessageId::new_random();
+        let with_message = |status| fingerprint([(one.id, one.status)], [(message, status)]);
+        assert_ne!(with_message(MessageStatus::Waiting), of(&[&one]));
+        assert_ne!(
+            with_message(MessageStatus::Waiting),
+            with_message(MessageStatus::Delivered)
+        );
     }
 }

@@ -12,24 +12,25 @@ use std::marker::PhantomData;
 
 /// One message on `/api/ws`: `{"event": "question:created", "data": {…}}`.
 ///
-/// The daemon sends the whole config (`C`); a reader may take less of it (the page reads a
-/// `PageConfig`'s worth).
+/// The daemon sends the whole config (`C`), questions (`Q`) and messages (`M`); a reader may
+/// take less of each (the page's first view reads a `PageConfig`'s, a `QuestionBrief`'s and a
+/// `MessageBrief`'s worth).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "event", content = "data")]
-pub enum Event<C = Config> {
+pub enum Event<C = Config, Q = Question, M = AgentMessage> {
     /// Sent on connect and after a lagged stream: the whole state to rebuild from.
     #[serde(rename = "init")]
-    Init(InitData<C>),
+    Init(InitData<C, Q, M>),
     #[serde(rename = "question:created")]
-    QuestionCreated(Question),
+    QuestionCreated(Q),
     #[serde(rename = "question:answered")]
-    QuestionAnswered(Question),
+    QuestionAnswered(Q),
     /// Declined, timed out or cancelled; the question's status says which.
     #[serde(rename = "question:closed")]
-    QuestionClosed(Question),
+    QuestionClosed(Q),
     /// A pending question changed without closing: its agent stopped waiting, or came back.
     #[serde(rename = "question:updated")]
-    QuestionUpdated(Question),
+    QuestionUpdated(Q),
     /// Questions still pending after `remindSecs`, batched per tick.
     #[serde(rename = "question:remind")]
     QuestionRemind(RemindData),
@@ -37,10 +38,10 @@ pub enum Event<C = Config> {
     ConfigUpdated(C),
     /// A message for an agent was written (SPEC §18); it waits for the agent.
     #[serde(rename = "message:created")]
-    MessageCreated(AgentMessage),
+    MessageCreated(M),
     /// The agent has had the message.
     #[serde(rename = "message:delivered")]
-    MessageDelivered(AgentMessage),
+    MessageDelivered(M),
     /// An agent session changed state or said something (SPEC §20); `ended` is its last.
     #[serde(rename = "session:updated")]
     SessionUpdated(AgentSession),
@@ -60,22 +61,32 @@ const EVENT_NAMES: &[&str] = &[
     "session:updated",
 ];
 
-impl<'de, C: Deserialize<'de>> Deserialize<'de> for Event<C> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Event<C>, D::Error> {
+impl<'de, C, Q, M> Deserialize<'de> for Event<C, Q, M>
+where
+    C: Deserialize<'de>,
+    Q: Deserialize<'de>,
+    M: Deserialize<'de>,
+{
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Event<C, Q, M>, D::Error> {
         deserializer.deserialize_map(EventVisitor(PhantomData))
     }
 }
 
-struct EventVisitor<C>(PhantomData<C>);
+struct EventVisitor<C, Q, M>(PhantomData<(C, Q, M)>);
 
-impl<'de, C: Deserialize<'de>> Visitor<'de> for EventVisitor<C> {
-    type Value = Event<C>;
+impl<'de, C, Q, M> Visitor<'de> for EventVisitor<C, Q, M>
+where
+    C: Deserialize<'de>,
+    Q: Deserialize<'de>,
+    M: Deserialize<'de>,
+{
+    type Value = Event<C, Q, M>;
 
     fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         formatter.write_str(r#"an event: {"event": its name, "data": …}, the name first"#)
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Event<C>, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Event<C, Q, M>, A::Error> {
         match map.next_key::<std::borrow::Cow<'de, str>>()?.as_deref() {
             Some("event") => {}
             Some(_) => return Err(de::Error::custom("`event` must come first, then `data`")),
@@ -119,13 +130,17 @@ pub enum PageSays {
 /// The payload of `init`: pending questions and recent history, newest first, the config and
 /// the messages for agents.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct InitData<C = Config> {
-    pub questions: Vec<Question>,
+#[serde(
+    rename_all = "camelCase",
+    // Not serde's guess, which asks `Default` of the items of every list with a default.
+    bound(deserialize = "C: Deserialize<'de>, Q: Deserialize<'de>, M: Deserialize<'de>")
+)]
+pub struct InitData<C = Config, Q = Question, M = AgentMessage> {
+    pub questions: Vec<Q>,
     pub config: C,
     /// The messages for agents, newest first.
     #[serde(default)]
-    pub messages: Vec<AgentMessage>,
+    pub messages: Vec<M>,
     /// The agent sessions Hark knows, the one heard from last first.
     #[serde(default)]
     pub sessions: Vec<AgentSession>,
@@ -141,7 +156,7 @@ pub struct RemindData {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::PageConfig;
+    use crate::model::{MessageBrief, PageConfig, QuestionBrief};
     use serde_json::json;
 
     #[test]
@@ -231,7 +246,7 @@ mod tests {
             presets: vec!["Yes, go on".into()],
             ..Config::default()
         };
-        let sent = [
+        let sent: [Event; 2] = [
             Event::ConfigUpdated(config.clone()),
             Event::Init(InitData {
                 questions: vec![],
@@ -257,6 +272,41 @@ mod tests {
         )
         .unwrap();
         assert!(matches!(read, Event::Init(init) if init.config == PageConfig::default()));
+    }
+
+    #[test]
+    fn a_first_view_reads_every_event_as_briefs_of_what_it_carries() {
+        type Brief = Event<PageConfig, QuestionBrief, MessageBrief>;
+        for sent in one_of_each() {
+            let text = serde_json::to_string(&sent).unwrap();
+            let read: Brief = serde_json::from_str(&text).unwrap();
+            match (&sent, read) {
+                (Event::Init(whole), Event::Init(brief)) => {
+                    let questions: Vec<QuestionBrief> =
+                        whole.questions.iter().map(QuestionBrief::from).collect();
+                    let messages: Vec<MessageBrief> =
+                        whole.messages.iter().map(MessageBrief::from).collect();
+                    assert_eq!((brief.questions, brief.messages), (questions, messages));
+                    assert_eq!(brief.sessions, whole.sessions);
+                }
+                (Event::QuestionCreated(whole), Event::QuestionCreated(brief))
+                | (Event::QuestionAnswered(whole), Event::QuestionAnswered(brief))
+                | (Event::QuestionClosed(whole), Event::QuestionClosed(brief))
+                | (Event::QuestionUpdated(whole), Event::QuestionUpdated(brief)) => {
+                    assert_eq!(brief, QuestionBrief::from(whole));
+                }
+                (Event::MessageCreated(whole), Event::MessageCreated(brief))
+                | (Event::MessageDelivered(whole), Event::MessageDelivered(brief)) => {
+                    assert_eq!(brief, MessageBrief::from(whole));
+                }
+                (Event::QuestionRemind(whole), Event::QuestionRemind(brief)) => {
+                    assert_eq!(brief, *whole)
+                }
+                (Event::ConfigUpdated(_), Event::ConfigUpdated(_))
+                | (Event::SessionUpdated(_), Event::SessionUpdated(_)) => {}
+                (sent, read) => panic!("{sent:?} read as {read:?}"),
+            }
+        }
     }
 
     #[test]

@@ -150,6 +150,23 @@ pub struct AgentMessage {
     pub via: Option<AnsweredVia>,
 }
 
+/// A message as the inbox reads it off the event stream: its id and status (the rest is
+/// skipped), so the first view's WebAssembly carries no reader of a whole message (issue 48).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub struct MessageBrief {
+    pub id: MessageId,
+    pub status: MessageStatus,
+}
+
+impl From<&AgentMessage> for MessageBrief {
+    fn from(message: &AgentMessage) -> Self {
+        Self {
+            id: message.id,
+            status: message.status,
+        }
+    }
+}
+
 impl AgentMessage {
     /// A new waiting message, written at `now`.
     pub fn waiting(message: NewMessage, now: DateTime<Utc>) -> Self {

@@ -2,8 +2,10 @@
 //! status, the answers, and the bodies of the question routes (the daemon's own are `daemon`).
 
 mod answered_via;
+mod brief;
 
 pub use answered_via::AnsweredVia;
+pub use brief::QuestionBrief;
 
 use super::AgentMessage;
 use chrono::{DateTime, Utc};
@@ -432,6 +434,14 @@ pub enum Rendered {
     Yaml(String),
 }
 
+/// What names a question: its title unless blank, or else its first question.
+fn headline_of<'a>(title: Option<&'a str>, first_question: Option<&'a str>) -> &'a str {
+    title
+        .filter(|title| !title.trim().is_empty())
+        .or(first_question)
+        .unwrap_or_default()
+}
+
 impl Question {
     /// The answers its time limit gives with `timeoutAction: "recommended"`: each question's
     /// recommended option (a multi-select's recommended options), when it has one and none of
@@ -473,11 +483,17 @@ impl Question {
     /// What names the question in a list or a notification: its title, or else its first
     /// question (as written, Markdown included).
     pub fn headline(&self) -> &str {
-        self.title
-            .as_deref()
-            .filter(|title| !title.trim().is_empty())
-            .or_else(|| self.questions.first().map(|sub| sub.question.as_str()))
-            .unwrap_or_default()
+        let first = self.questions.first().map(|sub| sub.question.as_str());
+        headline_of(self.title.as_deref(), first)
+    }
+
+    /// The headline as the page shows it: rendered from its Markdown when the daemon sent it
+    /// so (`shown`), else as written.
+    pub fn shown_headline(&self) -> &str {
+        match &self.shown {
+            Some(shown) => &shown.headline,
+            None => self.headline(),
+        }
     }
 
     /// What a waiter receives once the question is closed.

@@ -106,11 +106,13 @@ async fn the_inbox_island_gets_the_lists_written_in_its_language() {
         (listed["any"].clone(), listed["more"].clone()),
         (json!(true), json!(false))
     );
-    // While its WebAssembly loads, the page's script asks for the lists in its language.
+    // While its WebAssembly loads, the page's script asks for the lists in its language, and
+    // writes what waits into the list the page holds.
     let prefetch = format!(
-        r#"window["__harkEvents"], "{}", "en")"#,
+        r#"window["__harkEvents"], "{}", "en", "waiting-list")"#,
         <InboxLists as leptos::server_fn::ServerFn>::PATH
     );
+    assert!(html.contains(r#"<div id="waiting-list""#), "the list of what waits");
     assert!(html.contains(&prefetch), "the inbox's prefetch script");
 
     // The history's next page follows the card it is given.

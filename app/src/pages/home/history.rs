@@ -155,7 +155,8 @@ impl History {
                     </label>
                 </div>
                 <ul class="cards" data-testid="history-list" node_ref=self.list inner_html=written></ul>
-                <Show when=move || more.get()>
+                // Not `<Show>`, as in `attention::NotificationSwitch`.
+                {move || more.get().then(|| view! {
                     <button
                         type="button"
                         class="secondary older"
@@ -165,7 +166,7 @@ impl History {
                     >
                         {move || if loading.get() { t("history-loading-older") } else { t("history-older") }}
                     </button>
-                </Show>
+                })}
                 <p class="export" data-testid="history-export" hidden=empty>
                     <span>{tr("history-export")}</span>
                     " "

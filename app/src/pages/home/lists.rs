@@ -9,7 +9,7 @@ use crate::components::age::age_markup;
 use crate::components::status_chip::status_chip_markup;
 use crate::components::tell_agent::tell_box_markup;
 use crate::i18n::{t, t_args};
-use crate::words::{answer_summary, headline, note_text};
+use crate::words::{answer_summary, note_text};
 use chrono::{DateTime, Utc};
 use hark_core::model::{AgentMessage, AgentRef, DaemonNote, Question};
 use maud::{Markup, html};
@@ -61,7 +61,7 @@ fn pending_card(question: &Question, now: DateTime<Utc>) -> Markup {
     html! {
         li.card.pending data-question-id=(question.id.to_string()) {
             a href={ "/q/" (question.id.to_string()) } {
-                span.headline { (headline(question)) }
+                span.headline { (question.shown_headline()) }
                 @if let Some(text) = first_question {
                     span.first-question data-testid="first-question" { (text) }
                 }
@@ -93,7 +93,7 @@ fn history_card(question: &Question, now: DateTime<Utc>) -> Markup {
         li.card.closed data-question-id=(question.id.to_string())
             data-status=(question.status.as_str()) data-search=(search_text(question)) {
             a href={ "/q/" (question.id.to_string()) } {
-                span.headline { (headline(question)) }
+                span.headline { (question.shown_headline()) }
                 span.meta {
                     (status_chip_markup(question.status))
                     span.answer { (answer_summary(question)) }
@@ -112,7 +112,7 @@ fn history_card(question: &Question, now: DateTime<Utc>) -> Markup {
 /// What a search of the history looks in: the question's texts, its answers and its note, in
 /// lower case.
 fn search_text(question: &Question) -> String {
-    let mut haystack = headline(question);
+    let mut haystack = question.shown_headline().to_string();
     for sub in &question.questions {
         haystack.push(' ');
         haystack.push_str(&sub.question);

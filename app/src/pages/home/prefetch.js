@@ -1,20 +1,40 @@
 // The inbox's lists fetched while the page's WebAssembly is still on its way: each time the
 // stream opened by the page's first script (`server/early_socket.rs`) says the questions or
-// the messages changed, the lists are asked for again, so the island swaps in what was asked
-// during the load as soon as it hydrates, not a round trip later. The island takes the last
-// answer from `window[PREFETCHED].lists` (a promise of the answer's text, or null) and sets
-// `taken`, after which it asks for itself.
-(function (kept, path, lang) {
+// the messages changed, the lists are asked for again and what waits is written at once, so a
+// question asked during the load shows (its link works) before the page has hydrated. The
+// island takes the last answer from `window[PREFETCHED].lists` (a promise of the answer's
+// text, or null) and sets `taken`, after which it asks and draws for itself, the history too.
+(function (kept, path, lang, listId) {
   if (!kept) return;
   var inbox = (window[PREFETCHED] = { lists: null, taken: false });
+  // True when the person has begun something in a Tell box of `list`, which a swap would
+  // lose; the island, once hydrated, redraws keeping it.
+  function busy(list) {
+    if (list.contains(document.activeElement) || list.querySelector('details[open]')) return true;
+    return Array.prototype.some.call(list.querySelectorAll('textarea'), function (box) {
+      return box.value != '';
+    });
+  }
+  function draw(text) {
+    var list = document.getElementById(listId);
+    if (!list || busy(list)) return;
+    try {
+      var waiting = JSON.parse(text).waiting;
+      if (typeof waiting == 'string') list.innerHTML = waiting;
+    } catch (error) {}
+  }
   function ask() {
-    inbox.lists = fetch(path, {
+    var asked = fetch(path, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'lang=' + encodeURIComponent(lang),
     })
       .then(function (response) { return response.ok ? response.text() : null; })
       .catch(function () { return null; });
+    inbox.lists = asked;
+    asked.then(function (text) {
+      if (text && !inbox.taken && inbox.lists === asked) draw(text);
+    });
   }
   function heard(text) {
     if (inbox.taken) return;
@@ -27,4 +47,4 @@
   if (kept.socket) kept.socket.addEventListener('message', function (event) {
     if (typeof event.data == 'string') heard(event.data);
   });
-})(window[EARLY_SOCKET], LISTS_PATH, PAGE_LANG);
+})(window[EARLY_SOCKET], LISTS_PATH, PAGE_LANG, WAITING_LIST_ID);

@@ -17,7 +17,7 @@ pub fn current() -> Vec<String> {
     use_context::<Live>()
         .and_then(|live| {
             live.config
-                .with(|config| config.as_ref().map(|config| config.page.presets.clone()))
+                .with(|config| config.as_ref().map(|config| config.presets.clone()))
         })
         .unwrap_or_default()
 }
