@@ -7,6 +7,7 @@
 pub mod catalogue_block;
 pub mod data_block;
 pub mod early_socket;
+pub mod inline_script;
 pub mod island_script;
 pub mod json_yaml;
 pub mod preload;

@@ -187,7 +187,7 @@ pub const PREFETCHED: &str = "__harkInbox";
 fn prefetch_script(lang: crate::i18n::Lang) -> String {
     use leptos::server_fn::ServerFn;
     let text = |text: &str| serde_json::to_string(text).unwrap_or_default();
-    include_str!("home/prefetch.js")
+    crate::server::inline_script::compact(include_str!("home/prefetch.js"))
         .replace("EARLY_SOCKET", &text(crate::live::EARLY_SOCKET))
         .replace("PREFETCHED", &text(PREFETCHED))
         .replace("LISTS_PATH", &text(InboxLists::PATH))

@@ -33,7 +33,7 @@ const GIVE_UP_MS: u32 = 60_000;
 
 /// The script as the page gets it.
 fn script() -> String {
-    SCRIPT
+    super::inline_script::compact(SCRIPT)
         .replace("NAME", crate::live::EARLY_SOCKET)
         .replace("GIVE_UP_MS", &GIVE_UP_MS.to_string())
 }

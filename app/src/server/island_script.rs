@@ -14,7 +14,8 @@ pub fn IslandScripts(options: LeptosOptions) -> impl IntoView {
     let pkg = options.site_pkg_dir.to_string();
     let name = options.output_name.to_string();
     let nonce = leptos::nonce::use_nonce();
-    let script = format!("{}({pkg:?}, {name:?});", include_str!("island_script.js"));
+    let loader = super::inline_script::compact(include_str!("island_script.js"));
+    let script = format!("{loader}({pkg:?}, {name:?});");
     view! {
         <link rel="modulepreload" href=format!("/{pkg}/{name}.js") crossorigin=nonce.clone() />
         <link

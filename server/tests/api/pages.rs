@@ -112,7 +112,10 @@ async fn the_inbox_island_gets_the_lists_written_in_its_language() {
         r#"window["__harkEvents"], "{}", "en", "waiting-list")"#,
         <InboxLists as leptos::server_fn::ServerFn>::PATH
     );
-    assert!(html.contains(r#"<div id="waiting-list""#), "the list of what waits");
+    assert!(
+        html.contains(r#"<div id="waiting-list""#),
+        "the list of what waits"
+    );
     assert!(html.contains(&prefetch), "the inbox's prefetch script");
 
     // The history's next page follows the card it is given.
