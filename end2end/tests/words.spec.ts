@@ -18,6 +18,8 @@ const fixture: Record<string, Sample[]> = JSON.parse(
 
 /** The groups of messages only the settings page carries (`app/src/server/catalogue_block.rs`). */
 const SETTINGS_ONLY = ['elsewhere-', 'settings-', 'phone-', 'rules-'];
+/** The groups the inbox leaves out too: the question and agents pages' own. */
+const QUESTION_PAGES_ONLY = ['question-', 'image-', 'presets-', 'tell-', 'agents-', 'note-', 'answer-'];
 
 const ACCEPT: Record<string, string> = { en: 'en-US', 'zh-CN': 'zh-CN', ko: 'ko-KR', ja: 'ja-JP', ru: 'ru-RU' };
 
@@ -44,10 +46,15 @@ for (const [code, accept] of Object.entries(ACCEPT)) {
 
     test(`the page writes every ${code} message with variables as Fluent does`, async ({ page, daemon }) => {
       expect(fixture[code].length).toBeGreaterThan(50);
-      // The settings page's own messages come only with that page (the others leave them out).
-      const settingsOnly = (sample: Sample) => SETTINGS_ONLY.some((group) => sample.key.startsWith(group));
+      // The settings page's own messages come only with that page (the others leave them out),
+      // and the question pages' only with those (the inbox leaves them out).
+      const inGroups = (groups: string[]) => (sample: Sample) => groups.some((group) => sample.key.startsWith(group));
+      const settingsOnly = inGroups(SETTINGS_ONLY);
+      const questionPagesOnly = inGroups(QUESTION_PAGES_ONLY);
+      const asked = await daemon.ask({ questions: [{ question: 'Words?', options: [{ label: 'Yes' }] }] });
       for (const [address, samples] of [
-        ['/', fixture[code].filter((sample) => !settingsOnly(sample))],
+        ['/', fixture[code].filter((sample) => !settingsOnly(sample) && !questionPagesOnly(sample))],
+        [`/q/${asked.id}`, fixture[code].filter(questionPagesOnly)],
         ['/settings', fixture[code].filter(settingsOnly)],
       ] as const) {
         expect(samples.length, address).toBeGreaterThan(0);

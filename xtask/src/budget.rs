@@ -25,18 +25,18 @@
 //! `JSON.parse` (serde-wasm-bindgen), and the inbox, question and agents islands take their data
 //! from data blocks, not from props or resources. The first view then to 158 KiB (155 built on
 //! 2026-12-05, all modules unchanged at 369): the server writes the inbox's lists and the island
-//! swaps them in, so their views left the browser's code. Then to 146 and 369 KiB (143 and 366
+//! swaps them in, so their views left the browser's code. Then to 147 and 371 KiB (144 and 368
 //! built on 2026-12-05): the first view reads each question and message on the event stream as
-//! a brief, whose whole is read only by the pages that show it, and wasm-opt is told what Rust's
-//! code promises (`site::shrink_wasm`). The first view's mark keeps 3 KiB of room: the same
-//! code built in another folder weighed 1.4 KiB more.
+//! a brief, whose whole is read only by the pages that show it (the question's readers moved to
+//! the modules the question and agents pages share), and wasm-opt runs to convergence. The
+//! marks keep about 3 KiB of room: the same code built in another folder weighed 1.4 KiB more.
 
 use std::path::Path;
 
 /// The most the first view's WebAssembly may weigh.
-pub const FIRST_VIEW_BUDGET: u64 = 146 * 1024;
+pub const FIRST_VIEW_BUDGET: u64 = 147 * 1024;
 /// The most all of the page's WebAssembly may weigh together.
-pub const ALL_WASM_BUDGET: u64 = 369 * 1024;
+pub const ALL_WASM_BUDGET: u64 = 371 * 1024;
 
 /// Checks the built site's compressed WebAssembly against the budgets.
 ///

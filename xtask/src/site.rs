@@ -186,12 +186,9 @@ fn split_and_bind(layout: &Layout, compiled: &Path, pkg: &Path) -> Result<Vec<Pa
 }
 
 /// binaryen's `wasm-opt -Oz` over each module, two at a time (the machine's cores); it takes the
-/// main module from 3 MB to under 1 MB. Two promises binaryen cannot see for itself, which Rust's
-/// WebAssembly keeps: no load, store or division traps on its own (`--ignore-implicit-traps`:
-/// Rust checks bounds and divisors before, and a failed check is an explicit `unreachable`), and
-/// nothing lives in the first KiB of memory (`--low-memory-unused`: LLVM starts the stack and
-/// data far above it). With the passes run until they stop paying (`--converge`), the first
-/// view's module is 2 KiB smaller over the wire (issue 48, measured with brotli).
+/// main module from 3 MB to under 1 MB. Its passes run until they stop paying (`--converge`).
+/// `--ignore-implicit-traps` made the first view 1.4 KiB smaller still, but lets binaryen hoist a
+/// load past the check that guarded it (binaryen#3934), so it is left out.
 fn shrink_wasm(modules: &[PathBuf], keep_names: bool) -> Result<(), String> {
     let wasm_opt = root().join("end2end/node_modules/binaryen/bin/wasm-opt");
     let lanes = std::thread::available_parallelism().map_or(2, usize::from);
@@ -210,8 +207,6 @@ fn shrink_wasm(modules: &[PathBuf], keep_names: bool) -> Result<(), String> {
                         command
                             .args([
                                 "-Oz",
-                                "--ignore-implicit-traps",
-                                "--low-memory-unused",
                                 "--converge",
                                 "--enable-bulk-memory",
                                 "--enable-nontrapping-float-to-int",

@@ -88,7 +88,9 @@ fn AgentsView() -> impl IntoView {
     let asked: Vec<Question> = crate::carried::carried(ASKED_ID);
     let sessions = move || live.sessions.get().unwrap_or_else(|| listed.clone());
     // The questions waiting, for each card: the live stream's, else what the server listed.
-    let questions = Signal::derive(move || live.whole_questions().unwrap_or_else(|| asked.clone()));
+    // Read whole once per change, not once per card.
+    let questions: Signal<Vec<Question>> =
+        Memo::new(move |_| live.whole_questions().unwrap_or_else(|| asked.clone())).into();
     view! {
         <h1>{tr("agents-title")}</h1>
         {move || {

@@ -156,8 +156,9 @@ pub fn HomePage() -> impl IntoView {
                     .get()
                     .map(|listed| match listed {
                         Ok(lists) => {
+                            let seen = lists.seen;
                             let kept = Listed {
-                                seen: lists.seen,
+                                seen,
                                 any: !lists.history.cards.is_empty(),
                                 more: lists.history.more,
                                 lang: lang.code().to_string(),
@@ -168,7 +169,7 @@ pub fn HomePage() -> impl IntoView {
                                         <Inbox />
                                     </leptos::context::Provider>
                                 </DataBlock>
-                                <script nonce=leptos::nonce::use_nonce() inner_html=prefetch_script(lang)></script>
+                                <script nonce=leptos::nonce::use_nonce() inner_html=prefetch_script(lang, seen)></script>
                             }
                                 .into_any()
                         }
@@ -182,9 +183,10 @@ pub fn HomePage() -> impl IntoView {
 /// Where the page's prefetch script leaves what it fetched, for the island to take.
 pub const PREFETCHED: &str = "__harkInbox";
 
-/// The script that asks for the lists while the page loads (`home/prefetch.js`), in `lang`.
+/// The script that asks for the lists while the page loads (`home/prefetch.js`), in `lang`, for
+/// a page that shows the lists whose fingerprint is `seen`.
 #[cfg(feature = "ssr")]
-fn prefetch_script(lang: crate::i18n::Lang) -> String {
+fn prefetch_script(lang: crate::i18n::Lang, seen: u32) -> String {
     use leptos::server_fn::ServerFn;
     let text = |text: &str| serde_json::to_string(text).unwrap_or_default();
     crate::server::inline_script::compact(include_str!("home/prefetch.js"))
@@ -193,6 +195,7 @@ fn prefetch_script(lang: crate::i18n::Lang) -> String {
         .replace("LISTS_PATH", &text(InboxLists::PATH))
         .replace("PAGE_LANG", &text(lang.code()))
         .replace("WAITING_LIST_ID", &text(WAITING_LIST_ID))
+        .replace("PAGE_SEEN", &seen.to_string())
 }
 
 /// The id of the list of what waits, which the prefetch script writes into before hydration.

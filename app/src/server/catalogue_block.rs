@@ -1,7 +1,7 @@
 //! The catalogues a page carries (`i18n::page_catalogues`), written into its `<head>` as a JSON
 //! data block: the language the page is shown in whole (but for the settings page's own
-//! messages, on every other page), every other language by its name, each resolved from its
-//! Fluent source once (`hark_text::words`).
+//! messages, on every other page, and the question pages' too, on the inbox), every other
+//! language by its name, each resolved from its Fluent source once (`hark_text::words`).
 
 use crate::i18n::Lang;
 use crate::i18n::page_catalogues::{ELEMENT_ID, PageCatalogues};
@@ -13,11 +13,26 @@ use leptos::prelude::*;
 /// language switch fetches a whole catalogue (`page_catalogues::catalogue`).
 const SETTINGS_ONLY: [&str; 4] = ["elsewhere-", "settings-", "phone-", "rules-"];
 
-/// Whether a page's block carries the settings page's own messages.
+/// The groups of messages that only the question's and agents' pages format in the browser
+/// (the form, its images and quick replies, the Tell box, the sessions): the inbox's lists,
+/// which use some of them, are written by the server, so the inbox leaves them out too.
+const QUESTION_PAGES_ONLY: [&str; 7] = [
+    "question-",
+    "image-",
+    "presets-",
+    "tell-",
+    "agents-",
+    "note-",
+    "answer-",
+];
+
+/// Which of a catalogue's messages a page's block carries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Carried {
     All,
     OutsideSettings,
+    /// Neither the settings page's own messages nor the question pages'.
+    Inbox,
 }
 
 impl Carried {
@@ -25,8 +40,20 @@ impl Carried {
     pub fn for_path(path: &str) -> Carried {
         if path == "/settings" || path.starts_with("/settings/") {
             Carried::All
+        } else if path == "/" {
+            Carried::Inbox
         } else {
             Carried::OutsideSettings
+        }
+    }
+
+    /// Whether the message `key` is carried.
+    fn carries(self, key: &str) -> bool {
+        let in_any = |groups: &[&str]| groups.iter().any(|group| key.starts_with(group));
+        match self {
+            Carried::All => true,
+            Carried::OutsideSettings => !in_any(&SETTINGS_ONLY),
+            Carried::Inbox => !in_any(&SETTINGS_ONLY) && !in_any(&QUESTION_PAGES_ONLY),
         }
     }
 }
@@ -48,10 +75,12 @@ pub fn for_page(lang: Lang, carried: Carried) -> &'static str {
     // Each made when a page is first shown in its language.
     static ALL: Blocks = [const { std::sync::OnceLock::new() }; Lang::ALL.len()];
     static OUTSIDE_SETTINGS: Blocks = [const { std::sync::OnceLock::new() }; Lang::ALL.len()];
+    static INBOX: Blocks = [const { std::sync::OnceLock::new() }; Lang::ALL.len()];
     let index = Lang::ALL.iter().position(|of| *of == lang).unwrap_or(0);
     let blocks = match carried {
         Carried::All => &ALL,
         Carried::OutsideSettings => &OUTSIDE_SETTINGS,
+        Carried::Inbox => &INBOX,
     };
     blocks[index].get_or_init(|| build_for_page(lang, carried))
 }
@@ -80,11 +109,8 @@ fn build_for_page(lang: Lang, carried: Carried) -> String {
 /// `words` without the messages a page that carries `carried` never formats.
 fn page_words(words: &Words, carried: Carried) -> Words {
     let mut words = words.clone();
-    if carried == Carried::OutsideSettings {
-        let kept = |key: &String| !SETTINGS_ONLY.iter().any(|group| key.starts_with(group));
-        words.plain.retain(|key, _| kept(key));
-        words.patterns.retain(|key, _| kept(key));
-    }
+    words.plain.retain(|key, _| carried.carries(key));
+    words.patterns.retain(|key, _| carried.carries(key));
     words
 }
 
@@ -117,7 +143,7 @@ mod tests {
     #[test]
     fn pages_other_than_settings_leave_the_settings_messages_out() {
         assert_eq!(Carried::for_path("/settings"), Carried::All);
-        assert_eq!(Carried::for_path("/"), Carried::OutsideSettings);
+        assert_eq!(Carried::for_path("/"), Carried::Inbox);
         assert_eq!(Carried::for_path("/q/x"), Carried::OutsideSettings);
         assert_eq!(Carried::for_path("/settingsx"), Carried::OutsideSettings);
         let page = |carried| -> Words {
@@ -129,7 +155,8 @@ mod tests {
                 .unwrap();
             words
         };
-        let (inbox, settings) = (page(Carried::OutsideSettings), page(Carried::All));
+        let (question, settings) = (page(Carried::OutsideSettings), page(Carried::All));
+        let inbox = page(Carried::Inbox);
         let keys = |words: &Words| -> Vec<String> {
             words
                 .plain
@@ -144,14 +171,31 @@ mod tests {
                 .any(|key| key.starts_with("elsewhere-"))
         );
         assert!(
-            keys(&inbox)
+            keys(&question)
                 .iter()
                 .all(|key| !key.starts_with("elsewhere-") && !key.starts_with("settings-"))
         );
         assert!(
-            keys(&inbox).contains(&"presets-label".to_string()),
+            keys(&question).contains(&"presets-label".to_string()),
             "the question page's"
         );
-        assert!(keys(&inbox).len() * 2 < keys(&settings).len());
+        assert!(keys(&question).len() * 2 < keys(&settings).len());
+        // The inbox: what its islands format (the header, the history's tools, notifications),
+        // not the question pages' messages.
+        let inbox = keys(&inbox);
+        for key in [
+            "nav-inbox",
+            "history-search-label",
+            "attention-title",
+            "session-notice-finished",
+        ] {
+            assert!(inbox.contains(&key.to_string()), "{key}");
+        }
+        assert!(!inbox.contains(&"presets-label".to_string()));
+        assert!(
+            inbox
+                .iter()
+                .all(|key| !key.starts_with("question-") && !key.starts_with("settings-"))
+        );
     }
 }

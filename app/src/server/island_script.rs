@@ -14,8 +14,10 @@ pub fn IslandScripts(options: LeptosOptions) -> impl IntoView {
     let pkg = options.site_pkg_dir.to_string();
     let name = options.output_name.to_string();
     let nonce = leptos::nonce::use_nonce();
-    let loader = super::inline_script::compact(include_str!("island_script.js"));
-    let script = format!("{loader}({pkg:?}, {name:?});");
+    static LOADER: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        super::inline_script::compact(include_str!("island_script.js"))
+    });
+    let script = format!("{}({pkg:?}, {name:?});", *LOADER);
     view! {
         <link rel="modulepreload" href=format!("/{pkg}/{name}.js") crossorigin=nonce.clone() />
         <link

@@ -442,6 +442,16 @@ fn headline_of<'a>(title: Option<&'a str>, first_question: Option<&'a str>) -> &
         .unwrap_or_default()
 }
 
+/// What names a question on the page: the headline the daemon rendered from its Markdown when
+/// it sent one (`shown`), else `headline_of`.
+fn shown_headline_of<'a>(
+    shown: Option<&'a str>,
+    title: Option<&'a str>,
+    first_question: Option<&'a str>,
+) -> &'a str {
+    shown.unwrap_or_else(|| headline_of(title, first_question))
+}
+
 impl Question {
     /// The answers its time limit gives with `timeoutAction: "recommended"`: each question's
     /// recommended option (a multi-select's recommended options), when it has one and none of
@@ -490,10 +500,9 @@ impl Question {
     /// The headline as the page shows it: rendered from its Markdown when the daemon sent it
     /// so (`shown`), else as written.
     pub fn shown_headline(&self) -> &str {
-        match &self.shown {
-            Some(shown) => &shown.headline,
-            None => self.headline(),
-        }
+        let shown = self.shown.as_ref().map(|shown| shown.headline.as_str());
+        let first = self.questions.first().map(|sub| sub.question.as_str());
+        shown_headline_of(shown, self.title.as_deref(), first)
     }
 
     /// What a waiter receives once the question is closed.

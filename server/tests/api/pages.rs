@@ -109,8 +109,9 @@ async fn the_inbox_island_gets_the_lists_written_in_its_language() {
     // While its WebAssembly loads, the page's script asks for the lists in its language, and
     // writes what waits into the list the page holds.
     let prefetch = format!(
-        r#"window["__harkEvents"], "{}", "en", "waiting-list")"#,
-        <InboxLists as leptos::server_fn::ServerFn>::PATH
+        r#"window["__harkEvents"], "{}", "en", "waiting-list", {})"#,
+        <InboxLists as leptos::server_fn::ServerFn>::PATH,
+        lists["seen"]
     );
     assert!(
         html.contains(r#"<div id="waiting-list""#),

@@ -8,11 +8,11 @@ use serde::Deserialize;
 /// A question's id, status and headline, read from a whole question's JSON (the rest is
 /// skipped).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(from = "Sent")]
+#[serde(from = "Fields")]
 pub struct QuestionBrief {
     pub id: QuestionId,
     pub status: Status,
-    /// What names it in a list or a notification, as `Question::shown_headline` says.
+    /// What names it in a list or a notification (`Question::shown_headline`).
     pub headline: String,
 }
 
@@ -36,40 +36,36 @@ impl From<&Question> for QuestionBrief {
 /// The fields of a whole question that the brief is made from.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct Sent {
+struct Fields {
     id: QuestionId,
     status: Status,
     #[serde(default)]
     title: Option<String>,
     #[serde(default)]
-    questions: Vec<SentSubQuestion>,
+    questions: Vec<SubQuestionFields>,
     #[serde(default)]
-    shown: Option<SentShown>,
+    shown: Option<ShownFields>,
 }
 
 #[derive(Deserialize)]
-struct SentSubQuestion {
+struct SubQuestionFields {
     question: String,
 }
 
 #[derive(Deserialize)]
-struct SentShown {
+struct ShownFields {
     headline: String,
 }
 
-impl From<Sent> for QuestionBrief {
-    fn from(sent: Sent) -> Self {
-        let headline = match sent.shown {
-            Some(shown) => shown.headline,
-            None => {
-                let first = sent.questions.first().map(|sub| sub.question.as_str());
-                super::headline_of(sent.title.as_deref(), first).to_string()
-            }
-        };
+impl From<Fields> for QuestionBrief {
+    fn from(fields: Fields) -> Self {
+        let shown = fields.shown.as_ref().map(|shown| shown.headline.as_str());
+        let first = fields.questions.first().map(|sub| sub.question.as_str());
+        let headline = super::shown_headline_of(shown, fields.title.as_deref(), first);
         Self {
-            id: sent.id,
-            status: sent.status,
-            headline,
+            headline: headline.to_string(),
+            id: fields.id,
+            status: fields.status,
         }
     }
 }
