@@ -87,3 +87,17 @@ export { expect };
 export async function hydrated(page: import('@playwright/test').Page) {
   await expect(page.locator('body')).toHaveAttribute('data-hydrated', 'true');
 }
+
+/**
+ * Holds back the page's requests to `pattern` until the returned function is called (a slow
+ * link for one resource); only then do they go on to the daemon.
+ */
+export async function holdBack(page: import('@playwright/test').Page, pattern: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

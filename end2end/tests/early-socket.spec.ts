@@ -1,7 +1,7 @@
 // The page's first script opens the event stream before the WebAssembly arrives, and the page
 // takes that connection over once it has hydrated (issue 30): one connection, not two, and
 // nothing heard in between is lost.
-import { test, expect, hydrated } from './daemon';
+import { test, expect, hydrated, holdBack } from './daemon';
 
 async function browserClients(url: string): Promise<number> {
   const health = await fetch(`${url}/api/health`).then((response) => response.json());
@@ -22,12 +22,7 @@ test('the first script opens the stream and the page goes on with that one conne
   });
   // The WebAssembly is held back until the first script has heard `init` and a question asked
   // meanwhile.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/pkg/hark.wasm', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBack(page, '**/pkg/hark.wasm');
   await page.goto(daemon.url + '/', { waitUntil: 'commit' });
   const heard = () => page.evaluate(() => (window as any).__harkEvents?.heard.length ?? 0);
   await expect.poll(heard, { timeout: 10_000 }).toBe(1);
@@ -63,19 +58,9 @@ test('a question asked while the WebAssembly loads shows at once, and words type
 }) => {
   const source = { client: 'claude-code 2.1.3', cwd: '/w/hark' };
   await daemon.ask({ questions: [{ question: 'Already here?' }], source });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/pkg/hark.wasm', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBack(page, '**/pkg/hark.wasm');
   // The lists' first fetch (on `init`) waits until the page's own list is marked.
-  let releaseLists = () => {};
-  const listsHeld = new Promise<void>((resolve) => (releaseLists = resolve));
-  await page.route('**/fn/inbox_lists*', async (route) => {
-    await listsHeld;
-    await route.continue();
-  });
+  const releaseLists = await holdBack(page, '**/fn/inbox_lists*');
   await page.goto(daemon.url + '/', { waitUntil: 'commit' });
   const list = page.getByTestId('pending-list');
   await expect(list).toContainText('Already here?');

@@ -2,7 +2,7 @@
 // set, no English UI string is left on the inbox, a question or settings, and the header picker
 // switches at once (no reload, no lost draft) and the pick survives a reload. Then the question
 // page in every language and both themes is saved to end2end/output/ for a person to look at.
-import { test, expect, hydrated, Daemon } from './daemon';
+import { test, expect, hydrated, holdBack, Daemon } from './daemon';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -300,12 +300,7 @@ test('the language picked last wins, even over an earlier pick still on its way'
   const question = await seed(daemon);
   await page.goto(`${daemon.url}/q/${question.id}`);
   await hydrated(page);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/fn/catalogue*', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBack(page, '**/fn/catalogue*');
   const japanese = page.waitForResponse((response) => response.url().includes('/fn/catalogue'));
   const picker = page.getByTestId('header-language');
   await picker.selectOption('ja');
