@@ -52,7 +52,7 @@ pub enum Failure {
     #[error("{channel} refused: {}", refusal.body.error)]
     ChannelRefused {
         channel: hark_core::model::ChannelName,
-        refusal: hark_core::model::ActionRefusal,
+        refusal: hark_core::model::ActionRefusal<crate::live::KeptRefusal>,
     },
     /// Arguments the server function could not read: a form or call Hark's page never sends
     /// (a tampered form, a hand-written request).
@@ -149,6 +149,19 @@ mod ssr {
                 }
                 Failure::ChannelRefused { refusal, .. } => StatusCode::from_u16(refusal.status)
                     .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+            }
+        }
+    }
+
+    impl Failure {
+        /// A chat app's action refused, as the page will hold it.
+        pub fn channel_refused(
+            channel: hark_core::model::ChannelName,
+            refusal: hark_core::model::ActionRefusal,
+        ) -> Failure {
+            Failure::ChannelRefused {
+                channel,
+                refusal: refusal.map_refusal(|refusal| crate::live::KeptRefusal::of(&*refusal)),
             }
         }
     }
@@ -259,14 +272,14 @@ mod tests {
             Failure::ChannelTest {
                 error: ChannelError::Undelivered("Slack said no".into()),
             },
-            Failure::ChannelRefused {
-                channel: ChannelName::Feishu,
-                refusal: ActionRefusal {
+            Failure::channel_refused(
+                ChannelName::Feishu,
+                ActionRefusal {
                     status: 400,
                     body: ErrorBody::new("wrong secret"),
                     refusal: Some(Box::new(serde_json::json!({"refusal": "wrongSecret"}))),
                 },
-            },
+            ),
             Failure::BadRequest {
                 details: "id: not a UUID".into(),
             },

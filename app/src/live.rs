@@ -10,7 +10,7 @@ use leptos::prelude::*;
 mod browser;
 mod sent;
 
-pub use sent::{LiveConfig, LiveMessage, LiveQuestion, Sent};
+pub use sent::{KeptRefusal, LiveConfig, LiveMessage, LiveQuestion, Sent};
 
 pub use browser::hydration_finished;
 

@@ -36,16 +36,24 @@ async function ask(question) {
 }
 
 /**
- * One cold load of `path`: bytes over the wire by kind, first paint, hydrated, live, and when a
+ * One load of `path`: bytes over the wire by kind, first paint, hydrated, live, and when a
  * question asked as the page's HTML arrives is on screen: its words in the inbox, or on a
- * question's page the header's count of waiting questions going up.
+ * question's page the header's count of waiting questions going up. Cold, or `warm`: in a
+ * browser that has opened such a page before, so it holds the site's files and asks only
+ * whether they changed (the server sends them with `no-cache` and an ETag).
  */
-async function load(slow, path = '/') {
+async function load(slow, path = '/', warm = false) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  if (warm) {
+    const before = await context.newPage();
+    await before.goto(new URL(path, url).href, { waitUntil: 'load' });
+    await before.waitForFunction(() => document.body?.dataset.hydrated, null, { timeout: 60_000 });
+    await before.close();
+  }
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: !warm });
   if (slow) {
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
@@ -108,23 +116,30 @@ async function load(slow, path = '/') {
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const seconds = (runs, figure) => `${(median(runs.map((run) => run[figure])) / 1000).toFixed(2)} s`;
-/** Prints what the first view of `path` weighs, and its slow-profile times (median of 5). */
-async function measure(label, path) {
-  const fast = await load(false, path);
+/**
+ * Prints what the first view of `path` weighs, and its slow-profile times (median of 5); `warm`,
+ * as opened again by a browser that has been there (see `load`).
+ */
+async function measure(label, path, warm = false) {
+  const fast = await load(false, path, warm);
   const total = [...fast.bytes.values()].reduce((a, b) => a + b, 0);
   const parts = [...fast.bytes.entries()].map(([type, n]) => `${type} ${kib(n)}`).join(', ');
-  console.log(`first view of ${label}   ${kib(total)} over the wire (${parts})`);
+  const view = warm ? `${label} again, its files cached,` : `first view of ${label}`;
+  console.log(`${view}   ${kib(total)} over the wire (${parts})`);
   const runs = [];
-  for (let i = 0; i < 5; i++) runs.push(await load(true, path));
+  for (let i = 0; i < 5; i++) runs.push(await load(true, path, warm));
   console.log(
     `slow 4G, CPU 4x  first paint ${seconds(runs, 'paint')}, hydrated ${seconds(runs, 'hydrated')}, live ${seconds(runs, 'live')}, a question asked during the load on screen ${seconds(runs, 'seen')} (median of 5)`,
   );
 }
 
 // The empty inbox first (the figure issue 16 set its target on), then a question opened from a
-// link (a push), whose page code is a lazily loaded module.
+// link (a push), whose page code is a lazily loaded module: by a phone new to Hark, and by one
+// that has opened a question before, as a phone that gets Hark's pushes mostly has.
 await measure('/', '/');
-await measure('/q/<id>', `/q/${await ask('Ship it?')}`);
+const pushed = `/q/${await ask('Ship it?')}`;
+await measure('/q/<id>', pushed);
+await measure('/q/<id>', pushed, true);
 await browser.close();
 daemon.kill('SIGTERM');
 rmSync(home, { recursive: true, force: true });

@@ -19,11 +19,13 @@ mod weigh;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask <build | site | run [hark serve args…] | test | smoke | dist [--target T] | bench | soak | weigh | lines [FOLDER] | acp>
+const USAGE: &str = "usage: cargo xtask <build | site [--names] | run [hark serve args…] | test | smoke | dist [--target T] | bench | soak | weigh [MODULE] | lines [FOLDER] | acp>
 
   build   build the site (installing the wasm target and npm packages when missing), then
           target/release/hark, which embeds it
-  site    build the site alone (target/site); a debug build of the server embeds it too
+  site [--names]  build the site alone (target/site), which a release build of the server
+          embeds and a debug one reads as it serves; with --names its WebAssembly keeps its
+          functions' names (to profile the page)
   run     build, then start the daemon in the foreground (default http://127.0.0.1:13390)
   test    fmt check, clippy (Linux, Windows, macOS), unit, integration and browser
           tests, the MCP conformance suite on /mcp, the MCP Python SDK and the ACP Rust SDK
@@ -33,7 +35,8 @@ const USAGE: &str = "usage: cargo xtask <build | site | run [hark serve args…]
   dist    build the release binary for a target (default: this machine's) and pack it in
           target/dist: the archive, its .sha256, and the npm packages
   bench   build, then print sizes, memory and latency figures (never fails on a number)
-  weigh   the page's WebAssembly modules, and the first view's by crate (builds the site twice)
+  weigh [MODULE]  the page's WebAssembly modules, and one by crate: the first view's (`hark`),
+          or the module whose name starts with MODULE (builds the site twice)
   soak    build, then 500 calls in flight from 50 shims and 10,000 through the API: fails on
           any lost or misrouted answer, prints memory before and after
   lines   the lines of non-test Rust code under a folder (default server/src/channels)
@@ -50,7 +53,8 @@ fn main() -> ExitCode {
         Some("dist") => dist::run(&args[1..]),
         Some("bench") => build().and_then(|()| bench::run(&root())),
         Some("soak") => build().and_then(|()| bench::soak(&root())),
-        Some("weigh") => weigh(),
+        Some("weigh") => weigh(args.get(1).map_or("hark", String::as_str)),
+        Some("site") if args.get(1).is_some_and(|arg| arg == "--names") => site::build(true),
         Some("site") => build_site(Half::SiteOnly),
         Some("lines") => lines::run(&args[1..]),
         Some("acp") => acp_sdk::run(),
@@ -134,15 +138,29 @@ fn build_site(half: Half) -> Result<(), String> {
     Ok(())
 }
 
-/// `cargo xtask weigh`: the site built once with the functions' names kept through wasm-opt,
-/// to weigh the first view's module by crate, then again as it ships, to weigh the modules as
-/// served.
-fn weigh() -> Result<(), String> {
+/// `cargo xtask weigh [MODULE]`: the site built once with the functions' names kept through
+/// wasm-opt, to weigh one module by crate (the first view's, or the first whose name starts with
+/// `module`), then again as it ships, to weigh the modules as served.
+fn weigh(module: &str) -> Result<(), String> {
     let folder = root().join("target/weigh");
     std::fs::create_dir_all(&folder).map_err(|error| format!("{}: {error}", folder.display()))?;
-    let named = folder.join("hark-named.wasm");
     site::build(true)?;
-    let built = root().join("target/site/pkg/hark.wasm");
+    let pkg = root().join("target/site/pkg");
+    let built = std::fs::read_dir(&pkg)
+        .map_err(|error| format!("{}: {error}", pkg.display()))?
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| {
+            path.extension()
+                .is_some_and(|extension| extension == "wasm")
+        })
+        .filter(|path| {
+            path.file_stem()
+                .is_some_and(|stem| stem.to_string_lossy().starts_with(module))
+        })
+        .min()
+        .ok_or_else(|| format!("no module in {} starts with {module:?}", pkg.display()))?;
+    let named = folder.join(format!("{module}-named.wasm"));
     std::fs::copy(&built, &named).map_err(|error| format!("{}: {error}", built.display()))?;
     build_site(Half::SiteOnly)?;
     weigh::run(&root(), &named)

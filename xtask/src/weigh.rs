@@ -1,6 +1,6 @@
 //! `cargo xtask weigh`: what the page's WebAssembly is made of (issue 30's measure). First each
-//! module as served, raw and brotli; then, by crate, the first view's module as built with its
-//! functions' names kept (`main.rs` builds it so); each function's bytes count for the crate its
+//! module as served, raw and brotli; then, by crate, one module (the first view's unless named)
+//! as built with its functions' names kept (`main.rs` builds it so); each function's bytes count for the crate its
 //! mangled name starts with (the trait's, for a generic type's impl). `HARK_WEIGH_DUMP=<file>`
 //! also writes every function's size, crate and name there, one a line.
 //!
@@ -172,8 +172,10 @@ pub fn run(root: &Path, module: &Path) -> Result<(), String> {
     }
     let total = code + named.data;
     println!(
-        "the first view's module (hark.wasm, its names kept), by crate ({} KiB of code, {} KiB \
-         of data):",
+        "{} (its names kept), by crate ({} KiB of code, {} KiB of data):",
+        module
+            .file_name()
+            .map_or(String::new(), |name| name.to_string_lossy().to_string()),
         code.div_ceil(1024),
         named.data.div_ceil(1024)
     );

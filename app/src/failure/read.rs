@@ -37,7 +37,7 @@ pub(super) struct Record {
     reason: Option<String>,
     error: Option<ChannelError>,
     channel: Option<ChannelName>,
-    refusal: Option<ActionRefusal>,
+    refusal: Option<ActionRefusal<crate::live::KeptRefusal>>,
 }
 
 impl TryFrom<Record> for Failure {

@@ -1,15 +1,17 @@
-//! An item of the event stream as the page holds it: the part every page reads at once (its
+//! An item the daemon sends as the page holds it: the part every page reads at once (its
 //! brief: a `PageConfig`, a `QuestionBrief`, a `MessageBrief`), beside the item's whole text,
 //! read whole only by the pages that show more (the settings, a question's page, the agents
 //! page), each in its own module. So the first view's WebAssembly carries no reader of a whole
-//! config (issue 30), question or message (issue 48). The browser gets each item already parsed
-//! (`crate::json`) and keeps its text by `JSON.stringify` (`browser`).
+//! config (issue 30), question or message (issue 48), nor of the JSON a chat app refuses with
+//! (`KeptRefusal`, in a `Failure`). The browser gets each item already parsed (`crate::json`)
+//! and keeps its text by `JSON.stringify` (`browser`).
 
 #[cfg_attr(not(feature = "hydrate"), path = "sent/headless.rs")]
 mod browser;
 
 use hark_core::model::{AgentMessage, Config, MessageBrief, PageConfig, Question, QuestionBrief};
-use serde::de::{Deserialize, DeserializeOwned, Deserializer};
+use serde::de::{Deserialize, DeserializeOwned, Deserializer, IgnoredAny};
+use serde::ser::{Serialize, Serializer};
 use std::marker::PhantomData;
 use std::sync::Arc;
 
@@ -26,16 +28,37 @@ pub type LiveConfig = Sent<PageConfig, Config>;
 pub type LiveQuestion = Sent<QuestionBrief, Question>;
 /// A message for an agent, of `init` and the `message:` events.
 pub type LiveMessage = Sent<MessageBrief, AgentMessage>;
+/// A chat app's own refusal of an action (`ActionRefusal::refusal`), which only the settings
+/// part of that app reads, to word it.
+pub type KeptRefusal = Sent<IgnoredAny, serde_json::Value>;
 
 impl<Brief, Whole: DeserializeOwned> Sent<Brief, Whole> {
     /// The whole item as the daemon sent it; `None` when it does not read as one, which the
     /// daemon, sending a `Whole`, never does.
     pub fn whole(&self) -> Option<Whole> {
-        crate::json::read(&self.text).ok()
+        self.read()
+    }
+}
+
+impl<Brief: DeserializeOwned, Whole: Serialize> Sent<Brief, Whole> {
+    /// `whole` as the page will hold it once sent; `None` when it has no JSON form.
+    pub fn of(whole: &Whole) -> Option<Self> {
+        let text = crate::json::write(whole).ok()?;
+        Some(Self {
+            brief: crate::json::read(&text).ok()?,
+            text: Arc::from(text),
+            whole: PhantomData,
+        })
     }
 }
 
 impl<Brief, Whole> Sent<Brief, Whole> {
+    /// The item read as a `T`, which knows more of it than `Whole` says (a chat app's settings
+    /// part reads its own kind of refusal); `None` when it is not one.
+    pub fn read<T: DeserializeOwned>(&self) -> Option<T> {
+        crate::json::read(&self.text).ok()
+    }
+
     /// The brief alone.
     pub fn into_brief(self) -> Brief {
         self.brief
@@ -58,6 +81,13 @@ impl<'de, Brief: DeserializeOwned, Whole> Deserialize<'de> for Sent<Brief, Whole
             text,
             whole: PhantomData,
         })
+    }
+}
+
+/// Written as it was sent.
+impl<Brief, Whole> Serialize for Sent<Brief, Whole> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        browser::write(&self.text, serializer)
     }
 }
 
@@ -133,6 +163,38 @@ mod tests {
         assert_eq!(*read, QuestionBrief::from(&question));
         assert_eq!(read.headline, "Release");
         assert_eq!(read.whole(), Some(question));
+    }
+
+    #[test]
+    fn a_chat_apps_refusal_travels_in_a_failure_as_sent_and_reads_as_its_own_kind() {
+        use crate::failure::Failure;
+        use hark_core::model::channels::wechat::WechatRefusal;
+        use hark_core::model::{ActionRefusal, ChannelName, ErrorBody};
+        let refusal = WechatRefusal::Unreachable {
+            reason: "timed out".into(),
+        };
+        let failure = Failure::channel_refused(
+            ChannelName::Wechat,
+            ActionRefusal {
+                status: 502,
+                body: ErrorBody::new("WeChat could not be reached: timed out"),
+                refusal: Some(Box::new(serde_json::to_value(&refusal).unwrap())),
+            },
+        );
+        let text = crate::json::write(&failure).unwrap();
+        assert!(
+            text.contains(r#""refusal":{"refusal":"unreachable","reason":"timed out"}"#),
+            "{text}"
+        );
+        let read: Failure = crate::json::read(&text).unwrap();
+        assert_eq!(read, failure);
+        let Failure::ChannelRefused { refusal: read, .. } = read else {
+            panic!("{text}");
+        };
+        let kept = read.refusal.expect("the app's own refusal");
+        assert_eq!(kept.read::<WechatRefusal>(), Some(refusal));
+        // Read as another app's kind, it is none.
+        assert_eq!(kept.read::<hark_core::model::ErrorBody>(), None);
     }
 
     #[test]

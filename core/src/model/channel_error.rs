@@ -89,13 +89,22 @@ impl ChannelError {
 /// A channel's own action (`POST /api/<channel>/<action>`, such as a bot's setup) refused: the
 /// status and error body REST answers with, and the channel's own typed refusal, as JSON, for
 /// the page to word in the person's language.
+///
+/// Generic over how the channel's refusal is held (`R`), as `Event` is over what it carries: the
+/// daemon holds it as a `serde_json::Value`; the page keeps its text, read only by the settings
+/// part that words it, so the first view carries no reader of any JSON.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct ActionRefusal {
+pub struct ActionRefusal<R = Box<serde_json::Value>> {
     pub status: u16,
     pub body: super::ErrorBody,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub refusal: Option<Box<serde_json::Value>>,
+    #[serde(default = "none", skip_serializing_if = "Option::is_none")]
+    pub refusal: Option<R>,
+}
+
+/// No refusal of the channel's own (serde's `default` would ask `R: Default`).
+fn none<R>() -> Option<R> {
+    None
 }
 
 impl ActionRefusal {
@@ -105,6 +114,17 @@ impl ActionRefusal {
             status: 404,
             body: super::ErrorBody::new(format!("{channel} has no action {action}")),
             refusal: None,
+        }
+    }
+}
+
+impl<R> ActionRefusal<R> {
+    /// The same refusal with the channel's own held another way (`keep`).
+    pub fn map_refusal<S>(self, keep: impl FnOnce(R) -> Option<S>) -> ActionRefusal<S> {
+        ActionRefusal {
+            status: self.status,
+            body: self.body,
+            refusal: self.refusal.and_then(keep),
         }
     }
 }

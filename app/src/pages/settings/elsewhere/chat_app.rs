@@ -41,7 +41,7 @@ pub struct Part {
     pub fields: fn(&ChannelsReport) -> AnyView,
     /// A refusal of its own (`refusal` of an `ActionRefusal`) in the person's words; `None`
     /// for another.
-    pub refusal: fn(&serde_json::Value) -> Option<String>,
+    pub refusal: fn(&crate::live::KeptRefusal) -> Option<String>,
     /// Its setup request, from the form's fields.
     #[cfg(feature = "ssr")]
     pub setup: fn(Given) -> serde_json::Value,
@@ -97,7 +97,7 @@ pub async fn chat_app_form(
     let desk = expect_context::<crate::server::services::ChannelDeskContext>().0;
     desk.act(channel, action, input)
         .await
-        .map_err(|refusal| refuse_here(Failure::ChannelRefused { channel, refusal }))?;
+        .map_err(|refusal| refuse_here(Failure::channel_refused(channel, refusal)))?;
     leptos_axum::redirect(&format!("/settings#{channel}-heading"));
     Ok(())
 }
@@ -190,9 +190,7 @@ pub fn ChatAppPart(
 /// any other as it says itself.
 fn refusal_text(part: &Part, failure: &Failure) -> String {
     match failure {
-        Failure::ChannelRefused { refusal, .. } => refusal
-            .refusal
-            .as_deref()
+        Failure::ChannelRefused { refusal, .. } => (refusal.refusal.as_ref())
             .and_then(part.refusal)
             .unwrap_or_else(|| failure.text()),
         _ => failure.text(),

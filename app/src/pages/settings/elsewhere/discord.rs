@@ -40,7 +40,7 @@ pub static PART: Part = Part {
         .into_any()
     },
     refusal: |refusal| {
-        Some(match serde_json::from_value(refusal.clone()).ok()? {
+        Some(match refusal.read()? {
             DiscordRefusal::TokenShape => t("elsewhere-discord-token-shape"),
             DiscordRefusal::WrongToken => t("elsewhere-discord-wrong-token"),
             DiscordRefusal::NoToken => t("elsewhere-discord-no-token"),

@@ -32,7 +32,7 @@ pub static PART: Part = Part {
     },
     fields,
     refusal: |refusal| {
-        Some(match serde_json::from_value(refusal.clone()).ok()? {
+        Some(match refusal.read()? {
             FeishuRefusal::AppIdShape => t("elsewhere-feishu-app-id-shape"),
             FeishuRefusal::WrongAppId => t("elsewhere-feishu-wrong-app-id"),
             FeishuRefusal::WrongAppSecret => t("elsewhere-feishu-wrong-secret"),

@@ -50,7 +50,7 @@ pub static PART: Part = Part {
         .into_any()
     },
     refusal: |refusal| {
-        Some(match serde_json::from_value(refusal.clone()).ok()? {
+        Some(match refusal.read()? {
             SlackRefusal::BotTokenShape => t("elsewhere-slack-bot-token-shape"),
             SlackRefusal::AppTokenShape => t("elsewhere-slack-app-token-shape"),
             SlackRefusal::WrongBotToken => t("elsewhere-slack-wrong-bot-token"),

@@ -38,7 +38,7 @@ pub static PART: Part = Part {
         .into_any()
     },
     refusal: |refusal| {
-        Some(match serde_json::from_value(refusal.clone()).ok()? {
+        Some(match refusal.read()? {
             TelegramRefusal::TokenShape => t("elsewhere-telegram-token-shape"),
             TelegramRefusal::WrongToken => t("elsewhere-telegram-wrong-token"),
             TelegramRefusal::NoToken => t("elsewhere-telegram-no-token"),

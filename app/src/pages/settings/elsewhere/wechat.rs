@@ -34,7 +34,7 @@ pub async fn wechat_login(step: String, #[server(default)] code: String) -> Resu
     };
     let desk = expect_context::<crate::server::services::ChannelDeskContext>().0;
     desk.act(channel, action, input).await.map_err(|refusal| {
-        refuse::<WechatLogin>("/settings", Failure::ChannelRefused { channel, refusal })
+        refuse::<WechatLogin>("/settings", Failure::channel_refused(channel, refusal))
     })?;
     leptos_axum::redirect("/settings#wechat-heading");
     Ok(())
@@ -131,10 +131,7 @@ fn refusal_text(failure: &Failure) -> String {
     let Failure::ChannelRefused { refusal, .. } = failure else {
         return failure.text();
     };
-    let refusal = refusal
-        .refusal
-        .as_deref()
-        .and_then(|refusal| serde_json::from_value::<WechatRefusal>(refusal.clone()).ok());
+    let refusal = (refusal.refusal.as_ref()).and_then(|kept| kept.read::<WechatRefusal>());
     match refusal {
         Some(WechatRefusal::Unreachable { reason }) => {
             t_args("elsewhere-wechat-unreachable", &[("reason", reason.into())])
