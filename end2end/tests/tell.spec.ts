@@ -78,6 +78,38 @@ test('words being typed in a box stay while the inbox redraws around them', asyn
   await expect(group.getByTestId('tell-text')).toHaveValue('Half a thought.');
 });
 
+test('a redraw waits for an input method composing in a box, then keeps what it wrote', async ({ page, daemon }) => {
+  await daemon.ask({ questions: [{ question: 'First?' }], source });
+  await page.goto(daemon.url);
+  await hydrated(page);
+  await expect(page.locator('[data-connection="live"]')).toBeVisible();
+  const group = page.locator('section.group', { hasText: 'claude-code 2.1.3 · hark' });
+  await group.getByText('Tell the agent…').click();
+  const field = group.getByTestId('tell-text');
+  await field.pressSequentially('Use ');
+  // Marks this very element: a redraw replaces it, and the composition with it.
+  await field.evaluate((input: HTMLInputElement) => (input.dataset.composing = 'here'));
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.imeSetComposition', { text: 'zhong', selectionStart: 5, selectionEnd: 5 });
+  // Another question from the same agent while the input method composes: its lists arrive
+  // and wait (a redraw would have followed within milliseconds).
+  const lists = page.waitForResponse((response) => response.url().includes('inbox_lists'));
+  await daemon.ask({ questions: [{ question: 'Second?' }], source });
+  await lists;
+  await page.waitForTimeout(500);
+  await expect(group.locator('.headline')).toHaveText(['First?']);
+  await expect(group.locator('[data-composing="here"]')).toBeFocused();
+  await expect(field).toHaveValue('Use zhong');
+  // The composition ends with its word: then the lists are redrawn, the word kept.
+  await cdp.send('Input.insertText', { text: '中' });
+  await expect(group.locator('.headline')).toHaveText(['First?', 'Second?']);
+  await expect(group.locator('[data-composing="here"]')).toHaveCount(0);
+  await expect(field).toHaveValue('Use 中');
+  await expect(field).toBeFocused();
+  await page.keyboard.type(' staging');
+  await expect(field).toHaveValue('Use 中 staging');
+});
+
 test("a question page's box keeps its words and openness across a language switch", async ({ page, daemon }) => {
   const question = await daemon.ask({ questions: [{ question: 'Which way?' }], source });
   await page.goto(`${daemon.url}/q/${question.id}`);

@@ -15,7 +15,7 @@ use maud::{Markup, html};
 #[cfg_attr(not(feature = "hydrate"), path = "tell_agent/headless.rs")]
 mod browser;
 
-pub use browser::redraw_keeping_boxes;
+pub use browser::{redraw_keeping_boxes, watch_compositions};
 
 /// The messages the box lists at most, newest first.
 const SHOWN: usize = 5;
@@ -75,6 +75,7 @@ pub fn TellAgentBox(agent: AgentRef, back: String) -> impl IntoView {
     let now = live.now.get_untracked();
     let messages = untrack(|| live.whole_messages()).unwrap_or_default();
     let written = tell_box_markup(&agent, &back, &messages, now).into_string();
+    watch_compositions();
     Effect::new(move |drawn: Option<()>| {
         let messages = live.whole_messages().unwrap_or_default();
         let html = tell_box_markup(&agent, &back, &messages, live.now.get_untracked());

@@ -217,6 +217,8 @@ fn Inbox() -> impl IntoView {
     let written = browser::written_lists();
     let waiting = NodeRef::<leptos::html::Div>::new();
     crate::components::age::keep_current(waiting);
+    // The Tell boxes in what waits are redrawn with it.
+    crate::components::tell_agent::watch_compositions();
     let history = History::new(&listed);
     let drawn = StoredValue::new(Drawn {
         seen: Some(listed.seen),

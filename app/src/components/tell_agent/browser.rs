@@ -1,7 +1,10 @@
-//! Redrawing Tell boxes in the browser without losing what the person was doing in them.
+//! Redrawing Tell boxes in the browser without losing what the person was doing in them: the
+//! box's openness, its words and caret, and a composition with an input method (pinyin, kana),
+//! which a redraw would end, so a redraw waits for it.
 
 use leptos::prelude::document;
 use leptos::wasm_bindgen::JsCast;
+use std::cell::RefCell;
 
 /// What the person was doing in one Tell box.
 struct BoxState {
@@ -12,7 +15,61 @@ struct BoxState {
     typing_at: Option<(u32, u32)>,
 }
 
+thread_local! {
+    /// The field an input method is composing in now, if any (`watch_compositions`).
+    static COMPOSING_IN: RefCell<Option<web_sys::Element>> = const { RefCell::new(None) };
+    /// The redraws put off until that composition ends: each root's latest HTML.
+    static PUT_OFF: RefCell<Vec<(web_sys::Element, String)>> = const { RefCell::new(Vec::new()) };
+    /// Whether the page listens for compositions yet.
+    static WATCHING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Follows input methods' compositions anywhere in the page, once: each island with Tell boxes
+/// calls it as it hydrates, so one that began before the first redraw is known.
+pub fn watch_compositions() {
+    if WATCHING.replace(true) {
+        return;
+    }
+    let on = |name: &str, handler: fn(web_sys::Event)| {
+        let handler =
+            leptos::wasm_bindgen::closure::Closure::<dyn Fn(web_sys::Event)>::new(handler);
+        // Capturing: a field's own handler may stop the event.
+        let _ = document().add_event_listener_with_callback_and_bool(
+            name,
+            handler.as_ref().unchecked_ref(),
+            true,
+        );
+        // Listens for the page's whole life.
+        handler.forget();
+    };
+    on("compositionstart", |event| {
+        let field = event.target().and_then(|target| target.dyn_into().ok());
+        COMPOSING_IN.set(field);
+    });
+    on("compositionend", |_| {
+        COMPOSING_IN.set(None);
+        for (root, html) in PUT_OFF.take() {
+            redraw_keeping_boxes(&root, &html);
+        }
+    });
+}
+
+/// Writes `html` into `root`, keeping what the person was doing in its Tell boxes; while an
+/// input method composes in one of them, once the composition ends.
 pub fn redraw_keeping_boxes(root: &web_sys::Element, html: &str) {
+    watch_compositions();
+    let composing_here = COMPOSING_IN.with_borrow(|field| {
+        field
+            .as_ref()
+            .is_some_and(|field| root.contains(Some(field)))
+    });
+    if composing_here {
+        PUT_OFF.with_borrow_mut(|put_off| {
+            put_off.retain(|(waiting, _)| waiting != root);
+            put_off.push((root.clone(), html.to_string()));
+        });
+        return;
+    }
     let typing = document().active_element();
     let kept: Vec<BoxState> = (tell_boxes(root).iter())
         .filter_map(|tell| {
