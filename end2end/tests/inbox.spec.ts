@@ -150,3 +150,39 @@ test('the history arrives a page at a time, and older pages load on request', as
   expect(markdown).toContain('## Old question 0?');
   expect(markdown).toContain('- [x] Yes');
 });
+
+test('older pages of the history stay across a language switch, written again in the new language', async ({ page, daemon }) => {
+  // 120 closed questions: the newest page of 50, then two older pages (50 and 20).
+  for (let index = 0; index < 120; index++) {
+    const question = await daemon.ask({ questions: [{ question: `Old question ${index}?`, options: [{ label: 'Yes' }] }] });
+    await fetch(`${daemon.url}/api/questions/${question.id}/answer`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ answers: [{ selected: ['Yes'] }] }),
+    });
+  }
+  await page.goto(daemon.url + '/');
+  await hydrated(page);
+  const history = page.getByTestId('history-list');
+  const cards = history.locator('.card');
+  await expect(cards).toHaveCount(50);
+  await page.getByTestId('history-older').click();
+  await expect(cards).toHaveCount(100);
+  await page.getByTestId('history-older').click();
+  await expect(cards).toHaveCount(120);
+  await expect(page.getByTestId('history-older')).toHaveCount(0);
+  await expect(cards.last()).toContainText('Answered');
+
+  await page.getByTestId('header-language').selectOption('zh-CN');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  // Every card the person had opened is still there, the oldest now in Chinese too.
+  await expect(cards.last()).toContainText('已回答');
+  await expect(cards).toHaveCount(120);
+  await expect(cards.first()).toContainText('Old question 119?');
+  await expect(cards.last()).toContainText('Old question 0?');
+  await expect(history.locator('.card', { hasText: 'Answered' })).toHaveCount(0);
+  await expect(page.getByTestId('history-older')).toHaveCount(0);
+  // The search still finds among them.
+  await page.getByRole('searchbox').fill('question 7?');
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText('Old question 7?');
+});

@@ -97,12 +97,33 @@ impl HistoryCards {
         self.older.extend(fresh);
     }
 
-    pub fn drop_older(&mut self) {
+    /// The older cards' place taken by the cards of `pages` (in order, each older than the
+    /// one before).
+    pub fn replace_older(&mut self, pages: &[String]) {
         self.older.clear();
+        for page in pages {
+            self.add_older(page);
+        }
     }
 
-    pub fn has_older(&self) -> bool {
-        !self.older.is_empty()
+    /// How many cards older than the newest page are kept.
+    pub fn older_len(&self) -> usize {
+        self.older.len()
+    }
+
+    /// The newest page's last card's question, which the older pages follow.
+    pub fn first_last_id(&self) -> Option<QuestionId> {
+        card_id(self.first.last()?)?.parse().ok()
+    }
+
+    /// How many cards a page (`html`) holds, and its last card's question.
+    pub fn page_end(html: &str) -> (usize, Option<QuestionId>) {
+        let cards = dom::parsed(html);
+        let last = cards
+            .last()
+            .and_then(card_id)
+            .and_then(|id| id.parse().ok());
+        (cards.len(), last)
     }
 
     /// The oldest card's question, which the next older page follows.

@@ -32,13 +32,21 @@ impl HistoryCards {
 
     pub fn take_first_of(&mut self, _html: &str) {}
 
-    pub fn add_older(&mut self, _html: &str) {}
+    pub fn replace_older(&mut self, _pages: &[String]) {}
 
-    pub fn drop_older(&mut self) {}
-
-    pub fn has_older(&self) -> bool {
-        false
+    pub fn older_len(&self) -> usize {
+        0
     }
+
+    pub fn first_last_id(&self) -> Option<QuestionId> {
+        None
+    }
+
+    pub fn page_end(_html: &str) -> (usize, Option<QuestionId>) {
+        (0, None)
+    }
+
+    pub fn add_older(&mut self, _html: &str) {}
 
     pub fn last_id(&self) -> Option<QuestionId> {
         None

@@ -54,21 +54,57 @@ impl History {
     }
 
     /// A new newest page from the server, written in `lang`. The older pages fetched before
-    /// stay (with the cards the newest page no longer holds), unless they were written in
-    /// another language.
+    /// stay (with the cards the newest page no longer holds); written in another language, they
+    /// are fetched again in this one, and show as they were until then.
     pub fn replace(self, page: HistoryHtml, lang: String) {
-        let keep_older = self.written_in.with_value(|written_in| *written_in == lang);
-        self.written_in.set_value(lang);
-        self.cards.update_value(|cards| {
-            if !keep_older {
-                cards.drop_older();
-            }
-            cards.take_first_of(&page.cards);
-        });
-        if !self.cards.with_value(browser::HistoryCards::has_older) {
+        let same_lang = self.written_in.with_value(|written_in| *written_in == lang);
+        self.written_in.set_value(lang.clone());
+        let older = self.cards.with_value(browser::HistoryCards::older_len);
+        self.cards
+            .update_value(|cards| cards.take_first_of(&page.cards));
+        if !same_lang && older > 0 {
+            self.write_older_again(lang, older);
+        } else if older == 0 {
             self.more.set(page.more);
         }
         self.show();
+    }
+
+    /// Fetches in `lang` at least `cards` cards older than the newest page (as many pages as
+    /// that takes, or all there are), and puts them in place of the older cards kept, if the
+    /// cards are still written in `lang` then. The older button waits meanwhile.
+    fn write_older_again(self, lang: String, cards: usize) {
+        self.loading.set(true);
+        leptos::task::spawn_local(async move {
+            let mut pages: Vec<String> = Vec::new();
+            let mut fetched = 0;
+            let mut more = true;
+            let mut before = self.cards.with_value(browser::HistoryCards::first_last_id);
+            // Each page holds a page's worth of cards, or is the last.
+            let most = cards.div_ceil(hark_core::model::limits::HISTORY_PAGE) + 1;
+            for _ in 0..most {
+                let Some(after) = before.filter(|_| more && fetched < cards) else {
+                    break;
+                };
+                match older_history(lang.clone(), after).await {
+                    Ok(page) => {
+                        let (len, last) = browser::HistoryCards::page_end(&page.cards);
+                        (fetched, more, before) = (fetched + len, page.more && len > 0, last);
+                        pages.push(page.cards);
+                    }
+                    Err(_) => {
+                        more = false;
+                        break;
+                    }
+                }
+            }
+            if self.written_in.with_value(|written_in| *written_in == lang) {
+                self.cards.update_value(|kept| kept.replace_older(&pages));
+                self.more.set(more);
+                self.show();
+            }
+            self.loading.set(false);
+        });
     }
 
     /// Fetches the page older than the last card; a page written in another language than
