@@ -28,18 +28,20 @@
 //! swaps them in, so their views left the browser's code. Then to 147 and 371 KiB (144 and 368
 //! built on 2026-12-05): the first view reads each question and message on the event stream as
 //! a brief, whose whole is read only by the pages that show it (the question's readers moved to
-//! the modules the question and agents pages share), and wasm-opt runs to convergence. Then to
-//! 146 and 370 KiB (142.5 and 366.6 built on 2026-12-05): a chat app's refusal travels in a
-//! failure as its text, read only by that app's settings part, so the first view carries no
-//! reader of any JSON value. The marks keep about 3 KiB of room: the same code built in another
+//! the modules the question and agents pages share), and wasm-opt runs to convergence. A chat
+//! app's refusal then travelled in a failure as its text, read only by that app's settings
+//! part, so the first view carries no reader of any JSON value (142.5 and 366.6 built); the
+//! Tell boxes' wait for an input method and the history's older pages written again after a
+//! language switch took 1.5 KiB of that back: 144.0 and 368.3 built on 2026-12-06, the marks
+//! unchanged at 147 and 371 KiB. The marks keep about 3 KiB of room: the same code built in another
 //! folder weighed 1.4 KiB more.
 
 use std::path::Path;
 
 /// The most the first view's WebAssembly may weigh.
-pub const FIRST_VIEW_BUDGET: u64 = 146 * 1024;
+pub const FIRST_VIEW_BUDGET: u64 = 147 * 1024;
 /// The most all of the page's WebAssembly may weigh together.
-pub const ALL_WASM_BUDGET: u64 = 370 * 1024;
+pub const ALL_WASM_BUDGET: u64 = 371 * 1024;
 
 /// Checks the built site's compressed WebAssembly against the budgets.
 ///
