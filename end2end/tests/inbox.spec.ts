@@ -1,7 +1,7 @@
 // The inbox: grouped by who asked, live relative ages, a filterable and searchable history;
 // inline validation; fit at 320 px; and an accessibility scan.
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, hydrated } from './daemon';
+import { test, expect, hydrated, type Daemon } from './daemon';
 import { readFileSync } from 'node:fs';
 
 test('pending questions are grouped by agent and project, with live ages', async ({ page, daemon }) => {
@@ -122,14 +122,19 @@ test('no serious or critical accessibility findings', async ({ page, daemon }) =
   }
 });
 
-test('the history arrives a page at a time, and older pages load on request', async ({ page, daemon }) => {
-  for (let index = 0; index < 62; index++) {
+/** Asks `count` questions, "Old question 0?" first, and answers each "Yes". */
+async function answeredQuestions(daemon: Daemon, count: number) {
+  for (let index = 0; index < count; index++) {
     const question = await daemon.ask({ questions: [{ question: `Old question ${index}?`, options: [{ label: 'Yes' }] }] });
     await fetch(`${daemon.url}/api/questions/${question.id}/answer`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ answers: [{ selected: ['Yes'] }] }),
     });
   }
+}
+
+test('the history arrives a page at a time, and older pages load on request', async ({ page, daemon }) => {
+  await answeredQuestions(daemon, 62);
   await page.goto(daemon.url + '/');
   await hydrated(page);
   const history = page.getByTestId('history-list');
@@ -153,13 +158,7 @@ test('the history arrives a page at a time, and older pages load on request', as
 
 test('older pages of the history stay across a language switch, written again in the new language', async ({ page, daemon }) => {
   // 120 closed questions: the newest page of 50, then two older pages (50 and 20).
-  for (let index = 0; index < 120; index++) {
-    const question = await daemon.ask({ questions: [{ question: `Old question ${index}?`, options: [{ label: 'Yes' }] }] });
-    await fetch(`${daemon.url}/api/questions/${question.id}/answer`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ answers: [{ selected: ['Yes'] }] }),
-    });
-  }
+  await answeredQuestions(daemon, 120);
   await page.goto(daemon.url + '/');
   await hydrated(page);
   const history = page.getByTestId('history-list');

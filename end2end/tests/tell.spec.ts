@@ -4,6 +4,7 @@
 // without JavaScript; the words come in the page's language.
 
 import { test, expect, hydrated, type Daemon } from './daemon';
+import type { Page } from '@playwright/test';
 
 const source = { client: 'claude-code 2.1.3', cwd: '/w/hark' };
 const agent = { client: 'claude-code', cwd: '/w/hark' };
@@ -21,6 +22,17 @@ async function collect(daemon: Daemon): Promise<any[]> {
     body: JSON.stringify(agent),
   });
   return (await response.json()).messages;
+}
+
+/** The inbox, live, with one question from the agent, whose group's Tell box is opened. */
+async function boxOpenInTheInbox(page: Page, daemon: Daemon) {
+  await daemon.ask({ questions: [{ question: 'First?' }], source });
+  await page.goto(daemon.url);
+  await hydrated(page);
+  await expect(page.locator('[data-connection="live"]')).toBeVisible();
+  const group = page.locator('section.group', { hasText: 'claude-code 2.1.3 · hark' });
+  await group.getByText('Tell the agent…').click();
+  return group;
 }
 
 test('a message left in the inbox waits for its agent, then shows as delivered', async ({ page, daemon }) => {
@@ -61,12 +73,7 @@ test('a message left in the inbox waits for its agent, then shows as delivered',
 });
 
 test('words being typed in a box stay while the inbox redraws around them', async ({ page, daemon }) => {
-  await daemon.ask({ questions: [{ question: 'First?' }], source });
-  await page.goto(daemon.url);
-  await hydrated(page);
-  await expect(page.locator('[data-connection="live"]')).toBeVisible();
-  const group = page.locator('section.group', { hasText: 'claude-code 2.1.3 · hark' });
-  await group.getByText('Tell the agent…').click();
+  const group = await boxOpenInTheInbox(page, daemon);
   await group.getByTestId('tell-text').pressSequentially('Half a thou');
   // Another question from the same agent: the server's new lists are swapped in.
   await daemon.ask({ questions: [{ question: 'Second?' }], source });
@@ -79,12 +86,7 @@ test('words being typed in a box stay while the inbox redraws around them', asyn
 });
 
 test('a redraw waits for an input method composing in a box, then keeps what it wrote', async ({ page, daemon }) => {
-  await daemon.ask({ questions: [{ question: 'First?' }], source });
-  await page.goto(daemon.url);
-  await hydrated(page);
-  await expect(page.locator('[data-connection="live"]')).toBeVisible();
-  const group = page.locator('section.group', { hasText: 'claude-code 2.1.3 · hark' });
-  await group.getByText('Tell the agent…').click();
+  const group = await boxOpenInTheInbox(page, daemon);
   const field = group.getByTestId('tell-text');
   await field.pressSequentially('Use ');
   // Marks this very element: a redraw replaces it, and the composition with it.
